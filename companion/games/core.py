@@ -1,0 +1,496 @@
+"""What every game shares: errors, rulings, action specs, score sheets, ranking and the log fold.
+
+This module is the contract between the pure rules of each game and the web layer. It imports only
+the standard library. A game module builds one :class:`GameRules` subclass instance; the registry in
+``companion.games`` looks it up by slug.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+MAX_NAME_LENGTH = 40
+MAX_TEXT_LENGTH = 200
+MAX_NUMBER = 9999
+
+
+# --------------------------------------------------------------------------------------- errors
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an input: where (a field path such as ``players[1].coins``) and why."""
+
+    field: str
+    message: str
+
+
+class RulesError(ValueError):
+    """An input the rules forbid. ``rule`` names the rulebook section or ruling it follows."""
+
+    def __init__(self, message: str, *, rule: str = "", field: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+        self.field = field
+
+    @property
+    def problems(self) -> tuple[Problem, ...]:
+        return (Problem(self.field, self.message),)
+
+
+class IllegalAction(RulesError):
+    """An action the rules do not allow in the current state."""
+
+
+class InvalidInput(RulesError):
+    """Input that breaks several rules or limits at once; every problem is listed."""
+
+    def __init__(self, problems: Iterable[Problem], *, rule: str = ""):
+        found = tuple(problems)
+        super().__init__("; ".join(p.message for p in found) or "invalid input", rule=rule)
+        self._problems = found
+
+    @property
+    def problems(self) -> tuple[Problem, ...]:
+        return self._problems
+
+
+class StaleAction(RulesError):
+    """An action based on a version of the game that changed meanwhile, and no longer makes sense."""
+
+
+class Checker:
+    """Collects problems while reading input, so that every one is reported at once."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def add(self, path: str, message: str) -> None:
+        self.problems.append(Problem(path, message))
+
+    def raise_if_any(self, *, rule: str = "") -> None:
+        if self.problems:
+            raise InvalidInput(self.problems, rule=rule)
+
+    def integer(self, data: Mapping, key: str, path: str, *, default: int | None = None,
+                low: int = 0, high: int = MAX_NUMBER) -> int:
+        """Read a whole number between ``low`` and ``high``; a missing key takes ``default``."""
+        where = f"{path}.{key}" if path else key
+        if not isinstance(data, Mapping) or key not in data or data[key] is None:
+            if default is None:
+                self.add(where, f"{key} is required")
+            return low if default is None else default
+        value = data[key]
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 8:
+                value = int(value)
+            else:
+                self.add(where, f"{key} must be a whole number")
+                return low
+        if not low <= value <= high:
+            self.add(where, f"{key} must be between {low} and {high}, not {value}")
+            return max(low, min(high, value))
+        return value
+
+    def text(self, data: Mapping, key: str, path: str, *, limit: int = MAX_NAME_LENGTH,
+             required: bool = True) -> str:
+        """Read a trimmed string of at most ``limit`` characters."""
+        where = f"{path}.{key}" if path else key
+        value = data.get(key) if isinstance(data, Mapping) else None
+        if value is None or (isinstance(value, str) and not value.strip()):
+            if required:
+                self.add(where, f"{key} is required")
+            return ""
+        if not isinstance(value, str):
+            self.add(where, f"{key} must be text")
+            return ""
+        value = value.strip()
+        if len(value) > limit:
+            self.add(where, f"{key} is {len(value)} characters long; the limit is {limit}")
+            return value[:limit]
+        return value
+
+    def choice(self, data: Mapping, key: str, path: str, choices: Sequence[str], *,
+               default: str | None = None) -> str:
+        where = f"{path}.{key}" if path else key
+        value = data.get(key, default) if isinstance(data, Mapping) else default
+        if value not in choices:
+            self.add(where, f"{key} must be one of {', '.join(choices)}")
+            return choices[0]
+        return value
+
+    def boolean(self, data: Mapping, key: str, path: str, *, default: bool = False) -> bool:
+        where = f"{path}.{key}" if path else key
+        value = data.get(key, default) if isinstance(data, Mapping) else default
+        if isinstance(value, bool):
+            return value
+        if value in ("true", "on", "1", "yes", 1):
+            return True
+        if value in ("false", "off", "0", "no", "", 0, None):
+            return False
+        self.add(where, f"{key} must be true or false")
+        return default
+
+    def int_list(self, data: Mapping, key: str, path: str, *, low: int = 0,
+                 high: int = MAX_NUMBER, max_items: int = 50) -> tuple[int, ...]:
+        where = f"{path}.{key}" if path else key
+        value = data.get(key, []) if isinstance(data, Mapping) else []
+        if value is None:
+            value = []
+        if not isinstance(value, list):
+            self.add(where, f"{key} must be a list of whole numbers")
+            return ()
+        if len(value) > max_items:
+            self.add(where, f"{key} has {len(value)} entries; the limit is {max_items}")
+            return ()
+        out = []
+        for i, item in enumerate(value):
+            if isinstance(item, bool) or not isinstance(item, int):
+                self.add(f"{where}[{i}]", f"{key}[{i}] must be a whole number")
+            elif not low <= item <= high:
+                self.add(f"{where}[{i}]", f"{key}[{i}] must be between {low} and {high}, not {item}")
+            else:
+                out.append(item)
+        return tuple(out)
+
+
+# -------------------------------------------------------------------------------------- rulings
+
+@dataclass(frozen=True)
+class Ruling:
+    """An ambiguity of the rulebook settled by a default reading that a table may switch.
+
+    ``readings`` maps each reading's key to a short explanation; ``default`` is one of its keys.
+    """
+
+    id: str
+    question: str
+    default: str
+    readings: Mapping[str, str]
+    why: str = ""
+
+    def check(self, reading: str) -> str:
+        if reading not in self.readings:
+            raise RulesError(f"ruling {self.id} has no reading {reading!r}; "
+                             f"choose one of {', '.join(self.readings)}", rule=self.id,
+                             field=f"rulings.{self.id}")
+        return reading
+
+
+def resolve_rulings(known: Mapping[str, Ruling], chosen: Mapping[str, str] | None,
+                    checker: Checker | None = None) -> dict[str, str]:
+    """Every known ruling with the table's reading, or the default where none was chosen."""
+    out = {rid: r.default for rid, r in known.items()}
+    if chosen is None:
+        return out
+    if not isinstance(chosen, Mapping):
+        (checker or Checker()).add("rulings", "rulings must be an object of id: reading")
+        return out
+    for rid, reading in chosen.items():
+        if rid not in known:
+            msg = f"unknown ruling {rid!r}; this game has {', '.join(known) or 'none'}"
+        elif reading not in known[rid].readings:
+            msg = (f"ruling {rid} has no reading {reading!r}; "
+                   f"choose one of {', '.join(known[rid].readings)}")
+        else:
+            out[rid] = reading
+            continue
+        if checker is None:
+            raise RulesError(msg, rule=str(rid), field=f"rulings.{rid}")
+        checker.add(f"rulings.{rid}", msg)
+    return out
+
+
+# --------------------------------------------------------------------------------- action specs
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One input of an action, described as data so the web layer can build its form.
+
+    ``kind`` is ``int``, ``text``, ``choice``, ``bool`` or ``player`` (a seat index).
+    """
+
+    name: str
+    label: str
+    kind: str = "int"
+    low: int = 0
+    high: int = MAX_NUMBER
+    choices: tuple[tuple[str, str], ...] = ()
+    required: bool = True
+    default: Any = None
+    limit: int = MAX_NAME_LENGTH
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """An action a table can record: its fields, the rule it follows, and how it meets concurrency.
+
+    ``commutative`` actions (a +1, a payment) still make sense on top of changes made meanwhile by
+    another phone; the others are refused when the page that sent them was out of date.
+    """
+
+    kind: str
+    label: str
+    rule: str
+    fields: tuple[FieldSpec, ...] = ()
+    commutative: bool = False
+    help: str = ""
+
+
+def read_fields(spec: ActionSpec, data: Mapping[str, Any], players: int) -> dict[str, Any]:
+    """Check ``data`` against an action's fields and return clean values, or raise InvalidInput."""
+    check = Checker()
+    out: dict[str, Any] = {}
+    for f in spec.fields:
+        if f.kind == "int":
+            out[f.name] = check.integer(data, f.name, "", default=f.default if not f.required
+                                        else None, low=f.low, high=f.high)
+        elif f.kind == "player":
+            out[f.name] = check.integer(data, f.name, "", low=0, high=max(players - 1, 0),
+                                        default=None if f.required else f.default)
+        elif f.kind == "text":
+            out[f.name] = check.text(data, f.name, "", limit=f.limit, required=f.required)
+        elif f.kind == "choice":
+            out[f.name] = check.choice(data, f.name, "", [c for c, _ in f.choices],
+                                       default=f.default)
+        elif f.kind == "bool":
+            out[f.name] = check.boolean(data, f.name, "", default=bool(f.default))
+        else:  # pragma: no cover - a programming error in a game module
+            raise TypeError(f"unknown field kind {f.kind}")
+    check.raise_if_any(rule=spec.rule)
+    return out
+
+
+# ------------------------------------------------------------------------------- score and rank
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One line of a player's score: what it counts, how many points, how, and by which rule."""
+
+    id: str
+    label: str
+    points: int
+    detail: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A player's score lines; ``tiebreaks`` holds the values the ranking may compare."""
+
+    name: str
+    lines: tuple[ScoreLine, ...]
+    tiebreaks: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(line.points for line in self.lines)
+
+
+@dataclass(frozen=True)
+class Placing:
+    """A place (competition style: 1, 2, 2, 4) and what decided it: ``total``, a tie-break id, or
+    ``shared`` when the tie stands."""
+
+    place: int
+    names: tuple[str, ...]
+    decided_by: str
+
+
+@dataclass(frozen=True)
+class Result:
+    """The whole score pad: sheets in seat order, the ranking, and the rulings with their readings."""
+
+    game: str
+    sheets: tuple[ScoreSheet, ...]
+    ranking: tuple[Placing, ...]
+    rulings: Mapping[str, str]
+
+
+def rank(sheets: Sequence[ScoreSheet], tiebreaks: Sequence[str]) -> tuple[Placing, ...]:
+    """Rank by total, then each tie-break in order (higher is better); ties left stand as shared.
+
+    A group tied on total is split by the first tie-break; any part still tied goes on to the next.
+    A player alone at its value is placed by whatever split it off.
+    """
+    placings: list[Placing] = []
+
+    def split(group: list[ScoreSheet], keys: Sequence[str], decided: str, start: int) -> None:
+        if len(group) == 1:
+            placings.append(Placing(start, (group[0].name,), decided))
+            return
+        if not keys:
+            placings.append(Placing(start, tuple(s.name for s in group), "shared"))
+            return
+        key, rest = keys[0], keys[1:]
+        values = sorted({s.tiebreaks.get(key, 0) for s in group}, reverse=True)
+        place = start
+        for value in values:
+            part = [s for s in group if s.tiebreaks.get(key, 0) == value]
+            split(part, rest, key, place)
+            place += len(part)
+
+    totals = sorted({s.total for s in sheets}, reverse=True)
+    place = 1
+    for total in totals:
+        group = [s for s in sheets if s.total == total]
+        split(group, tiebreaks, "total", place)
+        place += len(group)
+    return tuple(placings)
+
+
+# ------------------------------------------------------------------------------------ the log
+
+@dataclass(frozen=True)
+class Entry:
+    """One action of a game's log as the rules see it: its number, kind, data and who sent it."""
+
+    seq: int
+    kind: str
+    data: Mapping[str, Any]
+    by: str = ""
+
+
+UNDO, REDO, RULING, CORRECT = "undo", "redo", "ruling", "correct"
+META_KINDS = (UNDO, REDO)
+
+
+def effective_entries(log: Sequence[Entry]) -> tuple[list[Entry], list[Entry]]:
+    """Fold undo and redo: the entries still in force, in order, and the redo stack (newest last).
+
+    Undo takes back the newest entry in force; redo brings back the newest undone one, and a new
+    action clears what could be redone, as in any editor. Nothing is deleted from the log.
+    """
+    active: list[Entry] = []
+    undone: list[Entry] = []
+    for entry in log:
+        if entry.kind == UNDO:
+            if active:
+                undone.append(active.pop())
+        elif entry.kind == REDO:
+            if undone:
+                active.append(undone.pop())
+        else:
+            active.append(entry)
+            undone.clear()
+    return active, undone
+
+
+class GameRules:
+    """The interface each game implements. Subclasses set the class attributes and override the
+    methods marked as such; the shared behaviour (rulings, undo, field checks) lives here."""
+
+    slug: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    rulings: Mapping[str, Ruling] = {}
+    actions: Mapping[str, ActionSpec] = {}
+    tiebreaks: tuple[str, ...] = ()
+    #: the setup form: options of the whole game, then the fields asked for each player
+    setup_fields: tuple[FieldSpec, ...] = ()
+    player_fields: tuple[FieldSpec, ...] = ()
+
+    # -- to override --------------------------------------------------------------------------
+    def new_game(self, setup: Mapping[str, Any]) -> Any:
+        """Check a setup (raise InvalidInput listing every problem) and return the first state."""
+        raise NotImplementedError
+
+    def apply(self, state: Any, kind: str, data: Mapping[str, Any], by: str = "") -> Any:
+        """Return the state after one action whose fields are already checked; raise
+        IllegalAction naming the rule when the state does not allow it."""
+        raise NotImplementedError
+
+    def describe(self, state: Any, kind: str, data: Mapping[str, Any]) -> str:
+        """The action in words, for the history (``state`` is the state before it)."""
+        return self.actions[kind].label if kind in self.actions else kind
+
+    def available(self, state: Any) -> tuple[str, ...]:
+        """The action kinds that make sense now, in the order the game guide offers them."""
+        return tuple(self.actions)
+
+    def guide(self, state: Any) -> tuple[str, ...]:
+        """What the table does now, in a few sentences for the game guide."""
+        return ()
+
+    def is_over(self, state: Any) -> bool:
+        """Whether the game has reached its end (the score pad is then final)."""
+        return False
+
+    def score(self, state: Any) -> Result:
+        """The score pad of a game in progress or finished."""
+        raise NotImplementedError
+
+    def parse_facts(self, payload: Any) -> tuple[list[Any], dict[str, str]]:
+        """Read end-of-game facts (the score API and the quick pad); raise InvalidInput."""
+        raise NotImplementedError
+
+    def score_facts(self, facts: Sequence[Any], rulings: Mapping[str, str]) -> Result:
+        raise NotImplementedError
+
+    def player_names(self, state: Any) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    # -- shared -------------------------------------------------------------------------------
+    def spec(self, kind: str) -> ActionSpec:
+        try:
+            return self.actions[kind]
+        except KeyError:
+            raise IllegalAction(f"{self.title} has no action {kind!r}", field="kind") from None
+
+    def check_action(self, state: Any, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Check an action's fields against its spec; returns clean data."""
+        if kind in META_KINDS:
+            return {}
+        return read_fields(self.spec(kind), data, len(self.player_names(state)))
+
+    def fold(self, setup: Mapping[str, Any], log: Sequence[Entry]) -> Any:
+        """The state a log leads to: the setup, then every entry in force."""
+        state = self.new_game(setup)
+        active, _ = effective_entries(log)
+        for entry in active:
+            state = self.apply(state, entry.kind, entry.data, entry.by)
+        return state
+
+    def ruling_spec(self) -> ActionSpec:
+        """The action that switches a ruling for this game (recorded in the history)."""
+        return ActionSpec(RULING, "Switch a ruling", "Rulings",
+                          (FieldSpec("ruling", "Ruling", "choice",
+                                     choices=tuple((r, r) for r in self.rulings)),
+                           FieldSpec("reading", "Reading", "text")))
+
+    def switch_ruling(self, state: Any, data: Mapping[str, Any]) -> Any:
+        """A copy of ``state`` (which must have a ``rulings`` dict) with one ruling switched."""
+        rid, reading = data.get("ruling"), data.get("reading")
+        if rid not in self.rulings:
+            raise IllegalAction(f"unknown ruling {rid!r}", rule="Rulings", field="ruling")
+        self.rulings[rid].check(reading)
+        return replace(state, rulings={**state.rulings, rid: reading})
+
+    def score_payload(self, payload: Any) -> Result:
+        facts, rulings = self.parse_facts(payload)
+        return self.score_facts(facts, rulings)
+
+
+def result_to_json(result: Result) -> dict[str, Any]:
+    """The score API's response body (see DESIGN.md, "The score API")."""
+    return {
+        "game": result.game,
+        "players": [
+            {"name": s.name, "total": s.total,
+             "lines": [{"id": ln.id, "label": ln.label, "points": ln.points,
+                        "detail": ln.detail, "rule": ln.rule} for ln in s.lines]}
+            for s in result.sheets],
+        "ranking": [{"place": p.place, "names": list(p.names), "decided_by": p.decided_by}
+                    for p in result.ranking],
+        "rulings": dict(result.rulings),
+    }
+
+
+def ceil_half(n: int) -> int:
+    """Half of ``n`` rounded up."""
+    return -(-n // 2)
+
+
+Key = Callable[[Any], Any]
