@@ -1,0 +1,179 @@
+"""Hadara (2–5 players): the epoch guide, the bookkeeping of every step, and final scoring."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from .. import register
+from ..core import (CORRECT, RULING, ActionSpec, Checker, FieldSpec, GameRules, IllegalAction,
+                    resolve_rulings)
+from . import play
+from .guide import describe_action, guide_lines
+from .model import (COLOURS, ROMAN, STEP_RULES, TRACKS, HadaraState, Player, first_seat,
+                    never_first)
+from .scoring import RULINGS, parse_facts, score_facts, score_state
+
+SETUP_RULE = "Hadara rulebook, Setup"
+
+
+def _player(name: str = "player") -> FieldSpec:
+    return FieldSpec(name, "Player", "player")
+
+
+def _track_fields(high: int = 20) -> tuple[FieldSpec, ...]:
+    return tuple(FieldSpec(t, t.capitalize(), low=0, high=high, required=False, default=0)
+                 for t in TRACKS)
+
+
+_COLOURS = tuple((c, c) for c in COLOURS)
+_TRACK_CHOICES = tuple((t, t) for t in TRACKS)
+
+ACTIONS = {
+    "buy": ActionSpec("buy", "Buy a card", STEP_RULES["cards"] + " (Buy 1 Card)", (
+        _player(), FieldSpec("colour", "Colour", "choice", choices=_COLOURS),
+        FieldSpec("cost", "Printed cost", high=30),
+        *_track_fields(),
+        FieldSpec("points", "Points", high=30, required=False, default=0)), commutative=True),
+    "sell": ActionSpec("sell", "Sell a card", STEP_RULES["cards"] + " (Sell 1 Card)",
+                       (_player(),), commutative=True),
+    "income": ActionSpec("income", "Pay income to everyone", STEP_RULES["income"]),
+    "colony": ActionSpec("colony", "Take a colony", STEP_RULES["colony"], (
+        _player(), FieldSpec("requirement", "Military needed", low=0, high=40),
+        FieldSpec("points", "Points", high=40),
+        FieldSpec("choice", "Plunder or integrate", "choice",
+                  choices=(("plunder", "plunder (gain coins)"),
+                           ("integrate", "integrate (pay coins, flip)"))),
+        FieldSpec("coins", "Coins (green to gain, red to pay)", high=40),
+        *_track_fields()), commutative=True),
+    "statue": ActionSpec("statue", "Carve a statue", STEP_RULES["statue"], (
+        _player(), FieldSpec("statue", "Statue space", low=1, high=4),
+        FieldSpec("requirement", "Culture needed", high=40),
+        FieldSpec("points", "Points", high=40),
+        FieldSpec("tile_track", "Bonus tile colour", "choice", choices=_TRACK_CHOICES),
+        FieldSpec("tile_side", "Tile side", "choice",
+                  choices=(("up", "face up (raise the track)"),
+                           ("down", "face down (points at the end)"))),
+        FieldSpec("tile_value", "Value beside the tile space", high=20)), commutative=True),
+    "remove": ActionSpec("remove", "Remove a card (feeding)", STEP_RULES["feed"],
+                         (_player(), FieldSpec("card", "Card", high=200)), commutative=True),
+    "medal": ActionSpec("medal", "Buy a medal", STEP_RULES["medals"], (
+        _player(), FieldSpec("medal", "Medal", "choice",
+                             choices=(("silver", "silver"), ("gold", "gold"))),
+        FieldSpec("price", "Price this epoch", high=99),
+        FieldSpec("track", "Track (silver medals)", "choice", choices=_TRACK_CHOICES,
+                  required=False, default="income")), commutative=True),
+    "next": ActionSpec("next", "Next step", "Hadara rulebook, The Game Round"),
+    CORRECT: ActionSpec(CORRECT, "Correct a value", "The table is the truth", (
+        _player(), FieldSpec("value", "Value", "choice",
+                             choices=(("coins", "coins"),) + _TRACK_CHOICES),
+        FieldSpec("delta", "Change by", low=-99, high=99)), commutative=True),
+}
+
+_APPLY = {"buy": play.buy, "sell": play.sell, "income": play.income,
+          "colony": play.take_colony, "statue": play.carve_statue, "remove": play.remove_card,
+          "medal": play.buy_medal, "next": play.next_step, CORRECT: play.correct}
+
+#: the action each step offers, for the guide
+STEP_ACTIONS = {"cards": ("buy", "sell", "next"), "income": ("income",),
+                "colony": ("colony", "next"), "statue": ("statue", "next"),
+                "feed": ("remove", "next"), "medals": ("medal", "next")}
+
+
+class HadaraRules(GameRules):
+    slug = "hadara"
+    title = "Hadara"
+    min_players = 2
+    max_players = 5
+    rulings = RULINGS
+    tiebreaks = ("coins",)
+    player_fields = (
+        FieldSpec("name", "Name", "text"),
+        FieldSpec("symbol", "Player symbol", "text", required=False, limit=20),
+        FieldSpec("initiative", "Setup card initiative", low=1, high=99),
+        FieldSpec("side", "Setup card side", "choice", choices=(("A", "A"), ("B", "B")),
+                  default="A"),
+        FieldSpec("coins", "Starting coins", high=99),
+        *(FieldSpec(t, f"Starting {t}", high=30) for t in TRACKS),
+    )
+
+    def __init__(self) -> None:
+        self.actions = {**ACTIONS, RULING: self.ruling_spec()}
+
+    def new_game(self, setup: Mapping[str, Any]) -> HadaraState:
+        """Seat the players from their setup cards; whoever is never first gets 1 coin."""
+        check = Checker()
+        raw = setup.get("players") if isinstance(setup, Mapping) else None
+        if not isinstance(raw, list) or not 2 <= len(raw) <= 5:
+            check.add("players", "Hadara is for 2 to 5 players")
+            check.raise_if_any(rule=SETUP_RULE)
+        players = [self._read_player(check, p, f"players[{i}]") for i, p in enumerate(raw)]
+        for key, what in (("name", "name"), ("initiative", "initiative")):
+            values = [getattr(p, key) for p in players]
+            for dup in sorted({v for v in values if values.count(v) > 1}, key=str):
+                check.add("players", f"two players have the {what} {dup}; each must differ"
+                          + (" (every setup card has its own initiative)"
+                             if key == "initiative" else ""))
+        rulings = resolve_rulings(RULINGS, setup.get("rulings"), check)
+        check.raise_if_any(rule=SETUP_RULE)
+        seated = tuple(players)
+        bonus = never_first(seated)
+        seated = tuple(replace(p, coins=p.coins + 1) if i in bonus else p
+                       for i, p in enumerate(seated))
+        return HadaraState(seated, rulings=rulings)
+
+    def _read_player(self, check: Checker, raw: Any, path: str) -> Player:
+        if not isinstance(raw, Mapping):
+            check.add(path, "each player must be an object")
+            raw = {}
+        return Player(
+            name=check.text(raw, "name", path), symbol=check.text(raw, "symbol", path, limit=20,
+                                                                  required=False),
+            initiative=check.integer(raw, "initiative", path, low=1, high=99),
+            side=check.choice(raw, "side", path, ("A", "B"), default="A"),
+            coins=check.integer(raw, "coins", path, high=99),
+            tracks=tuple(check.integer(raw, t, path, high=30) for t in TRACKS))
+
+    def apply(self, state: HadaraState, kind: str, data: Mapping[str, Any],
+              by: str = "") -> HadaraState:
+        if kind == RULING:
+            return self.switch_ruling(state, data)
+        if kind not in _APPLY:
+            raise IllegalAction(f"Hadara has no action {kind!r}", field="kind")
+        if "player" in data and not 0 <= data["player"] < len(state.players):
+            raise IllegalAction(f"there is no player {data['player']}", field="player")
+        return _APPLY[kind](state, data)
+
+    def describe(self, state: HadaraState, kind: str, data: Mapping[str, Any]) -> str:
+        return describe_action(state, kind, data)
+
+    def guide(self, state: HadaraState) -> tuple[str, ...]:
+        return guide_lines(state)
+
+    def available(self, state: HadaraState) -> tuple[str, ...]:
+        if state.over:
+            return (CORRECT, RULING)
+        return STEP_ACTIONS[state.step] + (CORRECT, RULING)
+
+    def is_over(self, state: HadaraState) -> bool:
+        return state.over
+
+    def player_names(self, state: HadaraState) -> tuple[str, ...]:
+        return state.names
+
+    def score(self, state: HadaraState):
+        return score_state(state)
+
+    def parse_facts(self, payload: Any):
+        return parse_facts(payload)
+
+    def score_facts(self, facts, rulings):
+        return score_facts(facts, rulings)
+
+    def first_player(self, state: HadaraState) -> str:
+        return state.players[first_seat(state.players, state.epoch)].name
+
+    def epoch_label(self, state: HadaraState) -> str:
+        return f"Epoch {ROMAN[state.epoch]}, phase {state.phase}"
+
+
+HADARA = register(HadaraRules())

@@ -1,0 +1,161 @@
+"""Hadara's state: players, their cards, colonies, statues and medals, and where the table is.
+
+Everything is frozen; a move returns a new state (see ``play``). Sections named in docstrings are
+those of the Hadara rulebook.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+TRACKS = ("income", "military", "culture", "food")
+COLOURS = ("yellow", "red", "blue", "green", "purple")
+#: the track each colour raises (purple has no track of its own)
+COLOUR_TRACK = {"yellow": "income", "red": "military", "blue": "culture", "green": "food"}
+SELL_PRICE = {1: 2, 2: 3, 3: 4}  # "Sell 1 Card": coins by epoch
+EPOCHS = (1, 2, 3)
+ROMAN = {1: "I", 2: "II", 3: "III"}
+ROUNDS = 5  # phase A: one round per deck
+MAX_SILVER = 2
+MAX_GOLD = 2
+TILES_PER_TRACK = 2  # eight bonus tiles, two of each track colour
+STATUES = 4  # statue spaces on a player board
+
+#: the steps of each phase ("The Game Round": phase A, then phase B)
+STEPS = {
+    "A": ("cards", "income", "colony", "statue"),
+    "B": ("cards", "income", "colony", "statue", "feed", "medals"),
+}
+STEP_NAMES = {
+    "cards": "Draw and buy or sell", "income": "Income", "colony": "Take a colony",
+    "statue": "Carve a statue", "feed": "Feed your people", "medals": "Buy silver or gold medals",
+}
+STEP_RULES = {
+    "cards": "Hadara rulebook, Draw 2 Facedown Cards and Buy or Sell a Card",
+    "income": "Hadara rulebook, Income",
+    "colony": "Hadara rulebook, Take a Colony",
+    "statue": "Hadara rulebook, Carve a Statue",
+    "feed": "Hadara rulebook, Feed Your People",
+    "medals": "Hadara rulebook, Buy Silver or Gold Medals",
+}
+
+
+@dataclass(frozen=True)
+class Card:
+    """An epoch card a player bought: colour, printed cost, the tracks it raises, its points."""
+
+    colour: str
+    cost: int
+    tracks: tuple[int, int, int, int] = (0, 0, 0, 0)
+    points: int = 0
+    epoch: int = 1
+
+    def track(self, name: str) -> int:
+        return self.tracks[TRACKS.index(name)]
+
+
+@dataclass(frozen=True)
+class Colony:
+    """A colony taken at a requirement level, plundered (coins gained) or integrated (coins paid,
+    reverse-side track values gained)."""
+
+    requirement: int
+    points: int
+    integrated: bool
+    coins: int
+    tracks: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class Statue:
+    """A carved statue with the bonus tile placed on it: face up raises ``tile_track`` by
+    ``tile_value``; face down scores ``tile_value`` at the end."""
+
+    number: int
+    requirement: int
+    points: int
+    tile_track: str
+    face_up: bool
+    tile_value: int
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    symbol: str
+    initiative: int
+    side: str
+    coins: int
+    tracks: tuple[int, int, int, int]
+    cards: tuple[Card, ...] = ()
+    colonies: tuple[Colony, ...] = ()
+    statues: tuple[Statue, ...] = ()
+    silver: tuple[str, ...] = ()  # the track named by each silver medal
+    gold: int = 0
+
+    def track(self, name: str) -> int:
+        return self.tracks[TRACKS.index(name)]
+
+    def with_tracks(self, delta: tuple[int, ...], sign: int = 1) -> "Player":
+        return replace(self, tracks=tuple(t + sign * d for t, d in zip(self.tracks, delta)))
+
+    def count(self, colour: str) -> int:
+        return sum(1 for c in self.cards if c.colour == colour)
+
+    def tiles_used(self, track: str) -> int:
+        """Bonus tiles of a track colour already placed on statues or silver medals."""
+        return (sum(1 for s in self.statues if s.tile_track == track)
+                + sum(1 for t in self.silver if t == track))
+
+    @property
+    def food_shortfall(self) -> int:
+        """How many cards this player must remove when feeding (cards beyond the food track)."""
+        return max(0, len(self.cards) - self.track("food"))
+
+
+@dataclass(frozen=True)
+class HadaraState:
+    players: tuple[Player, ...]
+    epoch: int = 1
+    phase: str = "A"
+    step: str = "cards"
+    round: int = 1
+    acted: frozenset[int] = frozenset()  # seats that did this round's buy/sell, or this step's take
+    rulings: dict[str, str] = field(default_factory=dict)
+    over: bool = False
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
+
+    def set_player(self, seat: int, player: Player) -> "HadaraState":
+        players = list(self.players)
+        players[seat] = player
+        return replace(self, players=tuple(players))
+
+
+def first_seat(players: tuple[Player, ...], epoch: int) -> int:
+    """The first player of an epoch ("Determine the First Player").
+
+    Epoch I: lowest initiative; II: second lowest; III: third lowest. With two players the lowest
+    initiative is first in epochs I and III and the other player in epoch II.
+    """
+    order = sorted(range(len(players)), key=lambda i: players[i].initiative)
+    if len(players) == 2:
+        return order[0] if epoch in (1, 3) else order[1]
+    return order[epoch - 1]
+
+
+def never_first(players: tuple[Player, ...]) -> tuple[int, ...]:
+    """Seats that get 1 coin at the start of epoch I: those first in no epoch, and with two players
+    the one without the lowest initiative (it leads only epoch II)."""
+    if len(players) == 2:
+        return (first_seat(players, 2),)
+    firsts = {first_seat(players, e) for e in EPOCHS}
+    return tuple(i for i in range(len(players)) if i not in firsts)
+
+
+def turn_order(state: HadaraState) -> tuple[int, ...]:
+    """Seats from this epoch's first player on, clockwise (the order of the setup)."""
+    n = len(state.players)
+    start = first_seat(state.players, state.epoch)
+    return tuple((start + k) % n for k in range(n))

@@ -1,0 +1,242 @@
+"""Hadara's moves: each takes a state and clean action data and returns the next state, or raises
+IllegalAction naming the rule that forbids it."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from ..core import IllegalAction
+from .model import (MAX_GOLD, MAX_SILVER, ROUNDS, SELL_PRICE, STEP_NAMES, STEP_RULES, STEPS,
+                    TILES_PER_TRACK, TRACKS, Card, Colony, HadaraState, Player, Statue)
+
+
+def _need_step(state: HadaraState, *steps: str) -> None:
+    if state.over:
+        raise IllegalAction("the game is over: epoch III has ended",
+                            rule="Hadara rulebook, End of the Game")
+    if state.step not in steps:
+        wanted = " or ".join(STEP_NAMES[s] for s in steps)
+        raise IllegalAction(f"this belongs to the step {wanted!r}; the table is at "
+                            f"{STEP_NAMES[state.step]!r} of epoch {state.epoch} phase {state.phase}",
+                            rule=STEP_RULES[steps[0]])
+
+
+def _tracks(data: Mapping[str, Any]) -> tuple[int, int, int, int]:
+    return tuple(int(data.get(t, 0)) for t in TRACKS)  # type: ignore[return-value]
+
+
+def card_price(player: Player, colour: str, printed: int) -> int:
+    """What a card costs: printed cost minus the cards of its colour already owned, never below 0
+    ("Buy 1 Card")."""
+    return max(0, printed - player.count(colour))
+
+
+def _check_turn(state: HadaraState, seat: int) -> None:
+    """Phase A: each player buys or sells one card a round."""
+    if state.phase == "A" and seat in state.acted:
+        name = state.players[seat].name
+        raise IllegalAction(f"{name} already bought or sold a card in round {state.round}; "
+                            "each player keeps one card a round",
+                            rule=STEP_RULES["cards"])
+
+
+def _after_card(state: HadaraState, seat: int) -> HadaraState:
+    if state.phase != "A":
+        return state
+    acted = state.acted | {seat}
+    if len(acted) == len(state.players) and state.round < ROUNDS:
+        return replace(state, round=state.round + 1, acted=frozenset())
+    return replace(state, acted=acted)
+
+
+def buy(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
+    _need_step(state, "cards")
+    seat = d["player"]
+    _check_turn(state, seat)
+    p = state.players[seat]
+    price = card_price(p, d["colour"], d["cost"])
+    if p.coins < price:
+        raise IllegalAction(f"{p.name} has {p.coins} coins; this {d['colour']} card costs {price} "
+                            f"(printed {d['cost']}, −{p.count(d['colour'])} for "
+                            f"{d['colour']} cards owned)", rule="Hadara rulebook, Buy 1 Card")
+    card = Card(d["colour"], d["cost"], _tracks(d), d["points"], state.epoch)
+    p = replace(p.with_tracks(card.tracks), coins=p.coins - price, cards=p.cards + (card,))
+    return _after_card(state.set_player(seat, p), seat)
+
+
+def sell(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
+    _need_step(state, "cards")
+    seat = d["player"]
+    _check_turn(state, seat)
+    p = state.players[seat]
+    p = replace(p, coins=p.coins + SELL_PRICE[state.epoch])
+    return _after_card(state.set_player(seat, p), seat)
+
+
+def income(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
+    """Every player gains coins equal to their income track ("Income"); the step then ends."""
+    _need_step(state, "income")
+    players = tuple(replace(p, coins=p.coins + max(p.track("income"), 0)) for p in state.players)
+    return _next_step(replace(state, players=players))
+
+
+def take_colony(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
+    _need_step(state, "colony")
+    seat, rule = d["player"], STEP_RULES["colony"]
+    p = state.players[seat]
+    if seat in state.acted:
+        raise IllegalAction(f"{p.name} already took a colony in this step; one per step", rule=rule)
+    if any(c.requirement == d["requirement"] for c in p.colonies):
+        raise IllegalAction(f"{p.name} already has a colony of requirement {d['requirement']}; "
+                            "one per requirement level", rule=rule)
+    if p.track("military") < d["requirement"]:
+        raise IllegalAction(f"{p.name}'s military is {p.track('military')}; this colony needs "
+                            f"{d['requirement']}", rule=rule)
+    integrate = d["choice"] == "integrate"
+    if integrate and p.coins < d["coins"]:
+        raise IllegalAction(f"{p.name} has {p.coins} coins; integrating costs {d['coins']}",
+                            rule=rule)
+    colony = Colony(d["requirement"], d["points"], integrate, d["coins"],
+                    _tracks(d) if integrate else (0, 0, 0, 0))
+    p = replace(p.with_tracks(colony.tracks), colonies=p.colonies + (colony,),
+                coins=p.coins - d["coins"] if integrate else p.coins + d["coins"])
+    return replace(state.set_player(seat, p), acted=state.acted | {seat})
+
+
+def carve_statue(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
+    _need_step(state, "statue")
+    seat, rule = d["player"], STEP_RULES["statue"]
+    p = state.players[seat]
+    if seat in state.acted:
+        raise IllegalAction(f"{p.name} already carved a statue in this step; one per step",
+                            rule=rule)
+    if any(s.number == d["statue"] for s in p.statues):
+        raise IllegalAction(f"{p.name} already carved statue {d['statue']}; each statue once",
+                            rule=rule)
+    if p.track("culture") < d["requirement"]:
+        raise IllegalAction(f"{p.name}'s culture is {p.track('culture')}; this statue needs "
+                            f"{d['requirement']}", rule=rule)
+    _check_tile(p, d["tile_track"], rule)
+    face_up = d["tile_side"] == "up"
+    statue = Statue(d["statue"], d["requirement"], d["points"], d["tile_track"], face_up,
+                    d["tile_value"])
+    if face_up:
+        bonus = tuple(d["tile_value"] if t == d["tile_track"] else 0 for t in TRACKS)
+        p = p.with_tracks(bonus)
+    p = replace(p, statues=p.statues + (statue,))
+    return replace(state.set_player(seat, p), acted=state.acted | {seat})
+
+
+def _check_tile(p: Player, track: str, rule: str) -> None:
+    if p.tiles_used(track) >= TILES_PER_TRACK:
+        raise IllegalAction(f"{p.name} has placed both {track} bonus tiles already; each board "
+                            f"has {TILES_PER_TRACK} of each track", rule=rule)
+
+
+def remove_card(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
+    """Feeding: a removed card leaves play, takes its track values with it, and pays nothing
+    (HAD-2)."""
+    _need_step(state, "feed")
+    seat, rule = d["player"], STEP_RULES["feed"]
+    p = state.players[seat]
+    if p.food_shortfall == 0:
+        raise IllegalAction(f"{p.name} feeds every card: {len(p.cards)} cards, food "
+                            f"{p.track('food')}", rule=rule)
+    index = d["card"]
+    if index >= len(p.cards):
+        raise IllegalAction(f"{p.name} has no card number {index + 1}", rule=rule)
+    card = p.cards[index]
+    p = replace(p.with_tracks(card.tracks, -1), cards=p.cards[:index] + p.cards[index + 1:])
+    return state.set_player(seat, p)
+
+
+def buy_medal(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
+    _need_step(state, "medals")
+    seat, rule = d["player"], STEP_RULES["medals"]
+    p = state.players[seat]
+    if p.coins < d["price"]:
+        raise IllegalAction(f"{p.name} has {p.coins} coins; the medal costs {d['price']}", rule=rule)
+    if d["medal"] == "gold":
+        if p.gold >= MAX_GOLD:
+            raise IllegalAction(f"{p.name} has {MAX_GOLD} gold medals, the most a player may buy",
+                                rule=rule)
+        p = replace(p, gold=p.gold + 1, coins=p.coins - d["price"])
+    else:
+        if len(p.silver) >= MAX_SILVER:
+            raise IllegalAction(f"{p.name} has {MAX_SILVER} silver medals, the most a player may "
+                                "buy", rule=rule)
+        _check_tile(p, d["track"], rule)
+        p = replace(p, silver=p.silver + (d["track"],), coins=p.coins - d["price"])
+    return state.set_player(seat, p)
+
+
+def correct(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
+    """A correction by hand: the table is the truth. Adds ``delta`` to coins or a track."""
+    seat = d["player"]
+    p = state.players[seat]
+    what, delta = d["value"], d["delta"]
+    if what == "coins":
+        new = p.coins + delta
+        if new < 0:
+            raise IllegalAction(f"{p.name} would have {new} coins; coins cannot go below 0",
+                                rule="Hadara rulebook, Components")
+        return state.set_player(seat, replace(p, coins=new))
+    bump = tuple(delta if t == what else 0 for t in TRACKS)
+    if p.track(what) + delta < 0:
+        raise IllegalAction(f"{p.name}'s {what} would be {p.track(what) + delta}; a track cannot "
+                            "go below 0", rule="Hadara rulebook, Components")
+    return state.set_player(seat, p.with_tracks(bump))
+
+
+def _next_step(state: HadaraState) -> HadaraState:
+    steps = STEPS[state.phase]
+    i = steps.index(state.step)
+    if i + 1 < len(steps):
+        return replace(state, step=steps[i + 1], acted=frozenset())
+    if state.phase == "A":
+        return replace(state, phase="B", step="cards", round=1, acted=frozenset())
+    if state.epoch == 3:
+        return replace(state, over=True, acted=frozenset())
+    return replace(state, epoch=state.epoch + 1, phase="A", step="cards", round=1,
+                   acted=frozenset())
+
+
+def next_step(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
+    """Close the current step. Phase A's cards need all five rounds; feeding must be done."""
+    _need_step(state, "cards", "colony", "statue", "feed", "medals")
+    if state.step == "cards" and state.phase == "A":
+        waiting = [state.players[i].name for i in range(len(state.players))
+                   if i not in state.acted]
+        if state.round < ROUNDS or waiting:
+            raise IllegalAction(f"phase A has {ROUNDS} rounds; round {state.round} is still open "
+                                f"(waiting for {', '.join(waiting)})", rule=STEP_RULES["cards"])
+    if state.step == "feed":
+        hungry = [f"{p.name} ({p.food_shortfall})" for p in state.players if p.food_shortfall]
+        if hungry:
+            raise IllegalAction("cards must be removed first: " + ", ".join(hungry),
+                                rule=STEP_RULES["feed"])
+    return _next_step(state)
+
+
+def suggest_removal(player: Player) -> tuple[int, ...]:
+    """The cards (indices) whose removal feeds the rest while losing the fewest points.
+
+    Removing a card with food value f lowers the shortfall by 1 − f, so only cards without food
+    help; among those the cheapest in points go first ("Feed Your People").
+    """
+    short = player.food_shortfall
+    if short == 0:
+        return ()
+    order = sorted(range(len(player.cards)),
+                   key=lambda i: (player.cards[i].track("food") > 0, player.cards[i].points,
+                                  sum(player.cards[i].tracks)))
+    chosen: list[int] = []
+    p = player
+    for i in order:
+        if p.food_shortfall == 0:
+            break
+        chosen.append(i)
+        p = replace(p.with_tracks(player.cards[i].tracks, -1),
+                    cards=tuple(c for k, c in enumerate(player.cards) if k not in chosen))
+    return tuple(sorted(chosen))
+

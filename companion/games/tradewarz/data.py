@@ -1,0 +1,222 @@
+"""TradeWarz facts as data: resources, seasons, the tech cards, cost shapes, rulings, guesses.
+
+Everything here is either stated in the rulebook (cited by section) or box data the table supplies.
+Guesses are kept apart in ``UNVERIFIED`` so the web layer can mark them "unverified — check your
+components".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import Ruling
+
+RESOURCES = ("gold", "lumber", "mining", "wheat")
+SILO_RESOURCES = ("lumber", "mining", "wheat")
+TREES = ("economy", "engineering", "military")
+START_DIAL = 6                       # Capital City: sponsorship at the start of the game
+DIAL_TRADE_AT, DIAL_TRADE = 21, 11   # Getting Xadlas: a dial at 21 trades 11 for a golden Xadla
+SOLDIER_CAP, START_SOLDIERS = 10, 2  # Recruit: 10 soldiers, 2 at the capital gate, 8 in reserve
+SQUAD_SIZE = 3
+MAX_SUPER_UNITS = 4
+LIMITS = {"settlements": 6, "villages": 5, "castles": 2, "squares": 6}
+EMPIRE_WEIGHTS = {"settlements": 1, "villages": 2, "castles": 4}
+CASTLE_BONUS = (2, 1, 1)             # strength, kills, blocks (Build, Castle)
+CAPITAL_BONUS = (6, 4, 4)            # The Capital City, battle properties
+CAPITAL_INCOME = {"gold": 3, "lumber": 1, "mining": 1, "wheat": 1}
+RECRUIT_COST = {"wheat": 3, "lumber": 3}  # inferred: the recruitment techs name wheat and wood
+ALLIANCE_FEE = 4
+CANCEL_BATTLE_FEE = 2
+
+#: Golden Xadla sources, as the state records them.
+GOLDEN_SOURCES = {
+    "battle": "battle won", "capital": "capital conquered", "posts": "two trading posts",
+    "university": "level-4 university", "dials12": "all four dials at 12 or more",
+    "dial21": "a dial reached 21", "correction": "correction",
+}
+
+DEFAULT_SEASONS = ("Summer", "Fall", "Winter", "Season 4", "Spring")
+RED_SEASONS, BLUE_SEASONS = ("summer", "spring"), ("fall", "autumn", "winter")
+
+#: Shapes of the costs whose resources were icons lost from the text: the printed amounts only.
+#: The table enters which resource goes with which amount (a setup field ``cost_<item>``).
+COST_SHAPES = {
+    "settlement": (1, 1), "upgrade": (1, 1, 2), "village": (2, 2, 2), "castle": (4, 3, 4),
+    "road": (1, 1), "bridge": (4, 2, 2), "tunnel": (2, 4, 2),
+    "tech_economy": (1, 1, 1), "tech_engineering": (1, 1, 1), "tech_military": (1, 1, 1),
+}
+COST_RULES = {
+    "settlement": "TradeWarz rulebook, Build: Settlement", "upgrade": "TradeWarz rulebook, "
+    "Build: Settlement (upgrade)", "village": "TradeWarz rulebook, Build: Village",
+    "castle": "TradeWarz rulebook, Build: Castle", "road": "TradeWarz rulebook, Marching "
+    "exceptions", "bridge": "TradeWarz rulebook, Marching exceptions",
+    "tunnel": "TradeWarz rulebook, Marching exceptions", "tech_economy": "TradeWarz rulebook, "
+    "Buy Tech", "tech_engineering": "TradeWarz rulebook, Buy Tech",
+    "tech_military": "TradeWarz rulebook, Buy Tech",
+}
+
+#: Guesses shipped as defaults; shown as "unverified — check your components".
+UNVERIFIED = {
+    "cost_bridge": "4 lumber + 2 mining + 2 gold",
+    "cost_tunnel": "2 lumber + 4 mining + 2 gold",
+    "season_names": ", ".join(DEFAULT_SEASONS),
+    "fifth_season_die": "blue",
+}
+
+
+@dataclass(frozen=True)
+class Tech:
+    """One tech card (Buy Tech): its tree, level, battle bonuses and yearly income.
+
+    ``income`` is what it pays after every Spring; ``caravan`` is (gold, resources from the area)
+    for the caravan super units.
+    """
+
+    id: str
+    name: str
+    tree: str
+    level: int
+    strength: int = 0
+    kills: int = 0
+    blocks: int = 0
+    super_unit: bool = False
+    income: tuple[tuple[str, int], ...] = ()
+    caravan: tuple[int, int] = (0, 0)
+    pre_kill: int = 0
+    cancels_castle: bool = False
+
+
+def _t(tree: str, level: int, id: str, name: str, s: int = 0, k: int = 0, b: int = 0,
+       **more) -> Tech:
+    return Tech(id, name, tree, level, s, k, b, **more)
+
+
+TECHS: dict[str, Tech] = {t.id: t for t in (
+    _t("economy", 1, "higher_productivity", "Higher productivity",
+       income=(("lumber", 1), ("mining", 1))),
+    _t("economy", 1, "generate_tax", "Generate tax", income=(("gold", 2),)),
+    _t("economy", 1, "improved_farming", "Improved farming", income=(("wheat", 1), ("lumber", 1))),
+    _t("economy", 1, "increased_fertility", "Increased fertility"),
+    _t("economy", 2, "improved_building", "Improved building"),
+    _t("economy", 2, "lower_recruitment_cost", "Lower recruitment cost"),
+    _t("economy", 2, "superior_logistics", "Superior logistics"),
+    _t("economy", 2, "university_upgrade_efficiency", "University upgrade efficiency"),
+    _t("economy", 3, "free_annual_recruit", "One free annual recruit"),
+    _t("economy", 3, "free_university_upgrade", "Free university upgrade"),
+    _t("economy", 3, "extra_resources_3", "+3 extra resource allocations"),
+    _t("economy", 3, "donkey_caravans", "Donkey caravans", 1, super_unit=True, caravan=(1, 1)),
+    _t("economy", 4, "mule_caravans", "Mule caravans", 2, super_unit=True, caravan=(1, 2)),
+    _t("economy", 4, "extra_resources_4", "+4 extra resource allocations"),
+    _t("economy", 4, "superior_fertility", "Superior fertility"),
+    _t("economy", 4, "elephant_caravans", "Elephant caravans", 2, super_unit=True,
+       caravan=(1, 3)),
+    _t("engineering", 1, "battlefield_obstacles", "Battlefield obstacles", b=1),
+    _t("engineering", 1, "rolling_fireballs", "Rolling fireballs", 1),
+    _t("engineering", 1, "improved_shields", "Improved shields", 1, b=1),
+    _t("engineering", 1, "improved_steel", "Improved steel", 1, 1),
+    _t("engineering", 2, "hardened_steel", "Hardened steel", b=2),
+    _t("engineering", 2, "village_defences", "Village defences", 1, 1, 1),
+    _t("engineering", 2, "defensive_line", "Defensive line", 1, b=1),
+    _t("engineering", 2, "longbow", "Longbow", 1, 2),
+    _t("engineering", 3, "fortified_castles", "Upgrade all fortified castles", 1, 1, 1),
+    _t("engineering", 3, "defensive_equipment", "Defensive equipment", 1, 0, 2, super_unit=True),
+    _t("engineering", 3, "army_camps", "Army camps", 2, 0, 1),
+    _t("engineering", 3, "fire_trenches", "Fire trenches", 2, 1, 1),
+    _t("engineering", 4, "superior_defensive_equipment", "Superior defensive equipment", 2, 1, 2,
+       super_unit=True),
+    _t("engineering", 4, "superior_army_camps", "Superior army camps", 2, 1, 3),
+    _t("engineering", 4, "cannons", "Cannons", 2, 2, 1, super_unit=True),
+    _t("engineering", 4, "trebuchet", "Trebuchet", 3, super_unit=True, pre_kill=1),
+    _t("military", 1, "military_discipline", "Military discipline", 1),
+    _t("military", 1, "offensive_manoeuvres", "Offensive manoeuvres", b=1),
+    _t("military", 1, "defensive_tactics", "Defensive tactics", 1, b=1),
+    _t("military", 1, "offensive_tactics", "Offensive tactics", 1, 1),
+    _t("military", 2, "one_more_unit", "One more unit"),
+    _t("military", 2, "increased_fitness", "Increased fitness", b=2),
+    _t("military", 2, "hand_cannons", "Hand cannons & muskets", 1, 2),
+    _t("military", 2, "upgrade_defensive_tactics", "Upgrade defensive tactics", 1, 1, 1),
+    _t("military", 3, "grapeshot", "Grapeshot", 2, 2),
+    _t("military", 3, "gun_powder", "Gun powder", 2, 1, 1),
+    _t("military", 3, "superior_offensive_tactics", "Superior offensive tactics", 2, 1),
+    _t("military", 3, "cavalry", "Cavalry", 1, 1, 2, super_unit=True),
+    _t("military", 4, "super_cannons", "Super cannons", 3, super_unit=True, pre_kill=1),
+    _t("military", 4, "battering_ram", "Battering ram", 2, super_unit=True, cancels_castle=True),
+    _t("military", 4, "mobile_tower", "Mobile tower", 1, 1, 1, super_unit=True,
+       cancels_castle=True),
+    _t("military", 4, "trench_warfare", "Trench warfare", 2, 1, 1),
+)}
+
+
+def _r(id: str, question: str, default: str, readings: dict[str, str], why: str) -> Ruling:
+    return Ruling(id, question, default, readings, why)
+
+
+RULINGS: dict[str, Ruling] = {r.id: r for r in (
+    _r("T1", "Yearly golden Xadla for the dials: all four at 12 or more, or above 12?",
+       "at-least-12", {"at-least-12": "every dial at 12 or more", "above-12": "every dial at 13 "
+                       "or more"}, "The game mechanics page states 12 or above precisely."),
+    _r("T2", "Two trading posts at the end of Spring: exactly two, or two or more?",
+       "two-or-more", {"two-or-more": "two or more posts earn one golden Xadla",
+                       "exactly-two": "only exactly two posts earn it"},
+       "Holding three or four should not lose the reward; one Xadla per Spring either way."),
+    _r("T3", "Who wins a battle with equal strength?", "defender",
+       {"defender": "the defender wins the tie (holds the square, takes the Xadla)",
+        "no-victor": "nobody wins, no Xadla, the attacker steps back"},
+       "The defender keeping the square settles castles, raids and displacement."),
+    _r("T4", "A dial at 21 or more: trade once, or as often as it stays at 21 or more?",
+       "repeat", {"repeat": "trade 11 for a golden Xadla while the dial is 21 or more",
+                  "once": "one trade per change, even if the dial stays above 21"},
+       "The trade is compulsory and 21 - 11 leaves the 10 the rulebook names."),
+    _r("T5", "Order of the end-of-Spring steps", "digest",
+       {"digest": "income and silos, 21 trades, the 12 check, the trading-post Xadla, then "
+                  "trading-post gold, the soldier and the morale card",
+        "income-first": "all income first (trading-post gold included), the soldier and the "
+                        "morale card, the trading-post Xadla, the 12 check, then 21 trades"},
+       "The rulebook gives no order; fixing one avoids disputes."),
+    _r("T6", "Gold from trading posts: 2 posts give 2 gold (formula) or 3 (worked example)?",
+       "formula", {"formula": "one gold per post (two with economy university 3+)",
+                   "example": "as the formula, plus one gold when two or more posts are held"},
+       "The worked example contradicts the formula printed next to it; the formula wins."),
+    _r("T7", "Castle: 'one silver Xadla 2 yearly'", "silver-and-gold",
+       {"silver-and-gold": "one silver Xadla while held, and 2 gold every year",
+        "two-silver": "two silver Xadlas while held, and 2 gold every year"},
+       "The 2 matches the castle's gold in the gold formula."),
+    _r("T8", "Mule caravans: how much gold?", "one-gold",
+       {"one-gold": "1 gold + 2 resources", "two-gold": "2 gold + 2 resources"},
+       "The other two caravans name one gold."),
+    _r("T9", "Trading posts pay double with the economy university at level 3, or 3 and more?",
+       "at-least-3", {"at-least-3": "level 3 or 4", "exactly-3": "level 3 only"},
+       "The calculation guide says level 3 or higher."),
+    _r("T10", "The attacker wins at a castle but loses every soldier", "xadla-only",
+       {"xadla-only": "the castle stays with the defender; the attacker still gets the Xadla",
+        "nothing": "the castle stays with the defender and nobody gets the Xadla"},
+       "The victory is what pays; taking the castle needs a survivor."),
+    _r("T11", "Where the loser's survivors go after a field battle", "victor-places",
+       {"victor-places": "the winner moves them to a place the loser controls",
+        "loser-places": "the loser moves them back to a place it controls"},
+       "Mirrors the displacement rule of capital battles."),
+    _r("T12", "A battle deck with fewer than two cards", "reshuffle",
+       {"reshuffle": "shuffle the used pile in before burning and playing",
+        "play-last": "a single card left is played without burning"},
+       "Burn one, play one needs two cards."),
+    _r("T13", "Alliance target with three or more members", "n-times",
+       {"n-times": "members x target + 2", "double": "2 x target + 2 whatever the size"},
+       "The rulebook only shows a pair (double + 2)."),
+    _r("T14", "Raiding an unguarded settlement or village by marching through it", "through",
+       {"through": "passing over it destroys it too", "onto": "only stopping on it destroys it"},
+       "The text says on top of them or over them."),
+    _r("T15", "A house that lost its capital", "literal",
+       {"literal": "no recruiting until retaken; the occupier takes the capital's yearly income",
+        "income-stays": "no recruiting until retaken; the owner keeps the yearly income"},
+       "Literal reading of The Capital City."),
+    _r("T16", "Does the village under a castle still count?", "counts",
+       {"counts": "yes: one more village for gold, the village limit and the empire",
+        "castle-only": "no: the castle replaces it"},
+       "The calculation guide says to count the village under each castle."),
+    _r("T17", "When may houses trade?", "active-turn",
+       {"active-turn": "only in the active house's turn, with the active house",
+        "any-time": "any two houses at any time"},
+       "Trading: it happens in the trading player's turn."),
+    _r("T18", "Which die does the season whose name was lost use?", "blue",
+       {"blue": "the blue die (it sits between Summer and Spring)", "red": "the red die"},
+       "The pages naming it were images; check your action board."),
+)}
