@@ -76,7 +76,7 @@ GEARS: Mapping[str, Gear] = {
     "tempio": Gear("Temple", "Gain 1 gold on the Temple for each sacred hex touching it "
                    "(a revealed sacred Acropolis counts).", ("adjacent",)),
     "necropoli": Gear("Necropolis", "Send citizens of your city back to the supply; the "
-                      "Necropolis gains 1 gold for every 2 sent.", ("moves",)),
+                      "Necropolis gains 1 gold for every 2 sent.", ("pay_from",)),
     "agora": Gear("Agora", "Move up to 2 cubes between hexes of your own city.", ("moves",)),
     "taverna": Gear("Tavern", "An opponent you choose moves 1 citizen of their city onto the "
                     "Tavern.", ("opponent", "sources")),

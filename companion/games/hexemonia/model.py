@@ -103,6 +103,7 @@ class Player:
     hexes: tuple[Hex, ...] = ()
     myths: tuple[Myth, ...] = ()
     hand: int = 2
+    myths_played: int = 0
 
     def find(self, hex_id: str) -> Hex | None:
         """The hex called ``hex_id`` (case-insensitive), or None."""

@@ -1,0 +1,97 @@
+"""Phase D: the political check, the Philosopher and revolts (rulebook, D) Verificare la
+situazione politica; digest §A4.4, rulings H9–H13)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..core import ceil_half
+from .model import Cubes, HexemoniaState, Player
+
+
+@dataclass(frozen=True)
+class Revolt:
+    """A revolt on one hex: the cubes above the printed cost, and those sent to the supply."""
+
+    hex: str
+    excess: Cubes
+    discard: Cubes
+
+
+def revolt_discard(excess: Cubes) -> Cubes:
+    """The cubes a revolt discards from ``excess`` (rulebook, Per ogni Rivolta; ruling H12).
+
+    One kind in excess: half of it, rounded up. Several kinds: each kind comes down to the
+    smallest excess among them.
+    """
+    amounts = [n for n in excess.as_tuple() if n > 0]
+    if len(amounts) == 1:
+        return Cubes(*(ceil_half(n) for n in excess.as_tuple()))
+    low = min(amounts, default=0)
+    return Cubes(*(n - low if n > 0 else 0 for n in excess.as_tuple()))
+
+
+def revolts_for(player: Player, rulings: dict) -> tuple[Revolt, ...]:
+    """Every revolt in ``player``'s city, hex by hex; the Acropolis is exempt (ruling H11)."""
+    out = []
+    for h in player.hexes:
+        if rulings.get("H11") == "active-only" and not h.is_active:
+            continue
+        excess = h.cubes.excess(h.cost)
+        if excess.total:
+            out.append(Revolt(h.id, excess, revolt_discard(excess)))
+    return tuple(out)
+
+
+def political_count(state: HexemoniaState, seat: int) -> int:
+    """Political (eye) hexes of a player, active or not (ruling H10)."""
+    player = state.players[seat]
+    count = sum(h.nature == "political" for h in player.hexes)
+    if player.revealed and state.city_info(player.city).nature == "political":
+        count += 1
+    if state.rulings.get("H10") == "city-and-myths":
+        count += sum(m.nature == "political" for m in player.myths)
+    return count
+
+
+def new_philosopher(state: HexemoniaState) -> int:
+    """The seat that takes the Philosopher at this check, or -1 when it does not move.
+
+    Only the active player can take it, with strictly more political hexes than every other
+    player (ruling H9), and only if they do not hold it already.
+    """
+    seat = state.active
+    counts = [political_count(state, i) for i in range(len(state.players))]
+    rivals = counts[:seat] + counts[seat + 1:]
+    if state.philosopher == seat or counts[seat] <= max(rivals):
+        return -1
+    return seat
+
+
+@dataclass(frozen=True)
+class PoliticalCheck:
+    """What the political check will do: the counts, the new holder (-1: none) and the revolts."""
+
+    counts: tuple[int, ...]
+    new_holder: int
+    revolts: tuple[tuple[Revolt, ...], ...]
+
+
+def preview_check(state: HexemoniaState) -> PoliticalCheck:
+    """The outcome of the political check in the current state, without applying it (H13)."""
+    counts = tuple(political_count(state, i) for i in range(len(state.players)))
+    holder = new_philosopher(state)
+    revolts = tuple(revolts_for(p, state.rulings) if holder >= 0 and state.revolts
+                    and i != holder else () for i, p in enumerate(state.players))
+    return PoliticalCheck(counts, holder, revolts)
+
+
+def apply_check(state: HexemoniaState) -> HexemoniaState:
+    """Move the Philosopher if it moves and discard every revolt's cubes."""
+    check = preview_check(state)
+    for seat, revolts in enumerate(check.revolts):
+        player = state.players[seat]
+        for revolt in revolts:
+            player = player.with_cubes(revolt.hex, player.cubes_at(revolt.hex) - revolt.discard)
+        state = state.with_player(seat, player)
+    holder = check.new_holder if check.new_holder >= 0 else state.philosopher
+    return replace(state, philosopher=holder, checked=True)

@@ -1,0 +1,110 @@
+"""The Hexemonia rules object: the interface the web layer drives (see ``core.GameRules``)."""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from ..core import (CORRECT, RULING, Checker, GameRules, IllegalAction, Result, rank,
+                    resolve_rulings)
+from . import phases, turn
+from .model import HexemoniaState, city_table
+from .rulings import RULINGS
+from .scoring import TIEBREAKS, HexFact, MythFact, PlayerFacts, parse_players, score_sheet
+from .setup import read_setup
+from .specials import special
+from .specs import ACTIONS, PLAYER_FIELDS, SETUP_FIELDS
+from .words import describe_action, guide_lines
+
+Handler = Callable[[HexemoniaState, Mapping[str, Any]], HexemoniaState]
+HANDLERS: dict[str, Handler] = {
+    "take": turn.take, "play_hex": turn.play_hex, "play_myth": turn.play_myth,
+    "production": turn.production, "strategy": turn.strategy, "special": special,
+    "attack": phases.attack, "political_check": phases.political_check,
+    "discard": phases.discard, "end_turn": phases.end_turn, "reveal": phases.reveal,
+    CORRECT: phases.correct,
+}
+
+
+def facts_of(state: HexemoniaState) -> list[PlayerFacts]:
+    """The end-of-game facts of a live game, as the score API would receive them."""
+    return [PlayerFacts(p.name, p.city, p.acropolis.gold,
+                        tuple(HexFact(h.kind, h.nature, h.is_active) for h in p.hexes),
+                        tuple(MythFact(m.nature, p.is_myth_active(m)) for m in p.myths),
+                        state.philosopher == i, state.revolts)
+            for i, p in enumerate(state.players)]
+
+
+class HexemoniaRules(GameRules):
+    """Hexemonia (Pendragon Game Studio, 2014): 2–4 players build Greek city-states."""
+
+    slug = "hexemonia"
+    title = "Hexemonia"
+    min_players, max_players = 2, 4
+    rulings = RULINGS
+    tiebreaks = TIEBREAKS
+    setup_fields = SETUP_FIELDS
+    player_fields = PLAYER_FIELDS
+
+    def __init__(self) -> None:
+        self.actions = {**ACTIONS, RULING: self.ruling_spec()}
+
+    def new_game(self, setup: Mapping[str, Any]) -> HexemoniaState:
+        return read_setup(setup)
+
+    def apply(self, state: HexemoniaState, kind: str, data: Mapping[str, Any],
+              by: str = "") -> HexemoniaState:
+        if kind == RULING:
+            return self.switch_ruling(state, data)
+        if kind not in HANDLERS:
+            raise IllegalAction(f"Hexemonia has no action {kind!r}", field="kind")
+        return HANDLERS[kind](state, data)
+
+    def describe(self, state: HexemoniaState, kind: str, data: Mapping[str, Any]) -> str:
+        return describe_action(state, kind, data)
+
+    def available(self, state: HexemoniaState) -> tuple[str, ...]:
+        if state.over:
+            return (CORRECT, RULING)
+        if state.checked:
+            steps: tuple[str, ...] = ("discard", "end_turn")
+        elif state.action in ("special", "war"):
+            steps = ("special" if state.action == "special" else "attack", "political_check")
+        elif state.action:
+            steps = ("political_check",)
+        else:
+            steps = (() if state.took or state.final_round or state.played else ("take",)) + (
+                "play_hex", "play_myth", "production", "strategy", "special", "attack",
+                "political_check")
+        return steps + ("reveal", CORRECT, RULING)
+
+    def guide(self, state: HexemoniaState) -> tuple[str, ...]:
+        return guide_lines(state)
+
+    def is_over(self, state: HexemoniaState) -> bool:
+        return state.over
+
+    def player_names(self, state: HexemoniaState) -> tuple[str, ...]:
+        return tuple(p.name for p in state.players)
+
+    def score(self, state: HexemoniaState) -> Result:
+        cities = {c: state.city_info(c) for c in city_table(state.rulings)}
+        return _result(facts_of(state), state.rulings, cities)
+
+    def parse_facts(self, payload: Any) -> tuple[list[PlayerFacts], dict[str, str]]:
+        check = Checker()
+        facts = parse_players(payload, check)
+        chosen = payload.get("rulings") if isinstance(payload, Mapping) else None
+        rulings = resolve_rulings(RULINGS, chosen, check)
+        check.raise_if_any(rule="Score API")
+        return facts, rulings
+
+    def score_facts(self, facts: Sequence[PlayerFacts], rulings: Mapping[str, str]) -> Result:
+        return _result(facts, {**{r: x.default for r, x in RULINGS.items()}, **rulings},
+                       city_table(rulings))
+
+
+def _result(facts: Sequence[PlayerFacts], rulings: Mapping[str, str], cities) -> Result:
+    sheets = tuple(score_sheet(f, len(facts), rulings, cities[f.city]) for f in facts)
+    return Result("hexemonia", sheets, rank(sheets, TIEBREAKS), dict(rulings))
+
+
+RULES = HexemoniaRules()

@@ -1,0 +1,68 @@
+"""The rulings H1–H22 of the Hexemonia digest: each ambiguity, its default and its alternatives.
+
+Rulings marked "table" in their readings are about tile placement, which the table does on the
+real board; the app states them in the guide but has no geometry to check.
+"""
+from __future__ import annotations
+
+from ..core import Ruling
+
+RULINGS: dict[str, Ruling] = {r.id: r for r in (
+    Ruling("H1", "Which bonus and symbol does each city tile show?", "default",
+           {"default": "Olympia 3 per active Myth; Delphi and Delos 1 per active Chora",
+            "alternative": "Delphi 3 per active Myth; Olympia and Delos 1 per active Chora"},
+           "The reference page seems to follow the setup order; tables can override each city."),
+    Ruling("H2", "Does the Acropolis count as a Myth for a per-Myth city bonus?", "trio-only",
+           {"trio-only": "the Acropolis only stands in for a Myth trio"},
+           "The note points at the trio rule; counting it would give a free bonus."),
+    Ruling("H3", "Must the Myths of a trio be active?", "any",
+           {"any": "active or not (the trio line does not say active)",
+            "active": "only active Myths form a trio"}),
+    Ruling("H4", "Is the 3-Myth cap at once or over the whole game?", "at-once",
+           {"at-once": "at most 3 Myths in front of a player at any time",
+            "whole-game": "at most 3 Myths ever played by a player"},
+           "The conquest rule speaks of discarding a fourth Myth."),
+    Ruling("H5", "Does a Fortification's shield protect the Fortification itself?", "adjacent",
+           {"adjacent": "only the hexes next to it", "self": "itself and the hexes next to it"}),
+    Ruling("H6", "Several active Fortifications touch the target: which shield?", "highest",
+           {"highest": "the highest shield among the active ones, automatically"}),
+    Ruling("H7", "What starts the end of the game?", "empty-pile",
+           {"empty-pile": "the Fate pile becoming empty by any means (refill or Moirai)"}),
+    Ruling("H8", "Phase A once the Fate pile is empty", "skip",
+           {"skip": "skipped in the final turns; a second face-up hex may still be taken"}),
+    Ruling("H9", "The Philosopher when the active player ties for political hexes", "strict",
+           {"strict": "a strict majority is needed; on a tie it stays where it is"}),
+    Ruling("H10", "Which hexes count for the political majority?", "city",
+           {"city": "political hexes in the city, active or not, plus a revealed political "
+                    "Acropolis; Myths do not count",
+            "city-and-myths": "as the default, and political Myths count too"}),
+    Ruling("H11", "Where can a revolt happen?", "any-hex",
+           {"any-hex": "on any hex with a resource above its printed number, active or not",
+            "active-only": "only on active hexes"}),
+    Ruling("H12", "How many cubes does a revolt discard?", "level",
+           {"level": "one kind: half the excess rounded up; several kinds: each down to the "
+                     "smallest excess"}),
+    Ruling("H13", "When are revolts checked?", "on-move",
+           {"on-move": "only when the Philosopher changes hands (the first award included); "
+                       "its new holder is exempt"}),
+    Ruling("H14", "May an attack commit exactly the defence?", "strict",
+           {"strict": "no: the attack needs strictly more units than the defence"}),
+    Ruling("H15", "A conquered hex with no legal place", "table",
+           {"table": "the attack cannot be declared (checked by the table on the board)"}),
+    Ruling("H16", "Cubes taken for a build or an attack may leave their hex inactive", "allowed",
+           {"allowed": "allowed; activity matters only when it is used"}),
+    Ruling("H17", "Lighthouse, Labyrinth, Tavern when the opponent lacks the cube", "nothing",
+           {"nothing": "nothing happens; the opponent chooses which hex pays"}),
+    Ruling("H18", "Necropolis with an odd number of citizens", "even-only",
+           {"even-only": "only an even number of citizens may be sent back",
+            "floor": "any number; the odd citizen is lost without gold"}),
+    Ruling("H19", "Tie-break: which hexes share the Acropolis's nature?", "hexes-and-myths",
+           {"hexes-and-myths": "active hexes of the city and active Myths; not the Acropolis",
+            "hexes-only": "active hexes of the city only"}),
+    Ruling("H20", "Is the cube supply limited?", "unlimited",
+           {"unlimited": "unlimited (the 3X and 5X tokens stand in)"}),
+    Ruling("H21", "May the Strategy action move cubes to and from the Acropolis?", "yes",
+           {"yes": "yes, it is a hex of the city", "no": "no, only between terrain hexes"}),
+    Ruling("H22", "Which rings must be completed before the next?", "first-ring",
+           {"first-ring": "only the ring around the Acropolis (checked by the table)"}),
+)}

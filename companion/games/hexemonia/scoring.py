@@ -1,0 +1,166 @@
+"""End-of-game scoring of Hexemonia (rulebook, Calcolo dei punti; digest §A4.2).
+
+The score API, the quick score pad and the live game all build :class:`PlayerFacts` and score them
+with :func:`score_sheet`, so every path gives the same numbers.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from ..core import Checker, ScoreLine, ScoreSheet
+from .data import CITIES, KINDS, MAX_MYTHS, NATURES, CityInfo
+
+RULE = "Hexemonia rulebook, Calcolo dei punti (Scoring)"
+TIEBREAKS = ("acropolis_nature", "acropolis_gold")
+
+
+@dataclass(frozen=True)
+class HexFact:
+    """A hex of the city at the end: its kind, nature and whether it is active."""
+
+    kind: str
+    nature: str
+    active: bool
+
+
+@dataclass(frozen=True)
+class MythFact:
+    nature: str
+    active: bool
+
+
+@dataclass(frozen=True)
+class PlayerFacts:
+    """What scoring needs of one player; ``revolts`` is the game's option (same for all)."""
+
+    name: str
+    city: str
+    acropolis_gold: int
+    hexes: tuple[HexFact, ...]
+    myths: tuple[MythFact, ...]
+    philosopher: bool
+    revolts: bool = True
+
+
+def myth_trios(natures: Sequence[str]) -> int:
+    """How many disjoint trios of three different natures ``natures`` can form.
+
+    Taking one member from each of the three most common natures, again and again, gives the
+    largest number of trios; with at most 3 Myths and the Acropolis it is 0 or 1.
+    """
+    counts = Counter(natures)
+    trios = 0
+    while len([n for n in counts.values() if n]) >= 3:
+        for nature, _ in counts.most_common(3):
+            counts[nature] -= 1
+        trios += 1
+    return trios
+
+
+def _count(facts: PlayerFacts, kind: str) -> int:
+    if kind == "myth":
+        return sum(m.active for m in facts.myths)  # H2: the Acropolis is not counted here
+    return sum(h.active and h.kind == kind for h in facts.hexes)
+
+
+def score_sheet(facts: PlayerFacts, players: int, rulings: Mapping[str, str],
+                city: CityInfo) -> ScoreSheet:
+    """One player's score lines and tie-break values (digest §A4.2, rulings H2, H3, H19)."""
+    chora, forts, polis = (_count(facts, k) for k in KINDS)
+    members = [m.nature for m in facts.myths if m.active or rulings.get("H3") != "active"]
+    trios = myth_trios(members + [city.nature])
+    with_philosopher = players == 2 and not facts.revolts and facts.philosopher
+    bonus_count = _count(facts, city.bonus_kind)
+    lines = (
+        ScoreLine("chora_fortification", "Active Chora and Fortifications", chora + forts,
+                  f"{chora} Chora + {forts} Fortifications, 1 each", RULE),
+        ScoreLine("polis", "Active Polis", 2 * polis, f"{polis} × 2", RULE),
+        ScoreLine("myth_trio", "Myth trio", 8 * trios,
+                  f"natures {', '.join(members) or 'none'} + Acropolis {city.nature}: "
+                  f"{trios} trio{'s' if trios != 1 else ''} × 8", f"{RULE}; rulings H2, H3"),
+        ScoreLine("acropolis_gold", "Gold on the Acropolis", facts.acropolis_gold,
+                  f"{facts.acropolis_gold} × 1", RULE),
+        ScoreLine("philosopher", "Philosopher", 3 if with_philosopher else 0,
+                  "3 (2 players, no revolts)" if with_philosopher else
+                  "only in a 2-player game without revolts", RULE),
+        ScoreLine("city_bonus", "City bonus", city.bonus_points * bonus_count,
+                  f"{facts.city}: {bonus_count} active {city.bonus_kind} × {city.bonus_points}"
+                  + (" (unverified tile data)" if city.unverified else ""),
+                  f"{RULE}; Acropoli reference; ruling H1"),
+    )
+    return ScoreSheet(facts.name, lines, {"acropolis_nature": _nature_count(facts, city, rulings),
+                                          "acropolis_gold": facts.acropolis_gold})
+
+
+def _nature_count(facts: PlayerFacts, city: CityInfo, rulings: Mapping[str, str]) -> int:
+    """Ruling H19: active hexes (and active Myths by default) sharing the Acropolis's nature."""
+    hexes = sum(h.active and h.nature == city.nature for h in facts.hexes)
+    if rulings.get("H19") == "hexes-only":
+        return hexes
+    return hexes + sum(m.active and m.nature == city.nature for m in facts.myths)
+
+
+# ------------------------------------------------------------------------------ score API input
+
+def parse_players(payload: Any, check: Checker) -> list[PlayerFacts]:
+    """Read the score API's players (DESIGN.md, "The score API"), collecting every problem."""
+    data = payload if isinstance(payload, Mapping) else {}
+    revolts = check.boolean(data, "revolts", "", default=True)
+    players = data.get("players")
+    if not isinstance(players, list) or not 2 <= len(players) <= 4:
+        check.add("players", "players must be a list of 2 to 4 players")
+        return []
+    if not revolts and len(players) != 2:
+        check.add("revolts", f"revolts can be left out only with 2 players, not {len(players)}")
+    out = [_parse_player(p, f"players[{i}]", revolts, check) for i, p in enumerate(players)]
+    _check_unique(out, check)
+    return out
+
+
+def _parse_player(data: Any, path: str, revolts: bool, check: Checker) -> PlayerFacts:
+    if not isinstance(data, Mapping):
+        check.add(path, "each player must be an object")
+        data = {}
+    return PlayerFacts(
+        check.text(data, "name", path), check.choice(data, "city", path, CITIES),
+        check.integer(data, "acropolis_gold", path, default=0),
+        tuple(HexFact(check.choice(h, "kind", p, KINDS), check.choice(h, "nature", p, NATURES),
+                      check.boolean(h, "active", p, default=True))
+              for p, h in _items(data, "hexes", path, 60, check)),
+        tuple(MythFact(check.choice(m, "nature", p, NATURES),
+                       check.boolean(m, "active", p, default=True))
+              for p, m in _items(data, "myths", path, MAX_MYTHS, check)),
+        check.boolean(data, "philosopher", path, default=False), revolts)
+
+
+def _items(data: Mapping, key: str, path: str, limit: int, check: Checker) -> list:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        check.add(f"{path}.{key}", f"{key} must be a list")
+        return []
+    if len(value) > limit:
+        check.add(f"{path}.{key}", f"{key} has {len(value)} entries; at most {limit} allowed")
+    out = []
+    for i, item in enumerate(value[:limit]):
+        if not isinstance(item, Mapping):
+            check.add(f"{path}.{key}[{i}]", f"{key}[{i}] must be an object")
+            item = {}
+        out.append((f"{path}.{key}[{i}]", item))
+    return out
+
+
+def _check_unique(players: list[PlayerFacts], check: Checker) -> None:
+    seen_names, seen_cities = set(), set()
+    for i, p in enumerate(players):
+        if p.name and p.name.casefold() in seen_names:
+            check.add(f"players[{i}].name", f"two players are called {p.name}")
+        if p.city in seen_cities:
+            check.add(f"players[{i}].city", f"two players hold {p.city}; each city is unique")
+        seen_names.add(p.name.casefold())
+        seen_cities.add(p.city)
+    holders = [i for i, p in enumerate(players) if p.philosopher]
+    for i in holders[1:]:
+        check.add(f"players[{i}].philosopher", "only one player can hold the Philosopher")
+

@@ -1,0 +1,77 @@
+"""Reading a new game's setup (rulebook, Preparazione): players, cities, options, tile data."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from ..core import Checker, resolve_rulings
+from .data import CITIES, CITIES_BY_COUNT, KINDS, NATURES, CityInfo
+from .model import HexemoniaState, Player, city_table
+from .rulings import RULINGS
+
+RULE = "Hexemonia rulebook, Preparazione (Setup)"
+
+
+def read_setup(setup: Mapping[str, Any]) -> HexemoniaState:
+    """Check a setup, listing every problem, and build the first state.
+
+    Seats are in clockwise order; the first player sits left of the Last Player marker. In a
+    2-player game both Acropolis tiles are face up, and revolts may be left out.
+    """
+    check = Checker()
+    setup = setup if isinstance(setup, Mapping) else {}
+    players = _read_players(setup, check)
+    count = max(len(players), 1)
+    rulings = resolve_rulings(RULINGS, setup.get("rulings"), check)
+    revolts = check.boolean(setup, "revolts", "", default=True)
+    if not revolts and count != 2:
+        check.add("revolts", f"revolts are optional only with 2 players, not {count}")
+    last = check.integer(setup, "last_player", "", default=count - 1, high=count - 1)
+    fate = check.integer(setup, "fate", "", low=1, high=60)
+    cities = _read_cities(setup, rulings, check)
+    check.raise_if_any(rule=RULE)
+    players = tuple(replace(p, revealed=count == 2) for p in players)
+    return HexemoniaState(players, rulings, fate, last, revolts, cities,
+                          active=(last + 1) % count)
+
+
+def _read_players(setup: Mapping[str, Any], check: Checker) -> tuple[Player, ...]:
+    raw = setup.get("players")
+    if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
+        check.add("players", "Hexemonia needs 2 to 4 players")
+        return ()
+    allowed = CITIES_BY_COUNT[len(raw)]
+    out, names, cities = [], set(), set()
+    for i, data in enumerate(raw):
+        path = f"players[{i}]"
+        data = data if isinstance(data, Mapping) else {}
+        name = check.text(data, "name", path)
+        city = check.choice(data, "city", path, CITIES)
+        if name.casefold() in names:
+            check.add(f"{path}.name", f"two players are called {name}")
+        if city in cities:
+            check.add(f"{path}.city", f"{city} is already taken; each Acropolis is unique")
+        elif city not in allowed and data.get("city") in CITIES:
+            check.add(f"{path}.city", f"with {len(raw)} players the cities are "
+                                      f"{', '.join(allowed)}")
+        names.add(name.casefold())
+        cities.add(city)
+        out.append(Player(name, city))
+    return tuple(out)
+
+
+def _read_cities(setup: Mapping[str, Any], rulings: Mapping[str, str],
+                 check: Checker) -> tuple[tuple[str, CityInfo], ...]:
+    """The table's overrides of city tiles (nature, bonus kind, bonus points), if any."""
+    out = []
+    for city, base in city_table(rulings).items():
+        nature = check.choice(setup, f"{city}_nature", "", ("",) + NATURES, default="")
+        kind = check.choice(setup, f"{city}_bonus_kind", "", ("", "myth") + KINDS, default="")
+        points = check.integer(setup, f"{city}_bonus_points", "", default=0, high=9)
+        if nature or kind or points:
+            out.append((city, CityInfo(nature or base.nature, kind or base.bonus_kind,
+                                       points or base.bonus_points,
+                                       base.unverified and not (nature and kind and points),
+                                       "entered by the table")))
+    return tuple(out)
+

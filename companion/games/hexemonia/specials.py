@@ -1,0 +1,157 @@
+"""The special action: the effect of each gear hex and gear Myth (rulebook, Azione speciale and
+the reference pages; rulings H17, H18)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable, Mapping
+
+from ..core import IllegalAction
+from .data import ACROPOLIS, GEARS
+from .model import Cubes, HexemoniaState
+from .notation import parse_moves, parse_names, parse_picks, parse_sources
+from .turn import choose_action, move_cubes, one, take_cubes
+
+R = "Hexemonia rulebook, Azione speciale"
+Effect = Callable[[HexemoniaState, str, Mapping[str, Any]], HexemoniaState]
+
+
+def special(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
+    """Use the gear of one active hex or active Myth; each gear once per turn."""
+    state = choose_action(state, "special")
+    player = state.players[state.active]
+    found = player.find(data["hex"])
+    myth = None if found else player.myth(data["hex"])
+    if found is None and myth is None:
+        raise IllegalAction(f"{player.name} has no hex or Myth called {data['hex']!r}",
+                            rule=R, field="hex")
+    name, gear = (found.id, found.gear) if found else (myth.name, myth.gear)
+    host = found.id if found else myth.host
+    if gear not in GEARS:
+        raise IllegalAction(f"{name} has no special action", rule=R, field="hex")
+    if not (found.is_active if found else player.is_myth_active(myth)):
+        raise IllegalAction(f"{name} is not active" + ("" if found else f" (its token is on "
+                            f"{myth.host}, which is not active)"), rule=R, field="hex")
+    if name in state.used:
+        raise IllegalAction(f"{name} was already used this turn", rule=R, field="hex")
+    state = EFFECTS[gear](state, host, data)
+    return replace(state, used=state.used + (name,))
+
+
+def _gain(state: HexemoniaState, where: str, cubes: Cubes) -> HexemoniaState:
+    player = state.players[state.active]
+    return state.with_player(state.active, player.with_cubes(where, player.cubes_at(where)
+                                                             + cubes))
+
+
+def _sorgente(state, where, data):
+    if data.get("resource", "none") == "none":
+        raise IllegalAction("the Spring needs the resource chosen", rule=R, field="resource")
+    return _gain(state, ACROPOLIS, one(data["resource"]))
+
+
+def _by_nature(nature: str) -> Effect:
+    def effect(state, where, data):
+        player = state.players[state.active]
+        count = 0
+        for name in parse_names(data.get("adjacent") or ""):
+            if name.casefold() == ACROPOLIS.casefold():
+                count += player.revealed and state.city_info(player.city).nature == nature
+                continue
+            found = player.find(name)
+            if found is None or found.id == where:
+                raise IllegalAction(f"{name}: not another hex of {player.name}'s city",
+                                    rule=R, field="adjacent")
+            count += found.nature == nature
+        return _gain(state, where, Cubes(gold=count))
+    return effect
+
+
+def _necropoli(state, where, data):
+    player = state.players[state.active]
+    sources = parse_sources(data.get("pay_from") or "", "pay_from")
+    player, sent = take_cubes(player, sources, field="pay_from", rule=R)
+    if sent.hoplites or sent.gold or not sent.citizens:
+        raise IllegalAction("the Necropolis takes citizens only", rule=R, field="pay_from")
+    if sent.citizens % 2 and state.rulings.get("H18", "even-only") == "even-only":
+        raise IllegalAction(f"{sent.citizens} citizens: send an even number (1 gold per 2)",
+                            rule=f"{R}; ruling H18", field="pay_from")
+    state = state.with_player(state.active, player)
+    return _gain(state, where, Cubes(gold=sent.citizens // 2))
+
+
+def _agora(state, where, data):
+    moves = parse_moves(data.get("moves") or "", "moves")
+    moved = sum(c.total for _, _, c in moves)
+    if moved > 2:
+        raise IllegalAction(f"the Agora moves up to 2 cubes, not {moved}", rule=R, field="moves")
+    player = move_cubes(state.players[state.active], moves, field="moves", rule=R)
+    return state.with_player(state.active, player)
+
+
+def _pull(resource: str, chosen: bool) -> Effect:
+    """An opponent (``chosen``) or every opponent moves 1 cube of theirs onto the gear hex."""
+    def effect(state, where, data):
+        seats = [data.get("opponent", -1)] if chosen else \
+            [i for i in range(len(state.players)) if i != state.active]
+        if chosen and seats[0] in (-1, state.active):
+            raise IllegalAction("choose an opponent", rule=R, field="opponent")
+        picks = parse_picks(data.get("sources") or "", "sources")
+        for seat in seats:
+            state = _pay_one(state, seat, resource, picks, where)
+        return state
+    return effect
+
+
+def _pay_one(state, seat, resource, picks, where):
+    """Ruling H17: the opponent picks the paying hex; nothing happens if they have none."""
+    player, cube = state.players[seat], one(resource)
+    pick = picks.get(player.name.casefold())
+    if pick is None:
+        holders = [ACROPOLIS] + [h.id for h in player.hexes]
+        pick = next((h for h in holders if player.cubes_at(h).covers(cube)), None)
+        if pick is None:
+            return state
+    player, _ = take_cubes(player, ((pick, cube),), field="sources", rule=f"{R}; ruling H17")
+    return _gain(state.with_player(seat, player), where, cube)
+
+
+def _ade(state, where, data):
+    seat, amount = data.get("opponent", -1), data.get("amount", 0)
+    if seat in (-1, state.active):
+        raise IllegalAction("choose an opponent", rule=R, field="opponent")
+    victim = state.players[seat]
+    target = victim.find(data.get("target") or "")
+    if target is None:
+        raise IllegalAction(f"{victim.name} has no hex called {data.get('target')!r} (the "
+                            "Acropolis has no printed cost, so no excess)", rule=R,
+                            field="target")
+    excess = target.cubes.excess(target.cost).citizens
+    if not 1 <= amount <= min(3, excess):
+        raise IllegalAction(f"{target.id} has {excess} excess citizens; Hades removes 1 to "
+                            f"{min(3, excess)}, not {amount}", rule=R, field="amount")
+    return state.with_player(seat, victim.with_cubes(target.id, target.cubes
+                                                     - Cubes(citizens=amount)))
+
+
+def _moire(state, where, data):
+    if state.fate == 0:
+        return state
+    player = state.players[state.active]
+    state = state.with_player(state.active, replace(player, hand=player.hand + 1))
+    return replace(state, fate=state.fate - 1, final_round=state.fate == 1 or state.final_round)
+
+
+def _pandora(state, where, data):
+    seat = data.get("opponent", -1)
+    if seat in (-1, state.active):
+        raise IllegalAction("choose an opponent", rule=R, field="opponent")
+    victim = state.players[seat]
+    return state.with_player(seat, replace(victim, hand=max(0, victim.hand - 1)))
+
+
+EFFECTS: dict[str, Effect] = {
+    "sorgente": _sorgente, "porto": _by_nature("economic"), "tempio": _by_nature("sacred"),
+    "necropoli": _necropoli, "agora": _agora, "taverna": _pull("citizens", True),
+    "labirinto": _pull("hoplites", True), "faro": _pull("gold", False), "ade": _ade,
+    "oracolo": lambda state, where, data: state, "moire": _moire, "pandora": _pandora,
+}

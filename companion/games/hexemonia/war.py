@@ -1,0 +1,128 @@
+"""The war action: the attack calculator and the conquest (rulebook, Azione bellica; digest
+§A4.3, rulings H5, H6, H14)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping, Sequence
+
+from ..core import IllegalAction
+from .data import ACROPOLIS, MAX_MYTHS
+from .model import Cubes, Hex, Myth, Player
+
+RULE = "Hexemonia rulebook, Azione bellica (War)"
+
+
+@dataclass(frozen=True)
+class Attack:
+    """An attack worked out in citizen-units (1 hoplite = 2 citizens; gold never fights).
+
+    ``needed`` is the fewest units that win (strictly more than defence + 2 × shield, H14);
+    ``options`` the smallest forces that reach it as (hoplites, citizens); on success the
+    attacker loses ``loss`` units and ``survivors`` go onto the conquered hex.
+    """
+
+    defenders: Cubes
+    shield: int
+    shield_from: str
+    forces: Cubes
+    needed: int
+    options: tuple[tuple[int, int], ...]
+    succeeds: bool
+    loss: int
+    survivors: Cubes
+
+
+def smallest_forces(needed: int) -> tuple[tuple[int, int], ...]:
+    """Each way to field at least ``needed`` units with no unit wasted: (hoplites, citizens)."""
+    return tuple((h, max(0, needed - 2 * h)) for h in range(-(-needed // 2) + 1))
+
+
+def attack(defenders: Cubes, shield: int, forces: Cubes, shield_from: str = "") -> Attack:
+    """Work out an attack on a hex holding ``defenders`` behind a ``shield`` with ``forces``.
+
+    The defence is D = citizens + 2 × hoplites; the attack needs more than D + 2 × shield. The
+    attacker loses D + 2 × shield units; the survivors keep as many hoplites as they can, the
+    rest as citizens (a hoplite can be changed into 2 citizens from the supply).
+    """
+    defence = defenders.units + 2 * shield
+    succeeds = forces.units > defence
+    left = forces.units - defence if succeeds else 0
+    hoplites = min(forces.hoplites, left // 2)
+    return Attack(Cubes(defenders.citizens, defenders.hoplites), shield, shield_from,
+                  Cubes(forces.citizens, forces.hoplites), defence + 1,
+                  smallest_forces(defence + 1), succeeds, defence if succeeds else 0,
+                  Cubes(left - 2 * hoplites, hoplites))
+
+
+def shield_for(defender: Player, target: Hex, adjacent: Sequence[str],
+               rulings: Mapping[str, str]) -> tuple[int, str]:
+    """The highest shield among the ACTIVE Fortifications touching ``target`` (H5, H6).
+
+    ``adjacent`` names the defender's hexes that touch the target, as the table sees them.
+    """
+    best, source = 0, ""
+    candidates = [defender.find(a) for a in adjacent if a.casefold() != ACROPOLIS.casefold()]
+    if rulings.get("H5") == "self":
+        candidates.append(target)
+    for h in candidates:
+        if h and h.kind == "fortification" and h.is_active and h.shield > best:
+            best, source = h.shield, h.id
+    return best, source
+
+
+def plan_attack(defender: Player, target_id: str, adjacent: Sequence[str], forces: Cubes,
+                rulings: Mapping[str, str]) -> Attack:
+    """The attack calculator on a live city: checks the names, then :func:`attack`."""
+    target = defender.find(target_id)
+    if target is None:
+        raise IllegalAction(f"{defender.name} has no hex called {target_id!r}"
+                            + (" (the Acropolis can never be attacked)"
+                               if target_id.casefold() == ACROPOLIS.casefold() else ""),
+                            rule=RULE, field="target")
+    unknown = [a for a in adjacent if a.casefold() != ACROPOLIS.casefold()
+               and (defender.find(a) is None or defender.find(a) is target)]
+    if unknown:
+        raise IllegalAction(f"{', '.join(unknown)}: not a hex next to {target.id} in "
+                            f"{defender.name}'s city", rule=RULE, field="adjacent")
+    shield, source = shield_for(defender, target, adjacent, rulings)
+    return attack(target.cubes, shield, forces, source)
+
+
+def conquer(attacker: Player, defender: Player, target_id: str, result: Attack, turn: int,
+            discard_myth: str = "") -> tuple[Player, Player, str]:
+    """Move the conquered hex (with survivors, its gold and any Myth token) to the attacker.
+
+    A Polis the attacker already has is discarded and its cubes join the attacker's own; a
+    fourth Myth makes the attacker discard one (``discard_myth``). Returns both players and a
+    note for the history.
+    """
+    target = defender.find(target_id)
+    myth = next((m for m in defender.myths if m.host == target.id), None)
+    defender = replace(defender, hexes=tuple(h for h in defender.hexes if h is not target),
+                       myths=tuple(m for m in defender.myths if m is not myth))
+    cubes = result.survivors + Cubes(gold=target.cubes.gold)
+    twin = attacker.find(target.name) if target.kind == "polis" else None
+    twin = twin if twin and twin.kind == "polis" and twin.name == target.name else None
+    if twin is not None:
+        attacker = attacker.with_cubes(twin.id, twin.cubes + cubes)
+        host, note = twin.id, f"duplicate Polis {target.name} discarded; cubes join yours"
+    else:
+        host = attacker.new_hex_id(target.name)
+        placed = replace(target, id=host, cubes=cubes, placed_turn=turn)
+        attacker, note = replace(attacker, hexes=attacker.hexes + (placed,)), ""
+    if myth is not None:
+        attacker = _take_myth(attacker, replace(myth, host=host), discard_myth)
+    return attacker, defender, note
+
+
+def _take_myth(attacker: Player, myth: Myth, discard: str) -> Player:
+    myths = attacker.myths + (myth,)
+    if len(myths) <= MAX_MYTHS:
+        return replace(attacker, myths=myths)
+    names = [m.name for m in myths]
+    if not discard or discard.casefold() not in (n.casefold() for n in names):
+        raise IllegalAction(f"{attacker.name} would hold a fourth Myth ({myth.name}); name the "
+                            f"one to discard: {', '.join(names)}", rule=RULE + "; ruling H4",
+                            field="discard_myth")
+    return replace(attacker, myths=tuple(m for m in myths
+                                         if m.name.casefold() != discard.casefold()))

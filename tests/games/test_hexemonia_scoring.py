@@ -1,0 +1,162 @@
+"""Hexemonia scoring: the rulebook's example 7, the score API contract, rulings H1–H3, H19."""
+import pytest
+
+from companion.games import get_game
+from companion.games.core import InvalidInput, result_to_json
+from companion.games.hexemonia import myth_trios
+
+RULES = get_game("hexemonia")
+
+
+def hexes(*specs):
+    """``hexes(("polis", "political", True), ...)`` as score-API hex objects."""
+    return [{"kind": k, "nature": n, "active": a} for k, n, a in specs]
+
+
+def andrea():
+    """Example 7, left city: Athens, 2 active Fortifications, 4 active Polis, 4 gold, 1 Myth."""
+    return {"name": "Andrea", "city": "athens", "acropolis_gold": 4, "philosopher": True,
+            "hexes": hexes(("fortification", "military", True),
+                           ("fortification", "military", True),
+                           ("polis", "political", True), ("polis", "political", True),
+                           ("polis", "military", True), ("polis", "political", True),
+                           ("chora", "economic", False)),
+            "myths": [{"nature": "political", "active": True}]}
+
+
+def barbara():
+    """Example 7, centre city: Sparta, one of two Walls active, 5 Chora, 3 Polis, 3 gold, and
+    two Myths that with the Acropolis do not make three natures."""
+    return {"name": "Barbara", "city": "sparta", "acropolis_gold": 3,
+            "hexes": hexes(("fortification", "military", True),
+                           ("fortification", "military", False),
+                           ("fortification", "military", True),
+                           *[("chora", "economic", True)] * 5,
+                           ("polis", "sacred", True), ("polis", "military", True),
+                           ("polis", "political", True)),
+            "myths": [{"nature": "military", "active": True},
+                      {"nature": "political", "active": True}]}
+
+
+def corrado():
+    return {"name": "Corrado", "city": "olympia", "acropolis_gold": 0}
+
+
+def score(players, **top):
+    return result_to_json(RULES.score_payload({"players": players, **top}))
+
+
+def test_example_7_andrea_scores_22_with_athens_bonus():
+    andrea_json = score([andrea(), barbara(), corrado()])["players"][0]
+    points = {ln["id"]: ln["points"] for ln in andrea_json["lines"]}
+    assert points == {"chora_fortification": 2, "polis": 8, "myth_trio": 0,
+                      "acropolis_gold": 4, "philosopher": 0, "city_bonus": 8}
+    assert andrea_json["total"] == 22
+
+
+def test_example_7_barbara_scores_22_with_sparta_bonus_and_no_trio():
+    barbara_json = score([andrea(), barbara(), corrado()])["players"][1]
+    points = {ln["id"]: ln["points"] for ln in barbara_json["lines"]}
+    assert points["chora_fortification"] == 7
+    assert points["polis"] == 6
+    assert points["myth_trio"] == 0
+    assert points["city_bonus"] == 6
+    assert barbara_json["total"] == 22
+
+
+def test_tie_on_total_is_split_by_active_hexes_of_the_acropolis_nature():
+    # Andrea (Athens, economic) has no active economic hex; Barbara (Sparta, military) has 4
+    # active military hexes and a military Myth.
+    ranking = score([andrea(), barbara(), corrado()])["ranking"]
+    assert ranking[0] == {"place": 1, "names": ["Barbara"], "decided_by": "acropolis_nature"}
+    assert ranking[1] == {"place": 2, "names": ["Andrea"], "decided_by": "acropolis_nature"}
+
+
+def test_second_tie_break_is_acropolis_gold_then_shared():
+    a = {"name": "A", "city": "athens", "acropolis_gold": 2}
+    b = {"name": "B", "city": "sparta", "acropolis_gold": 1,
+         "hexes": hexes(("chora", "political", True))}
+    out = score([a, b])
+    assert out["players"][0]["total"] == out["players"][1]["total"] == 2
+    assert out["ranking"][0] == {"place": 1, "names": ["A"], "decided_by": "acropolis_gold"}
+    same = score([a, {**a, "name": "C", "city": "sparta"}])
+    assert same["ranking"] == [{"place": 1, "names": ["A", "C"], "decided_by": "shared"}]
+
+
+@pytest.mark.parametrize("natures, acropolis, trios", [
+    (["political", "military"], "economic", 1),      # the Acropolis stands in
+    (["political", "military"], "military", 0),      # only two natures
+    (["political", "military", "sacred"], "economic", 1),  # four hexes, one trio
+    ([], "economic", 0),
+    (["sacred", "sacred", "political"], "economic", 1),
+])
+def test_myth_trio_needs_three_natures_each_hex_once(natures, acropolis, trios):
+    assert myth_trios(natures + [acropolis]) == trios
+
+
+def trio_player(active):
+    return {"name": "T", "city": "athens", "acropolis_gold": 0,
+            "myths": [{"nature": "political", "active": active},
+                      {"nature": "military", "active": True}]}
+
+
+@pytest.mark.parametrize("reading, points", [("any", 8), ("active", 0)])
+def test_h3_trio_counts_inactive_myths_unless_ruling_requires_active(reading, points):
+    out = score([trio_player(False), corrado() | {"city": "sparta"}], rulings={"H3": reading})
+    assert out["players"][0]["lines"][2]["points"] == points
+    assert out["rulings"]["H3"] == reading
+
+
+def test_olympia_scores_3_per_active_myth_but_not_for_its_acropolis_h2():
+    olympia = {"name": "O", "city": "olympia", "acropolis_gold": 0,
+               "myths": [{"nature": "political", "active": True},
+                         {"nature": "military", "active": False}]}
+    out = score([olympia, {"name": "A", "city": "athens"}, {"name": "S", "city": "sparta"}])
+    bonus = out["players"][0]["lines"][5]
+    assert bonus["points"] == 3
+    assert "unverified" in bonus["detail"]
+
+
+def test_h1_alternative_gives_olympia_one_per_chora():
+    olympia = {"name": "O", "city": "olympia",
+               "hexes": hexes(("chora", "sacred", True), ("chora", "sacred", True))}
+    others = [{"name": "A", "city": "athens"}, {"name": "S", "city": "sparta"}]
+    default = score([olympia, *others])["players"][0]["lines"][5]["points"]
+    other = score([olympia, *others], rulings={"H1": "alternative"})["players"][0]
+    assert (default, other["lines"][5]["points"]) == (0, 2)
+
+
+@pytest.mark.parametrize("revolts, philosopher_points", [(False, 3), (True, 0)])
+def test_philosopher_is_worth_3_only_in_two_player_game_without_revolts(revolts,
+                                                                       philosopher_points):
+    a = {"name": "A", "city": "athens", "philosopher": True}
+    out = score([a, {"name": "B", "city": "sparta"}], revolts=revolts)
+    assert out["players"][0]["lines"][4]["points"] == philosopher_points
+
+
+def test_h19_hexes_only_ignores_myths_for_the_tie_break():
+    a = {"name": "A", "city": "athens", "myths": [{"nature": "economic", "active": True}]}
+    b = {"name": "B", "city": "sparta"}
+    assert score([a, b])["ranking"][0]["decided_by"] == "acropolis_nature"
+    assert score([a, b], rulings={"H19": "hexes-only"})["ranking"][0]["names"] == ["A", "B"]
+
+
+def test_score_api_lists_every_problem_with_its_path():
+    bad = {"revolts": False, "rulings": {"H3": "maybe"}, "players": [
+        {"name": "A", "city": "rome", "acropolis_gold": -1},
+        {"name": "A", "city": "athens", "philosopher": True,
+         "hexes": [{"kind": "temple", "nature": "sacred"}],
+         "myths": [{"nature": "sacred"}] * 4},
+        {"name": "C", "city": "athens", "philosopher": True}]}
+    with pytest.raises(InvalidInput) as err:
+        RULES.parse_facts(bad)
+    fields = {p.field for p in err.value.problems}
+    assert fields >= {"revolts", "rulings.H3", "players[0].city", "players[0].acropolis_gold",
+                      "players[1].name", "players[1].hexes[0].kind", "players[1].myths",
+                      "players[2].city", "players[2].philosopher"}
+
+
+def test_score_api_needs_two_to_four_players():
+    with pytest.raises(InvalidInput) as err:
+        RULES.parse_facts({"players": [{"name": "A", "city": "athens"}]})
+    assert err.value.problems[0].field == "players"
