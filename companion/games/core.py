@@ -391,6 +391,9 @@ class GameRules:
     #: the setup form: options of the whole game, then the fields asked for each player
     setup_fields: tuple[FieldSpec, ...] = ()
     player_fields: tuple[FieldSpec, ...] = ()
+    #: the quick score pad: options of the whole game, then the end-of-game facts of each player
+    quick_options: tuple[FieldSpec, ...] = ()
+    quick_fields: tuple[FieldSpec, ...] = ()
 
     # -- to override --------------------------------------------------------------------------
     def new_game(self, setup: Mapping[str, Any]) -> Any:
@@ -468,6 +471,21 @@ class GameRules:
         self.rulings[rid].check(reading)
         return replace(state, rulings={**state.rulings, rid: reading})
 
+    def quick_payload(self, options: Mapping[str, Any],
+                      players: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """The score-API payload for what the quick score pad's form collected (flat fields).
+        Games whose facts nest (lists, objects) override this."""
+        return {**options, "players": [dict(p) for p in players]}
+
+    def box_records_of_setup(self, setup: Mapping[str, Any]) -> list[tuple[str, str, dict]]:
+        """Box data a setup carries (category, key, values), remembered for later games."""
+        return []
+
+    def box_records(self, state: Any, kind: str, data: Mapping[str, Any]
+                    ) -> list[tuple[str, str, dict]]:
+        """Box data an accepted action carries (a statue's points, a medal's price...)."""
+        return []
+
     def score_payload(self, payload: Any) -> Result:
         facts, rulings = self.parse_facts(payload)
         return self.score_facts(facts, rulings)
@@ -486,6 +504,15 @@ def result_to_json(result: Result) -> dict[str, Any]:
                     for p in result.ranking],
         "rulings": dict(result.rulings),
     }
+
+
+def split_numbers(text: Any) -> Any:
+    """``"5, 7 3"`` → ``[5, 7, 3]`` for list fields typed into a form; anything that is not a
+    whole number is kept as typed, so the checker names it."""
+    if not isinstance(text, str):
+        return text
+    items = [t for t in text.replace(",", " ").replace("+", " ").split() if t]
+    return [int(t) if t.lstrip("-").isdigit() and len(t) < 8 else t for t in items]
 
 
 def ceil_half(n: int) -> int:

@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from .. import register
 from ..core import (CORRECT, RULING, ActionSpec, Checker, FieldSpec, GameRules, IllegalAction,
-                    resolve_rulings)
+                    resolve_rulings, split_numbers)
 from . import play
 from .guide import describe_action, guide_lines
 from .model import (COLOURS, ROMAN, STEP_RULES, TRACKS, HadaraState, Player, first_seat,
@@ -96,6 +96,42 @@ class HadaraRules(GameRules):
         *(FieldSpec(t, f"Starting {t}", high=30) for t in TRACKS),
     )
 
+    quick_fields = (
+        FieldSpec("name", "Name", "text"),
+        FieldSpec("coins", "Coins left", high=999),
+        *(FieldSpec(f"tracks.{t}", f"{t.capitalize()} track", high=99) for t in TRACKS),
+        *(f for c in COLOURS for f in (
+            FieldSpec(f"cards.{c}.count", f"{c.capitalize()} cards", high=60, required=False,
+                      default=0),
+            FieldSpec(f"cards.{c}.points", f"{c.capitalize()} card points", high=300,
+                      required=False, default=0))),
+        FieldSpec("colonies", "Colony points (e.g. 5, 7)", "text", required=False, limit=60),
+        FieldSpec("statues", "Statue points", "text", required=False, limit=60),
+        FieldSpec("face_down_tiles", "Face-down tile values", "text", required=False, limit=60),
+        FieldSpec("silver_1", "Silver medal 1 on", "choice",
+                  choices=(("", "none"),) + _TRACK_CHOICES, required=False, default=""),
+        FieldSpec("silver_2", "Silver medal 2 on", "choice",
+                  choices=(("", "none"),) + _TRACK_CHOICES, required=False, default=""),
+        FieldSpec("gold_medals", "Gold medals", high=2, required=False, default=0),
+    )
+
+    def quick_payload(self, options, players):
+        """Nest the quick pad's flat fields the way the score API takes them."""
+        out = []
+        for flat in players:
+            p: dict[str, Any] = {"name": flat.get("name"), "coins": flat.get("coins"),
+                                 "gold_medals": flat.get("gold_medals") or 0,
+                                 "tracks": {t: flat.get(f"tracks.{t}") for t in TRACKS},
+                                 "cards": {c: {"count": flat.get(f"cards.{c}.count") or 0,
+                                               "points": flat.get(f"cards.{c}.points") or 0}
+                                           for c in COLOURS},
+                                 "silver_medals": [flat[k] for k in ("silver_1", "silver_2")
+                                                   if flat.get(k)]}
+            for key in ("colonies", "statues", "face_down_tiles"):
+                p[key] = split_numbers(flat.get(key) or "")
+            out.append(p)
+        return {**options, "players": out}
+
     def __init__(self) -> None:
         self.actions = {**ACTIONS, RULING: self.ruling_spec()}
 
@@ -132,6 +168,22 @@ class HadaraRules(GameRules):
             side=check.choice(raw, "side", path, ("A", "B"), default="A"),
             coins=check.integer(raw, "coins", path, high=99),
             tracks=tuple(check.integer(raw, t, path, high=30) for t in TRACKS))
+
+    def box_records_of_setup(self, setup):
+        """Setup cards: the values printed on each card and side, by initiative."""
+        return [("setup card", f"{p['initiative']}{p.get('side', 'A')}",
+                 {k: p.get(k, 0) for k in ("coins", *TRACKS)})
+                for p in setup.get("players", []) if "initiative" in p]
+
+    def box_records(self, state, kind, data):
+        """Statue spaces and medal prices, as the table entered them."""
+        if kind == "statue":
+            return [("statue", f"space {data['statue']}",
+                     {k: data[k] for k in ("requirement", "points", "tile_value")})]
+        if kind == "medal":
+            return [("medal price", f"{data['medal']} epoch {ROMAN[state.epoch]}",
+                     {"price": data["price"]})]
+        return []
 
     def apply(self, state: HadaraState, kind: str, data: Mapping[str, Any],
               by: str = "") -> HadaraState:

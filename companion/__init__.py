@@ -1,0 +1,73 @@
+"""The table companion: a Flask app over the pure rules library in ``companion.games``."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any, Mapping
+
+import click
+from flask import Flask
+
+PLACEHOLDER_KEY = "dev-placeholder-change-me"
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app: defaults, then the instance config and ``FLASK_*`` / ``DATABASE_URL``
+    environment variables (or ``test_config``), then extensions, then blueprints."""
+    root = Path(__file__).resolve().parent.parent
+    app = Flask(__name__, instance_relative_config=True,
+                template_folder=str(root / "templates"), static_folder=str(root / "static"))
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        SECRET_KEY=PLACEHOLDER_KEY,
+        DATABASE_URL=f"sqlite:///{Path(app.instance_path) / 'companion.sqlite'}",
+        MAX_CONTENT_LENGTH=256 * 1024,
+        WTF_CSRF_TIME_LIMIT=None,  # a game night lasts longer than an hour
+        SESSION_COOKIE_SAMESITE="Lax",
+        CREATE_TABLES=False,
+        LIVE_POLL_SECONDS=1.5,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env()  # FLASK_SECRET_KEY, FLASK_DEBUG, ...
+        if os.environ.get("DATABASE_URL"):
+            app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
+    else:
+        app.config.from_mapping(test_config)
+    _refuse_placeholder_key(app)
+
+    from . import db, web
+    db.init_app(app)
+    web.init_app(app)
+    app.cli.add_command(init_db_command)
+    return app
+
+
+def _refuse_placeholder_key(app: Flask) -> None:
+    if app.config["SECRET_KEY"] == PLACEHOLDER_KEY and not (app.debug or app.testing):
+        raise RuntimeError(
+            "FLASK_SECRET_KEY is the development placeholder. Set FLASK_SECRET_KEY in the "
+            "environment or SECRET_KEY in instance/config.py (`flask --app app init-db` writes "
+            "one) before serving outside debug mode.")
+
+
+def write_instance_secret(instance_path: str) -> bool:
+    """Give a fresh install its own secret key in instance/config.py; True when one was written."""
+    config = Path(instance_path) / "config.py"
+    if config.exists() and "SECRET_KEY" in config.read_text():
+        return False
+    with config.open("a") as fh:
+        fh.write(f"SECRET_KEY = {secrets.token_hex(32)!r}\n")
+    config.chmod(0o600)
+    return True
+
+
+@click.command("init-db")
+def init_db_command() -> None:
+    """Create the database tables (and the instance secret key on first use)."""
+    from flask import current_app
+
+    from . import migrations
+    migrations.upgrade(current_app)
+    click.echo(f"database ready: {current_app.config['DATABASE_URL'].split('@')[-1]}")

@@ -1,0 +1,128 @@
+"""The database: a game is its setup plus an append-only log of actions; box data is remembered.
+
+SQLAlchemy 2 with plain sessions. SQLite (the default, in the instance folder) runs in WAL mode with
+a busy timeout and takes its write lock at BEGIN, so concurrent workers queue instead of failing;
+PostgreSQL locks the game row. Either way a unique (game, seq) pair makes a lost update impossible.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from flask import Flask, current_app, g
+from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Integer, String, Text,
+                        UniqueConstraint, create_engine, event)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Game(Base):
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    slug: Mapped[str] = mapped_column(String(20), index=True)
+    play_token: Mapped[str] = mapped_column(String(40), unique=True)
+    watch_token: Mapped[str] = mapped_column(String(40), unique=True)
+    join_code: Mapped[str] = mapped_column(String(12), unique=True)
+    title: Mapped[str] = mapped_column(String(200))
+    setup: Mapped[dict] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=0)  # number of log entries
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class Action(Base):
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_action_game_seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(40))
+    data: Mapped[dict] = mapped_column(JSON)
+    by: Mapped[str] = mapped_column(String(80), default="")
+    text: Mapped[str] = mapped_column(Text, default="")  # the action in words, as it happened
+    rule: Mapped[str] = mapped_column(String(200), default="")
+    is_correction: Mapped[bool] = mapped_column(Boolean, default=False)
+    at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class BoxData(Base):
+    """A value printed on a component, entered once by a table and offered again later."""
+
+    __tablename__ = "box_data"
+    __table_args__ = (UniqueConstraint("slug", "category", "key", name="uq_box_entry"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    slug: Mapped[str] = mapped_column(String(20))
+    category: Mapped[str] = mapped_column(String(40))
+    key: Mapped[str] = mapped_column(String(80))
+    value: Mapped[dict] = mapped_column(JSON)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+def _sqlite_setup(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _pragma(dbapi_conn, _record):  # pragma: no cover - exercised through every test
+        dbapi_conn.isolation_level = None  # let SQLAlchemy's begin hook issue BEGIN
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA busy_timeout=10000")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn):
+        # A writing transaction takes the write lock up front, so two workers queue on the busy
+        # timeout instead of failing when a read lock cannot be upgraded; readers never block.
+        immediate = conn.get_execution_options().get("immediate")
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 10, "check_same_thread": False})
+        _sqlite_setup(engine)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def init_app(app: Flask) -> None:
+    engine = make_engine(app.config["DATABASE_URL"])
+    app.extensions["db_engine"] = engine
+    app.extensions["db_sessions"] = sessionmaker(engine, expire_on_commit=False)
+    app.extensions["db_write_sessions"] = sessionmaker(engine.execution_options(immediate=True),
+                                                       expire_on_commit=False)
+    if app.config.get("CREATE_TABLES"):
+        Base.metadata.create_all(engine)
+    app.teardown_appcontext(_close_session)
+
+
+def create_tables(app: Flask) -> None:
+    Base.metadata.create_all(app.extensions["db_engine"])
+
+
+def session() -> Session:
+    """The request's database session (opened on first use, closed at teardown)."""
+    if "db_session" not in g:
+        g.db_session = current_app.extensions["db_sessions"]()
+    return g.db_session
+
+
+def write_session() -> Session:
+    """A new session for one writing transaction (the caller commits and closes it)."""
+    return current_app.extensions["db_write_sessions"]()
+
+
+def _close_session(_exc: BaseException | None) -> None:
+    s = g.pop("db_session", None)
+    if s is not None:
+        s.close()

@@ -1,0 +1,243 @@
+"""Games and their logs: create, load (state folded from the log), record an action, undo, redo.
+
+The rules library decides what is legal; this module makes each accepted action durable (committed
+before returning) and keeps concurrent phones from losing or double-applying taps.
+"""
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from .db import Action, BoxData, Game, session, utcnow, write_session
+from .games import GameRules, get_game
+from .games.core import (CORRECT, REDO, UNDO, Entry, IllegalAction, StaleAction,
+                         effective_entries)
+
+_CACHE_SIZE = 512
+_cache: OrderedDict[tuple[int, int], Any] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def _cached(game_id: int, version: int) -> Any:
+    with _cache_lock:
+        state = _cache.get((game_id, version))
+        if state is not None:
+            _cache.move_to_end((game_id, version))
+        return state
+
+
+def _remember(game_id: int, version: int, state: Any) -> None:
+    with _cache_lock:
+        _cache[(game_id, version)] = state
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def new_token() -> str:
+    """An unguessable link token: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+def new_join_code() -> str:
+    alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread at the table
+    return "".join(secrets.choice(alphabet) for _ in range(6))
+
+
+def create_game(rules: GameRules, setup: Mapping[str, Any]) -> Game:
+    """Check the setup with the rules (raises InvalidInput) and store the new game."""
+    state = rules.new_game(setup)
+    names = rules.player_names(state)
+    game = Game(slug=rules.slug, play_token=new_token(), watch_token=new_token(),
+                join_code=new_join_code(), title=f"{rules.title}: {', '.join(names)}",
+                setup=dict(setup), version=0)
+    with write_session() as s:
+        s.add(game)
+        s.commit()
+    _remember(game.id, 0, Snapshot(state, (), ()))
+    return game
+
+
+def find_game(token: str) -> tuple[Game, bool] | None:
+    """The game a link token opens, and whether it may change it (play link) or only watch."""
+    if not token or len(token) > 64:
+        return None
+    s = session()
+    game = s.scalar(select(Game).where(Game.play_token == token))
+    if game is not None:
+        return game, True
+    game = s.scalar(select(Game).where(Game.watch_token == token))
+    return (game, False) if game is not None else None
+
+
+def find_by_code(code: str) -> Game | None:
+    code = (code or "").strip().upper()
+    if not code or len(code) > 12:
+        return None
+    return session().scalar(select(Game).where(Game.join_code == code))
+
+
+def rows_of(s, game_id: int) -> list[Action]:
+    return list(s.scalars(select(Action).where(Action.game_id == game_id).order_by(Action.seq)))
+
+
+def entries_of(rows: list[Action]) -> list[Entry]:
+    return [Entry(r.seq, r.kind, r.data, r.by) for r in rows]
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A game's state at one version, with the undo and redo stacks (sequence numbers)."""
+
+    state: Any
+    active: tuple[int, ...]
+    undone: tuple[int, ...]
+
+
+def _fold(game: Game, rows: list[Action]) -> Snapshot:
+    entries = entries_of(rows)
+    active, undone = effective_entries(entries)
+    state = get_game(game.slug).fold(game.setup, entries)
+    return Snapshot(state, tuple(e.seq for e in active), tuple(e.seq for e in undone))
+
+
+def snapshot_of(game: Game) -> Snapshot:
+    """The current snapshot of a game: cached when this version was seen, else folded from the
+    log (the log is the truth; the cache only saves the replay)."""
+    snap = _cached(game.id, game.version)
+    if snap is None:
+        snap = _fold(game, rows_of(session(), game.id))
+        _remember(game.id, game.version, snap)
+    return snap
+
+
+def state_of(game: Game) -> Any:
+    return snapshot_of(game).state
+
+
+def recent_rows(game: Game, limit: int = 5) -> list[Action]:
+    return list(session().scalars(select(Action).where(Action.game_id == game.id)
+                                  .order_by(Action.seq.desc()).limit(limit)))
+
+
+def undo_preview(game: Game) -> tuple[str | None, str | None]:
+    """The text of the step an undo would take back, and of the step a redo would bring back."""
+    snap = snapshot_of(game)
+    wanted = [seq for seq in (snap.active[-1:] + snap.undone[-1:])]
+    texts = dict(session().execute(select(Action.seq, Action.text).where(
+        Action.game_id == game.id, Action.seq.in_(wanted))).all()) if wanted else {}
+    return (texts.get(snap.active[-1]) if snap.active else None,
+            texts.get(snap.undone[-1]) if snap.undone else None)
+
+
+@dataclass(frozen=True)
+class Recorded:
+    action: Action
+    state: Any
+    version: int
+
+
+def _changes_since(newer: list[str]) -> str:
+    shown = "; ".join(newer[-3:])
+    more = f" (and {len(newer) - 3} more)" if len(newer) > 3 else ""
+    return shown + more
+
+
+def record(game_id: int, kind: str, data: Mapping[str, Any], *, by: str = "",
+           version: int | None = None) -> Recorded:
+    """Check and store one action; committed before returning.
+
+    ``version`` is the game version the sender's page showed. A commutative action is applied on
+    top of anything newer; any other is refused with what changed meanwhile.
+    """
+    for attempt in range(5):
+        try:
+            return _record_once(game_id, kind, data, by=by, version=version)
+        except (IntegrityError, OperationalError):  # another writer won the race: read again
+            if attempt == 4:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
+                 version: int | None) -> Recorded:
+    with write_session() as s:
+        game = s.get(Game, game_id, with_for_update=True)
+        if game is None:
+            raise IllegalAction("this game does not exist")
+        rules = get_game(game.slug)
+        snap = _cached(game.id, game.version)
+        rows: list[Action] = []
+        if snap is None or kind in (UNDO, REDO):  # only then is the whole log needed
+            rows = rows_of(s, game.id)
+            snap = snap or _fold(game, rows)
+        state = snap.state
+        stale = version is not None and version != game.version
+        if stale and (kind in (UNDO, REDO) or not rules.spec(kind).commutative):
+            newer = list(s.scalars(select(Action.text).where(
+                Action.game_id == game.id, Action.seq > version).order_by(Action.seq)))
+            raise StaleAction(f"the game changed since your page was loaded: "
+                              f"{_changes_since(newer)}. Here is the current state; "
+                              "try again if it still makes sense.", rule="Concurrent phones")
+        seq = game.version + 1
+        if kind in (UNDO, REDO):
+            text, clean = _undo_redo_text(snap, rows, kind)
+            rule = "History"
+        else:
+            clean = rules.check_action(state, kind, data)
+            new_state = rules.apply(state, kind, clean, by)
+            text, rule = rules.describe(state, kind, clean), rules.spec(kind).rule
+        row = Action(game_id=game.id, seq=seq, kind=kind, data=clean, by=by,
+                     text=text, rule=rule, is_correction=kind == CORRECT, at=utcnow())
+        s.add(row)
+        game.version = seq
+        game.updated_at = row.at
+        s.commit()
+        if kind in (UNDO, REDO):  # replay the log: it, not a diff, is the truth
+            new_snap = _fold(game, rows + [row])
+        else:
+            new_snap = Snapshot(new_state, snap.active + (seq,), ())
+        _remember(game.id, seq, new_snap)
+        return Recorded(row, new_snap.state, seq)
+
+
+def _undo_redo_text(snap: Snapshot, rows: list[Action], kind: str) -> tuple[str, dict]:
+    texts = {r.seq: r.text for r in rows}
+    if kind == UNDO:
+        if not snap.active:
+            raise IllegalAction("there is nothing to undo", rule="History")
+        target, verb = snap.active[-1], "Undid"
+    else:
+        if not snap.undone:
+            raise IllegalAction("there is nothing to redo: a new action since the last undo "
+                                "clears what could be redone", rule="History")
+        target, verb = snap.undone[-1], "Redid"
+    return f"{verb}: {texts[target]}", {"target": target}
+
+
+# ------------------------------------------------------------------------------- box data
+
+def remember_box(slug: str, records: list[tuple[str, str, dict]]) -> None:
+    """Store values a table entered from its components, for later games on this server."""
+    if not records:
+        return
+    with write_session() as s:
+        for category, key, value in records:
+            row = s.scalar(select(BoxData).where(BoxData.slug == slug,
+                                                 BoxData.category == category,
+                                                 BoxData.key == key))
+            if row is None:
+                s.add(BoxData(slug=slug, category=category, key=key, value=value))
+            elif row.value != value:
+                row.value, row.updated_at = value, utcnow()
+        s.commit()
+
+
+def box_entries(slug: str) -> list[BoxData]:
+    return list(session().scalars(select(BoxData).where(BoxData.slug == slug)
+                                  .order_by(BoxData.category, BoxData.key)))

@@ -1,0 +1,108 @@
+"""WTForms built from the rules' field specs: the forms check shape, the rules check legality."""
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (BooleanField, FieldList, FormField, HiddenField, IntegerField, SelectField,
+                     StringField)
+from wtforms import Form
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from ..games import GameRules
+from ..games.core import ActionSpec, FieldSpec
+
+
+def wtf_field(spec: FieldSpec, players: tuple[str, ...] = ()):
+    """The WTForms field for one field spec."""
+    required = [InputRequired(message=f"{spec.label} is required")] if spec.required else \
+        [Optional()]
+    if spec.kind == "int":
+        return IntegerField(spec.label, required + [NumberRange(
+            spec.low, spec.high, message=f"{spec.label} must be between {spec.low} and "
+                                         f"{spec.high}")], default=spec.default,
+            description=spec.help)
+    if spec.kind == "player":
+        return SelectField(spec.label, required, coerce=int, choices=[], description=spec.help)
+    if spec.kind == "text":
+        return StringField(spec.label, required + [Length(
+            max=spec.limit, message=f"{spec.label} is limited to {spec.limit} characters")],
+            default=spec.default, description=spec.help,
+            filters=[lambda v: v.strip() if isinstance(v, str) else v])
+    if spec.kind == "choice":
+        return SelectField(spec.label, required, choices=list(spec.choices),
+                           default=spec.default, description=spec.help,
+                           validate_choice=True)
+    if spec.kind == "bool":
+        return BooleanField(spec.label, default=bool(spec.default), description=spec.help)
+    raise TypeError(spec.kind)
+
+
+@lru_cache(maxsize=None)
+def action_form_class(slug: str, kind: str, spec: ActionSpec) -> type[FlaskForm]:
+    attrs: dict[str, Any] = {"version": HiddenField()}
+    for f in spec.fields:
+        attrs[f.name] = wtf_field(f)
+    return type(f"{slug.title()}{kind.title()}Form", (FlaskForm,), attrs)
+
+
+def action_form(rules: GameRules, kind: str, players: tuple[str, ...], **kw) -> FlaskForm:
+    form = action_form_class(rules.slug, kind, rules.spec(kind))(**kw)
+    for f in rules.spec(kind).fields:
+        if f.kind == "player":
+            getattr(form, f.name).choices = list(enumerate(players))
+    return form
+
+
+def form_values(form: FlaskForm, spec: ActionSpec) -> dict[str, Any]:
+    return {f.name: getattr(form, f.name).data for f in spec.fields}
+
+
+def errors_of(form: FlaskForm) -> list[str]:
+    out = []
+    for name, errs in form.errors.items():
+        label = getattr(getattr(form, name, None), "label", None)
+        for e in errs if isinstance(errs, list) else [errs]:
+            out.append(e if isinstance(e, str) and label and str(label.text) in e
+                       else f"{label.text if label else name}: {e}")
+    return out
+
+
+def _fields(rules: GameRules, which: str) -> tuple[tuple[FieldSpec, ...], tuple[FieldSpec, ...]]:
+    if which == "setup":
+        return rules.setup_fields, rules.player_fields
+    return rules.quick_options, rules.quick_fields
+
+
+@lru_cache(maxsize=None)
+def table_form_class(rules: GameRules, which: str) -> type[FlaskForm]:
+    """The setup form (``which="setup"``) or the quick score pad (``"quick"``): game options, then
+    one row per possible seat; rows left without a name are skipped."""
+    options, per_player = _fields(rules, which)
+    row_attrs = {f.name.replace(".", "__"): wtf_field(replace(f, required=False))
+                 for f in per_player}
+    row = type(f"{rules.slug.title()}{which.title()}SeatForm", (Form,), row_attrs)
+    attrs: dict[str, Any] = {f.name: wtf_field(f) for f in options}
+    attrs["players"] = FieldList(FormField(row), min_entries=rules.max_players,
+                                 max_entries=rules.max_players)
+    for rid, ruling in rules.rulings.items():
+        if len(ruling.readings) > 1:
+            attrs[f"ruling_{rid}"] = SelectField(f"Ruling {rid}", choices=list(
+                ruling.readings.items()), default=ruling.default)
+    return type(f"{rules.slug.title()}{which.title()}Form", (FlaskForm,), attrs)
+
+
+def table_payload(rules: GameRules, form: FlaskForm, which: str) -> tuple[dict, list[dict]]:
+    """The options and the player rows (with names) of a submitted setup or quick-pad form."""
+    options_spec, per_player = _fields(rules, which)
+    options: dict[str, Any] = {f.name: getattr(form, f.name).data for f in options_spec}
+    options["rulings"] = {rid: getattr(form, f"ruling_{rid}").data for rid, r in
+                          rules.rulings.items() if len(r.readings) > 1}
+    players = []
+    for row in form.players:
+        data = {f.name: row.form[f.name.replace(".", "__")].data for f in per_player}
+        if (data.get("name") or "").strip():
+            players.append({k: v for k, v in data.items() if v is not None and v != ""})
+    return options, players

@@ -1,0 +1,97 @@
+"""The games list, new games, joining by code, the quick score pad and the box data page."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from sqlalchemy import select
+
+from .. import store
+from ..db import Game
+from ..games import GAMES, get_game
+from ..games.core import RulesError
+from . import remember_game
+from .forms import errors_of, table_form_class, table_payload
+
+bp = Blueprint("pages", __name__)
+
+
+def _rules(slug: str):
+    if slug not in GAMES:
+        abort(404, description=f"Unknown game {slug!r}; this server knows "
+                               f"{', '.join(sorted(GAMES))}.")
+    return get_game(slug)
+
+
+@bp.get("/")
+def index():
+    tokens = [t for t in session.get("games", []) if isinstance(t, str)][:50]
+    games = []
+    if tokens:
+        rows = store.session().scalars(select(Game).where(
+            Game.play_token.in_(tokens) | Game.watch_token.in_(tokens)))
+        by_token = {}
+        for g in rows:
+            for t in (g.play_token, g.watch_token):
+                by_token[t] = g
+        games = [(t, by_token[t], t == by_token[t].play_token) for t in tokens if t in by_token]
+    return render_template("index.html", games=games)
+
+
+@bp.post("/join")
+def join():
+    game = store.find_by_code(request.form.get("code", ""))
+    if game is None:
+        return render_template("index.html", games=[], join_error=(
+            "No game has this code: a join code is 6 letters and digits, shown on the host's "
+            "game page.")), 404
+    remember_game(game.play_token)
+    return redirect(url_for("play.game_page", token=game.play_token), 303)
+
+
+@bp.route("/new/<slug>", methods=["GET", "POST"])
+def new_game(slug: str):
+    rules = _rules(slug)
+    form = table_form_class(rules, "setup")()
+    errors: list[str] = []
+    if request.method == "POST":
+        if form.validate():
+            options, players = table_payload(rules, form, "setup")
+            try:
+                game = store.create_game(rules, {**options, "players": players})
+            except RulesError as err:
+                errors = [p.message if not p.field else f"{p.field}: {p.message}"
+                          for p in err.problems]
+            else:
+                remember_game(game.play_token)
+                store.remember_box(slug, rules.box_records_of_setup({**options,
+                                                                     "players": players}))
+                return redirect(url_for("play.game_page", token=game.play_token), 303)
+        else:
+            errors = errors_of(form)
+    return render_template("new.html", rules=rules, form=form, errors=errors,
+                           box=store.box_entries(slug)), 422 if errors else 200
+
+
+@bp.route("/quick/<slug>", methods=["GET", "POST"])
+def quick(slug: str):
+    rules = _rules(slug)
+    form = table_form_class(rules, "quick")()
+    errors: list[str] = []
+    result = None
+    if request.method == "POST":
+        if form.validate():
+            options, players = table_payload(rules, form, "quick")
+            try:
+                result = rules.score_payload(rules.quick_payload(options, players))
+            except RulesError as err:
+                errors = [p.message if not p.field else f"{p.field}: {p.message}"
+                          for p in err.problems]
+        else:
+            errors = errors_of(form)
+    return render_template("quick.html", rules=rules, form=form, errors=errors,
+                           result=result), 422 if errors else 200
+
+
+@bp.get("/box/<slug>")
+def box(slug: str):
+    rules = _rules(slug)
+    return render_template("box.html", rules=rules, entries=store.box_entries(slug))
