@@ -19,7 +19,6 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt $(VENV)/.runtime
 	touch $@
 
 run: $(VENV)/.runtime
-	$(BIN)/flask --app app init-db
 	$(BIN)/python -m companion.serve --host $(HOST) --port $(PORT)
 
 # Debian packages the tests need (CI runs as root on a fresh machine).
