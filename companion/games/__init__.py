@@ -26,5 +26,6 @@ def get_game(slug: str) -> GameRules:
 # Each game module registers itself on import. Add a new game here.
 from . import hadara  # noqa: E402,F401
 from . import hexemonia  # noqa: E402,F401
+from . import tradewarz  # noqa: E402,F401
 
 __all__ = ["GAMES", "GameRules", "RulesError", "get_game", "register"]

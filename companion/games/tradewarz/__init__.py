@@ -1,0 +1,123 @@
+"""TradeWarz (2–6 houses): the year and its seasons, dials and Xadlas, battles, final ranking.
+
+Public helpers beside the registered rules: ``preview_spring`` (the end-of-Spring breakdown),
+``resolve`` and ``win_chance`` (battle calculator and odds), ``tech_bonus``, ``score_state``.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from .. import register
+from ..core import CORRECT, RULING, GameRules, IllegalAction, Result
+from . import fight, table, turns
+from .battle import Army, BattleResult, Odds, parse_cards, resolve, tech_bonus, win_chance
+from .data import RULINGS, TECHS, UNVERIFIED
+from .model import Game, House, silver_xadlas, xadlas
+from .scoring import TIEBREAKS, Facts, parse_facts, score_facts, score_state
+from .setup import PLAYER_FIELDS, SETUP_FIELDS, new_game, season_die
+from .specs import FREE_KINDS, SEASON_KINDS, build_actions
+from .spring import SpringPreview, apply_spring, preview_spring
+
+FREE = {"battle": fight.battle_action, "hold_post": table.hold_post,
+        "leave_post": table.leave_post, "raid": table.raid, "play_morale": table.play_morale,
+        "cancel_battle": table.cancel_battle, "trade": table.trade,
+        "form_alliance": table.form_alliance, "break_alliance": table.break_alliance,
+        "record_deck": table.record_deck, "caravan_area": table.caravan_area,
+        "time_up": table.time_up, CORRECT: table.correct}
+
+
+class TradeWarzRules(GameRules):
+    """The TradeWarz rules for the companion (see the module docstring)."""
+
+    slug, title = "tradewarz", "TradeWarz"
+    min_players, max_players = 2, 6
+    rulings = RULINGS
+    tiebreaks = TIEBREAKS
+    setup_fields = SETUP_FIELDS
+    player_fields = PLAYER_FIELDS
+
+    def __init__(self) -> None:
+        self.actions = build_actions(self.ruling_spec())
+
+    def new_game(self, setup: Mapping[str, Any]) -> Game:
+        return new_game(setup)
+
+    def apply(self, state: Game, kind: str, data: Mapping[str, Any], by: str = "") -> Game:
+        """One action; season actions act for the house whose turn it is."""
+        self.spec(kind)
+        if kind == RULING:
+            return replace(self.switch_ruling(state, data), events=())
+        if state.phase == "over" and kind not in (CORRECT,):
+            raise IllegalAction(f"the game is over: {state.ended}", rule="TradeWarz rulebook, "
+                                "Game duration")
+        if kind in SEASON_KINDS:
+            return turns.take_turn(state, kind, data)
+        if kind == "end_of_spring":
+            return apply_spring(state)
+        game, events = FREE[kind](state, data)
+        return turns.check_end(replace(game, events=tuple(events)))
+
+    def describe(self, state: Game, kind: str, data: Mapping[str, Any]) -> str:
+        """The action in words, with what it caused (Xadlas, 21 trades) when it applies."""
+        label = self.actions[kind].label if kind in self.actions else kind
+        who = state.houses[state.turn].name if kind in SEASON_KINDS else ""
+        if "house" in data and isinstance(data["house"], int) and \
+                0 <= data["house"] < len(state.houses):
+            who = state.houses[data["house"]].name
+        try:
+            after = self.apply(state, kind, data)
+        except (IllegalAction, KeyError, ValueError):
+            return f"{who}: {label}" if who else label
+        head = f"{who}: {label}" if who else label
+        return "; ".join((head, *after.events))
+
+    def available(self, state: Game) -> tuple[str, ...]:
+        if state.phase == "over":
+            return (CORRECT, RULING)
+        if state.phase == "spring_end":
+            return ("end_of_spring", *FREE_KINDS, *self._time(state), CORRECT, RULING)
+        house = state.houses[state.turn]
+        open_ = tuple(k for k in SEASON_KINDS if house.tokens.count(k) < turns.YEARLY[k])
+        return (*open_, *FREE_KINDS, *self._time(state), CORRECT, RULING)
+
+    @staticmethod
+    def _time(state: Game) -> tuple[str, ...]:
+        return ("time_up",) if state.end_mode == "time" and not state.time_up else ()
+
+    def guide(self, state: Game) -> tuple[str, ...]:
+        season = state.season_names[state.season]
+        if state.phase == "over":
+            return (f"The game is over: {state.ended}.", "See the score pad for the ranking.")
+        if state.phase == "spring_end":
+            return (f"Year {state.year} ends: check the preview, then apply the end of Spring "
+                    f"(order: ruling T5).",)
+        house = state.houses[state.turn]
+        lines = [f"Year {state.year}, {season} (roll the {season_die(state, state.season)} die "
+                 f"to march): {house.name} chooses an action."]
+        if state.time_up:
+            lines.append("Time is up: the game ends when this season is complete.")
+        return tuple(lines)
+
+    def is_over(self, state: Game) -> bool:
+        return state.phase == "over"
+
+    def score(self, state: Game) -> Result:
+        return score_state(state)
+
+    def parse_facts(self, payload: Any) -> tuple[list[Facts], dict[str, str]]:
+        return parse_facts(payload)
+
+    def score_facts(self, facts: Any, rulings: Mapping[str, str]) -> Result:
+        return score_facts(facts, rulings)
+
+    def player_names(self, state: Game) -> tuple[str, ...]:
+        return tuple(h.name for h in state.houses)
+
+
+RULES = register(TradeWarzRules())
+
+__all__ = ["RULES", "TradeWarzRules", "Game", "House", "Army", "BattleResult", "Odds", "Facts",
+           "SpringPreview", "preview_spring", "apply_spring", "resolve", "win_chance",
+           "tech_bonus", "parse_cards", "score_state", "silver_xadlas", "xadlas", "TECHS",
+           "UNVERIFIED", "RULINGS"]

@@ -1,0 +1,157 @@
+"""What things cost (Actions & Costs), and who may buy a tech (Buy Tech).
+
+Costs printed as icons are box data: the table enters them at setup (``cost_<item>``, e.g.
+"2 lumber + 2 mining + 2 wheat") or on the action itself. The app checks what it is given against
+the amounts the text kept (the ``COST_SHAPES``) and never picks the resources itself.
+"""
+from __future__ import annotations
+
+import re
+from typing import Mapping
+
+from ..core import IllegalAction
+from .data import COST_RULES, COST_SHAPES, RECRUIT_COST, RESOURCES, TECHS, TREES
+from .model import House, cost_text
+
+R_RECRUIT = "TradeWarz rulebook, Recruit"
+R_UNIVERSITY = "TradeWarz rulebook, Build: University"
+R_TECH = "TradeWarz rulebook, Buy Tech"
+_PART = re.compile(r"^\s*(\d+)\s*([a-z]+)\s*$")
+
+
+def parse_cost(text: str) -> dict[str, int]:
+    """Read "2 lumber + 2 mining + 2 wheat" (or commas) into a cost; ValueError if malformed."""
+    cost: dict[str, int] = {}
+    for part in re.split(r"[+,]", text.lower()):
+        match = _PART.match(part)
+        if not match or match.group(2) not in RESOURCES:
+            raise ValueError(f"cannot read {part.strip()!r}: write amounts and resources such as "
+                             f"'2 lumber + 2 mining' ({', '.join(RESOURCES)})")
+        res = match.group(2)
+        cost[res] = cost.get(res, 0) + int(match.group(1))
+    return cost
+
+
+def check_shape(item: str, cost: Mapping[str, int], times: int = 1) -> str:
+    """An empty string if ``cost`` has the printed amounts of ``item`` (x ``times``), else why."""
+    want = sorted(n * times for n in COST_SHAPES[item])
+    got = sorted(n for n in cost.values() if n)
+    if got == want:
+        return ""
+    return (f"the {item.replace('_', ' ')} cost printed in the rulebook has amounts "
+            f"{' + '.join(str(n * times) for n in COST_SHAPES[item])} of different resources, "
+            f"not "
+            f"{cost_text(cost)}")
+
+
+def as_cost(values: tuple[int, ...]) -> dict[str, int]:
+    return {r: n for r, n in zip(RESOURCES, values) if n}
+
+
+def scale(cost: Mapping[str, int], times: int) -> dict[str, int]:
+    return {r: n * times for r, n in cost.items()}
+
+
+def add(a: Mapping[str, int], b: Mapping[str, int]) -> dict[str, int]:
+    return {r: a.get(r, 0) + b.get(r, 0) for r in RESOURCES if a.get(r, 0) + b.get(r, 0)}
+
+
+def entered(data: Mapping[str, int]) -> dict[str, int]:
+    """The payment typed on an action form (fields ``pay_gold`` ... ``pay_wheat``)."""
+    return {r: int(data.get(f"pay_{r}", 0) or 0) for r in RESOURCES if data.get(f"pay_{r}")}
+
+
+def box_cost(known: Mapping[str, tuple[int, ...]], items: Mapping[str, int],
+             paid: Mapping[str, int]) -> dict[str, int]:
+    """The cost of ``items`` (item -> how many times), from setup box data or the form.
+
+    With every item's cost known, an empty form takes it, and a different payment is refused. With
+    one unknown, the form must carry the payment, checked against the printed amounts.
+    """
+    items = {i: n for i, n in items.items() if n}
+    if not items:
+        return {}
+    rule = COST_RULES[next(iter(items))]
+    if all(i in known for i in items):
+        due: dict[str, int] = {}
+        for item, times in items.items():
+            due = add(due, scale(as_cost(known[item]), times))
+        if paid and paid != due:
+            raise IllegalAction(f"the box data says this costs {cost_text(due)}, not "
+                                f"{cost_text(paid)}; correct the box data if it is wrong",
+                                rule=rule)
+        return due
+    missing = ", ".join(i.replace("_", " ") for i in items if i not in known)
+    if not paid:
+        raise IllegalAction(f"the cost of {missing} is printed on the components: enter it "
+                            "(pay fields) or set it in the game's box data", rule=rule)
+    if len(items) == 1:
+        item, times = next(iter(items.items()))
+        problem = check_shape(item, paid, times)
+        if problem:
+            raise IllegalAction(problem, rule=rule)
+    else:
+        total = sum(sum(COST_SHAPES[i]) * n for i, n in items.items())
+        if sum(paid.values()) != total:
+            raise IllegalAction(f"{missing}: the printed amounts add up to {total} resources, "
+                                f"not {sum(paid.values())}", rule=rule)
+    return dict(paid)
+
+
+def recruit_cost(house: House, count: int, *, at_building: bool) -> dict[str, int]:
+    """3 wheat + 3 lumber a soldier (inferred), double to place it at a building (Recruit).
+
+    Lower recruitment cost makes it 2 + 2; Superior fertility 2 wheat + 1 lumber.
+    """
+    unit = dict(RECRUIT_COST)
+    if house.has_tech("superior_fertility"):
+        unit = {"wheat": 2, "lumber": 1}
+    elif house.has_tech("lower_recruitment_cost"):
+        unit = {"wheat": 2, "lumber": 2}
+    return scale(unit, count * (2 if at_building else 1))
+
+
+def university_cost(house: House, tree: str, level: int) -> dict[str, int]:
+    """Raising a university to ``level``: n gold + n mining for every level n built on the way.
+
+    Skipping levels pays each one (level 3 from nothing: 6 + 6). University upgrade efficiency
+    takes 1 gold + 1 mining off each level built (our reading: per level, never below 0).
+    """
+    now = house.university(tree)
+    if not now < level <= 4:
+        raise IllegalAction(f"the {tree} university of {house.name} is at level {now}; it can "
+                            f"only go up, to at most 4 (asked {level})", rule=R_UNIVERSITY)
+    off = 1 if house.has_tech("university_upgrade_efficiency") else 0
+    each = sum(max(n - off, 0) for n in range(now + 1, level + 1))
+    return {"gold": each, "mining": each} if each else {}
+
+
+def tech_refusal(houses: tuple[House, ...], seat: int, tech_id: str) -> str:
+    """Why house ``seat`` may not buy ``tech_id`` now, or an empty string (Buy Tech).
+
+    One copy of each tech exists; the house needs a university of the tree at the tech's level,
+    and a tech of that tree at every lower level unless that level is sold out.
+    """
+    tech, house = TECHS[tech_id], houses[seat]
+    owner = next((h for h in houses if h.has_tech(tech_id)), None)
+    if owner is not None:
+        return f"{tech.name} already belongs to {owner.name}: each tech exists once"
+    uni = house.university(tech.tree)
+    if uni < tech.level:
+        return (f"{tech.name} is a level {tech.level} {tech.tree} tech; {house.name}'s {tech.tree}"
+                f" university is at level {uni}")
+    owned = {t for h in houses for t in h.techs}
+    for level in range(1, tech.level):
+        same = [t for t in TECHS.values() if t.tree == tech.tree and t.level == level]
+        if any(house.has_tech(t.id) for t in same) or all(t.id in owned for t in same):
+            continue
+        return (f"{house.name} needs a level {level} {tech.tree} tech first (some are still "
+                f"for sale)")
+    return ""
+
+
+def tech_cost_item(tech_id: str) -> str:
+    return f"tech_{TECHS[tech_id].tree}"
+
+
+assert set(TREES) == {k[5:] for k in COST_SHAPES if k.startswith("tech_")}

@@ -1,0 +1,156 @@
+"""The battle action: read both armies from the form and the boards, resolve, apply the outcome.
+
+The winner takes a golden Xadla; both sides lose their casualties (back to the reserve); a castle,
+a capital, a trading post or a building changes hands or falls (Marching: Battle; Build: Castle;
+The Capital City; rulings T3, T10, T15).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from ..core import IllegalAction
+from .battle import Army, BattleResult, parse_cards, resolve, take_from_deck, tech_bonus
+from .data import SILO_RESOURCES
+from .model import Card, Game, House, award, put_house
+from .table import remove_building
+
+R_BATTLE = "TradeWarz rulebook, Marching: Battle"
+
+
+def _card(data: Mapping[str, Any], side: str) -> Card:
+    return tuple(data.get(f"{side}_card_{x}", 0) for x in "skb")  # type: ignore[return-value]
+
+
+def _army(game: Game, seat: int, side: str, data: Mapping[str, Any], site: str) -> Army:
+    house = game.houses[seat]
+    soldiers, unit = data[f"{side}_soldiers"], data.get(f"{side}_super", "") or ""
+    if soldiers > house.soldiers:
+        raise IllegalAction(f"{house.name} has {house.soldiers} soldier(s) on the map, not "
+                            f"{soldiers}", rule=R_BATTLE)
+    if soldiers > house.squad_size:
+        raise IllegalAction(f"a squad holds at most {house.squad_size} soldiers ({soldiers} "
+                            "entered)", rule="TradeWarz rulebook, Recruit")
+    if unit and unit not in house.super_units:
+        raise IllegalAction(f"{house.name} does not own that super unit", rule=R_BATTLE)
+    if data.get(f"{side}_morale_cards", 0) > house.morale:
+        raise IllegalAction(f"{house.name} holds {house.morale} morale card(s)", rule=R_BATTLE)
+    bonus, _ = tech_bonus(house, attacking=side == "attacker", site=site)
+    morale = tuple(data.get(f"{side}_morale_{x}", 0) for x in "skb")
+    return Army(soldiers, _card(data, side), bonus, unit, morale)  # type: ignore[arg-type]
+
+
+def _check_site(game: Game, a: int, d: int, site: str, data: Mapping[str, Any]) -> None:
+    attacker, defender = game.houses[a], game.houses[d]
+    if game.alliance_of(a) and game.alliance_of(a) == game.alliance_of(d):
+        raise IllegalAction(f"{attacker.name} and {defender.name} are allies: their armies meet "
+                            "without a battle", rule="TradeWarz rulebook, Forming alliances")
+    if site == "castle" and defender.castles < 1:
+        raise IllegalAction(f"{defender.name} holds no castle", rule=R_BATTLE)
+    if site == "trading_post" and data.get("post", 0) not in defender.posts:
+        raise IllegalAction(f"{defender.name} does not hold trading post {data.get('post', 0)}",
+                            rule="TradeWarz rulebook, Trading posts")
+    if data["attacker_soldiers"] < 1:
+        raise IllegalAction("an attacking army needs at least one soldier", rule=R_BATTLE)
+    if data["defender_soldiers"] < 1 and site not in ("castle", "capital"):
+        raise IllegalAction("an unguarded settlement or village is raided, not fought for",
+                            rule="TradeWarz rulebook, Raiding villages and settlements")
+
+
+def _decks(game: Game, seat: int, side: str, data: Mapping[str, Any]) -> House:
+    house = game.houses[seat]
+    if not (house.deck or house.used):
+        return house
+    burned = data.get(f"{side}_burned") or ""
+    try:
+        burn = parse_cards(burned)[0] if burned else None
+        deck, used = take_from_deck(house, burn, _card(data, side), game.rulings)
+    except ValueError as err:
+        raise IllegalAction(str(err), rule="TradeWarz rulebook, Card setup: Battle cards; "
+                            "ruling T12") from None
+    return replace(house, deck=deck, used=used)
+
+
+def battle_action(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+    """Resolve a battle entered at the table and apply its outcome to both boards."""
+    a, d, site = data["attacker"], data["defender"], data["site"]
+    if a == d:
+        raise IllegalAction("a house cannot fight itself", rule=R_BATTLE)
+    _check_site(game, a, d, site, data)
+    retake = site == "capital" and game.houses[a].capital_held_by == d
+    calc_site = "field" if retake else site  # the capital defends only its owner
+    result = resolve(_army(game, a, "attacker", data, calc_site),
+                     _army(game, d, "defender", data, calc_site), site=calc_site,
+                     rulings=game.rulings)
+    for seat, side in ((a, "attacker"), (d, "defender")):
+        house = _decks(game, seat, side, data)
+        used = data.get(f"{side}_morale_cards", 0)
+        game = put_house(game, seat, replace(house, morale=house.morale - used))
+    game, events = _casualties(game, a, d, result)
+    return _outcome(game, a, d, site, retake, result, data, events)
+
+
+def _casualties(game: Game, a: int, d: int, result: BattleResult) -> tuple[Game, list[str]]:
+    for seat, lost in ((a, result.attacker_losses), (d, result.defender_losses)):
+        h = game.houses[seat]
+        game = put_house(game, seat, replace(h, soldiers=h.soldiers - lost,
+                                             reserve=h.reserve + lost))
+    att, dfd = game.houses[a], game.houses[d]
+    events = [f"{att.name} {result.attacker.strength} against {dfd.name} "
+              f"{result.defender.strength}; losses {result.attacker_losses} and "
+              f"{result.defender_losses}", *result.notes]
+    return game, events
+
+
+def _outcome(game: Game, a: int, d: int, site: str, retake: bool, result: BattleResult,
+             data: Mapping[str, Any], events: list[str]) -> tuple[Game, list[str]]:
+    if not result.winner:
+        return game, events
+    win = a if result.winner == "attacker" else d
+    survivors = data["attacker_soldiers"] - result.attacker_losses
+    # a building falls with the battle; a castle, capital or post needs a survivor to hold it
+    takes = result.winner == "attacker" and (survivors > 0 or site in ("settlement", "village"))
+    if result.winner == "attacker" and survivors == 0 and site == "castle":
+        events.append("the attacker won but has no survivor: the castle stays (ruling T10)")
+        if game.rulings["T10"] == "nothing":
+            return game, events + ["no Xadla for a victory without survivors (ruling T10)"]
+    game = put_house(game, win, award(game.houses[win], "battle"))
+    events.append(f"{game.houses[win].name} wins a golden Xadla")
+    if takes:
+        game, more = _take(game, a, d, site, retake, data)
+        events += more
+    return game, events
+
+
+def _take(game: Game, a: int, d: int, site: str, retake: bool, data: Mapping[str, Any]
+          ) -> tuple[Game, list[str]]:
+    att, dfd = game.houses[a], game.houses[d]
+    if site == "castle":
+        silos = tuple(data.get(f"silo_{r}", 0) for r in SILO_RESOURCES)
+        if any(x > y for x, y in zip(silos, dfd.silos)):
+            raise IllegalAction(f"{dfd.name} has fewer silos than entered", rule=R_BATTLE)
+        dfd = replace(dfd, castles=dfd.castles - 1, villages=dfd.villages - 1,
+                      castles_captured=min(dfd.castles_captured, dfd.castles - 1),
+                      silos=tuple(y - x for x, y in zip(silos, dfd.silos)))
+        att = replace(att, castles=att.castles + 1, villages=att.villages + 1,
+                      castles_captured=att.castles_captured + 1,
+                      silos=tuple(x + y for x, y in zip(silos, att.silos)))
+        note = f"{att.name} captures the castle, its village, silos and silver Xadla"
+    elif site in ("settlement", "village"):
+        dfd = remove_building(dfd, site, data, R_BATTLE)
+        note = f"{dfd.name}'s {site} and its silos are destroyed"
+    elif site == "capital" and retake:
+        att = replace(att, capital_held_by=None)
+        note = f"{att.name} retakes its capital"
+    elif site == "capital":
+        att = award(award(att, "capital"), "capital")
+        dfd = replace(dfd, capital_held_by=a)
+        note = f"{att.name} conquers {dfd.name}'s capital: two golden Xadlas (ruling T15)"
+    elif site == "trading_post":
+        post = data["post"]
+        dfd = replace(dfd, posts=tuple(p for p in dfd.posts if p != post))
+        att = replace(att, posts=tuple(sorted(att.posts + (post,))))
+        note = f"{att.name} takes trading post {post} and its silver Xadla"
+    else:
+        return game, []
+    return put_house(put_house(game, a, att), d, dfd), [note]

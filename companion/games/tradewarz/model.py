@@ -1,0 +1,182 @@
+"""TradeWarz state: the houses' boards and the table's calendar, frozen; and the dial bookkeeping.
+
+A house's board is its resource dials, its golden Xadlas (each with its source), its buildings,
+universities, techs, soldiers and morale cards. Silver Xadlas are not stored: they follow the
+castles and trading posts a house holds (Getting Xadlas, Silver).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Mapping
+
+from ..core import IllegalAction
+from .data import (DIAL_TRADE, DIAL_TRADE_AT, GOLDEN_SOURCES, MAX_SUPER_UNITS, RESOURCES,
+                   SOLDIER_CAP, SQUAD_SIZE, START_DIAL, START_SOLDIERS, TECHS, TREES)
+
+Card = tuple[int, int, int]  # a battle card: strength, kills, blocks
+R_XADLAS = "TradeWarz rulebook, Getting Xadlas"
+
+
+@dataclass(frozen=True)
+class House:
+    """One house's board. ``dials`` follow RESOURCES order (gold, lumber, mining, wheat)."""
+
+    name: str
+    colour: str
+    dials: tuple[int, ...] = (START_DIAL,) * 4
+    golden: tuple[str, ...] = ()
+    settlements: int = 0
+    villages: int = 0
+    villages_this_year: int = 0
+    castles: int = 0
+    castles_captured: int = 0
+    silos: tuple[int, int, int] = (0, 0, 0)
+    posts: tuple[int, ...] = ()
+    universities: tuple[int, int, int] = (0, 0, 0)
+    techs: tuple[str, ...] = ()
+    soldiers: int = START_SOLDIERS
+    reserve: int = SOLDIER_CAP - START_SOLDIERS
+    morale: int = 0
+    farthest_build: int = 0
+    tokens: tuple[str, ...] = ()
+    capital_held_by: int | None = None
+    caravan_area: str = ""
+    deck: tuple[Card, ...] = ()
+    used: tuple[Card, ...] = ()
+
+    def dial(self, resource: str) -> int:
+        return self.dials[RESOURCES.index(resource)]
+
+    def has_tech(self, tech_id: str) -> bool:
+        return tech_id in self.techs
+
+    def university(self, tree: str) -> int:
+        return self.universities[TREES.index(tree)]
+
+    @property
+    def super_units(self) -> tuple[str, ...]:
+        return tuple(t for t in self.techs if TECHS[t].super_unit)
+
+    @property
+    def squad_size(self) -> int:
+        return SQUAD_SIZE + (1 if self.has_tech("one_more_unit") else 0)
+
+    @property
+    def tech_strength(self) -> int:
+        """Strength printed on the house's techs (tie-break: total strength)."""
+        return sum(TECHS[t].strength for t in self.techs)
+
+
+@dataclass(frozen=True)
+class Game:
+    """The table: houses in player order, the calendar, end condition, alliances and box data.
+
+    ``phase`` is ``seasons`` (houses take turns), ``spring_end`` (the end-of-Spring step is due)
+    or ``over``. ``events`` says what the last action caused (21 trades, Xadlas), for the history.
+    """
+
+    houses: tuple[House, ...]
+    rulings: dict[str, str]
+    season_names: tuple[str, ...]
+    end_mode: str = "years"
+    minutes: int = 150
+    xadla_target: int = 6
+    years: int = 4
+    alliances_allowed: bool = True
+    costs: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    year: int = 1
+    season: int = 0
+    turn: int = 0
+    phase: str = "seasons"
+    time_up: bool = False
+    alliances: tuple[tuple[int, ...], ...] = ()
+    ended: str = ""
+    events: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def current(self) -> int:
+        return self.turn
+
+    @property
+    def post_count(self) -> int:
+        """Trading posts in play: 4 with 4-6 players, 1-3 with 2-3 (Trading posts)."""
+        return 4 if len(self.houses) >= 4 else 3
+
+    def cost_of(self, item: str) -> tuple[int, ...] | None:
+        return dict(self.costs).get(item)
+
+    def alliance_of(self, seat: int) -> tuple[int, ...] | None:
+        return next((a for a in self.alliances if seat in a), None)
+
+
+def silver_xadlas(house: House, rulings: Mapping[str, str]) -> int:
+    """Silver Xadlas: one per trading post held, one per castle held (two under T7 two-silver)."""
+    per_castle = 2 if rulings.get("T7") == "two-silver" else 1
+    return len(house.posts) + per_castle * house.castles
+
+
+def xadlas(house: House, rulings: Mapping[str, str]) -> int:
+    """All Xadlas, silver and golden alike (Getting Xadlas)."""
+    return len(house.golden) + silver_xadlas(house, rulings)
+
+
+def soldier_cap(house: House) -> int:
+    """10 soldiers, +2 with Increased fertility, +4 with Superior fertility (Recruit)."""
+    return (SOLDIER_CAP + 2 * house.has_tech("increased_fertility")
+            + 4 * house.has_tech("superior_fertility"))
+
+
+def award(house: House, source: str, count: int = 1) -> House:
+    """Give ``count`` golden Xadlas from ``source`` (a GOLDEN_SOURCES key)."""
+    assert source in GOLDEN_SOURCES
+    return replace(house, golden=house.golden + (source,) * count)
+
+
+def trade_full_dials(house: House, rulings: Mapping[str, str]) -> tuple[House, list[str]]:
+    """Ruling T4: a dial at 21 or more gives 11 back for a golden Xadla (repeat while >= 21)."""
+    dials, events = list(house.dials), []
+    for i, res in enumerate(RESOURCES):
+        while dials[i] >= DIAL_TRADE_AT:
+            before = dials[i]
+            dials[i] -= DIAL_TRADE
+            house = award(house, "dial21")
+            events.append(f"{house.name}'s {res} reached {before}: 11 traded for a golden Xadla, "
+                          f"dial now {dials[i]} ({R_XADLAS}; ruling T4)")
+            if rulings.get("T4") == "once":
+                break
+    return replace(house, dials=tuple(dials)), events
+
+
+def gain(house: House, gains: Mapping[str, int], rulings: Mapping[str, str]
+         ) -> tuple[House, list[str]]:
+    """Add resources to the dials, then apply the 21 rule (ruling T4)."""
+    dials = tuple(d + gains.get(r, 0) for r, d in zip(RESOURCES, house.dials))
+    return trade_full_dials(replace(house, dials=dials), rulings)
+
+
+def pay(house: House, cost: Mapping[str, int], what: str, rule: str) -> House:
+    """Take ``cost`` from the dials, or refuse naming every resource that is short."""
+    short = [f"{cost[r]} {r} (has {house.dial(r)})" for r in RESOURCES
+             if cost.get(r, 0) > house.dial(r)]
+    if short:
+        raise IllegalAction(f"{house.name} cannot pay for {what}: needs " + ", ".join(short),
+                            rule=rule)
+    return replace(house, dials=tuple(d - cost.get(r, 0) for r, d in zip(RESOURCES, house.dials)))
+
+
+def cost_text(cost: Mapping[str, int]) -> str:
+    parts = [f"{n} {r}" for r, n in cost.items() if n]
+    return " + ".join(parts) or "nothing"
+
+
+def check_super_units(house: House) -> None:
+    if len(house.super_units) > MAX_SUPER_UNITS:
+        raise IllegalAction(f"{house.name} would hold {len(house.super_units)} super units; the "
+                            f"limit is {MAX_SUPER_UNITS}", rule="TradeWarz rulebook, About a "
+                            "super unit")
+
+
+def put_house(game: Game, seat: int, house: House) -> Game:
+    houses = list(game.houses)
+    houses[seat] = house
+    return replace(game, houses=tuple(houses))

@@ -1,0 +1,121 @@
+"""Final ranking (Getting Xadlas; What happens in a tie) for a live game and for the score API.
+
+Total = golden + silver Xadlas. Ties: golden Xadlas, then strength (soldiers + tech strength), then
+empire (settlement 1, village 2, castle 4), then the farthest building; still tied is shared.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from ..core import Checker, Result, ScoreLine, ScoreSheet, rank, resolve_rulings
+from .data import EMPIRE_WEIGHTS, GOLDEN_SOURCES, RULINGS
+from .model import Game, silver_xadlas
+
+SLUG = "tradewarz"
+TIEBREAKS = ("golden_xadlas", "strength", "empire", "farthest_build")
+R_XADLAS = "TradeWarz rulebook, Getting Xadlas"
+R_TIE = "TradeWarz rulebook, What happens in a tie at the end of a game"
+FACT_FIELDS = ("golden_xadlas", "silver_xadlas", "soldiers", "tech_strength", "settlements",
+               "villages", "castles", "farthest_build")
+
+
+@dataclass(frozen=True)
+class Facts:
+    """One house's end-of-game facts (the score API's player object).
+
+    ``villages`` counts every village tile, those under a castle included. ``golden_detail`` and
+    ``silver_detail`` explain the Xadlas when the facts come from a live game.
+    """
+
+    name: str
+    golden_xadlas: int
+    silver_xadlas: int
+    soldiers: int = 0
+    tech_strength: int = 0
+    settlements: int = 0
+    villages: int = 0
+    castles: int = 0
+    farthest_build: int = 0
+    golden_detail: str = ""
+    silver_detail: str = ""
+
+    @property
+    def strength(self) -> int:
+        return self.soldiers + self.tech_strength
+
+    @property
+    def empire(self) -> int:
+        w = EMPIRE_WEIGHTS
+        return (w["settlements"] * self.settlements + w["villages"] * self.villages
+                + w["castles"] * self.castles)
+
+
+def parse_facts(payload: Any) -> tuple[list[Facts], dict[str, str]]:
+    """Read ``{"players": [...], "rulings": {...}}``; InvalidInput lists every problem."""
+    check = Checker()
+    if not isinstance(payload, Mapping):
+        check.add("", "the body must be a JSON object with players")
+        check.raise_if_any(rule=R_XADLAS)
+    players = payload.get("players")
+    if not isinstance(players, list) or not 2 <= len(players) <= 6:
+        check.add("players", "players must be a list of 2 to 6 houses")
+        players = players if isinstance(players, list) else []
+    facts, names = [], set()
+    for i, p in enumerate(players[:6]):
+        path = f"players[{i}]"
+        if not isinstance(p, Mapping):
+            check.add(path, "each player must be an object")
+            continue
+        name = check.text(p, "name", path)
+        if name and name.lower() in names:
+            check.add(f"{path}.name", f"the name {name!r} is used twice")
+        names.add(name.lower())
+        values = {f: check.integer(p, f, path, default=0) for f in FACT_FIELDS}
+        facts.append(Facts(name, **values))
+    rulings = resolve_rulings(RULINGS, payload.get("rulings"), check)
+    check.raise_if_any(rule=R_XADLAS)
+    return facts, rulings
+
+
+def sheet(f: Facts, rulings: Mapping[str, str]) -> ScoreSheet:
+    """A house's score sheet: two lines (golden, silver) and its tie-break values.
+
+    Under ruling T16 ``castle-only`` the villages under castles leave the empire count.
+    """
+    empire = f.empire
+    if rulings.get("T16") == "castle-only":
+        empire -= EMPIRE_WEIGHTS["villages"] * min(f.castles, f.villages)
+    lines = (
+        ScoreLine("golden_xadlas", "Golden Xadlas", f.golden_xadlas,
+                  f.golden_detail or str(f.golden_xadlas), R_XADLAS),
+        ScoreLine("silver_xadlas", "Silver Xadlas", f.silver_xadlas,
+                  f.silver_detail or str(f.silver_xadlas), R_XADLAS),
+    )
+    return ScoreSheet(f.name, lines, {"golden_xadlas": f.golden_xadlas, "strength": f.strength,
+                                      "empire": empire, "farthest_build": f.farthest_build})
+
+
+def score_facts(facts: Sequence[Facts], rulings: Mapping[str, str]) -> Result:
+    """Score pad and ranking from facts (the same code scores a live game)."""
+    sheets = tuple(sheet(f, rulings) for f in facts)
+    return Result(SLUG, sheets, rank(sheets, TIEBREAKS), dict(rulings))
+
+
+def facts_from_state(game: Game) -> list[Facts]:
+    """The end-of-game facts of every house of a live game."""
+    out = []
+    for h in game.houses:
+        sources = Counter(h.golden)
+        golden = ", ".join(f"{n} {GOLDEN_SOURCES[s]}" for s, n in sources.items()) or "none"
+        silver = f"{h.castles} castle(s), {len(h.posts)} trading post(s) (T7)"
+        out.append(Facts(h.name, len(h.golden), silver_xadlas(h, game.rulings), h.soldiers,
+                         h.tech_strength, h.settlements, h.villages, h.castles,
+                         h.farthest_build, golden, silver))
+    return out
+
+
+def score_state(game: Game) -> Result:
+    """The score pad of a live game: the facts of its state through ``score_facts``."""
+    return score_facts(facts_from_state(game), game.rulings)

@@ -1,0 +1,135 @@
+"""Setting up a TradeWarz table: houses in player order, how the game ends, seasons, box data."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..core import Checker, FieldSpec, resolve_rulings
+from .costs import check_shape, parse_cost
+from .data import COST_SHAPES, DEFAULT_SEASONS, RED_SEASONS, RESOURCES, RULINGS, UNVERIFIED
+from .model import Game, House
+
+R_SETUP = "TradeWarz rulebook, Game duration; Choosing a house"
+UNVERIFIED_HELP = "unverified — check your components"
+END_MODES = (("years", "a number of years"), ("xadlas", "a Xadla target"),
+             ("time", "a time limit (the season in play is finished)"))
+
+SETUP_FIELDS: tuple[FieldSpec, ...] = (
+    FieldSpec("end_mode", "How the game ends", "choice", choices=END_MODES, default="years"),
+    FieldSpec("years", "Years (year-based game)", low=1, high=50, required=False, default=4,
+              help="the rulebook suggests 4 for a first game"),
+    FieldSpec("xadla_target", "Xadla target", low=1, high=60, required=False, default=6,
+              help="the rulebook suggests 6 for a first game"),
+    FieldSpec("minutes", "Time limit in minutes", low=10, high=4000, required=False, default=150,
+              help="the rulebook advises at least 150 for a first game"),
+    FieldSpec("alliances", "Alliances allowed", "bool", required=False, default=True),
+    FieldSpec("season_names", "Seasons in order", "text", required=False, limit=120,
+              default=UNVERIFIED["season_names"],
+              help="Summer first, Spring last; one season's name was lost: " + UNVERIFIED_HELP),
+    FieldSpec("fifth_season_die", "Die of the season whose name was lost", "choice",
+              choices=(("blue", "blue"), ("red", "red")), required=False, default="blue",
+              help="ruling T18: " + UNVERIFIED_HELP),
+) + tuple(
+    FieldSpec(f"cost_{item}", f"Cost of a {item.replace('_', ' ')}", "text", required=False,
+              limit=80, default=UNVERIFIED.get(f"cost_{item}", ""),
+              help=("amounts " + " + ".join(map(str, shape)) + (" per tech level" if
+                    item.startswith("tech") else "") + ", e.g. '2 lumber + 2 mining'; "
+                    + (UNVERIFIED_HELP if f"cost_{item}" in UNVERIFIED else "from the box")))
+    for item, shape in COST_SHAPES.items())
+
+PLAYER_FIELDS: tuple[FieldSpec, ...] = (
+    FieldSpec("name", "House", "text"),
+    FieldSpec("colour", "Colour", "text", required=False, default=""),
+)
+
+
+def new_game(setup: Mapping[str, Any]) -> Game:
+    """Check a setup and return the first state (every dial at 6, two soldiers at the gate).
+
+    Players are listed in player order. Raises InvalidInput listing every problem.
+    """
+    check = Checker()
+    if not isinstance(setup, Mapping):
+        setup = {}
+        check.add("", "the setup must be an object")
+    houses = _houses(check, setup.get("players"))
+    mode = check.choice(setup, "end_mode", "", [m for m, _ in END_MODES], default="years")
+    numbers = {f.name: check.integer(setup, f.name, "", default=f.default, low=f.low,
+                                     high=f.high)
+               for f in SETUP_FIELDS if f.kind == "int"}
+    allowed = check.boolean(setup, "alliances", "", default=True)
+    seasons = _seasons(check, setup)
+    rulings = resolve_rulings(RULINGS, setup.get("rulings"), check)
+    die = check.choice(setup, "fifth_season_die", "", ["blue", "red"],
+                       default=rulings["T18"])
+    chosen = setup.get("rulings") if isinstance(setup.get("rulings"), Mapping) else {}
+    if "T18" in chosen and chosen["T18"] != die:
+        check.add("fifth_season_die", f"fifth_season_die is {die} but ruling T18 says "
+                  f"{chosen['T18']}; choose one")
+    rulings["T18"] = die
+    costs = _costs(check, setup)
+    check.raise_if_any(rule=R_SETUP)
+    return Game(houses, rulings, seasons, mode, numbers["minutes"], numbers["xadla_target"],
+                numbers["years"], allowed, costs)
+
+
+def _houses(check: Checker, players: Any) -> tuple[House, ...]:
+    if not isinstance(players, list) or not 2 <= len(players) <= 6:
+        check.add("players", "TradeWarz needs 2 to 6 houses")
+        players = players[:6] if isinstance(players, list) else []
+    houses, seen = [], {"name": set(), "colour": set()}
+    for i, p in enumerate(players):
+        path = f"players[{i}]"
+        name = check.text(p, "name", path)
+        colour = check.text(p, "colour", path, required=False)
+        for key, value in (("name", name), ("colour", colour)):
+            if value and value.lower() in seen[key]:
+                check.add(f"{path}.{key}", f"two houses cannot share the {key} {value!r}")
+            seen[key].add(value.lower())
+        houses.append(House(name or f"House {i + 1}", colour))
+    return tuple(houses)
+
+
+def _seasons(check: Checker, setup: Mapping) -> tuple[str, ...]:
+    text = check.text(setup, "season_names", "", limit=120, required=False)
+    names = tuple(n.strip() for n in (text or ", ".join(DEFAULT_SEASONS)).split(","))
+    if len(names) != 5 or not all(names) or len({n.lower() for n in names}) != 5:
+        check.add("season_names", "season_names needs five different names separated by commas "
+                  "(a year has five seasons)")
+        return DEFAULT_SEASONS
+    if names[0].lower() != "summer" or names[-1].lower() != "spring":
+        check.add("season_names", "the year starts with Summer and ends with Spring")
+    return names
+
+
+def _costs(check: Checker, setup: Mapping) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    out = []
+    for item in COST_SHAPES:
+        key = f"cost_{item}"
+        default = UNVERIFIED.get(key, "")
+        text = setup.get(key, default) if isinstance(setup, Mapping) else default
+        if not text:
+            continue
+        if not isinstance(text, str):
+            check.add(key, f"{key} must be text such as '2 lumber + 2 mining'")
+            continue
+        try:
+            cost = parse_cost(text)
+        except ValueError as err:
+            check.add(key, f"{key}: {err}")
+            continue
+        problem = check_shape(item, cost)
+        if problem:
+            check.add(key, f"{key}: {problem}")
+            continue
+        out.append((item, tuple(cost.get(r, 0) for r in RESOURCES)))
+    return tuple(out)
+
+
+def season_die(game: Game, season: int) -> str:
+    """Red die in Summer and Spring, blue in Fall and Winter, ruling T18 for the lost one (Dice)."""
+    name = game.season_names[season].lower()
+    if name in RED_SEASONS:
+        return "red"
+    if name in ("fall", "autumn", "winter"):
+        return "blue"
+    return game.rulings["T18"]

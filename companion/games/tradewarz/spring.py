@@ -1,0 +1,213 @@
+"""The end of Spring in one tap: yearly income, Xadlas, the 21 rule and the end check.
+
+``preview_spring`` is pure and shows every house's breakdown step by step (in the order of ruling
+T5); ``apply_spring`` applies the same computation and starts the next year.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable
+
+from ..core import IllegalAction
+from .data import CAPITAL_INCOME, RESOURCES, SILO_RESOURCES, TECHS
+from .model import Game, House, award, soldier_cap, trade_full_dials, xadlas
+
+R_INCOME = "TradeWarz rulebook, Easy resource calculation guide"
+R_CAPITAL = "TradeWarz rulebook, The Capital City (sponsorship at the end of every year)"
+R_POSTS = "TradeWarz rulebook, Trading posts"
+R_XADLAS = "TradeWarz rulebook, Getting Xadlas"
+R_DURATION = "TradeWarz rulebook, Game duration"
+R_ALLIANCE = "TradeWarz rulebook, Forming alliances"
+
+
+@dataclass(frozen=True)
+class SpringLine:
+    """One step of one house's end of Spring: what it got and the rule behind it."""
+
+    step: str
+    house: str
+    text: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class SpringPreview:
+    """Every house's breakdown in step order, the boards after it, and the end check."""
+
+    order: tuple[str, ...]
+    lines: tuple[SpringLine, ...]
+    houses: tuple[House, ...]
+    missing: tuple[str, ...]
+    game_end: str
+
+    def for_house(self, name: str) -> tuple[SpringLine, ...]:
+        return tuple(line for line in self.lines if line.house == name)
+
+
+def _add(house: House, gains: dict[str, int]) -> House:
+    return replace(house, dials=tuple(d + gains.get(r, 0) for r, d in zip(RESOURCES, house.dials)))
+
+
+def _fmt(gains: dict[str, int]) -> str:
+    return ", ".join(f"{r} +{n}" for r, n in gains.items() if n) or "nothing"
+
+
+def _income(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+    """Capital, villages, castles, silos, tech income and caravans (gold beside the posts)."""
+    gains = dict.fromkeys(RESOURCES, 0)
+    notes = []
+    held_elsewhere = house.capital_held_by is not None and game.rulings["T15"] == "literal"
+    capitals = [] if held_elsewhere else [house.name]
+    if game.rulings["T15"] == "literal":
+        capitals += [h.name for h in game.houses if h.capital_held_by == seat]
+    for r, n in CAPITAL_INCOME.items():
+        gains[r] += n * len(capitals)
+    notes.append(f"capital of {', '.join(capitals)}" if capitals else "capital occupied (T15)")
+    villages = house.villages - (house.castles if game.rulings["T16"] == "castle-only" else 0)
+    gains["gold"] += villages + 2 * house.castles
+    notes.append(f"{villages} village(s) x1 + {house.castles} castle(s) x2 gold (T16, T7)")
+    for r, n in zip(SILO_RESOURCES, house.silos):
+        gains[r] += n
+    notes.append("silos " + _fmt(dict(zip(SILO_RESOURCES, house.silos))))
+    for tech in (TECHS[t] for t in house.techs):
+        for r, n in tech.income:
+            gains[r] += n
+        gold, res = tech.caravan
+        if gold or res:
+            if tech.id == "mule_caravans" and game.rulings["T8"] == "two-gold":
+                gold = 2
+            gains["gold"] += gold
+            if house.caravan_area:
+                gains[house.caravan_area] += res
+            notes.append(f"{tech.name} gold +{gold}, {res} from its area (T8)")
+    return _add(house, gains), [f"{_fmt(gains)} ({'; '.join(notes)})"], R_INCOME
+
+
+def _posts_gold(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+    """Trading posts: 1 gold each, 2 with the economy university at 3+ (T9); T6 for the pair."""
+    level = house.university("economy")
+    double = level >= 3 if game.rulings["T9"] == "at-least-3" else level == 3
+    per = 2 if double else 1
+    gold = per * len(house.posts)
+    bonus = 1 if game.rulings["T6"] == "example" and len(house.posts) >= 2 else 0
+    text = f"gold +{gold + bonus} ({len(house.posts)} post(s) x{per}" + (
+        " + 1 for the pair, T6 example reading)" if bonus else "; T6, T9)")
+    return _add(house, {"gold": gold + bonus}), [text], R_POSTS
+
+
+def _soldier(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+    """One free soldier to the capital gate, two with One free annual recruit."""
+    want = 1 + house.has_tech("free_annual_recruit")
+    moved = min(want, house.reserve)
+    house = replace(house, soldiers=house.soldiers + moved, reserve=house.reserve - moved)
+    note = "" if moved == want else f" (only {moved}: the reserve is empty)"
+    return house, [f"{moved} free soldier(s) to the capital gate{note}"], R_CAPITAL
+
+
+def _morale(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+    return replace(house, morale=house.morale + 1), ["1 morale card"], R_CAPITAL
+
+
+def _posts_xadla(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+    n = len(house.posts)
+    ok = n >= 2 if game.rulings["T2"] == "two-or-more" else n == 2
+    if not ok:
+        return house, [f"no golden Xadla for posts ({n} held; T2)"], R_XADLAS
+    return award(house, "posts"), [f"golden Xadla for holding {n} trading posts (T2)"], R_XADLAS
+
+
+def _dials12(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+    low = 12 if game.rulings["T1"] == "at-least-12" else 13
+    dials = ", ".join(f"{r} {d}" for r, d in zip(RESOURCES, house.dials))
+    if min(house.dials) >= low:
+        return award(house, "dials12"), [f"golden Xadla: every dial at {low}+ ({dials}; T1)"], \
+            R_XADLAS
+    return house, [f"no golden Xadla: not every dial at {low}+ ({dials}; T1)"], R_XADLAS
+
+
+def _dial21(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+    house, events = trade_full_dials(house, game.rulings)
+    return house, events or ["no dial at 21"], R_XADLAS
+
+
+Step = Callable[[Game, int, House], tuple[House, list[str], str]]
+STEPS: dict[str, tuple[str, Step]] = {
+    "income": ("Income: capital, buildings, silos, techs", _income),
+    "posts_gold": ("Gold from trading posts", _posts_gold),
+    "soldier": ("Free soldier", _soldier), "morale": ("Morale card", _morale),
+    "posts_xadla": ("Golden Xadla for two trading posts", _posts_xadla),
+    "dials12": ("Golden Xadla for every dial at 12", _dials12),
+    "dial21": ("Dials at 21 trade 11 for a golden Xadla", _dial21),
+}
+#: ruling T5; the digest order ends with the 21 rule again because it holds at every moment (T4)
+ORDERS = {
+    "digest": ("income", "dial21", "dials12", "posts_xadla", "posts_gold", "soldier", "morale",
+               "dial21"),
+    "income-first": ("income", "posts_gold", "soldier", "morale", "posts_xadla", "dials12",
+                     "dial21"),
+}
+
+
+def preview_spring(game: Game) -> SpringPreview:
+    """What the end of Spring gives each house, step by step in the order of ruling T5."""
+    order = ORDERS[game.rulings["T5"]]
+    houses, lines = list(game.houses), []
+    for n, key in enumerate(order, 1):
+        label, step = STEPS[key]
+        for seat, house in enumerate(houses):
+            houses[seat], texts, rule = step(game, seat, house)
+            lines += [SpringLine(f"{n}. {label}", house.name, t, rule) for t in texts]
+    missing = tuple(f"{h.name} holds caravans: enter the resource of the area they occupy"
+                    for h in game.houses if not h.caravan_area
+                    and any(TECHS[t].caravan != (0, 0) for t in h.techs))
+    after = replace(game, houses=tuple(houses))
+    end = end_reason(after, spring_done=True)
+    return SpringPreview(tuple(f"{n}. {STEPS[k][0]}" for n, k in enumerate(order, 1)),
+                         tuple(lines), tuple(houses), missing, end)
+
+
+def apply_spring(game: Game) -> Game:
+    """Apply the end of Spring and open the next year (tokens back, capitals freed: T15)."""
+    if game.phase != "spring_end":
+        raise IllegalAction("the end of Spring comes after every house has acted in Spring",
+                            rule="TradeWarz rulebook, Game mechanics")
+    preview = preview_spring(game)
+    if preview.missing:
+        raise IllegalAction("; ".join(preview.missing), rule=R_INCOME)
+    houses = tuple(replace(h, tokens=(), villages_this_year=0, capital_held_by=None)
+                   for h in preview.houses)
+    events = tuple(f"{ln.house}: {ln.text}" for ln in preview.lines if "Xadla" in ln.text
+                   and not ln.text.startswith("no "))
+    return replace(game, houses=houses, year=game.year + 1, season=0, turn=0,
+                   phase="over" if preview.game_end else "seasons", ended=preview.game_end,
+                   events=events)
+
+
+def alliance_target(game: Game, members: int) -> int:
+    """Ruling T13: members x target + 2 (a pair: 2 x 6 + 2 = 14)."""
+    times = members if game.rulings["T13"] == "n-times" else 2
+    return times * game.xadla_target + 2
+
+
+def end_reason(game: Game, *, spring_done: bool = False) -> str:
+    """Why the game is over now, or an empty string (Game duration; Forming alliances)."""
+    r = game.rulings
+    if game.end_mode == "xadlas":
+        best = [h.name for h in game.houses if xadlas(h, r) >= game.xadla_target]
+        if best:
+            return f"{', '.join(best)} reached {game.xadla_target} Xadlas ({R_DURATION})"
+        for members in game.alliances:
+            total = sum(xadlas(game.houses[i], r) for i in members)
+            if total >= alliance_target(game, len(members)):
+                names = " and ".join(game.houses[i].name for i in members)
+                return (f"the alliance of {names} reached {total} Xadlas "
+                        f"(target {alliance_target(game, len(members))}; {R_ALLIANCE}, T13)")
+    if spring_done and game.end_mode == "years" and game.year >= game.years:
+        return f"{game.years} year(s) played ({R_DURATION})"
+    if spring_done and game.end_mode == "time" and game.time_up:
+        return f"time is up and the season is over ({R_DURATION})"
+    return ""
+
+
+__all__ = ["SpringLine", "SpringPreview", "preview_spring", "apply_spring", "end_reason",
+           "alliance_target", "soldier_cap"]

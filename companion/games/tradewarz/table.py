@@ -1,0 +1,214 @@
+"""Actions outside the turn order: posts, raids, morale, trades, alliances, decks, corrections.
+
+Battles are in ``fight.py``; the season actions in ``turns.py``.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from ..core import IllegalAction
+from .battle import parse_cards
+from .data import ALLIANCE_FEE, CANCEL_BATTLE_FEE, RESOURCES, SILO_RESOURCES, TREES
+from .model import Game, House, award, gain, pay, put_house, trade_full_dials
+
+R_POSTS = "TradeWarz rulebook, Trading posts"
+R_ALLIANCE = "TradeWarz rulebook, Forming alliances"
+R_MORALE = "TradeWarz rulebook, Card setup: Morale cards"
+
+
+def _other(data: Mapping[str, Any], a: str, b: str) -> None:
+    if data[a] == data[b]:
+        raise IllegalAction(f"{a} and {b} must be two different houses", rule="TradeWarz rulebook")
+
+
+def hold_post(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+    """A house takes a trading post (a soldier on it, or a building); its silver Xadla follows."""
+    seat, post = data["house"], data["post"]
+    if post > game.post_count:
+        raise IllegalAction(f"with {len(game.houses)} houses only trading posts 1 to "
+                            f"{game.post_count} are used", rule=R_POSTS)
+    houses = [replace(h, posts=tuple(p for p in h.posts if p != post)) for h in game.houses]
+    before = next((h.name for h in game.houses if post in h.posts), "")
+    houses[seat] = replace(houses[seat], posts=tuple(sorted(houses[seat].posts + (post,))))
+    note = f" from {before}" if before and before != houses[seat].name else ""
+    return replace(game, houses=tuple(houses)), [
+        f"{houses[seat].name} holds trading post {post}{note} and its silver Xadla"]
+
+
+def leave_post(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+    """A house leaves a trading post: its silver Xadla goes back to the supply."""
+    seat, post = data["house"], data["post"]
+    house = game.houses[seat]
+    if post not in house.posts:
+        raise IllegalAction(f"{house.name} does not hold trading post {post}", rule=R_POSTS)
+    house = replace(house, posts=tuple(p for p in house.posts if p != post))
+    return put_house(game, seat, house), [f"{house.name} left trading post {post}"]
+
+
+def remove_building(house: House, building: str, data: Mapping[str, Any], rule: str) -> House:
+    """Take a settlement or village and its silos off the map (raid or lost battle)."""
+    count = house.settlements if building == "settlement" else house.villages - house.castles
+    if count < 1:
+        raise IllegalAction(f"{house.name} has no {building} without a castle to lose", rule=rule)
+    lost = tuple(data.get(f"silo_{r}", 0) for r in SILO_RESOURCES)
+    if any(a > b for a, b in zip(lost, house.silos)):
+        raise IllegalAction(f"{house.name} has silos {dict(zip(SILO_RESOURCES, house.silos))}; "
+                            f"cannot remove {dict(zip(SILO_RESOURCES, lost))}", rule=rule)
+    silos = tuple(b - a for a, b in zip(lost, house.silos))
+    if building == "settlement":
+        return replace(house, settlements=house.settlements - 1, silos=silos)
+    return replace(house, villages=house.villages - 1, silos=silos)
+
+
+def raid(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+    """An unguarded settlement or village marched onto (or over, T14) is destroyed; no Xadla."""
+    seat = data["house"]
+    rule = "TradeWarz rulebook, Raiding villages and settlements; ruling T14"
+    house = remove_building(game.houses[seat], data["building"], data, rule)
+    return put_house(game, seat, house), [f"{house.name} lost a {data['building']} to a raid"]
+
+
+def play_morale(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+    """A morale card played outside a battle goes under the deck."""
+    seat, house = data["house"], game.houses[data["house"]]
+    if house.morale < 1:
+        raise IllegalAction(f"{house.name} has no morale card", rule=R_MORALE)
+    return put_house(game, seat, replace(house, morale=house.morale - 1)), []
+
+
+def cancel_battle(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+    """The Cancel battle morale card: its player pays the other side 2 gold (Cancel battle)."""
+    _other(data, "house", "opponent")
+    seat, other = data["house"], data["opponent"]
+    house = game.houses[seat]
+    if house.morale < 1:
+        raise IllegalAction(f"{house.name} has no morale card", rule=R_MORALE)
+    house = pay(house, {"gold": CANCEL_BATTLE_FEE}, "cancelling a battle",
+                "TradeWarz rulebook, Cancel battle")
+    game = put_house(game, seat, replace(house, morale=house.morale - 1))
+    receiver, events = gain(game.houses[other], {"gold": CANCEL_BATTLE_FEE}, game.rulings)
+    return put_house(game, other, receiver), [
+        f"{house.name} cancelled the battle and paid {receiver.name} 2 gold", *events]
+
+
+def trade(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+    """Two houses swap resources on their own terms (Trading; ruling T17 for when)."""
+    _other(data, "house", "partner")
+    a, b = data["house"], data["partner"]
+    if game.rulings["T17"] == "active-turn" and game.phase == "seasons" and game.turn not in (a, b):
+        raise IllegalAction(f"trades happen in the active house's turn, with "
+                            f"{game.houses[game.turn].name}", rule="TradeWarz rulebook, Trading; "
+                            "ruling T17")
+    give = {r: data.get(f"give_{r}", 0) for r in RESOURCES}
+    get = {r: data.get(f"get_{r}", 0) for r in RESOURCES}
+    one = pay(game.houses[a], give, "the trade", "TradeWarz rulebook, Trading")
+    two = pay(game.houses[b], get, "the trade", "TradeWarz rulebook, Trading")
+    one, ev1 = gain(one, get, game.rulings)
+    two, ev2 = gain(two, give, game.rulings)
+    game = put_house(put_house(game, a, one), b, two)
+    return game, ev1 + ev2
+
+
+def form_alliance(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+    """A house joins another's alliance (or both start one): 4 gold per joining house."""
+    _other(data, "house", "partner")
+    if not game.alliances_allowed:
+        raise IllegalAction("this table plays without alliances", rule=R_ALLIANCE)
+    seat, partner = data["house"], data["partner"]
+    if game.alliance_of(seat):
+        raise IllegalAction(f"{game.houses[seat].name} is already in an alliance", rule=R_ALLIANCE)
+    joined = game.alliance_of(partner)
+    joining = (seat,) if joined else (seat, partner)
+    for i in joining:
+        game = put_house(game, i, pay(game.houses[i], {"gold": ALLIANCE_FEE}, "joining an "
+                                      "alliance", R_ALLIANCE))
+    members = tuple(sorted((joined or (partner,)) + (seat,)))
+    others = tuple(a for a in game.alliances if a != joined)
+    names = " and ".join(game.houses[i].name for i in members)
+    return replace(game, alliances=others + (members,)), [f"alliance of {names}"]
+
+
+def break_alliance(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+    """A house leaves its alliance, paying 4 gold to each other member."""
+    seat = data["house"]
+    members = game.alliance_of(seat)
+    if not members:
+        raise IllegalAction(f"{game.houses[seat].name} is in no alliance", rule=R_ALLIANCE)
+    others = [i for i in members if i != seat]
+    fee = {"gold": ALLIANCE_FEE * len(others)}
+    game = put_house(game, seat, pay(game.houses[seat], fee, "breaking the alliance", R_ALLIANCE))
+    events = []
+    for i in others:
+        house, ev = gain(game.houses[i], {"gold": ALLIANCE_FEE}, game.rulings)
+        game, events = put_house(game, i, house), events + ev
+    rest = tuple(others) if len(others) > 1 else ()
+    alliances = tuple(a for a in game.alliances if a != members) + ((rest,) if rest else ())
+    return replace(game, alliances=alliances), [
+        f"{game.houses[seat].name} broke the alliance and paid {fee['gold']} gold", *events]
+
+
+def record_deck(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+    """Record a house's own six battle cards (private to that house's phone)."""
+    seat = data["house"]
+    try:
+        cards = parse_cards(data["cards"])
+    except ValueError as err:
+        raise IllegalAction(str(err), rule="TradeWarz rulebook, Card setup: Battle cards") from None
+    if len(cards) != 6:
+        raise IllegalAction(f"each house holds 6 battle cards; {len(cards)} entered",
+                            rule="TradeWarz rulebook, Card setup: Battle cards")
+    house = replace(game.houses[seat], deck=cards, used=())
+    return put_house(game, seat, house), []
+
+
+def caravan_area(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+    """The resource of the area a house's caravans occupy, for its yearly caravan income."""
+    seat = data["house"]
+    return put_house(game, seat, replace(game.houses[seat], caravan_area=data["resource"])), []
+
+
+def time_up(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+    """The timer ran out: the season in play is finished, then the game ends (Game duration)."""
+    if game.end_mode != "time":
+        raise IllegalAction("this game does not end on time", rule="TradeWarz rulebook, Game "
+                            "duration")
+    if game.phase == "over":
+        raise IllegalAction("the game is already over", rule="TradeWarz rulebook, Game duration")
+    game = replace(game, time_up=True)
+    if game.phase == "seasons" and game.turn == 0:
+        # nobody has acted in the new season yet: the last season is complete, stop here
+        return replace(game, phase="over", ended="time is up between seasons (TradeWarz "
+                       "rulebook, Game duration)"), ["time is up: the game ends now"]
+    return game, ["time is up: the current season is finished, then the game ends"]
+
+
+CORRECTABLE = (*RESOURCES, "golden", "settlements", "villages", "castles", "castles_captured",
+               *(f"silo_{r}" for r in SILO_RESOURCES), *(f"university_{t}" for t in TREES),
+               "soldiers", "reserve", "morale", "farthest_build")
+
+
+def correct(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+    """Set any value of a house's board to what the table shows (marked as a correction)."""
+    seat, what, value = data["house"], data["what"], data["value"]
+    house = game.houses[seat]
+    if what in RESOURCES:
+        dials = tuple(value if r == what else d for r, d in zip(RESOURCES, house.dials))
+        house, events = trade_full_dials(replace(house, dials=dials), game.rulings)
+        return put_house(game, seat, house), events
+    if what == "golden":
+        keep = house.golden[:value]
+        house = replace(house, golden=keep)
+        for _ in range(value - len(keep)):
+            house = award(house, "correction")
+    elif what.startswith("silo_"):
+        i = SILO_RESOURCES.index(what[5:])
+        house = replace(house, silos=tuple(value if j == i else n
+                                           for j, n in enumerate(house.silos)))
+    elif what.startswith("university_"):
+        i = TREES.index(what[11:])
+        house = replace(house, universities=tuple(min(value, 4) if j == i else n
+                                                  for j, n in enumerate(house.universities)))
+    else:
+        house = replace(house, **{what: value})
+    return put_house(game, seat, house), []
