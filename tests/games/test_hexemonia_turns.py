@@ -1,0 +1,354 @@
+"""Hexemonia setup and turn bookkeeping: phases A–D, playing hexes and Myths, actions, specials."""
+from dataclasses import replace
+
+import pytest
+
+from companion.games import get_game
+from companion.games.core import IllegalAction, InvalidInput
+from companion.games.hexemonia import (CITY_DEFAULTS, GEARS, HEX_CATALOGUE, Cubes, Hex, Myth,
+                                       box_record, catalogue_entry)
+
+RULES = get_game("hexemonia")
+THREE = [{"name": "Ana", "city": "athens"}, {"name": "Ben", "city": "sparta"},
+         {"name": "Cy", "city": "olympia"}]
+
+
+def new(**setup):
+    return RULES.new_game({"players": THREE, "fate": 20, **setup})
+
+
+def hx(name, kind, nature, cost, cubes, **more):
+    return Hex(name, name, kind, nature, Cubes(*cost), cubes=Cubes(*cubes), **more)
+
+
+def with_hexes(state, seat, *hexes, **fields):
+    player = state.players[seat]
+    return state.with_player(seat, replace(player, hexes=player.hexes + hexes, **fields))
+
+
+def pasture(**extra):
+    return {"name": "Pascolo", "kind": "chora", "nature": "economic", "cost_citizens": 1,
+            "cost_hoplites": 0, "cost_gold": 0, "produces": "citizens", "output": 2,
+            "shield": 0, "gear": "none", **extra}
+
+
+# ------------------------------------------------------------------------------------ setup
+
+def test_setup_starts_left_of_the_last_player_with_hidden_acropolis_tiles():
+    state = new(last_player=1)
+    assert state.active == 2
+    assert [p.revealed for p in state.players] == [False] * 3
+    assert state.players[0].acropolis == Cubes(citizens=2, gold=1)
+    assert state.players[0].hand == 2
+
+
+def test_setup_reports_every_problem_with_its_path():
+    with pytest.raises(InvalidInput) as err:
+        RULES.new_game({"players": [{"name": "Ana", "city": "delos"}, {"name": "Ana"},
+                                    {"name": "", "city": "athens"}],
+                        "revolts": False, "last_player": 5, "rulings": {"H9": "x"},
+                        "sparta_nature": "purple"})
+    fields = {p.field for p in err.value.problems}
+    assert fields >= {"players[0].city", "players[1].name", "players[1].city",
+                      "players[2].name", "players[2].city", "revolts", "last_player", "fate",
+                      "rulings.H9", "sparta_nature"}
+
+
+def test_setup_city_overrides_replace_the_unverified_defaults():
+    state = new(olympia_bonus_kind="chora", olympia_bonus_points=1)
+    assert state.city_info("olympia").bonus_kind == "chora"
+    assert state.city_info("olympia").nature == CITY_DEFAULTS["olympia"].nature
+    assert state.city_info("sparta") == CITY_DEFAULTS["sparta"]
+    assert CITY_DEFAULTS["sparta"].unverified and not CITY_DEFAULTS["athens"].unverified
+
+
+# ---------------------------------------------------------------------------- box data
+
+def test_example_2_activity_compares_cubes_with_the_printed_cost():
+    cubes = (1, 1, 1)
+    assert hx("Palestra", "polis", "military", (1, 1, 1), cubes).is_active
+    assert hx("Pascolo", "chora", "economic", (1, 0, 0), cubes).is_active
+    assert not hx("Flotta", "fortification", "economic", (1, 1, 2), cubes).is_active
+    assert hx("Sorgente", "chora", "sacred", (0, 0, 0), (0, 0, 0)).is_active
+
+
+def test_catalogue_knows_the_digest_hexes_and_box_record_keeps_the_entered_data():
+    assert catalogue_entry("gymnasium")["cost"] == (1, 1, 1)
+    assert catalogue_entry("Nowhere") == {}
+    assert all(e.get("gear", "none") in GEARS for e in HEX_CATALOGUE.values()
+               if "gear" in e)
+    record = box_record("play_hex", pasture())
+    assert record == {"name": "Pascolo", "kind": "chora", "nature": "economic",
+                      "produces": "citizens", "output": 2, "gear": "none", "cost": [1, 0, 0],
+                      "shield": 0}
+    assert box_record("play_myth", {"name": "Ade", "nature": "sacred"})["kind"] == "myth"
+
+
+# ---------------------------------------------------------------------------- phase A
+
+def test_take_two_hexes_or_one_hex_and_one_cube():
+    state = RULES.apply(new(), "take", {"hexes": 1, "resource": "gold"})
+    assert state.players[0].hand == 3 and state.players[0].acropolis.gold == 2
+    assert state.fate == 19
+    with pytest.raises(IllegalAction, match="once"):
+        RULES.apply(state, "take", {"hexes": 2})
+    with pytest.raises(IllegalAction, match="either 2 hexes, or 1 hex and 1 resource"):
+        RULES.apply(new(), "take", {"hexes": 2, "resource": "gold"})
+
+
+def test_emptying_the_fate_pile_starts_the_final_round_without_phase_a_h7_h8():
+    state = RULES.apply(new(fate=2), "take", {"hexes": 2})
+    assert state.fate == 0 and state.final_round
+    state = RULES.apply(RULES.apply(state, "political_check", {}), "end_turn", {})
+    with pytest.raises(IllegalAction, match="phase A is skipped"):
+        RULES.apply(state, "take", {"hexes": 2})
+    state = RULES.apply(RULES.apply(state, "political_check", {}), "end_turn", {})
+    assert not state.over  # Cy holds the Last Player marker and has not played yet
+    state = RULES.apply(RULES.apply(state, "political_check", {}), "end_turn", {})
+    assert state.over and all(p.revealed for p in state.players)
+    assert RULES.is_over(state)
+
+
+# ---------------------------------------------------------------------------- phase B
+
+def test_play_hex_pays_its_exact_cost_from_the_acropolis_by_default():
+    state = RULES.apply(new(), "play_hex", pasture())
+    ana = state.players[0]
+    assert ana.acropolis == Cubes(1, 0, 1) and ana.hand == 1
+    assert ana.find("Pascolo").cubes == Cubes(1, 0, 0) and ana.find("Pascolo").is_active
+    second = RULES.apply(state, "play_hex", pasture(pay_from="Acropolis: 1c"))
+    assert [h.id for h in second.players[0].hexes] == ["Pascolo", "Pascolo 2"]
+
+
+@pytest.mark.parametrize("extra, message", [
+    ({"pay_from": "Acropolis: 1g"}, "costs exactly 1 citizen; the cubes named are 1 gold"),
+    ({"pay_from": "Acropolis: 5c"}, "Acropolis holds 2 citizens, 1 gold"),
+    ({"pay_from": "Tempio: 1c"}, "no hex called 'Tempio'"),
+    ({"pay_from": "Acropolis 1c"}, "cannot read"),
+])
+def test_play_hex_refusals(extra, message):
+    with pytest.raises(IllegalAction, match=message):
+        RULES.apply(new(), "play_hex", pasture(**extra))
+
+
+def test_cubes_on_a_hex_placed_this_turn_cannot_pay():
+    state = RULES.apply(new(), "play_hex", pasture(cost_citizens=0, cost_gold=1,
+                                                    pay_from="Acropolis: 1g"))
+    with pytest.raises(IllegalAction, match="placed this turn"):
+        RULES.apply(state, "play_hex", pasture(cost_citizens=0, cost_gold=1,
+                                               pay_from="Pascolo: 1g"))
+
+
+def test_a_city_holds_one_polis_of_each_name():
+    polis = pasture(kind="polis", name="Palestra", cost_citizens=0)
+    state = RULES.apply(new(), "play_hex", polis)
+    with pytest.raises(IllegalAction, match="already has the Polis Palestra"):
+        RULES.apply(state, "play_hex", polis)
+
+
+def test_myth_token_goes_on_a_hex_of_the_same_nature_never_the_acropolis():
+    state = with_hexes(new(), 0, hx("Anfiteatro", "polis", "political", (0, 0, 0), (0, 0, 0)))
+    myth = {"name": "Oracolo", "nature": "political", "host": "Anfiteatro", "gear": "oracolo"}
+    after = RULES.apply(state, "play_myth", myth)
+    assert after.players[0].myths[0].host == "Anfiteatro"
+    with pytest.raises(IllegalAction, match="already in play"):
+        RULES.apply(after, "play_myth", myth)
+    with pytest.raises(IllegalAction, match="needs a sacred hex; Anfiteatro is political"):
+        RULES.apply(state, "play_myth", {**myth, "nature": "sacred"})
+    with pytest.raises(IllegalAction, match="never takes a Myth token"):
+        RULES.apply(state, "play_myth", {**myth, "host": "Acropolis"})
+
+
+@pytest.mark.parametrize("reading, myths_now, played, refused", [
+    ("at-once", 3, 3, True), ("at-once", 2, 4, False), ("whole-game", 2, 3, True)])
+def test_myth_cap_h4(reading, myths_now, played, refused):
+    state = with_hexes(new(rulings={"H4": reading}), 0,
+                       hx("Anfiteatro", "polis", "political", (0, 0, 0), (0, 0, 0)),
+                       myths=tuple(Myth(f"M{i}", "political", "Anfiteatro")
+                                   for i in range(myths_now)), myths_played=played)
+    data = {"name": "Pandora", "nature": "political", "host": "Anfiteatro"}
+    if refused:
+        with pytest.raises(IllegalAction, match="the limit is 3"):
+            RULES.apply(state, "play_myth", data)
+    else:
+        assert len(RULES.apply(state, "play_myth", data).players[0].myths) == myths_now + 1
+
+
+# ---------------------------------------------------------------------------- phase C
+
+def test_production_adds_output_of_active_hexes_and_active_myths_to_their_host():
+    state = with_hexes(new(), 0,
+                       hx("Pascolo", "chora", "economic", (1, 0, 0), (1, 0, 0),
+                          produces="citizens", output=2),
+                       hx("Cava", "chora", "economic", (2, 0, 0), (1, 0, 0),
+                          produces="gold", output=1),
+                       myths=(Myth("Ricco", "economic", "Pascolo", "gold", 1),))
+    ana = RULES.apply(state, "production", {}).players[0]
+    assert ana.find("Pascolo").cubes == Cubes(3, 0, 1)
+    assert ana.find("Cava").cubes == Cubes(1, 0, 0)
+
+
+def test_strategy_moves_then_swaps_once_per_hex():
+    state = with_hexes(new(), 0, hx("Pascolo", "chora", "economic", (1, 0, 0), (1, 0, 0)))
+    ana = RULES.apply(state, "strategy", {"moves": "Acropolis > Pascolo: 1c 1g",
+                                          "swaps": "Pascolo: h"}).players[0]
+    assert ana.find("Pascolo").cubes == Cubes(0, 1, 1) and ana.acropolis == Cubes(1, 0, 0)
+    with pytest.raises(IllegalAction, match="one swap per hex"):
+        RULES.apply(state, "strategy", {"swaps": "Acropolis: h; Acropolis: c"})
+    with pytest.raises(IllegalAction, match="H21"):
+        RULES.apply(replace(state, rulings={**state.rulings, "H21": "no"}), "strategy",
+                    {"moves": "Acropolis > Pascolo: 1c"})
+
+
+def test_only_one_action_per_turn_but_several_specials():
+    state = with_hexes(new(), 0, hx("Sorgente", "chora", "sacred", (0, 0, 0), (0, 0, 0),
+                                    gear="sorgente"),
+                       hx("Sorgente 2", "chora", "sacred", (0, 0, 0), (0, 0, 0),
+                          gear="sorgente"))
+    state = RULES.apply(state, "special", {"hex": "Sorgente", "resource": "hoplites"})
+    state = RULES.apply(state, "special", {"hex": "Sorgente 2", "resource": "hoplites"})
+    assert state.players[0].acropolis == Cubes(2, 2, 1)
+    with pytest.raises(IllegalAction, match="already used this turn"):
+        RULES.apply(state, "special", {"hex": "Sorgente", "resource": "gold"})
+    with pytest.raises(IllegalAction, match="this turn's action was special"):
+        RULES.apply(state, "production", {})
+    with pytest.raises(IllegalAction, match="before the turn's action"):
+        RULES.apply(state, "play_hex", pasture())
+
+
+def specials_state():
+    state = with_hexes(new(), 0,
+                       hx("Tempio", "polis", "sacred", (1, 0, 0), (1, 0, 0), gear="tempio"),
+                       hx("Sorgente", "chora", "sacred", (0, 0, 0), (0, 0, 0)),
+                       hx("Necropoli", "chora", "sacred", (0, 0, 0), (4, 0, 0),
+                          gear="necropoli"),
+                       hx("Faro", "fortification", "military", (0, 0, 0), (0, 0, 0),
+                          gear="faro"),
+                       hx("Taverna", "polis", "political", (0, 0, 0), (0, 0, 0),
+                          gear="taverna"),
+                       hx("Agora", "polis", "political", (0, 0, 0), (0, 0, 0), gear="agora"),
+                       myths=(Myth("Moire", "sacred", "Tempio", gear="moire"),
+                              Myth("Pandora", "sacred", "Tempio", gear="pandora"),
+                              Myth("Ade", "sacred", "Tempio", gear="ade")))
+    state = with_hexes(state, 1, hx("Asty", "polis", "economic", (1, 0, 0), (5, 0, 1)))
+    return with_hexes(state, 2, hx("Cava", "chora", "economic", (0, 0, 0), (0, 0, 3)))
+
+
+def special(state, **data):
+    return RULES.apply(state, "special", data)
+
+
+def test_temple_counts_adjacent_sacred_hexes_and_a_revealed_sacred_acropolis():
+    state = specials_state()
+    assert special(state, hex="Tempio", adjacent="Sorgente, Faro, Acropolis"
+                   ).players[0].find("Tempio").cubes.gold == 1
+    state = replace(state, active=2)
+    olympia = state.players[2]
+    state = state.with_player(2, replace(olympia, revealed=True, hexes=(
+        hx("Tempio", "polis", "sacred", (0, 0, 0), (0, 0, 0), gear="tempio"),
+        hx("Sorgente", "chora", "sacred", (0, 0, 0), (0, 0, 0)))))
+    # Example 1: Olympia's lightning adds 1 gold to the Spring's 1.
+    assert special(state, hex="Tempio", adjacent="Sorgente, Acropolis"
+                   ).players[2].find("Tempio").cubes.gold == 2
+
+
+@pytest.mark.parametrize("reading, sent, gold, refused", [
+    ("even-only", "Necropoli: 4c", 2, False), ("even-only", "Necropoli: 3c", 0, True),
+    ("floor", "Necropoli: 3c", 1, False)])
+def test_necropolis_one_gold_per_two_citizens_h18(reading, sent, gold, refused):
+    state = replace(specials_state(), rulings={**specials_state().rulings, "H18": reading})
+    if refused:
+        with pytest.raises(IllegalAction, match="even number"):
+            special(state, hex="Necropoli", pay_from=sent)
+    else:
+        assert special(state, hex="Necropoli", pay_from=sent
+                       ).players[0].find("Necropoli").cubes.gold == gold
+
+
+def test_lighthouse_takes_one_gold_from_each_opponent_where_they_choose_h17():
+    state = special(specials_state(), hex="Faro", sources="Cy: Cava")
+    assert state.players[0].find("Faro").cubes.gold == 2
+    assert state.players[1].acropolis.gold == 0  # Ben pays from his Acropolis by default
+    assert state.players[2].find("Cava").cubes.gold == 2
+
+
+def test_tavern_pulls_a_citizen_and_nothing_happens_without_one():
+    state = special(specials_state(), hex="Taverna", opponent=1, sources="Ben: Asty")
+    assert state.players[0].find("Taverna").cubes.citizens == 1
+    assert state.players[1].find("Asty").cubes.citizens == 4
+    broke = specials_state()
+    broke = broke.with_player(2, replace(broke.players[2], acropolis=Cubes()))
+    assert special(broke, hex="Taverna", opponent=2).players[0].find("Taverna").cubes == Cubes()
+
+
+def test_hades_moirai_pandora_and_agora():
+    state = specials_state()
+    assert special(state, hex="Ade", opponent=1, target="Asty", amount=3
+                   ).players[1].find("Asty").cubes == Cubes(2, 0, 1)
+    with pytest.raises(IllegalAction, match="4 excess citizens; Hades removes 1 to 3, not 0"):
+        special(state, hex="Ade", opponent=1, target="Asty")
+    moire = special(state, hex="Moire")
+    assert (moire.players[0].hand, moire.fate) == (3, 19)
+    assert special(state, hex="Pandora", opponent=2).players[2].hand == 1
+    with pytest.raises(IllegalAction, match="up to 2 cubes, not 3"):
+        special(state, hex="Agora", moves="Acropolis > Faro: 2c 1g")
+
+
+def test_inactive_gear_hex_and_plain_hex_are_refused():
+    state = specials_state()
+    state = state.with_player(0, state.players[0].with_cubes("Tempio", Cubes()))
+    with pytest.raises(IllegalAction, match="Tempio is not active"):
+        special(state, hex="Tempio")
+    with pytest.raises(IllegalAction, match="its token is on Tempio, which is not active"):
+        special(state, hex="Moire")
+    with pytest.raises(IllegalAction, match="Sorgente has no special action"):
+        special(state, hex="Sorgente")
+
+
+# ---------------------------------------------------------------------------- phase D, misc
+
+def test_hand_limit_and_end_of_turn_order():
+    state = RULES.apply(new(), "take", {"hexes": 2})
+    state = replace(state, players=(replace(state.players[0], hand=6),) + state.players[1:])
+    with pytest.raises(IllegalAction, match="political check before"):
+        RULES.apply(state, "end_turn", {})
+    state = RULES.apply(state, "political_check", {})
+    with pytest.raises(IllegalAction, match="holds 6 hexes; discard 2 to keep 4"):
+        RULES.apply(state, "end_turn", {})
+    state = RULES.apply(RULES.apply(state, "discard", {"count": 2}), "end_turn", {})
+    assert (state.active, state.turn, state.took, state.players[0].hand) == (1, 2, False, 4)
+
+
+def test_reveal_correct_and_ruling_switch():
+    state = RULES.apply(new(), "reveal", {"player": 2})
+    assert state.players[2].revealed
+    with pytest.raises(IllegalAction, match="already face up"):
+        RULES.apply(state, "reveal", {"player": 2})
+    state = RULES.apply(state, "correct", {"player": 1, "what": "cubes", "hex": "Acropolis",
+                                           "citizens": 5, "hoplites": 0, "gold": 0})
+    assert state.players[1].acropolis == Cubes(5, 0, 0)
+    state = RULES.apply(state, "correct", {"player": 1, "what": "philosopher"})
+    assert state.philosopher == 1
+    state = RULES.apply(state, "ruling", {"ruling": "H3", "reading": "active"})
+    assert state.rulings["H3"] == "active"
+    with pytest.raises(IllegalAction, match="no hex called 'Mura'"):
+        RULES.apply(state, "correct", {"player": 1, "what": "cost", "hex": "Mura"})
+
+
+def test_every_ruling_of_the_digest_is_declared_with_a_valid_default():
+    assert set(RULES.rulings) == {f"H{i}" for i in range(1, 23)}
+    assert all(r.default in r.readings for r in RULES.rulings.values())
+
+
+def test_guide_available_and_describe_follow_the_turn():
+    state = new()
+    assert RULES.available(state)[0] == "take"
+    assert any("A: take" in line for line in RULES.guide(state))
+    state = RULES.apply(state, "take", {"hexes": 2})
+    assert "take" not in RULES.available(state)
+    assert RULES.describe(state, "play_hex", pasture()) == \
+        "Ana plays Pascolo (chora, cost 1/0/0)"
+    assert "Philosopher stays" in RULES.describe(state, "political_check", {})
+    assert RULES.check_action(state, "take", {"hexes": "2"}) == {"hexes": 2,
+                                                                 "resource": "none"}
+    assert all(spec.rule for spec in RULES.actions.values())
