@@ -27,6 +27,8 @@ class HexFact:
 
 @dataclass(frozen=True)
 class MythFact:
+    """A Myth in front of a player at the end: its nature and whether its host hex is active."""
+
     nature: str
     active: bool
 

@@ -97,7 +97,8 @@ SETUP_CITY_FIELDS = tuple(
 
 SETUP_FIELDS = (
     FieldSpec("fate", "Hexes in the Fate pile after dealing", low=1, high=60),
-    FieldSpec("last_player", "Seat holding the Last Player marker", "player"),
+    FieldSpec("last_player", "Seat holding the Last Player marker", "player", required=False,
+              help="The player to the right of the oldest; empty: the last seat listed."),
     FieldSpec("revolts", "Play with revolts (optional only with 2 players)", "bool",
               default=True, required=False),
 ) + SETUP_CITY_FIELDS
