@@ -1,0 +1,80 @@
+"""The shared core: ranking with tie-break chains, the undo fold, field checks, purity."""
+import ast
+import pathlib
+
+import pytest
+
+from companion.games import GAMES, get_game
+from companion.games.core import (Entry, FieldSpec, ActionSpec, InvalidInput, ScoreLine,
+                                  ScoreSheet, effective_entries, rank, read_fields)
+
+
+def sheet(name, total, **tb):
+    return ScoreSheet(name, (ScoreLine("x", "X", total, "", ""),), tb)
+
+
+def test_rank_is_competition_style_with_shared_places():
+    ranking = rank([sheet("A", 10), sheet("B", 8), sheet("C", 8), sheet("D", 5)], ())
+    assert [(p.place, p.names, p.decided_by) for p in ranking] == [
+        (1, ("A",), "total"), (2, ("B", "C"), "shared"), (4, ("D",), "total")]
+
+
+def test_rank_names_the_tiebreak_that_split_a_tie():
+    ranking = rank([sheet("A", 8, g=1, s=0), sheet("B", 8, g=2, s=0), sheet("C", 8, g=1, s=3)],
+                   ("g", "s"))
+    assert [(p.place, p.names, p.decided_by) for p in ranking] == [
+        (1, ("B",), "g"), (2, ("C",), "s"), (3, ("A",), "s")]
+
+
+def test_rank_does_not_depend_on_player_order():
+    sheets = [sheet("A", 8, g=1), sheet("B", 9, g=0), sheet("C", 8, g=1), sheet("D", 8, g=2)]
+
+    def places(ranking):
+        return {n: (p.place, p.decided_by) for p in ranking for n in p.names}
+
+    assert places(rank(sheets, ("g",))) == places(rank(sheets[::-1], ("g",)))
+    assert places(rank(sheets, ("g",)))["A"] == (3, "shared")
+
+
+def e(seq, kind):
+    return Entry(seq, kind, {})
+
+
+def test_undo_takes_back_the_newest_entry_and_redo_brings_it_back():
+    active, undone = effective_entries([e(1, "a"), e(2, "b"), e(3, "undo"), e(4, "undo")])
+    assert [x.seq for x in active] == [] and [x.seq for x in undone] == [2, 1]
+    active, undone = effective_entries([e(1, "a"), e(2, "b"), e(3, "undo"), e(4, "redo")])
+    assert [x.seq for x in active] == [1, 2] and undone == []
+
+
+def test_a_new_action_clears_what_could_be_redone():
+    active, undone = effective_entries([e(1, "a"), e(2, "undo"), e(3, "c")])
+    assert [x.seq for x in active] == [3] and undone == []
+
+
+def test_field_checks_report_every_problem_at_once():
+    spec = ActionSpec("x", "X", "rule", (FieldSpec("a", "A", high=5), FieldSpec("b", "B", "text",
+                                                                                 limit=3)))
+    with pytest.raises(InvalidInput) as err:
+        read_fields(spec, {"a": 9, "b": "toolong"}, 2)
+    assert {p.field for p in err.value.problems} == {"a", "b"}
+
+
+def test_registry_names_valid_games_on_unknown_slug():
+    with pytest.raises(KeyError, match="hadara"):
+        get_game("chess")
+
+
+def test_rules_library_imports_no_web_or_database_code():
+    forbidden = {"flask", "sqlalchemy", "wtforms", "flask_wtf", "flask_babel", "jinja2",
+                 "werkzeug", "alembic", "psycopg"}
+    root = pathlib.Path(__file__).resolve().parents[2] / "companion" / "games"
+    offenders = []
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
+                     else [])
+            offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] in forbidden]
+    assert offenders == []
+    assert "hadara" in GAMES
