@@ -9,10 +9,15 @@ from flask_wtf import FlaskForm
 from wtforms import (BooleanField, FieldList, FormField, HiddenField, IntegerField, SelectField,
                      StringField)
 from wtforms import Form
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..games import GameRules
 from ..games.core import ActionSpec, FieldSpec
+
+
+def choices(pairs) -> list[SelectChoice]:
+    return [SelectChoice(value, label) for value, label in pairs]
 
 
 def wtf_field(spec: FieldSpec, players: tuple[str, ...] = ()):
@@ -32,7 +37,7 @@ def wtf_field(spec: FieldSpec, players: tuple[str, ...] = ()):
             default=spec.default, description=spec.help,
             filters=[lambda v: v.strip() if isinstance(v, str) else v])
     if spec.kind == "choice":
-        return SelectField(spec.label, required, choices=list(spec.choices),
+        return SelectField(spec.label, required, choices=choices(spec.choices),
                            default=spec.default, description=spec.help,
                            validate_choice=True)
     if spec.kind == "bool":
@@ -52,7 +57,7 @@ def action_form(rules: GameRules, kind: str, players: tuple[str, ...], **kw) -> 
     form = action_form_class(rules.slug, kind, rules.spec(kind))(**kw)
     for f in rules.spec(kind).fields:
         if f.kind == "player":
-            getattr(form, f.name).choices = list(enumerate(players))
+            getattr(form, f.name).choices = choices(enumerate(players))
     return form
 
 
@@ -89,7 +94,7 @@ def table_form_class(rules: GameRules, which: str) -> type[FlaskForm]:
                                  max_entries=rules.max_players)
     for rid, ruling in rules.rulings.items():
         if len(ruling.readings) > 1:
-            attrs[f"ruling_{rid}"] = SelectField(f"Ruling {rid}", choices=list(
+            attrs[f"ruling_{rid}"] = SelectField(f"Ruling {rid}", choices=choices(
                 ruling.readings.items()), default=ruling.default)
     return type(f"{rules.slug.title()}{which.title()}Form", (FlaskForm,), attrs)
 

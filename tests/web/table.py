@@ -1,0 +1,73 @@
+"""Drive a game through the web layer the way a phone does: forms, CSRF token, page version."""
+from __future__ import annotations
+
+import re
+
+from companion.db import Action, Game
+
+VERSION = re.compile(r'data-version="(\d+)"')
+CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+
+
+class WebTable:
+    def __init__(self, client, app, path: str):
+        self.client, self.app, self.path = client, app, path
+        self.page = ""
+        self.refresh()
+
+    @classmethod
+    def create(cls, client, app, slug: str, players: list[dict], **options) -> "WebTable":
+        html = client.get(f"/new/{slug}").get_data(as_text=True)
+        data = {"csrf_token": CSRF.search(html).group(1), **options}
+        for i, p in enumerate(players):
+            data.update({f"players-{i}-{k}": v for k, v in p.items()})
+        resp = client.post(f"/new/{slug}", data=data)
+        assert resp.status_code == 303, resp.get_data(as_text=True)[:2000]
+        return cls(client, app, resp.headers["Location"])
+
+    def refresh(self) -> str:
+        resp = self.client.get(self.path)
+        assert resp.status_code == 200
+        self.page = resp.get_data(as_text=True)
+        return self.page
+
+    @property
+    def version(self) -> int:
+        return int(VERSION.search(self.page).group(1))
+
+    @property
+    def csrf(self) -> str:
+        return CSRF.search(self.page).group(1)
+
+    def do(self, kind: str, expect: int = 303, version: int | None = None, **data):
+        payload = {"csrf_token": self.csrf,
+                   "version": self.version if version is None else version, **data}
+        resp = self.client.post(f"{self.path}/do/{kind}", data=payload)
+        assert resp.status_code == expect, (kind, data, resp.status_code,
+                                            resp.get_data(as_text=True)[:3000])
+        self.refresh()
+        return resp
+
+    def post(self, suffix: str, expect: int = 303, **data):
+        resp = self.client.post(f"{self.path}/{suffix}", data={"csrf_token": self.csrf,
+                                                               "version": self.version, **data})
+        assert resp.status_code == expect, resp.get_data(as_text=True)[:3000]
+        self.refresh()
+        return resp
+
+    def rows(self) -> list[Action]:
+        with self.app.app_context():
+            from companion.db import session
+            token = self.path.rsplit("/", 1)[-1]
+            game = session().query(Game).filter_by(play_token=token).one()
+            return list(session().query(Action).filter_by(game_id=game.id).order_by(Action.seq))
+
+    def state(self):
+        from companion import store
+        from companion.games import get_game
+        with self.app.app_context():
+            from companion.db import session
+            token = self.path.rsplit("/", 1)[-1]
+            game = session().query(Game).filter_by(play_token=token).one()
+            rows = store.rows_of(session(), game.id)
+            return get_game(game.slug).fold(game.setup, store.entries_of(rows))

@@ -1,0 +1,127 @@
+"""A whole three-epoch Hadara game for three players, tapped through the web layer, with the
+final score pad checked line by line against a ledger kept by the test itself."""
+import re
+
+from .table import WebTable
+
+TRACKS = ("income", "military", "culture", "food")
+COLOURS = ("yellow", "red", "blue", "green", "purple")
+SELL = {1: 2, 2: 3, 3: 4}
+
+
+class Ledger:
+    """The test's own bookkeeping of one player, from the rulebook's arithmetic."""
+
+    def __init__(self, coins, **tracks):
+        self.coins, self.tracks = coins, dict(tracks)
+        self.cards: list[tuple[str, dict, int]] = []
+        self.colonies, self.statues, self.face_down, self.silver, self.gold = [], [], [], [], 0
+
+    def buy(self, colour, cost, points, **tr):
+        owned = sum(1 for c, _, _ in self.cards if c == colour)
+        self.coins -= max(0, cost - owned)
+        self.cards.append((colour, tr, points))
+        for t, v in tr.items():
+            self.tracks[t] += v
+
+    def remove(self, index):
+        _, tr, _ = self.cards.pop(index)
+        for t, v in tr.items():
+            self.tracks[t] -= v
+
+    def lines(self):
+        counts = {c: sum(1 for k, _, _ in self.cards if k == c) for c in COLOURS}
+        return {"Colonies": sum(self.colonies),
+                "Statues": sum(self.statues) + sum(self.face_down),
+                "Silver medals": sum(-(-self.tracks[t] // 2) for t in self.silver),
+                "Gold medals": 7 * min(counts.values()) * self.gold,
+                "Cards": sum(p for _, _, p in self.cards),
+                "Coins": self.coins // 5}
+
+
+def score_pad(html):
+    """{label: [points per player]} and the totals, read from the rendered score pad."""
+    rows = {}
+    for label, cells in re.findall(r"<tr><th>([^<]+)</th>(.*?)</tr>", html, re.S):
+        rows[label.strip()] = [int(n) for n in re.findall(r"<summary>(-?\d+)</summary>", cells)]
+    totals = re.search(r'<tr class="total"><th>Total</th>(.*?)</tr>', html, re.S).group(1)
+    return rows, [int(n) for n in re.findall(r"<td>(-?\d+)</td>", totals)]
+
+
+def seat(name, initiative):
+    return {"name": name, "initiative": initiative, "side": "A", "coins": 5, "income": 3,
+            "military": 1, "culture": 1, "food": 5}
+
+
+def test_three_epoch_game_for_three_players_ends_with_the_ledgers_score_pad(client, app):
+    t = WebTable.create(client, app, "hadara", [seat("Ana", 1), seat("Ben", 2), seat("Cy", 3)])
+    ana, ben, cy = (Ledger(5, income=3, military=1, culture=1, food=5) for _ in range(3))
+    led = [ana, ben, cy]
+    medal_prices = {1: (3, 5), 2: (4, 6), 3: (5, 7)}
+    for epoch in (1, 2, 3):
+        assert f"Epoch {'I' * epoch}, phase A" in t.page
+        for rnd in range(5):
+            t.do("buy", player=0, colour="yellow", cost=1, income=1, points=1)
+            ana.buy("yellow", 1, 1, income=1)
+            t.do("buy", player=1, colour="red", cost=2, military=1, points=1)
+            ben.buy("red", 2, 1, military=1)
+            t.do("sell", player=2)
+            cy.coins += SELL[epoch]
+        t.do("next")
+        t.do("income")
+        for p in led:
+            p.coins += p.tracks["income"]
+        if ben.tracks["military"] >= 3 * epoch:  # one colony a step, one per level
+            t.do("colony", player=1, requirement=3 * epoch, points=2 + epoch, choice="plunder",
+                 coins=2)
+            ben.colonies.append(2 + epoch)
+            ben.coins += 2
+        t.do("next")
+        t.do("next")  # no statue in phase A
+        assert "phase B" in t.page
+        t.do("buy", player=0, colour="green", cost=2, food=2, points=2)
+        ana.buy("green", 2, 2, food=2)
+        t.do("buy", player=1, colour="purple", cost=3, points=3)
+        ben.buy("purple", 3, 3)
+        t.do("buy", player=2, colour="blue", cost=1, culture=2, points=1)
+        cy.buy("blue", 1, 1, culture=2)
+        t.do("next")
+        t.do("income")
+        for p in led:
+            p.coins += p.tracks["income"]
+        t.do("next")  # colony step of phase B: nobody
+        if cy.tracks["culture"] >= 2 * epoch + 1:
+            side = "down" if epoch == 3 else "up"
+            t.do("statue", player=2, statue=epoch, requirement=2 * epoch + 1, points=3 * epoch,
+                 tile_track="culture" if side == "up" else "food", tile_side=side, tile_value=2)
+            cy.statues.append(3 * epoch)
+            if side == "up":
+                cy.tracks["culture"] += 2
+            else:
+                cy.face_down.append(2)
+        t.do("next")
+        # feeding: whoever holds more cards than food removes the lowest-point cards
+        for i, p in enumerate(led):
+            while len(p.cards) > p.tracks["food"]:
+                victim = min((k for k, c in enumerate(p.cards) if not c[1].get("food")),
+                             key=lambda k: p.cards[k][2])
+                t.do("remove", player=i, card=victim)
+                p.remove(victim)
+        t.do("next")
+        silver, gold = medal_prices[epoch]
+        if epoch >= 2 and len(ana.silver) < 2:
+            t.do("medal", player=0, medal="silver", price=silver, track="income")
+            ana.silver.append("income")
+            ana.coins -= silver
+        if epoch == 3:
+            t.do("medal", player=1, medal="gold", price=gold)
+            ben.gold += 1
+            ben.coins -= gold
+        t.do("next")
+    assert "Epoch III is over" in t.page
+    rows, totals = score_pad(client.get(t.path + "/score").get_data(as_text=True))
+    for label in ("Colonies", "Statues", "Silver medals", "Gold medals", "Cards", "Coins"):
+        assert rows[label] == [p.lines()[label] for p in led], label
+    assert totals == [sum(p.lines().values()) for p in led]
+    assert rows["Colonies"][1] > 0 and rows["Statues"][2] > 0 and rows["Silver medals"][0] > 0
+    assert "Final score" in client.get(t.path + "/score").get_data(as_text=True)
