@@ -193,7 +193,10 @@ def end_reason(game: Game, *, spring_done: bool = False) -> str:
     """Why the game is over now, or an empty string (Game duration; Forming alliances)."""
     r = game.rulings
     if game.end_mode == "xadlas":
-        best = [h.name for h in game.houses if xadlas(h, r) >= game.xadla_target]
+        # an allied house plays for the alliance target (2 x target + 2 can never be reached
+        # without one member passing the single target, so that one must not end the game)
+        best = [h.name for i, h in enumerate(game.houses)
+                if xadlas(h, r) >= game.xadla_target and not game.alliance_of(i)]
         if best:
             return f"{', '.join(best)} reached {game.xadla_target} Xadlas ({R_DURATION})"
         for members in game.alliances:
