@@ -59,7 +59,8 @@ class BattleResult:
     notes: tuple[str, ...]
 
 
-def tech_bonus(house: House, *, attacking: bool, site: str = "field") -> tuple[Card, tuple[str, ...]]:
+def tech_bonus(house: House, *, attacking: bool, site: str = "field"
+               ) -> tuple[Card, tuple[str, ...]]:
     """Military techs count when attacking, engineering techs when defending (Buy Tech).
 
     Super units are left out: they count only for the army carrying them. Upgrade all fortified
@@ -138,7 +139,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     cards = []
     for chunk in (c.strip() for c in text.replace(";", ",").split(",")):
         numbers = chunk.split("/")
-        if len(numbers) != 3 or not all(n.strip().isdigit() for n in numbers):
+        if len(numbers) != 3 or not all(n.strip().isdecimal() for n in numbers):
             raise ValueError(f"cannot read card {chunk!r}: write strength/kills/blocks, e.g. 4/1/1")
         s, k, b = (int(n) for n in numbers)
         if not 1 <= s <= 4 or k > 9 or b > 9:
