@@ -1,0 +1,298 @@
+"""Every Hadara route and refusal through the Flask client: status, Location, stored rows."""
+import pytest
+
+from tests.conftest import csrf_of
+
+from .table import WebTable
+
+
+def seat(name, initiative, **kw):
+    return {"name": name, "initiative": initiative, "side": "A", "coins": 5, "income": 2,
+            "military": 3, "culture": 1, "food": 2, **kw}
+
+
+@pytest.fixture
+def table(client, app):
+    return WebTable.create(client, app, "hadara", [seat("Ana", 1), seat("Ben", 2)])
+
+
+def count_games(app):
+    from companion.db import Game, session
+    with app.app_context():
+        return session().query(Game).count()
+
+
+def test_index_lists_only_this_devices_games(client, app, table):
+    assert "Hadara: Ana, Ben" in client.get("/").get_data(as_text=True)
+    other = app.test_client()
+    assert "Hadara: Ana, Ben" not in other.get("/").get_data(as_text=True)
+
+
+def test_new_game_redirects_to_the_game_page_and_remembers_setup_cards(client, app, table):
+    assert table.path.startswith("/g/") and len(table.path) > 20
+    box = client.get("/box/hadara").get_data(as_text=True)
+    assert "setup card" in box and "1A" in box
+
+
+@pytest.mark.parametrize("override, message", [
+    ({"players-1-name": "x" * 10000}, "limited to 40 characters"),
+    ({"players-0-coins": "-3"}, "between 0 and 99"),
+    ({"players-1-initiative": "1"}, "each must differ"),
+    ({"players-1-name": ""}, "2 to 5 players"),
+])
+def test_bad_setup_is_refused_with_the_limit_and_nothing_stored(client, app, override, message):
+    data = {"csrf_token": csrf_of(client, "/new/hadara")}
+    for i, p in enumerate([seat("Ana", 1), seat("Ben", 2)]):
+        data.update({f"players-{i}-{k}": v for k, v in p.items()})
+    data.update(override)
+    resp = client.post("/new/hadara", data=data)
+    assert resp.status_code == 422 and message in resp.get_data(as_text=True)
+    assert count_games(app) == 0
+
+
+def test_a_sixth_player_cannot_be_seated(client, app):
+    data = {"csrf_token": csrf_of(client, "/new/hadara")}
+    for i in range(6):
+        data.update({f"players-{i}-{k}": v for k, v in seat(f"P{i}", i + 1).items()})
+    resp = client.post("/new/hadara", data=data)
+    if resp.status_code == 303:
+        page = client.get(resp.headers["Location"]).get_data(as_text=True)
+        assert "P5" not in page  # the form has five seats; a sixth row is ignored
+    else:
+        assert resp.status_code == 422 and count_games(app) == 0
+
+
+def test_missing_csrf_token_is_refused(client, app):
+    resp = client.post("/new/hadara", data={"players-0-name": "A"})
+    assert resp.status_code == 400 and "security token" in resp.get_data(as_text=True)
+
+
+def test_unknown_game_and_unknown_link_are_404(client):
+    assert client.get("/new/chess").status_code == 404
+    assert client.get("/g/not-a-token").status_code == 404
+    assert client.get("/quick/chess").status_code == 404
+
+
+def test_buy_is_charged_after_discount_and_logged_in_words(table):
+    table.do("buy", player=0, colour="red", cost=3, military=1, points=2)
+    row = table.rows()[-1]
+    assert (row.kind, row.seq, row.data["cost"]) == ("buy", 1, 3)
+    assert "Ana bought a red card for 3 coins: printed 3" in row.text
+    assert table.state().players[0].coins == 2
+
+
+def test_refused_buy_names_the_rule_and_stores_nothing(table):
+    resp = table.do("buy", expect=422, player=0, colour="red", cost=9)
+    html = resp.get_data(as_text=True)
+    assert "Ana has 5 coins; this red card costs 9" in html and "Buy 1 Card" in html
+    assert table.rows() == []
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"player": 0, "colour": "pink", "cost": 1}, "Not a valid choice"),
+    ({"player": 7, "colour": "red", "cost": 1}, "Not a valid choice"),
+    ({"player": 0, "colour": "red", "cost": 99999}, "between 0 and 30"),
+    ({"player": 0, "colour": "red"}, "Printed cost is required"),
+    ({"player": 0, "colour": "red", "cost": "abc"}, "Printed cost"),
+])
+def test_malformed_action_is_refused_with_the_limit(table, data, message):
+    resp = table.do("buy", expect=422, **data)
+    assert message in resp.get_data(as_text=True) and table.rows() == []
+
+
+def test_colony_without_the_military_is_refused(table):
+    table.state()
+    for _ in range(5):
+        table.do("sell", player=0)
+        table.do("sell", player=1)
+    table.do("next")
+    table.do("income")
+    resp = table.do("colony", expect=422, player=0, requirement=6, points=5, choice="plunder",
+                    coins=2)
+    assert "military is 3; this colony needs 6" in resp.get_data(as_text=True)
+    assert table.rows()[-1].kind == "income"
+
+
+def test_third_gold_medal_is_refused(client, app):
+    t = WebTable.create(client, app, "hadara", [seat("Ana", 1, coins=90), seat("Ben", 2)])
+    for _ in range(5):
+        t.do("sell", player=0)
+        t.do("sell", player=1)
+    t.do("next")
+    t.do("income")
+    t.do("next")
+    t.do("next")
+    t.do("next")
+    t.do("income")
+    t.do("next")
+    t.do("next")
+    t.do("next")  # nobody is short of food
+    t.do("medal", player=0, medal="gold", price=5)
+    t.do("medal", player=0, medal="gold", price=5)
+    resp = t.do("medal", expect=422, player=0, medal="gold", price=5)
+    assert "2 gold medals, the most a player may buy" in resp.get_data(as_text=True)
+
+
+def test_watch_link_shows_the_game_but_every_write_is_refused(client, app, table):
+    from companion.db import Game, session
+    with app.app_context():
+        watch = session().query(Game).one().watch_token
+    page = client.get(f"/g/{watch}").get_data(as_text=True)
+    assert "Watching" in page and "/do/sell" not in page
+    token = csrf_of(client, table.path)
+    for path in ("do/sell", "undo", "redo"):
+        resp = client.post(f"/g/{watch}/{path}", data={"csrf_token": token, "player": 0})
+        assert resp.status_code == 403
+    assert table.rows() == []
+
+
+def test_stale_page_cannot_close_a_step_twice(table):
+    for _ in range(5):
+        table.do("sell", player=0)
+        table.do("sell", player=1)
+    shown = table.version
+    table.do("next")
+    resp = table.do("income", expect=303)
+    resp = table.do("next", expect=409, version=shown)
+    html = resp.get_data(as_text=True)
+    assert "changed since your page was loaded" in html and "Income paid" in html
+    assert [r.kind for r in table.rows()][-2:] == ["next", "income"]
+
+
+def test_commutative_correction_applies_on_top_of_newer_versions(table):
+    shown = table.version
+    table.do("correct", player=0, value="coins", delta=1)
+    table.do("correct", player=0, value="coins", delta=1, version=shown)
+    assert table.state().players[0].coins == 7
+
+
+def test_correction_is_logged_as_a_correction_and_cannot_go_negative(table):
+    table.do("correct", player=1, value="food", delta=2)
+    assert table.rows()[-1].is_correction
+    resp = table.do("correct", expect=422, player=1, value="coins", delta=-50)
+    assert "cannot go below 0" in resp.get_data(as_text=True)
+
+
+def test_undo_names_the_step_and_is_itself_recorded_then_redo(table):
+    table.do("sell", player=0)
+    assert "Undo: <small>Ana sold a card for 2 coins" in table.page
+    table.post("undo")
+    assert table.state().players[0].coins == 5
+    assert [r.kind for r in table.rows()] == ["sell", "undo"]
+    assert "Redo: <small>Ana sold a card" in table.page
+    table.post("redo")
+    assert table.state().players[0].coins == 7
+    history = table.client.get(table.path + "/history").get_data(as_text=True)
+    assert "Undid: Ana sold a card" in history and "Redid: Ana sold a card" in history
+
+
+def test_nothing_to_undo_is_refused(table):
+    resp = table.post("undo", expect=422)
+    assert "nothing to undo" in resp.get_data(as_text=True)
+
+
+def test_switching_had1_is_recorded_in_the_history_and_shown_on_the_pad(table):
+    table.do("ruling", ruling="HAD-1", reading="all-coins")
+    assert "Ruling HAD-1 switched to 'all-coins'" in table.rows()[-1].text
+    assert "HAD-1 = all-coins" in table.client.get(table.path + "/score").get_data(as_text=True)
+    resp = table.do("ruling", expect=422, ruling="HAD-1", reading="dice")
+    assert "no reading" in resp.get_data(as_text=True)
+
+
+def test_seat_puts_my_board_first_and_signs_my_actions(table):
+    table.post("seat", seat=1)
+    page = table.page
+    assert page.index('id="p1"') < page.index('id="p0"')
+    table.do("sell", player=1)
+    assert table.rows()[-1].by == "Ben"
+
+
+def test_join_by_code_opens_the_game(client, app, table):
+    from companion.db import Game, session
+    with app.app_context():
+        code = session().query(Game).one().join_code
+    other = app.test_client()
+    resp = other.post("/join", data={"csrf_token": csrf_of(other), "code": code.lower()})
+    assert resp.status_code == 303 and resp.headers["Location"] == table.path
+    resp = other.post("/join", data={"csrf_token": csrf_of(other), "code": "NOPE99"})
+    assert resp.status_code == 404 and "No game has this code" in resp.get_data(as_text=True)
+
+
+def test_history_and_score_pages_render(table):
+    table.do("sell", player=1)
+    history = table.client.get(table.path + "/history").get_data(as_text=True)
+    assert "Ben sold a card for 2 coins" in history
+    score = table.client.get(table.path + "/score").get_data(as_text=True)
+    assert "Score so far" in score and "Colonies" in score
+
+
+# --------------------------------------------------------------------------- quick pad
+
+def quick_data(client, **extra):
+    data = {"csrf_token": csrf_of(client, "/quick/hadara"),
+            "players-0-name": "Ana", "players-0-coins": 13, "players-0-tracks__culture": 7,
+            "players-0-tracks__income": 0, "players-0-tracks__military": 0,
+            "players-0-tracks__food": 0, "players-0-colonies": "5, 7",
+            "players-0-silver_1": "culture", "players-0-cards__red__count": 2,
+            "players-0-cards__red__points": 6,
+            "players-1-name": "Ben", "players-1-coins": 4, "players-1-tracks__culture": 0,
+            "players-1-tracks__income": 0, "players-1-tracks__military": 0,
+            "players-1-tracks__food": 0}
+    data.update(extra)
+    return data
+
+
+def test_quick_score_pad_scores_entered_facts(client):
+    resp = client.post("/quick/hadara", data=quick_data(client))
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 200
+    # Ana: colonies 12 + silver ceil(7/2)=4 + cards 6 + coins 2 = 24
+    assert '<tr class="total"><th>Total</th><td>24</td><td>0</td>' in html
+
+
+def test_quick_score_pad_refuses_bad_lists_naming_the_field(client):
+    resp = client.post("/quick/hadara", data=quick_data(client, **{"players-0-colonies": "5, x"}))
+    assert resp.status_code == 422 and "players[0].colonies[1]" in resp.get_data(as_text=True)
+
+
+# --------------------------------------------------------------------------------- API
+
+REQUEST = {"players": [
+    {"name": "Ana", "coins": 13, "tracks": {"income": 5, "military": 9, "culture": 7, "food": 6},
+     "cards": {"red": {"count": 2, "points": 5}}, "colonies": [5, 7], "statues": [6],
+     "face_down_tiles": [2], "silver_medals": ["culture"], "gold_medals": 1},
+    {"name": "Ben", "coins": 8}, {"name": "Cy", "coins": 5}]}
+
+
+def test_score_api_answers_the_documented_contract(client):
+    resp = client.post("/api/v1/hadara/score", json=REQUEST)
+    body = resp.get_json()
+    assert resp.status_code == 200 and body["game"] == "hadara"
+    assert [p["name"] for p in body["players"]] == ["Ana", "Ben", "Cy"]
+    ana = body["players"][0]
+    assert [ln["id"] for ln in ana["lines"]] == ["colonies", "statues", "silver_medals",
+                                                 "gold_medals", "cards", "coins"]
+    assert ana["total"] == 12 + 8 + 4 + 0 + 5 + 2
+    assert set(ana["lines"][0]) == {"id", "label", "points", "detail", "rule"}
+    assert body["ranking"] == [{"place": 1, "names": ["Ana"], "decided_by": "total"},
+                               {"place": 2, "names": ["Ben"], "decided_by": "coins"},
+                               {"place": 3, "names": ["Cy"], "decided_by": "coins"}]
+    assert body["rulings"] == {"HAD-1": "remainder"}
+
+
+def test_score_api_lists_every_problem_with_400(client):
+    resp = client.post("/api/v1/hadara/score", json={"players": [{"coins": -1}, {"name": 5}]})
+    body = resp.get_json()
+    assert resp.status_code == 400
+    assert {"players[0].name", "players[0].coins", "players[1].name"} <= {
+        e["field"] for e in body["errors"]}
+
+
+def test_score_api_unknown_game_is_404_naming_the_valid_ones(client):
+    resp = client.post("/api/v1/chess/score", json=REQUEST)
+    assert resp.status_code == 404 and "hadara" in resp.get_json()["errors"][0]["message"]
+
+
+def test_score_api_refuses_a_body_that_is_not_json(client):
+    resp = client.post("/api/v1/hadara/score", data="players=1")
+    assert resp.status_code == 400 and resp.get_json()["errors"]
