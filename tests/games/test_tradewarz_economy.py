@@ -6,7 +6,7 @@ import pytest
 from companion.games.core import IllegalAction, InvalidInput
 from companion.games.tradewarz import RULES
 from companion.games.tradewarz.costs import tech_refusal, university_cost
-from companion.games.tradewarz.model import gain, put_house
+from companion.games.tradewarz.model import gain, put_house, soldier_cap
 from companion.games.tradewarz.setup import season_die
 
 COSTS = {"cost_settlement": "1 lumber + 1 wheat", "cost_upgrade": "1 lumber + 1 mining + 2 wheat",
@@ -269,3 +269,9 @@ def test_correction_sets_a_value_and_a_dial_at_21_still_trades():
     assert game.houses[0].dial("lumber") == 11 and game.houses[0].golden == ("dial21",)
     game = _act(game, "correct", house=0, what="golden", value=3)
     assert game.houses[0].golden == ("dial21", "correction", "correction")
+
+
+@pytest.mark.parametrize("techs, cap", [((), 10), (("increased_fertility",), 12),
+                                        (("increased_fertility", "superior_fertility"), 16)])
+def test_ten_soldiers_or_up_to_sixteen_with_the_fertility_techs(techs, cap):
+    assert soldier_cap(replace(_game().houses[0], techs=techs)) == cap

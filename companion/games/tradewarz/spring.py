@@ -10,7 +10,7 @@ from typing import Callable
 
 from ..core import IllegalAction
 from .data import CAPITAL_INCOME, RESOURCES, SILO_RESOURCES, TECHS
-from .model import Game, House, award, soldier_cap, trade_full_dials, xadlas
+from .model import Game, House, award, trade_full_dials, xadlas
 
 R_INCOME = "TradeWarz rulebook, Easy resource calculation guide"
 R_CAPITAL = "TradeWarz rulebook, The Capital City (sponsorship at the end of every year)"
@@ -213,4 +213,4 @@ def end_reason(game: Game, *, spring_done: bool = False) -> str:
 
 
 __all__ = ["SpringLine", "SpringPreview", "preview_spring", "apply_spring", "end_reason",
-           "alliance_target", "soldier_cap"]
+           "alliance_target"]
