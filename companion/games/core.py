@@ -82,7 +82,7 @@ class Checker:
             return low if default is None else default
         value = data[key]
         if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 8:
+            if isinstance(value, str) and value.strip().lstrip("-").isdecimal() and len(value) < 8:
                 value = int(value)
             else:
                 self.add(where, f"{key} must be a whole number")
@@ -512,7 +512,7 @@ def split_numbers(text: Any) -> Any:
     if not isinstance(text, str):
         return text
     items = [t for t in text.replace(",", " ").replace("+", " ").split() if t]
-    return [int(t) if t.lstrip("-").isdigit() and len(t) < 8 else t for t in items]
+    return [int(t) if t.lstrip("-").isdecimal() and len(t) < 8 else t for t in items]
 
 
 def ceil_half(n: int) -> int:

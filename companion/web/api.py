@@ -14,7 +14,10 @@ def score(game: str):
     if game not in GAMES:
         return jsonify(errors=[{"field": "game", "message": (
             f"unknown game {game!r}; valid games: {', '.join(sorted(GAMES))}")}]), 404
-    payload = request.get_json(silent=True)
+    try:
+        payload = request.get_json(silent=True)
+    except RecursionError:  # nested deeper than the JSON parser goes: malformed for us
+        payload = None
     if payload is None:
         return jsonify(errors=[{"field": "", "message": (
             "send a JSON object (Content-Type: application/json) with a players list")}]), 400

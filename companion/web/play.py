@@ -73,7 +73,7 @@ def _refuse(game: Game, can_play: bool, err: RulesError, kind: str, values: dict
 
 def _version() -> int | None:
     raw = request.form.get("version", "")
-    return int(raw) if raw.isdigit() and len(raw) < 10 else None
+    return int(raw) if raw.isdecimal() and len(raw) < 10 else None
 
 
 @bp.post("/<token>/do/<kind>")
@@ -125,7 +125,7 @@ def take_seat(token: str):
     names = get_game(game.slug).player_names(store.state_of(game))
     raw = request.form.get("seat", "")
     seats = dict(session.get("seats", {}))
-    if raw.isdigit() and int(raw) < len(names):
+    if raw.isdecimal() and int(raw) < len(names):
         seats[str(game.id)] = int(raw)
     else:
         seats.pop(str(game.id), None)
