@@ -1,6 +1,8 @@
 """The games list, new games, joining by code, the quick score pad and the box data page."""
 from __future__ import annotations
 
+import json
+
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from sqlalchemy import select
 
@@ -23,6 +25,11 @@ def _rules(slug: str):
 
 @bp.get("/")
 def index():
+    return render_template("index.html", games=_my_games())
+
+
+def _my_games() -> list[tuple[str, Game, bool]]:
+    """This device's games (their links are kept in its session), newest first."""
     tokens = [t for t in session.get("games", []) if isinstance(t, str)][:50]
     games = []
     if tokens:
@@ -33,7 +40,7 @@ def index():
             for t in (g.play_token, g.watch_token):
                 by_token[t] = g
         games = [(t, by_token[t], t == by_token[t].play_token) for t in tokens if t in by_token]
-    return render_template("index.html", games=games)
+    return games
 
 
 @bp.post("/join")
@@ -43,6 +50,23 @@ def join():
         return render_template("index.html", games=[], join_error=(
             "No game has this code: a join code is 6 letters and digits, shown on the host's "
             "game page.")), 404
+    remember_game(game.play_token)
+    return redirect(url_for("play.game_page", token=game.play_token), 303)
+
+
+@bp.post("/import")
+def import_game():
+    """A game exported from any server (GET /g/<token>/export.json) becomes a new game here, with
+    new links, the same state and the same history."""
+    upload = request.files.get("file")
+    raw = upload.read() if upload is not None and upload.filename else \
+        request.form.get("json", "").encode()
+    try:
+        game = store.import_game(json.loads(raw or b"null"))
+    except (ValueError, RulesError) as err:
+        message = err.message if isinstance(err, RulesError) else f"not JSON: {err}"
+        return render_template("index.html", games=_my_games(),
+                               import_error=f"Not imported: {message}"), 422
     remember_game(game.play_token)
     return redirect(url_for("play.game_page", token=game.play_token), 303)
 
@@ -67,8 +91,10 @@ def new_game(slug: str):
                 return redirect(url_for("play.game_page", token=game.play_token), 303)
         else:
             errors = errors_of(form)
-    return render_template("new.html", rules=rules, form=form, errors=errors,
-                           box=store.box_entries(slug)), 422 if errors else 200
+    box = store.box_entries(slug)
+    known = {b.key: b.value for b in box if b.category == "setup card"}
+    return render_template("new.html", rules=rules, form=form, errors=errors, box=box,
+                           known=known), 422 if errors else 200
 
 
 @bp.route("/quick/<slug>", methods=["GET", "POST"])

@@ -296,3 +296,8 @@ def test_score_api_unknown_game_is_404_naming_the_valid_ones(client):
 def test_score_api_refuses_a_body_that_is_not_json(client):
     resp = client.post("/api/v1/hadara/score", data="players=1")
     assert resp.status_code == 400 and resp.get_json()["errors"]
+
+
+def test_new_game_page_offers_remembered_setup_cards_for_prefill(client, table):
+    html = client.get("/new/hadara").get_data(as_text=True)
+    assert "data-known=" in html and "&#34;1A&#34;" in html and "setup.js" in html
