@@ -1,10 +1,45 @@
-"""Bring the database schema up to date."""
+"""Bring the database schema up to date with Alembic (the revisions are in ``alembic/``).
+
+`make run` (companion/serve.py) and `flask --app app init-db` call :func:`upgrade`; it is safe to
+run again and again. A database made before migrations existed (tables created straight from the
+models, as the tests do with CREATE_TABLES) is stamped at the first revision instead of being
+created twice.
+"""
 from __future__ import annotations
 
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
 from flask import Flask
+from sqlalchemy import inspect
+from sqlalchemy.engine import Connection
 
-from . import db
+SCRIPTS = Path(__file__).resolve().parent.parent / "alembic"
+BASELINE = "0001_initial"
 
 
-def upgrade(app: Flask) -> None:
-    db.create_tables(app)
+def alembic_config(connection: Connection | None = None) -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(SCRIPTS))
+    if connection is not None:
+        cfg.attributes["connection"] = connection
+    return cfg
+
+
+def upgrade(app: Flask, revision: str = "head") -> None:
+    """Run ``alembic upgrade head`` on the app's database, in one transaction."""
+    engine = app.extensions["db_engine"]
+    with engine.begin() as conn:
+        tables = set(inspect(conn).get_table_names())
+        cfg = alembic_config(conn)
+        if "games" in tables and "alembic_version" not in tables:
+            command.stamp(cfg, BASELINE)
+        command.upgrade(cfg, revision)
+
+
+def current(app: Flask) -> str | None:
+    """The revision the database is at (None before the first upgrade)."""
+    from alembic.runtime.migration import MigrationContext
+    with app.extensions["db_engine"].connect() as conn:
+        return MigrationContext.configure(conn).get_current_revision()

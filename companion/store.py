@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import secrets
 import threading
+from datetime import datetime
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
@@ -20,23 +22,40 @@ from .games.core import (CORRECT, REDO, UNDO, Entry, IllegalAction, StaleAction,
                          effective_entries)
 
 _CACHE_SIZE = 512
-_cache: OrderedDict[tuple[int, int], Any] = OrderedDict()
-_cache_lock = threading.Lock()
+
+
+class _SnapshotCache:
+    """Recently seen snapshots keyed by (game id, version). One per app (so per database): two
+    databases in one process must never share snapshots. The log is the truth; this only saves
+    the replay, so each process may keep its own."""
+
+    def __init__(self) -> None:
+        self.items: OrderedDict[tuple[int, int], Any] = OrderedDict()
+        self.lock = threading.Lock()
+
+
+def _cache() -> _SnapshotCache:
+    cache = current_app.extensions.get("store_cache")
+    if cache is None:  # setdefault: two threads starting at once end up with the same cache
+        cache = current_app.extensions.setdefault("store_cache", _SnapshotCache())
+    return cache
 
 
 def _cached(game_id: int, version: int) -> Any:
-    with _cache_lock:
-        state = _cache.get((game_id, version))
+    cache = _cache()
+    with cache.lock:
+        state = cache.items.get((game_id, version))
         if state is not None:
-            _cache.move_to_end((game_id, version))
+            cache.items.move_to_end((game_id, version))
         return state
 
 
 def _remember(game_id: int, version: int, state: Any) -> None:
-    with _cache_lock:
-        _cache[(game_id, version)] = state
-        while len(_cache) > _CACHE_SIZE:
-            _cache.popitem(last=False)
+    cache = _cache()
+    with cache.lock:
+        cache.items[(game_id, version)] = state
+        while len(cache.items) > _CACHE_SIZE:
+            cache.items.popitem(last=False)
 
 
 def new_token() -> str:
@@ -73,6 +92,15 @@ def find_game(token: str) -> tuple[Game, bool] | None:
         return game, True
     game = s.scalar(select(Game).where(Game.watch_token == token))
     return (game, False) if game is not None else None
+
+
+def version_of(token: str) -> int | None:
+    """The version of the game a link opens, or None: one indexed lookup, no state, no log (every
+    idle phone asks this every ~1.5 s)."""
+    if not token or len(token) > 64:
+        return None
+    return session().scalar(select(Game.version).where(
+        (Game.play_token == token) | (Game.watch_token == token)))
 
 
 def find_by_code(code: str) -> Game | None:
@@ -218,6 +246,80 @@ def _undo_redo_text(snap: Snapshot, rows: list[Action], kind: str) -> tuple[str,
                                 "clears what could be redone", rule="History")
         target, verb = snap.undone[-1], "Redid"
     return f"{verb}: {texts[target]}", {"target": target}
+
+
+# --------------------------------------------------------------------------- export, import
+
+EXPORT_FORMAT = "table-companion-game/1"
+_MAX_IMPORT_ACTIONS = 20000
+
+
+def export_game(game: Game) -> dict[str, Any]:
+    """A game as plain JSON data: its setup and its whole log (no link tokens: importing it makes
+    a new game with new links)."""
+    rows = rows_of(session(), game.id)
+    return {"format": EXPORT_FORMAT, "game": game.slug, "title": game.title,
+            "setup": game.setup, "version": game.version,
+            "created_at": game.created_at.isoformat(),
+            "actions": [{"seq": r.seq, "kind": r.kind, "data": r.data, "by": r.by,
+                         "text": r.text, "rule": r.rule, "is_correction": r.is_correction,
+                         "at": r.at.isoformat()} for r in rows]}
+
+
+def _import_rows(rules: GameRules, actions: Any) -> list[Action]:
+    if not isinstance(actions, list) or len(actions) > _MAX_IMPORT_ACTIONS:
+        raise IllegalAction("actions must be a list (at most "
+                            f"{_MAX_IMPORT_ACTIONS} entries)", field="actions")
+    rows = []
+    for i, a in enumerate(actions, start=1):
+        where = f"actions[{i - 1}]"
+        if not isinstance(a, dict) or a.get("seq") != i or not isinstance(a.get("data"), dict):
+            raise IllegalAction(f"{where}: each action needs seq {i} (numbered from 1, no gaps) "
+                                "and a data object", field=where)
+        kind = a.get("kind")
+        if kind not in (UNDO, REDO) and kind not in rules.actions:
+            raise IllegalAction(f"{where}: {rules.title} has no action {kind!r}", field=where)
+        try:
+            at = datetime.fromisoformat(str(a.get("at")))
+        except ValueError:
+            raise IllegalAction(f"{where}: 'at' is not a date and time", field=where) from None
+        texts = [str(a.get(k) or "") for k in ("by", "text", "rule")]
+        rows.append(Action(seq=i, kind=kind, data=a["data"], by=texts[0][:80], text=texts[1],
+                           rule=texts[2][:200], is_correction=bool(a.get("is_correction")),
+                           at=at.replace(tzinfo=None)))
+    return rows
+
+
+def import_game(payload: Any) -> Game:
+    """Store an exported game as a new game with new links. The log is replayed through the rules
+    first, so a file that does not lead to a legal state is refused (RulesError) and nothing is
+    stored."""
+    if not isinstance(payload, dict) or payload.get("format") != EXPORT_FORMAT:
+        raise IllegalAction(f"this is not a game export (expected format {EXPORT_FORMAT})",
+                            field="format")
+    try:
+        rules = get_game(str(payload.get("game")))
+    except KeyError as err:
+        raise IllegalAction(str(err.args[0]), field="game") from None
+    setup = payload.get("setup")
+    if not isinstance(setup, dict):
+        raise IllegalAction("setup must be an object", field="setup")
+    rows = _import_rows(rules, payload.get("actions"))
+    rules.fold(setup, entries_of(rows))  # raises when the log breaks a rule
+    names = rules.player_names(rules.new_game(setup))
+    title = str(payload.get("title") or "") or f"{rules.title}: {', '.join(names)}"
+    game = Game(slug=rules.slug, play_token=new_token(), watch_token=new_token(),
+                join_code=new_join_code(), title=title[:200], setup=dict(setup),
+                version=len(rows), created_at=utcnow(),
+                updated_at=rows[-1].at if rows else utcnow())
+    with write_session() as s:  # the game and its log in one transaction
+        s.add(game)
+        s.flush()
+        for row in rows:
+            row.game_id = game.id
+        s.add_all(rows)
+        s.commit()
+    return game
 
 
 # ------------------------------------------------------------------------------- box data

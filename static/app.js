@@ -1,11 +1,138 @@
-// The table companion's own script: the pages work without it; it only keeps a double tap from
-// sending the same action twice.
+// The table companion's own script. Every page works without it (a reload always shows the truth);
+// it adds three things: live updates (poll the game's version, swap #game when it moved), instant
+// taps (send action forms with fetch, show a refusal's message) and no double sends.
 (function () {
   "use strict";
+  var game = document.getElementById("game");
+  var live = document.getElementById("live");
+
+  // A double tap must not send the same form twice (with or without live updates).
   document.addEventListener("submit", function (ev) {
     var form = ev.target;
     if (form.dataset.sent) { ev.preventDefault(); return; }
     form.dataset.sent = "1";
     setTimeout(function () { delete form.dataset.sent; }, 3000);
+    if (game && game.contains(form) && /\/(do\/[\w-]+|undo|redo)$/.test(form.action)) {
+      ev.preventDefault();
+      send(form);
+    }
   });
+  if (!game || !window.fetch || !window.DOMParser) { return; }
+
+  var period = Math.max(parseFloat(game.dataset.poll) || 1.5, 0.5) * 1000;
+  var versionUrl = game.dataset.versionUrl;
+  var timer = null, failures = 0, busy = false;
+
+  function status(ok) {
+    live.hidden = false;
+    live.className = "live " + (ok ? "on" : "off");
+    live.querySelector(".txt").textContent = ok ? "live" : "reconnecting…";
+    live.querySelector(".retry").hidden = ok;
+  }
+
+  function schedule(ms) {
+    clearTimeout(timer);
+    if (!document.hidden) { timer = setTimeout(poll, ms); }
+  }
+
+  function poll() {
+    if (busy) { schedule(period); return; }
+    fetch(versionUrl, {cache: "no-store", credentials: "same-origin",
+                       headers: {"If-None-Match": '"' + game.dataset.version + '"'}})
+      .then(function (r) {
+        if (r.status === 304) { return null; }
+        if (!r.ok) { throw new Error(r.status); }
+        return r.json();
+      })
+      .then(function (body) {
+        failures = 0; status(true);
+        if (body && String(body.version) !== game.dataset.version && !typing()) {
+          return refresh();
+        }
+      })
+      .catch(function () { failures += 1; status(false); })
+      .then(function () { schedule(failures ? Math.min(period * (1 + failures), 15000) : period); });
+  }
+
+  // Someone typing in an open form keeps their page until they send or leave the field.
+  function typing() {
+    var el = document.activeElement;
+    return el && game.contains(el) && /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) &&
+      el.type !== "hidden" && el.type !== "submit";
+  }
+
+  function keyOf(details) {
+    var owner = details.parentElement && details.parentElement.closest("[id]");
+    var summary = details.querySelector("summary");
+    return (owner ? owner.id : "") + "|" + (summary ? summary.textContent.trim() : "");
+  }
+
+  // Fetch this page again and put its #game in place of ours, keeping open panels and what was
+  // typed in them.
+  function refresh(message) {
+    busy = true;
+    return fetch(location.href, {cache: "no-store", credentials: "same-origin"})
+      .then(function (r) { return r.text(); })
+      .then(function (html) {
+        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("game");
+        if (!fresh) { throw new Error("no game on the page"); }
+        var open = {};
+        game.querySelectorAll("details[open]").forEach(function (d) { open[keyOf(d)] = d; });
+        fresh.querySelectorAll("details").forEach(function (d) {
+          var old = open[keyOf(d)];
+          if (!old) { return; }
+          d.open = true;
+          old.querySelectorAll("input:not([type=hidden]),select").forEach(function (f) {
+            var twin = f.name && d.querySelector("[name='" + f.name + "']");
+            if (twin && twin.type !== "hidden") { twin.value = f.value; twin.checked = f.checked; }
+          });
+        });
+        game.replaceWith(fresh);
+        game = fresh;
+        if (message) { alertOf(message); }
+      })
+      .catch(function () { status(false); })
+      .then(function () { busy = false; });
+  }
+
+  function alertOf(message) {
+    var div = document.createElement("div");
+    div.className = "alert";
+    div.setAttribute("role", "alert");
+    var b = document.createElement("b");
+    b.textContent = "Not recorded. ";
+    div.appendChild(b);
+    div.appendChild(document.createTextNode(message));
+    game.insertBefore(div, game.firstChild);
+    div.scrollIntoView({block: "nearest"});
+  }
+
+  function send(form) {
+    var button = form.querySelector("button");
+    if (button) { button.disabled = true; }
+    fetch(form.action, {method: "POST", body: new FormData(form), credentials: "same-origin",
+                        headers: {"Accept": "application/json"}})
+      .then(function (r) { return r.json().then(function (body) { return [r, body]; }); })
+      .then(function (res) {
+        var body = res[1], msg = null;
+        if (!body.ok) {
+          msg = body.error || (body.errors || []).map(function (e) { return e.message; }).join("; ");
+          if (body.rule) { msg += " (" + body.rule + ")"; }
+        }
+        return refresh(msg);
+      })
+      .catch(function () {
+        status(false);
+        alertOf("No connection to the server: the tap was maybe not recorded. " +
+                "Check the history after reconnecting.");
+      })
+      .then(function () { if (button) { button.disabled = false; } delete form.dataset.sent; });
+  }
+
+  live.querySelector(".retry").addEventListener("click", function () { failures = 0; poll(); });
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) { clearTimeout(timer); } else { poll(); }
+  });
+  status(true);
+  schedule(period);
 })();

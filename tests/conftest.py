@@ -31,3 +31,56 @@ def csrf_of(client, path: str = "/") -> str:
     match = CSRF.search(html)
     assert match, f"no CSRF token on {path}"
     return match.group(1)
+
+
+# ---------------------------------------------------------------- the shared table: databases
+
+import subprocess  # noqa: E402
+import uuid  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+PG_BIN = Path("/usr/lib/postgresql/15/bin")
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """A throwaway PostgreSQL 15 for the whole session (scripts/pg-test-server.sh), stopped at
+    the end. Skipped, with the reason, only when the PostgreSQL binaries are not installed."""
+    if not (PG_BIN / "initdb").exists():
+        pytest.skip(f"PostgreSQL 15 is not installed ({PG_BIN}/initdb missing; "
+                    "`make system-deps` installs it)")
+    script = ROOT / "scripts" / "pg-test-server.sh"
+    out = subprocess.run(["bash", str(script), "start"], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, f"PostgreSQL did not start: {out.stderr}"
+    url, folder = out.stdout.split()
+    yield url
+    subprocess.run(["bash", str(script), "stop", folder], capture_output=True, timeout=60)
+
+
+def _fresh_pg_database(server_url: str) -> str:
+    import psycopg
+    name = f"t_{uuid.uuid4().hex[:16]}"
+    plain = server_url.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return server_url.rsplit("/", 1)[0] + "/" + name
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request, tmp_path):
+    """An empty database: SQLite (WAL) in a temporary folder, or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'table.sqlite'}"
+    return _fresh_pg_database(request.getfixturevalue("pg_server"))
+
+
+@pytest.fixture
+def db_app(database_url):
+    """The app on ``database_url``, schema made by the Alembic migrations."""
+    from companion.migrations import upgrade
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-key", "DATABASE_URL": database_url})
+    upgrade(app)
+    yield app
+    app.extensions["db_engine"].dispose()

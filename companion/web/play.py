@@ -1,10 +1,14 @@
 """A game at the table: its page, its actions, undo and redo, the history and the score pad."""
 from __future__ import annotations
 
+import io
+from datetime import datetime
 from typing import Any
+from urllib.parse import urlsplit
 
-from flask import (Blueprint, abort, jsonify, redirect, render_template, request, session,
-                   url_for)
+import segno
+from flask import (Blueprint, Response, abort, current_app, jsonify, redirect, render_template,
+                   request, session, url_for)
 
 from .. import store
 from ..db import Game
@@ -22,6 +26,17 @@ def _open(token: str) -> tuple[Game, bool]:
         abort(404, description="No game has this link. Check the code or ask the host for the "
                                "game's QR code.")
     return found
+
+
+WATCH_ONLY = "This is a watch link: it shows the game but cannot change it."
+
+
+def _open_to_play(token: str) -> Game:
+    """The game a play link opens; a watch link gets 403 on every write."""
+    game, can_play = _open(token)
+    if not can_play:
+        abort(403, description=WATCH_ONLY)
+    return game
 
 
 def seat_of(game: Game) -> int | None:
@@ -78,9 +93,7 @@ def _version() -> int | None:
 
 @bp.post("/<token>/do/<kind>")
 def act(token: str, kind: str):
-    game, can_play = _open(token)
-    if not can_play:
-        abort(403, description="This is a watch link: it shows the game but cannot change it.")
+    game = _open_to_play(token)
     rules = get_game(game.slug)
     state = store.state_of(game)
     names = rules.player_names(state)
@@ -105,23 +118,23 @@ def act(token: str, kind: str):
 
 @bp.post("/<token>/<any(undo, redo):which>")
 def undo_redo(token: str, which: str):
-    game, can_play = _open(token)
-    if not can_play:
-        abort(403, description="This is a watch link: it shows the game but cannot change it.")
+    game = _open_to_play(token)
     names = get_game(game.slug).player_names(store.state_of(game))
     try:
-        store.record(game.id, UNDO if which == "undo" else REDO, {}, by=_by(game, names),
-                     version=_version())
+        done = store.record(game.id, UNDO if which == "undo" else REDO, {}, by=_by(game, names),
+                            version=_version())
     except RulesError as err:
         return _refuse(game, True, err, which, None, 409 if isinstance(err, StaleAction) else 422)
     if wants_json():
-        return jsonify(ok=True)
+        return jsonify(ok=True, version=done.version, text=done.action.text)
     return redirect(url_for("play.game_page", token=token), 303)
 
 
 @bp.post("/<token>/seat")
 def take_seat(token: str):
-    game, _ = _open(token)
+    """This phone's seat (kept in its session): its board comes first and its actions are signed
+    with the player's name. Play links only: a watch link changes nothing."""
+    game = _open_to_play(token)
     names = get_game(game.slug).player_names(store.state_of(game))
     raw = request.form.get("seat", "")
     seats = dict(session.get("seats", {}))
@@ -150,3 +163,73 @@ def score(token: str):
     state = store.state_of(game)
     return render_template("score.html", game=game, rules=rules, result=rules.score(state),
                            final=rules.is_over(state), token=token, can_play=can_play)
+
+
+# ------------------------------------------------------------------- live updates and sharing
+
+@bp.get("/<token>/v")
+def version(token: str):
+    """The game's version, for phones polling for changes: one indexed lookup, a tiny body, and
+    304 when the phone already has this version (If-None-Match)."""
+    v = store.version_of(token)
+    if v is None:
+        abort(404, description="No game has this link.")
+    etag = f'"{v}"'
+    if request.headers.get("If-None-Match") == etag:
+        resp = Response(status=304)
+    else:
+        resp = Response(f'{{"version":{v}}}', mimetype="application/json")
+    resp.headers["ETag"] = etag
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+def share_url(token: str) -> str:
+    """The link phones at the table open: PUBLIC_URL when configured, else the address this page
+    was asked at, with this machine's network address instead of localhost (a phone cannot
+    reach the host's localhost)."""
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    parts = urlsplit(base)
+    if (parts.hostname or "").startswith("127.") or parts.hostname in ("localhost", "::1"):
+        from ..serve import lan_address
+        port = f":{parts.port}" if parts.port else ""
+        base = f"{parts.scheme}://{lan_address()}{port}/"
+    return base.rstrip("/") + url_for("play.game_page", token=token)
+
+
+def _shared_token(game: Game, can_play: bool) -> str:
+    """The link a QR code carries: the play link, or the watch link when asked for (?watch=1)
+    or when the page was opened with a watch link (a watcher never sees the play link)."""
+    return game.play_token if can_play and not request.args.get("watch") else game.watch_token
+
+
+@bp.get("/<token>/qr.svg")
+def qr(token: str):
+    game, can_play = _open(token)
+    buf = io.BytesIO()
+    segno.make(share_url(_shared_token(game, can_play)), error="m").save(
+        buf, kind="svg", scale=1, border=4, omitsize=True, xmldecl=False,
+        title="QR code of this game's link", dark="#000", light="#fff")
+    resp = Response(buf.getvalue(), mimetype="image/svg+xml")
+    resp.headers["Cache-Control"] = "private, max-age=3600"
+    return resp
+
+
+@bp.get("/<token>/table")
+def table(token: str):
+    """Full screen, to hold up to the table: the join code and the QR code of the game."""
+    game, can_play = _open(token)
+    watch = not can_play or bool(request.args.get("watch"))
+    return render_template("table.html", game=game, can_play=can_play, token=token, watch=watch,
+                           url=share_url(_shared_token(game, can_play)),
+                           qr_url=url_for("play.qr", token=token, watch=1 if watch else None))
+
+
+@bp.get("/<token>/export.json")
+def export(token: str):
+    """The game as JSON (setup and the whole log), to import on another server."""
+    game, _ = _open(token)
+    resp = jsonify(store.export_game(game))
+    day = datetime.now().strftime("%Y-%m-%d")
+    resp.headers["Content-Disposition"] = f'attachment; filename="{game.slug}-{day}.json"'
+    return resp

@@ -1,0 +1,183 @@
+"""Helpers for the shared-table tests: a generic game setup for any registered game, a phone
+(an HTTP client with its own cookies, like a browser), and real servers (a threaded werkzeug
+server in this process, or gunicorn with several workers in its own process group)."""
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+
+
+def _value(f, i: int) -> Any:
+    if f.kind == "text":
+        return f"P{i + 1}" if f.name == "name" else (f.default or "")
+    if f.kind == "choice":
+        choices = [c for c, _ in f.choices]
+        return choices[i % len(choices)] if f.default is None else f.default
+    if f.kind == "int":
+        return f.default if f.default is not None else f.low + i
+    if f.kind == "bool":
+        return bool(f.default)
+    return 0  # a seat
+
+
+def sample_setup(rules, players: int = 3) -> dict[str, Any]:
+    """A valid setup for any game, built only from its field specs (P1, P2, ...; distinct choices
+    per player; defaults or the lowest values elsewhere)."""
+    n = max(rules.min_players, min(players, rules.max_players))
+    setup: dict[str, Any] = {f.name: _value(f, 0) for f in rules.setup_fields}
+    setup["players"] = [{f.name: _value(f, i) for f in rules.player_fields} for i in range(n)]
+    return setup
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Phone:
+    """One phone at the table: its own cookie jar (session, seat, CSRF), speaking HTTP."""
+
+    def __init__(self, base: str):
+        self.base = base.rstrip("/")
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar),
+                                                  _NoRedirect())
+        self.csrf = ""
+
+    def request(self, method: str, path: str, data: dict | None = None,
+                headers: dict | None = None, timeout: float = 30) -> tuple[int, bytes, Any]:
+        body = urllib.parse.urlencode(data).encode() if data is not None else None
+        req = urllib.request.Request(self.base + path, data=body, method=method,
+                                     headers=headers or {})
+        try:
+            with self.opener.open(req, timeout=timeout) as resp:
+                return resp.status, resp.read(), resp.headers
+        except urllib.error.HTTPError as err:
+            return err.code, err.read(), err.headers
+
+    def get(self, path: str, **kw) -> tuple[int, bytes, Any]:
+        return self.request("GET", path, **kw)
+
+    def open_game(self, token: str) -> str:
+        status, body, _ = self.get(f"/g/{token}")
+        assert status == 200, body[:500]
+        html = body.decode()
+        self.csrf = CSRF.search(html).group(1)
+        return html
+
+    def act(self, token: str, kind: str, fields: dict, version: int | None = None,
+            path: str | None = None) -> tuple[int, dict]:
+        """Send one action as the page's script does (JSON answer); returns (status, body)."""
+        data = {"csrf_token": self.csrf, **fields}
+        if version is not None:
+            data["version"] = str(version)
+        status, body, _ = self.request("POST", path or f"/g/{token}/do/{kind}", data,
+                                       {"Accept": "application/json"})
+        return status, json.loads(body or b"{}")
+
+    def version(self, token: str) -> int:
+        status, body, _ = self.get(f"/g/{token}/v")
+        assert status == 200, status
+        return json.loads(body)["version"]
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):  # a 303 is an answer, not something to follow
+        return None
+
+
+class ThreadedServer:
+    """A werkzeug server with a thread per request, in a thread of this process."""
+
+    def __init__(self, app):
+        from werkzeug.serving import make_server
+        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.base = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self) -> "ThreadedServer":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(10)
+
+
+class Gunicorn:
+    """gunicorn serving app:app with several workers, in its own process group so a SIGKILL
+    takes the master and every worker at once (what a crash or `kill -9` does)."""
+
+    def __init__(self, database_url: str, workers: int = 2, port: int | None = None):
+        self.database_url = database_url
+        self.workers = workers
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self, wait: float = 30) -> "Gunicorn":
+        gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+        env = {**os.environ, "DATABASE_URL": self.database_url,
+               "FLASK_SECRET_KEY": "test-secret-for-a-throwaway-server"}
+        self.proc = subprocess.Popen(
+            [gunicorn, "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers),
+             "--no-control-socket", "--chdir", str(ROOT), "--log-level", "warning",
+             "--graceful-timeout", "2", "app:app"],
+            env=env, start_new_session=True, stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE)
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"gunicorn exited: {self.proc.stderr.read().decode()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.base + "/", timeout=2):
+                    return self
+            except (urllib.error.URLError, ConnectionError, socket.timeout):
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("gunicorn did not answer in time")
+
+    def kill(self) -> None:
+        """SIGKILL the whole process group this object started (and nothing else)."""
+        if self.proc is not None and self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        if self.proc is not None:
+            self.proc.wait(10)
+            self.proc.stderr.close()
+            self.proc = None
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                pass
+        self.kill()
+
+    def __enter__(self) -> "Gunicorn":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
