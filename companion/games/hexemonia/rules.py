@@ -1,12 +1,16 @@
 """The Hexemonia rules object: the interface the web layer drives (see ``core.GameRules``)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable, Mapping, Sequence
 
 from ..core import (CORRECT, RULING, Checker, GameRules, IllegalAction, Result, rank,
                     resolve_rulings)
 from . import phases, turn
+from .data import CityInfo
+from .known import box_records
 from .model import HexemoniaState, city_table
+from .quick import QUICK_FIELDS, QUICK_OPTIONS, quick_payload
 from .rulings import RULINGS
 from .scoring import TIEBREAKS, HexFact, MythFact, PlayerFacts, parse_players, score_sheet
 from .setup import read_setup
@@ -43,6 +47,8 @@ class HexemoniaRules(GameRules):
     tiebreaks = TIEBREAKS
     setup_fields = SETUP_FIELDS
     player_fields = PLAYER_FIELDS
+    quick_options = QUICK_OPTIONS
+    quick_fields = QUICK_FIELDS
 
     def __init__(self) -> None:
         self.actions = {**ACTIONS, RULING: self.ruling_spec()}
@@ -86,8 +92,14 @@ class HexemoniaRules(GameRules):
         return tuple(p.name for p in state.players)
 
     def score(self, state: HexemoniaState) -> Result:
+        """The score pad; while the game runs, an Acropolis still face down adds nothing (its
+        bonus, its nature in a Myth trio and in the tie-break would give it away)."""
         cities = {c: state.city_info(c) for c in city_table(state.rulings)}
-        return _result(facts_of(state), state.rulings, cities)
+        facts = facts_of(state)
+        for i, p in enumerate(state.players):
+            if not (p.revealed or state.over):
+                facts[i] = replace(facts[i], city=HIDDEN_CITY)
+        return _result(facts, state.rulings, {**cities, HIDDEN_CITY: HIDDEN})
 
     def parse_facts(self, payload: Any) -> tuple[list[PlayerFacts], dict[str, str]]:
         check = Checker()
@@ -97,9 +109,29 @@ class HexemoniaRules(GameRules):
         check.raise_if_any(rule="Score API")
         return facts, rulings
 
+    def quick_payload(self, options: Mapping[str, Any],
+                      players: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        return quick_payload(options, players)
+
+    def box_records(self, state: HexemoniaState, kind: str, data: Mapping[str, Any]
+                    ) -> list[tuple[str, str, dict]]:
+        """A played hex or Myth is remembered by name with its printed values (box data)."""
+        return box_records(kind, data)
+
+    def box_records_of_setup(self, setup: Mapping[str, Any]) -> list[tuple[str, str, dict]]:
+        """City tile data the table entered at setup, remembered by city."""
+        return [("city", city, {"nature": info.nature, "bonus_kind": info.bonus_kind,
+                                "bonus_points": info.bonus_points})
+                for city, info in read_setup(setup).cities]
+
     def score_facts(self, facts: Sequence[PlayerFacts], rulings: Mapping[str, str]) -> Result:
         return _result(facts, {**{r: x.default for r, x in RULINGS.items()}, **rulings},
                        city_table(rulings))
+
+
+HIDDEN_CITY = "hidden"
+#: An Acropolis still face down: no nature, no bonus (scoring.score_sheet reads "" as none).
+HIDDEN = CityInfo("", "", 0, False, "face down")
 
 
 def _result(facts: Sequence[PlayerFacts], rulings: Mapping[str, str], cities) -> Result:

@@ -72,7 +72,8 @@ def score_sheet(facts: PlayerFacts, players: int, rulings: Mapping[str, str],
     """One player's score lines and tie-break values (digest §A4.2, rulings H2, H3, H19)."""
     chora, forts, polis = (_count(facts, k) for k in KINDS)
     members = [m.nature for m in facts.myths if m.active or rulings.get("H3") != "active"]
-    trios = myth_trios(members + [city.nature])
+    acropolis = [city.nature] if city.nature else []  # "": face down, stands in for nothing
+    trios = myth_trios(members + acropolis)
     with_philosopher = players == 2 and not facts.revolts and facts.philosopher
     bonus_count = _count(facts, city.bonus_kind)
     lines = (
@@ -80,7 +81,8 @@ def score_sheet(facts: PlayerFacts, players: int, rulings: Mapping[str, str],
                   f"{chora} Chora + {forts} Fortifications, 1 each", RULE),
         ScoreLine("polis", "Active Polis", 2 * polis, f"{polis} × 2", RULE),
         ScoreLine("myth_trio", "Myth trio", 8 * trios,
-                  f"natures {', '.join(members) or 'none'} + Acropolis {city.nature}: "
+                  f"natures {', '.join(members) or 'none'} + Acropolis "
+                  f"{city.nature or 'face down'}: "
                   f"{trios} trio{'s' if trios != 1 else ''} × 8", f"{RULE}; rulings H2, H3"),
         ScoreLine("acropolis_gold", "Gold on the Acropolis", facts.acropolis_gold,
                   f"{facts.acropolis_gold} × 1", RULE),
@@ -88,12 +90,18 @@ def score_sheet(facts: PlayerFacts, players: int, rulings: Mapping[str, str],
                   "3 (2 players, no revolts)" if with_philosopher else
                   "only in a 2-player game without revolts", RULE),
         ScoreLine("city_bonus", "City bonus", city.bonus_points * bonus_count,
-                  f"{facts.city}: {bonus_count} active {city.bonus_kind} × {city.bonus_points}"
-                  + (" (unverified tile data)" if city.unverified else ""),
+                  _bonus_detail(facts, city, bonus_count),
                   f"{RULE}; Acropoli reference; ruling H1"),
     )
     return ScoreSheet(facts.name, lines, {"acropolis_nature": _nature_count(facts, city, rulings),
                                           "acropolis_gold": facts.acropolis_gold})
+
+
+def _bonus_detail(facts: PlayerFacts, city: CityInfo, count: int) -> str:
+    if not city.nature:
+        return "the Acropolis is still face down; its bonus counts once revealed"
+    return (f"{facts.city}: {count} active {city.bonus_kind} × {city.bonus_points}"
+            + (" (unverified tile data)" if city.unverified else ""))
 
 
 def _nature_count(facts: PlayerFacts, city: CityInfo, rulings: Mapping[str, str]) -> int:

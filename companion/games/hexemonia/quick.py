@@ -1,0 +1,75 @@
+"""The quick score pad of Hexemonia: flat fields a phone form can show, turned into the score API's
+payload (DESIGN.md, "The score API"), so both paths score with the same code."""
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping, Sequence
+
+from ..core import MAX_TEXT_LENGTH, FieldSpec
+from .data import CITIES, KINDS, NATURE_SYMBOLS, NATURES
+
+#: A hex that is not active scores nothing and breaks no tie, so the pad asks only for active ones.
+COUNT_FIELDS = tuple(
+    FieldSpec(f"{kind}_{nature}", f"Active {kind}, {nature}", high=30, required=False, default=0)
+    for kind in KINDS for nature in NATURES)
+
+QUICK_OPTIONS = (
+    FieldSpec("revolts", "Played with revolts (may be left out only with 2 players)", "bool",
+              default=True, required=False),
+)
+
+QUICK_FIELDS = (
+    FieldSpec("name", "Name", "text"),
+    FieldSpec("city", "Acropolis", "choice", choices=tuple((c, c.capitalize()) for c in CITIES)),
+    FieldSpec("acropolis_gold", "Gold on the Acropolis", high=99, required=False, default=0),
+    FieldSpec("philosopher", "Holds the Philosopher", "bool", default=False, required=False),
+    *COUNT_FIELDS,
+    FieldSpec("myths", "Myths (nature, and 'inactive' when its token's hex is not active)",
+              "text", required=False, limit=MAX_TEXT_LENGTH,
+              help="e.g. 'political, sacred inactive'; at most 3"),
+)
+
+_SYMBOLS = {symbol: nature for nature, symbol in NATURE_SYMBOLS.items()}
+_STATES = {"": True, "active": True, "inactive": False, "not active": False}
+
+
+def parse_myths(text: Any) -> list[dict[str, Any]]:
+    """``"political, sacred inactive"`` → the API's myth objects (active unless marked).
+
+    A word the pad does not know is passed on as typed, so the score API's checker names it
+    with its path (``players[0].myths[1].nature``).
+    """
+    if not isinstance(text, str):
+        return []
+    out = []
+    for part in (p.strip().casefold() for p in re.split(r"[,;\n]", text)):
+        if not part:
+            continue
+        nature, _, state = part.partition(" ")
+        state = " ".join(state.split())
+        out.append({"nature": _SYMBOLS.get(nature, nature),
+                    "active": _STATES.get(state, state)})
+    return out
+
+
+def _hexes(row: Mapping[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for f in COUNT_FIELDS:
+        count = row.get(f.name) or 0
+        kind, nature = f.name.split("_", 1)
+        count = count if isinstance(count, int) and 0 <= count <= f.high else 0
+        out += [{"kind": kind, "nature": nature, "active": True}] * count
+    return out
+
+
+def quick_payload(options: Mapping[str, Any],
+                  players: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The score-API payload for the quick pad's options and player rows."""
+    rows = []
+    for row in players:
+        rows.append({"name": row.get("name", ""), "city": row.get("city"),
+                     "acropolis_gold": row.get("acropolis_gold") or 0,
+                     "philosopher": bool(row.get("philosopher")),
+                     "hexes": _hexes(row), "myths": parse_myths(row.get("myths", ""))})
+    return {"revolts": bool(options.get("revolts", True)),
+            "rulings": dict(options.get("rulings") or {}), "players": rows}

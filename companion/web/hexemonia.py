@@ -1,0 +1,92 @@
+"""Hexemonia's additions to the generic game page: the attack calculator, a play form filled from
+a known hex, and the template helpers its board uses (revolt preview, known hexes, gears).
+
+Both pages are the generic game page (``play._context``) with one panel opened and filled, so a
+phone keeps the whole board in view; the actions themselves still go through ``play.act``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, render_template, request
+
+from .. import store
+from ..games.core import RulesError
+from ..games.hexemonia import (GEARS, find_known, known_hexes, play_values, preview_attack,
+                               preview_check)
+from . import play, wants_json
+
+bp = Blueprint("hexemonia", __name__, url_prefix="/g")
+ATTACK_FIELDS = ("opponent", "target", "adjacent", "pay_from", "discard_myth")
+
+
+@bp.app_template_global("hx_check")
+def political_preview(state: Any):
+    """What the political check would do now (the board shows it before the one tap)."""
+    return preview_check(state)
+
+
+@bp.app_template_global("hx_known")
+def known() -> list[dict[str, Any]]:
+    """The hexes a play form can be filled with: the digest's, then this server's box data."""
+    return known_hexes((b.category, b.key, b.value) for b in store.box_entries("hexemonia"))
+
+
+@bp.app_template_global("hx_gears")
+def gears():
+    return GEARS
+
+
+def _open(token: str):
+    found = store.find_game(token)
+    if found is None or found[0].slug != "hexemonia":
+        abort(404, description="No Hexemonia game has this link.")
+    return found
+
+
+@bp.get("/<token>/hexemonia/attack-preview")
+def attack_preview(token: str):
+    """The attack calculator: defence, shield, the fewest units, losses and what survives."""
+    game, can_play = _open(token)
+    state = store.state_of(game)
+    args = {k: request.args.get(k, "", type=str)[:200] for k in ATTACK_FIELDS}
+    seat = int(args["opponent"]) if args["opponent"].isdecimal() and len(args["opponent"]) < 3 \
+        else -1
+    try:
+        result = preview_attack(state, seat, args["target"], args["adjacent"], args["pay_from"])
+    except RulesError as err:
+        result, problem, status = None, err, 422
+    else:
+        problem, status = None, 200
+    if wants_json():
+        return jsonify(_attack_json(result, problem)), status
+    values = {**args, "opponent": seat}
+    context = play._context(game, can_play, failed="attack", values=values)
+    return render_template("game.html", **context, attack_preview=result,
+                           attack_problem=problem, attack_args=args), status
+
+
+def _attack_json(result, problem) -> dict[str, Any]:
+    if result is None:
+        return {"ok": False, "error": problem.message, "rule": problem.rule,
+                "field": problem.field}
+    plan = result.plan
+    return {"ok": not result.problem, "problem": result.problem, "target": result.target,
+            "defence": plan.needed - 1, "shield": plan.shield, "shield_from": plan.shield_from,
+            "needed": plan.needed, "options": [list(o) for o in plan.options],
+            "forces": plan.forces.units, "succeeds": plan.succeeds, "loss": plan.loss,
+            "survivors": vars(plan.survivors), "gold": result.gold, "myth": result.myth,
+            "twin": result.twin, "fourth_myth": result.fourth_myth}
+
+
+@bp.get("/<token>/hexemonia/fill")
+def fill(token: str):
+    """The game page with the play form filled from a known hex (catalogue or box data)."""
+    game, can_play = _open(token)
+    name = request.args.get("name", "", type=str)[:200]
+    entry = find_known(known(), name)
+    if entry is None:
+        abort(404, description=f"No known hex is called {name!r}; fill the form from the tile.")
+    kind, values = play_values(entry)
+    return render_template("game.html", **play._context(game, can_play, failed=kind,
+                                                          values=values), filled=entry)
