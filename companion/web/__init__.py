@@ -29,6 +29,8 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(pages.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(api.bp)
+    from . import hexemonia  # Hexemonia: attack calculator, play forms filled from known hexes
+    app.register_blueprint(hexemonia.bp)
     csrf.exempt(api.bp)
     app.jinja_env.globals["GAMES"] = GAMES
     app.jinja_env.trim_blocks = True
