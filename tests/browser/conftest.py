@@ -1,0 +1,114 @@
+"""Real-browser fixtures: Debian's Chromium driven by Playwright against a live server started
+here (werkzeug in a thread on 127.0.0.1, temporary SQLite). Nothing leaves that origin: every
+context routes its requests through a guard that aborts and records any other address.
+
+Never run ``playwright install``: the browser is the system's (``scripts/system-deps.sh``).
+"""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from werkzeug.serving import make_server
+
+from companion import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = ROOT / "test-artifacts" / "screenshots"
+DOC_SHOTS = ROOT / "docs" / "screenshots"
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+TABLET = {"viewport": {"width": 1024, "height": 768}, "device_scale_factor": 1,
+          "is_mobile": True, "has_touch": True}
+VIEWPORTS = {"phone": PHONE, "tablet": TABLET}
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `bash scripts/system-deps.sh` (as root)")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "timeout": 30_000,
+            "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync", "--no-first-run"]}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict, live_server) -> dict:
+    """What every context shares; the device (phone, tablet) comes from ``open_context``."""
+    args = {k: v for k, v in browser_context_args.items() if k not in PHONE}
+    return {**args, "base_url": live_server.url, "locale": "en-GB",
+            "service_workers": "block"}
+
+
+class LiveServer:
+    """The app on a free loopback port, in a daemon thread, over a temporary SQLite file."""
+
+    def __init__(self, db_path: Path) -> None:
+        self.app = create_app({"TESTING": True, "SECRET_KEY": "browser-tests",
+                               "DATABASE_URL": f"sqlite:///{db_path}", "CREATE_TABLES": True})
+        self.server = make_server("127.0.0.1", 0, self.app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.outside: list[str] = []  # requests a page tried to send elsewhere
+
+    def guard(self, route: Any) -> None:
+        url = route.request.url
+        if url == self.url or url.startswith(self.url + "/"):
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path_factory.mktemp("live") / "browser.sqlite")
+    server.thread.start()
+    yield server
+    server.server.shutdown()
+    server.thread.join(timeout=5)
+    server.app.extensions["db_engine"].dispose()
+
+
+@pytest.fixture
+def open_context(new_context, live_server):
+    """``open_context("phone")`` -> a guarded browser context with that viewport."""
+    made = []
+
+    def _open(kind: str = "phone", **extra: Any):
+        ctx = new_context(**{**VIEWPORTS[kind], **extra})
+        ctx.set_default_timeout(10_000)
+        ctx.route("**/*", live_server.guard)
+        made.append(ctx)
+        return ctx
+
+    yield _open
+    assert live_server.outside == [], f"requests left the server's origin: {live_server.outside}"
+
+
+def shot(page: Any, name: str, *, doc: bool = False) -> None:
+    """Save a screenshot for humans (git-ignored); with ``doc``, also the small copy committed
+    under docs/screenshots (only when UPDATE_DOC_SCREENSHOTS=1, so tests never dirty the tree)."""
+    import os
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    if doc and os.environ.get("UPDATE_DOC_SCREENSHOTS") == "1":
+        DOC_SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(DOC_SHOTS / f"{name}.png"), scale="css")
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server) -> str:
+    """Overrides pytest-playwright's (a class-based fixture that pytest 9 warns about)."""
+    return live_server.url
