@@ -31,6 +31,8 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(api.bp)
     from . import hexemonia  # Hexemonia: attack calculator, play forms filled from known hexes
     app.register_blueprint(hexemonia.bp)
+    from . import tradewarz  # TradeWarz: end-of-Spring preview, battle calculator, box defaults
+    app.register_blueprint(tradewarz.bp)
     csrf.exempt(api.bp)
     app.jinja_env.globals["GAMES"] = GAMES
     app.jinja_env.trim_blocks = True

@@ -10,9 +10,10 @@ from typing import Any, Mapping
 
 from .. import register
 from ..core import CORRECT, RULING, GameRules, IllegalAction, Result
-from . import fight, table, turns
+from . import box, fight, table, turns
 from .battle import Army, BattleResult, Odds, parse_cards, resolve, tech_bonus, win_chance
 from .data import RULINGS, TECHS, UNVERIFIED
+from .fight import BattlePlan, plan_battle
 from .model import Game, House, silver_xadlas, xadlas
 from .scoring import TIEBREAKS, Facts, parse_facts, score_facts, score_state
 from .setup import PLAYER_FIELDS, SETUP_FIELDS, new_game, season_die
@@ -36,6 +37,8 @@ class TradeWarzRules(GameRules):
     tiebreaks = TIEBREAKS
     setup_fields = SETUP_FIELDS
     player_fields = PLAYER_FIELDS
+    quick_options = ()
+    quick_fields = box.QUICK_FIELDS
 
     def __init__(self) -> None:
         self.actions = build_actions(self.ruling_spec())
@@ -114,10 +117,24 @@ class TradeWarzRules(GameRules):
     def player_names(self, state: Game) -> tuple[str, ...]:
         return tuple(h.name for h in state.houses)
 
+    def box_records_of_setup(self, setup: Mapping[str, Any]) -> list[tuple[str, str, dict]]:
+        """Costs, season names and the lost season's die the table entered (box data)."""
+        return box.records_of_setup(setup)
+
+    def box_records(self, state: Game, kind: str, data: Mapping[str, Any]
+                    ) -> list[tuple[str, str, dict]]:
+        """A payment entered for an item whose cost the box data lacked, remembered per item."""
+        return box.records_of_action(state, kind, data)
+
+    @staticmethod
+    def setup_defaults(records: Any) -> dict[str, str]:
+        """Setup-form values from the box data a server remembers (see ``box.setup_defaults``)."""
+        return box.setup_defaults(records)
+
 
 RULES = register(TradeWarzRules())
 
 __all__ = ["RULES", "TradeWarzRules", "Game", "House", "Army", "BattleResult", "Odds", "Facts",
            "SpringPreview", "preview_spring", "apply_spring", "resolve", "win_chance",
            "tech_bonus", "parse_cards", "score_state", "silver_xadlas", "xadlas", "TECHS",
-           "UNVERIFIED", "RULINGS"]
+           "UNVERIFIED", "RULINGS", "BattlePlan", "plan_battle"]

@@ -6,7 +6,7 @@ The Capital City; rulings T3, T10, T15).
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from ..core import IllegalAction
@@ -71,17 +71,37 @@ def _decks(game: Game, seat: int, side: str, data: Mapping[str, Any]) -> House:
     return replace(house, deck=deck, used=used)
 
 
-def battle_action(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
-    """Resolve a battle entered at the table and apply its outcome to both boards."""
+@dataclass(frozen=True)
+class BattlePlan:
+    """A battle as entered, checked against both boards but not applied (the calculator)."""
+
+    attacker: Army
+    defender: Army
+    site: str
+    retake: bool
+    result: BattleResult
+
+
+def plan_battle(game: Game, data: Mapping[str, Any]) -> BattlePlan:
+    """Check a battle entered at the table and resolve it without changing anything; raises
+    IllegalAction naming the rule when the boards do not allow it (Marching: Battle)."""
     a, d, site = data["attacker"], data["defender"], data["site"]
     if a == d:
         raise IllegalAction("a house cannot fight itself", rule=R_BATTLE)
     _check_site(game, a, d, site, data)
     retake = site == "capital" and game.houses[a].capital_held_by == d
     calc_site = "field" if retake else site  # the capital defends only its owner
-    result = resolve(_army(game, a, "attacker", data, calc_site),
-                     _army(game, d, "defender", data, calc_site), site=calc_site,
-                     rulings=game.rulings)
+    att = _army(game, a, "attacker", data, calc_site)
+    dfd = _army(game, d, "defender", data, calc_site)
+    return BattlePlan(att, dfd, calc_site, retake,
+                      resolve(att, dfd, site=calc_site, rulings=game.rulings))
+
+
+def battle_action(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+    """Resolve a battle entered at the table and apply its outcome to both boards."""
+    a, d, site = data["attacker"], data["defender"], data["site"]
+    plan = plan_battle(game, data)
+    retake, result = plan.retake, plan.result
     for seat, side in ((a, "attacker"), (d, "defender")):
         house = _decks(game, seat, side, data)
         used = data.get(f"{side}_morale_cards", 0)

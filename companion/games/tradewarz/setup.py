@@ -26,8 +26,9 @@ SETUP_FIELDS: tuple[FieldSpec, ...] = (
               default=UNVERIFIED["season_names"],
               help="Summer first, Spring last; one season's name was lost: " + UNVERIFIED_HELP),
     FieldSpec("fifth_season_die", "Die of the season whose name was lost", "choice",
-              choices=(("blue", "blue"), ("red", "red")), required=False, default="blue",
-              help="ruling T18: " + UNVERIFIED_HELP),
+              choices=(("", "not checked: follow ruling T18"), ("blue", "blue"), ("red", "red")),
+              required=False, default="",
+              help="as printed on your action board; unknown: ruling T18 decides"),
 ) + tuple(
     FieldSpec(f"cost_{item}", f"Cost of a {item.replace('_', ' ')}", "text", required=False,
               limit=80, default=UNVERIFIED.get(f"cost_{item}", ""),
@@ -59,13 +60,11 @@ def new_game(setup: Mapping[str, Any]) -> Game:
     allowed = check.boolean(setup, "alliances", "", default=True)
     seasons = _seasons(check, setup)
     rulings = resolve_rulings(RULINGS, setup.get("rulings"), check)
-    die = check.choice(setup, "fifth_season_die", "", ["blue", "red"],
-                       default=rulings["T18"])
-    chosen = setup.get("rulings") if isinstance(setup.get("rulings"), Mapping) else {}
-    if "T18" in chosen and chosen["T18"] != die:
-        check.add("fifth_season_die", f"fifth_season_die is {die} but ruling T18 says "
-                  f"{chosen['T18']}; choose one")
-    rulings["T18"] = die
+    # the die read off the components is a fact; ruling T18 only settles it while unknown (a
+    # form always sends the T18 select too, so the two cannot be required to agree)
+    die = "" if setup.get("fifth_season_die") is None else check.choice(
+        setup, "fifth_season_die", "", ["", "blue", "red"])
+    rulings["T18"] = die or rulings["T18"]
     costs = _costs(check, setup)
     check.raise_if_any(rule=R_SETUP)
     return Game(houses, rulings, seasons, mode, numbers["minutes"], numbers["xadla_target"],

@@ -1,0 +1,205 @@
+"""TradeWarz pages beside the generic game page: the end-of-Spring preview, the battle calculator,
+the setup form prefilled with this server's box data, and the helpers its board template calls.
+
+Views stay thin: the rules library computes (``preview_spring``, ``plan_battle``, ``win_chance``);
+these pages only read and show. Nothing here changes a game: applying goes through the generic
+``POST /g/<token>/do/<kind>``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request
+
+from .. import store
+from ..games import get_game
+from ..games.core import RulesError
+from ..games.tradewarz import TECHS, UNVERIFIED, plan_battle, preview_spring, win_chance
+from ..games.tradewarz.data import (COST_SHAPES, DEFAULT_SEASONS, GOLDEN_SOURCES, LIMITS,
+                                    MAX_SUPER_UNITS, RESOURCES, SILO_RESOURCES, TREES)
+from ..games.tradewarz.costs import recruit_cost, tech_refusal
+from ..games.tradewarz.model import (Game as TwGame, House, cost_text, silver_xadlas, soldier_cap,
+                                     xadlas)
+from ..games.tradewarz.setup import UNVERIFIED_HELP, season_die
+from ..games.tradewarz.turns import YEARLY
+from .forms import table_form_class
+from .play import _open, seat_of
+
+SLUG = "tradewarz"
+bp = Blueprint(SLUG, __name__)
+
+
+class Helpers:
+    """What the board template asks of a TradeWarz state (read-only)."""
+
+    RESOURCES, SILO_RESOURCES, TREES, LIMITS = RESOURCES, SILO_RESOURCES, TREES, LIMITS
+    MAX_SUPER_UNITS, UNVERIFIED_HELP, YEARLY = MAX_SUPER_UNITS, UNVERIFIED_HELP, YEARLY
+    TECHS = TECHS
+    preview = staticmethod(preview_spring)
+    soldier_cap = staticmethod(soldier_cap)
+    season_die = staticmethod(season_die)
+
+    @staticmethod
+    def xadlas(state: TwGame, house: House) -> tuple[int, int, int]:
+        """Golden, silver and all Xadlas of a house."""
+        return len(house.golden), silver_xadlas(house, state.rulings), xadlas(house,
+                                                                               state.rulings)
+
+    @staticmethod
+    def golden_sources(house: House) -> list[str]:
+        return [f"{n} × {GOLDEN_SOURCES[s]}" for s, n in Counter(house.golden).items()]
+
+    @staticmethod
+    def tokens_left(house: House) -> list[tuple[str, int, int]]:
+        """(action, left this year, yearly limit) for each season action (Game mechanics)."""
+        return [(k, n - house.tokens.count(k), n) for k, n in YEARLY.items()]
+
+    @staticmethod
+    def unverified_seasons(state: TwGame) -> set[int]:
+        """Seasons whose name is still the shipped placeholder (the lost season)."""
+        return {i for i, n in enumerate(state.season_names)
+                if n == DEFAULT_SEASONS[i] and n not in ("Summer", "Fall", "Winter", "Spring")}
+
+    @staticmethod
+    def die_entered(game: Any) -> bool:
+        return (game.setup or {}).get("fifth_season_die") in ("blue", "red")
+
+    @staticmethod
+    def costs(state: TwGame) -> list[tuple[str, str, str]]:
+        """(item, cost text or "", note) for every cost printed only on the components."""
+        rows = []
+        for item in COST_SHAPES:
+            cost = state.cost_of(item)
+            text = " + ".join(f"{n} {r}" for r, n in zip(RESOURCES, cost) if n) if cost else ""
+            note = UNVERIFIED_HELP if text and text == _guess(item) else ""
+            rows.append((item.replace("_", " "), text, note))
+        return rows
+
+    @staticmethod
+    def cost_of(state: TwGame, item: str) -> str:
+        cost = state.cost_of(item)
+        return " + ".join(f"{n} {r}" for r, n in zip(RESOURCES, cost) if n) if cost else ""
+
+    @staticmethod
+    def unknown_costs(state: TwGame, items: tuple[str, ...]) -> list[str]:
+        """Items whose cost the box data lacks: their actions ask what was paid."""
+        return [i.replace("_", " ") for i in items if state.cost_of(i) is None]
+
+    @staticmethod
+    def recruit_unit(house: House) -> str:
+        """One soldier's price at the capital gate, recruitment techs included (Recruit)."""
+        return cost_text(recruit_cost(house, 1, at_building=False))
+
+    @staticmethod
+    def tech_rows(state: TwGame, seat: int) -> list[tuple[Any, str, str]]:
+        """Every tech with its owner, or why house ``seat`` may not buy it now (Buy Tech)."""
+        owners = {t: h.name for h in state.houses for t in h.techs}
+        return [(t, owners.get(t.id, ""), "" if t.id in owners else
+                 tech_refusal(state.houses, seat, t.id)) for t in TECHS.values()]
+
+    @staticmethod
+    def end_time(game: Any, state: TwGame) -> datetime | None:
+        """When a time-limited game runs out: its start plus the minutes set (Game duration)."""
+        if state.end_mode != "time" or game.created_at is None:
+            return None
+        start = game.created_at.replace(tzinfo=timezone.utc)
+        return start + timedelta(minutes=state.minutes)
+
+
+def _guess(item: str) -> str:
+    text = UNVERIFIED.get(f"cost_{item}", "")
+    order = {r: i for i, r in enumerate(RESOURCES)}
+    parts = sorted((p.strip() for p in text.split("+") if p.strip()),
+                   key=lambda p: order.get(p.split()[-1], 9))
+    return " + ".join(parts)
+
+
+@bp.record_once
+def _globals(state) -> None:
+    state.app.jinja_env.globals["tw"] = Helpers
+
+
+# ------------------------------------------------------------------------------ new game
+
+@bp.get("/new/tradewarz")
+def new_game():
+    """The generic setup form, prefilled with the box data this server remembers (costs, season
+    names, the lost season's die). Sending it goes to the generic ``POST /new/<slug>``."""
+    rules = get_game(SLUG)
+    entries = store.box_entries(SLUG)
+    defaults = rules.setup_defaults((b.category, b.key, b.value) for b in entries)
+    form = table_form_class(rules, "setup")(data=defaults)
+    return render_template("new.html", rules=rules, form=form, errors=[], box=entries, known={})
+
+
+# ------------------------------------------------------------------------ end of Spring
+
+def _tradewarz(token: str) -> tuple[Any, bool, TwGame]:
+    game, can_play = _open(token)
+    if game.slug != SLUG:
+        abort(404, description="This page belongs to TradeWarz games only.")
+    return game, can_play, store.state_of(game)
+
+
+@bp.get("/g/<token>/tradewarz/spring")
+def spring(token: str):
+    """The end of Spring for every house, step by step in the order of ruling T5, before it is
+    applied (one button then applies exactly this)."""
+    game, can_play, state = _tradewarz(token)
+    return render_template("games/tradewarz/spring.html", game=game, state=state, token=token,
+                           can_play=can_play, preview=preview_spring(state),
+                           due=state.phase == "spring_end")
+
+
+# ------------------------------------------------------------------- battle calculator
+
+def _asked(spec) -> dict[str, str]:
+    return {f.name: request.args[f.name] for f in spec.fields if f.name in request.args}
+
+
+def _odds(state: TwGame, plan, seat: int | None, clean: dict) -> Any:
+    """Chances from the recorded deck of the house this phone sits at (its own cards only)."""
+    decks = {}
+    for side in ("attacker", "defender"):
+        house = state.houses[clean[side]]
+        if seat == clean[side] and (house.deck or house.used):
+            decks[f"{side}_deck"], decks[f"{side}_used"] = house.deck, house.used
+    if not decks:
+        return None
+    return win_chance(plan.attacker, plan.defender, site=plan.site, rulings=state.rulings,
+                      **decks)
+
+
+@bp.get("/g/<token>/tradewarz/battle")
+def battle(token: str):
+    """Battle calculator (changes nothing): both armies with every source of strength, kills and
+    blocks, the winner (T3 on ties), the casualties and the odds; then the form that applies it."""
+    game, can_play, state = _tradewarz(token)
+    rules = get_game(SLUG)
+    spec = rules.spec("battle")
+    asked = _asked(spec)
+    seat = seat_of(game)
+    plan = odds = error = None
+    clean: dict[str, Any] = {}
+    if asked:
+        try:
+            clean = rules.check_action(state, "battle", asked)
+            plan = plan_battle(state, clean)
+            odds = _odds(state, plan, seat, clean)
+        except RulesError as err:
+            error = err
+    values = {**_start_values(state, seat), **asked}
+    status = 422 if error else 200
+    return render_template("games/tradewarz/battle.html", game=game, state=state, token=token,
+                           can_play=can_play, spec=spec, values=values, clean=clean, plan=plan,
+                           odds=odds, error=error, seat=seat, names=rules.player_names(state),
+                           ), status
+
+
+def _start_values(state: TwGame, seat: int | None) -> dict[str, Any]:
+    """A blank calculator: the phone's house (or the one whose turn it is) attacks the next."""
+    me = seat if seat is not None and seat < len(state.houses) else state.turn
+    return {"attacker": me, "defender": (me + 1) % len(state.houses), "site": "field",
+            "attacker_soldiers": 1, "defender_soldiers": 1}
