@@ -1,0 +1,518 @@
+"""Every Hexemonia route and refusal through the Flask client: the board, the attack calculator,
+filled play forms, box data, watch links, stale pages, undo, the quick pad and the score API."""
+import html
+import re
+
+import pytest
+
+from companion.games import get_game
+from tests.conftest import csrf_of
+
+from .table import WebTable
+
+THREE = [{"name": "Ana", "city": "athens"}, {"name": "Ben", "city": "sparta"},
+         {"name": "Cy", "city": "olympia"}]
+PLAY_DEFAULTS = {"produces": "none", "output": 0, "shield": 0, "gear": "none", "pay_from": ""}
+SPECIAL_DEFAULTS = {"opponent": "", "target": "", "amount": 0, "resource": "none",
+                    "adjacent": "", "moves": "", "pay_from": "", "sources": ""}
+
+
+class HxTable(WebTable):
+    """WebTable for Hexemonia, whose hex fields include one called ``kind``."""
+
+    def act(self, action, expect=303, version=None, **data):
+        """Post an action as a browser would: fields left alone send their default."""
+        spec = get_game("hexemonia").actions[action]
+        defaults = {f.name: f.default for f in spec.fields
+                    if f.default is not None and f.kind != "player"}
+        data = {**defaults, **data}
+        payload = {"csrf_token": self.csrf,
+                   "version": self.version if version is None else version, **data}
+        resp = self.client.post(f"{self.path}/do/{action}", data=payload)
+        assert expect is None or resp.status_code == expect, (action, data, resp.status_code,
+                                            resp.get_data(as_text=True)[:3000])
+        self.refresh()
+        return resp
+
+    def play(self, name, kind, nature, cost, expect=303, **extra):
+        c, h, g = cost
+        return self.act("play_hex", expect, **{**PLAY_DEFAULTS, "name": name, "kind": kind,
+                                               "nature": nature, "cost_citizens": c,
+                                               "cost_hoplites": h, "cost_gold": g, **extra})
+
+    def myth(self, name, nature, host, expect=303, **extra):
+        return self.act("play_myth", expect, **{**PLAY_DEFAULTS, "name": name,
+                                                "nature": nature, "host": host, **extra})
+
+    def close_turn(self):
+        self.act("political_check")
+        self.act("end_turn")
+
+
+def create(client, app, players=THREE, **options):
+    return HxTable.create(client, app, "hexemonia", players,
+                          **{"fate": 12, "revolts": "y", **options})
+
+
+@pytest.fixture
+def table(client, app):
+    return create(client, app)
+
+
+def count_games(app):
+    from companion.db import Game, session
+    with app.app_context():
+        return session().query(Game).count()
+
+
+def text(resp):
+    return html.unescape(resp.get_data(as_text=True))
+
+
+# ------------------------------------------------------------------------------------ setup
+
+def setup_data(client, players, **options):
+    data = {"csrf_token": csrf_of(client, "/new/hexemonia"), "fate": 12, "revolts": "y",
+            **options}
+    for i, p in enumerate(players):
+        data.update({f"players-{i}-{k}": v for k, v in p.items()})
+    return data
+
+
+@pytest.mark.parametrize("players, options, message", [
+    (THREE[:1], {}, "Hexemonia needs 2 to 4 players"),
+    ([THREE[0], {"name": "Ben", "city": "athens"}], {}, "athens is already taken"),
+    ([*THREE[:2], {"name": "Cy", "city": "delphi"}], {},
+     "with 3 players the cities are athens, sparta, olympia"),
+    ([*THREE[:2], {"name": "ana", "city": "olympia"}], {}, "two players are called ana"),
+    (THREE, {"revolts": ""}, "revolts are optional only with 2 players, not 3"),
+    (THREE, {"fate": 0}, "between 1 and 60"),
+    (THREE, {"last_player": 3}, "Not a valid choice"),
+])
+def test_bad_setup_is_refused_naming_the_rule_and_nothing_stored(client, app, players, options,
+                                                                 message):
+    data = setup_data(client, players, **options)
+    if not options.get("revolts", "y"):
+        data.pop("revolts")  # an unticked box is not sent
+    resp = client.post("/new/hexemonia", data=data)
+    assert resp.status_code == 422 and message in text(resp)
+    assert count_games(app) == 0
+
+
+def test_two_players_may_leave_revolts_out_and_see_both_acropolis(client, app):
+    data = setup_data(client, THREE[:2])
+    data.pop("revolts")
+    resp = client.post("/new/hexemonia", data=data)
+    assert resp.status_code == 303
+    page = text(client.get(resp.headers["Location"]))
+    assert "revolts off" in page and "Athens" in page and "Sparta" in page
+    assert 'class="hx-hidden"' not in page
+
+
+def test_city_tiles_entered_at_setup_are_used_and_remembered(client, app):
+    resp = client.post("/new/hexemonia", data=setup_data(
+        client, THREE, olympia_nature="sacred", olympia_bonus_kind="chora",
+        olympia_bonus_points=2))
+    assert resp.status_code == 303
+    box = text(client.get("/box/hexemonia"))
+    assert "olympia" in box and "bonus_kind chora" in box
+
+
+# ------------------------------------------------------------------------------ the board
+
+def test_board_hides_each_acropolis_from_other_phones_until_revealed(table):
+    page = table.page
+    assert page.count('class="hx-hidden">hidden') == 3 and "Athens" not in page
+    table.post("seat", seat=0)
+    page = table.page
+    assert page.index('id="p0"') < page.index('id="p1"')
+    assert "<b>Athens</b>" in page and "face down: only this phone shows it" in page
+    assert page.count('class="hx-hidden">hidden') == 2
+    table.post("seat", seat=1)
+    table.act("reveal", player=0)
+    assert "<b>Athens</b>" in table.page and "<b>Sparta</b>" in table.page
+    assert "Reveal Ana" not in table.page and "Reveal Cy" in table.page
+    resp = table.act("reveal", expect=422, player=0)
+    assert "already face up" in text(resp)
+
+
+def test_unverified_city_data_is_flagged_on_the_board(table):
+    table.post("seat", seat=1)  # Sparta's symbol is a guess in the digest
+    assert "unverified — check your tiles" in table.page
+
+
+def test_live_score_hides_a_face_down_city(table):
+    score = text(table.client.get(table.path + "/score"))
+    assert "athens" not in score and "sparta" not in score and "face down" in score
+
+
+def test_board_shows_each_hex_cubes_and_whether_it_is_active(table):
+    table.act("take", hexes=1, resource="gold")
+    table.play("Anfiteatro", "polis", "political", (1, 0, 0))
+    table.play("Tempio", "polis", "sacred", (0, 0, 5), expect=422)
+    rows = re.findall(r'<tr class="(hx-active|hx-inactive)"><th>([^<]+)', table.page)
+    assert rows == [("hx-active", "Anfiteatro ")]
+    assert "ACTIVE" in table.page and "1 hex in hand" not in table.page
+    table.act("correct", player=0, what="cubes", hex="Anfiteatro", citizens=0, hoplites=0,
+              gold=0, value=0)
+    assert re.search(r'<tr class="hx-inactive"><th>Anfiteatro', table.page)
+    assert table.rows()[-1].is_correction
+
+
+def test_refused_play_names_the_rule_and_the_numbers(table):
+    resp = table.play("Palestra", "polis", "military", (1, 1, 1), pay_from="Acropolis: 1c 1h 1g",
+                      expect=422)
+    page = text(resp)
+    assert "Acropolis holds 2 citizens, 1 gold; Ana cannot take 1 citizen, 1 hoplite, 1 gold" \
+        in page and "B) Giocare esagoni" in page
+    assert 'id="hx-play" open' in page and 'value="Palestra"' in page  # the form keeps it
+    assert table.rows() == []
+
+
+@pytest.mark.parametrize("steps, action, data, message", [
+    ([("take", {"hexes": 2})], "take", {"hexes": 2}, "phase A is done once"),
+    ([], "end_turn", {}, "make the political check before ending the turn"),
+    ([], "take", {"hexes": 2, "resource": "gold"}, "take either 2 hexes, or 1 hex and 1"),
+    ([("take", {"hexes": 2}), ("production", {})], "strategy", {"moves": "", "swaps": ""},
+     "one action per turn: this turn's action was production"),
+    ([("take", {"hexes": 2})], "discard", {"count": 1}, "discards come after the political"),
+    ([("take", {"hexes": 2})], "special", {**SPECIAL_DEFAULTS, "hex": "Faro"},
+     "Ana has no hex or Myth called 'Faro'"),
+])
+def test_refusals_name_the_rule(table, steps, action, data, message):
+    for kind, values in steps:
+        table.act(kind, **values)
+    before = len(table.rows())
+    resp = table.act(action, expect=422, **data)
+    assert message in text(resp) and 'class="rule"' in text(resp)
+    assert len(table.rows()) == before
+
+
+def test_a_second_polis_of_the_same_name_is_refused(table):
+    table.act("take", hexes=1, resource="citizens")
+    table.play("Agorà", "polis", "political", (1, 0, 0))
+    resp = table.play("Agorà", "polis", "political", (1, 0, 0), expect=422)
+    assert "already has the Polis Agorà" in text(resp) and "Esagoni Polis" in text(resp)
+
+
+def test_myth_needs_a_host_of_its_nature(table):
+    table.act("take", hexes=2)
+    table.play("Mura", "fortification", "military", (0, 0, 0))
+    resp = table.myth("Oracolo", "political", "Mura", expect=422)
+    assert "needs a political hex; Mura is military" in text(resp)
+    table.myth("Ade", "military", "Mura", gear="ade")
+    assert "Myth <b>Ade</b> (military, ⚙ Hades): token on Mura" in table.page
+
+
+# ----------------------------------------------------------------- revolts and the check
+
+def test_revolt_preview_shows_each_hex_then_one_tap_applies_it(table):
+    table.act("take", hexes=1, resource="gold")
+    table.play("Anfiteatro", "polis", "political", (1, 0, 0), produces="gold", output=1)
+    table.act("production")
+    table.close_turn()  # Ana takes the Philosopher: nobody has cubes above a cost
+    table.act("take", hexes=2)
+    table.play("Pascolo", "chora", "economic", (0, 0, 0), pay_from="")
+    table.close_turn()
+    table.act("take", hexes=2)
+    table.play("Agorà", "polis", "political", (0, 0, 0))
+    table.play("Taverna", "polis", "political", (0, 0, 0))
+    # Ben puts 1 citizen and 3 gold on his Pasture by hand: cost 0, so all of it is excess
+    table.act("correct", player=1, what="cubes", hex="Pascolo", citizens=1, hoplites=0, gold=3,
+              value=0)
+    page = table.page
+    assert "<b>Cy takes the Philosopher.</b>" in page
+    rows = re.findall(r"<tr><td>(\w+)</td><td>(\w+)</td><td>([^<]+)</td><td><b>([^<]+)</b>",
+                      page)
+    # Ana: 1 gold above the cost: half, rounded up. Ben: 1 citizen and 3 gold: both down to 1.
+    assert rows == [("Ana", "Anfiteatro", "1 gold", "1 gold"),
+                    ("Ben", "Pascolo", "1 citizen, 3 gold", "2 gold")]
+    assert "D: apply the political check and the revolts above" in page
+    table.act("political_check")
+    state = table.state()
+    assert state.philosopher == 2
+    assert state.players[0].find("Anfiteatro").cubes.as_tuple() == (1, 0, 0)
+    assert state.players[1].find("Pascolo").cubes.as_tuple() == (1, 0, 1)
+    assert "revolt on Ben's Pascolo: 2 gold discarded" in table.rows()[-1].text
+    assert 'id="hx-check"' not in table.page
+
+
+# ---------------------------------------------------------------------- attack calculator
+
+def war_table(client, app):
+    t = create(client, app)
+    t.act("take", hexes=1, resource="hoplites")
+    t.close_turn()
+    t.act("take", hexes=1, resource="hoplites")
+    t.play("Pascolo", "chora", "economic", (1, 0, 0))
+    t.play("Falange", "fortification", "military", (0, 1, 0), shield=1)
+    t.close_turn()
+    t.act("take", hexes=2)
+    t.close_turn()
+    t.act("take", hexes=1, resource="hoplites")  # Ana: 2 citizens, 2 hoplites, 1 gold
+    return t
+
+
+def test_attack_calculator_works_out_the_war_before_it_is_made(client, app):
+    t = war_table(client, app)
+    resp = t.client.get(t.path + "/hexemonia/attack-preview", query_string={
+        "opponent": 1, "target": "Pascolo", "adjacent": "Falange", "pay_from": "Acropolis: 2h"})
+    page = text(resp)
+    assert resp.status_code == 200 and 'id="hx-war" open' in page
+    # 1 citizen + 2 × shield 1 = 3: 4 units win; 2 hoplites are exactly 4.
+    assert "defence <b>3</b>, so <b>4</b> units win" in page
+    assert "shield 1 from the active Falange" in page
+    assert "Fewest forces: 0 hoplites + 4 citizens; 1 hoplite + 2 citizens; 2 hoplites." in page
+    assert "the attack <b>succeeds</b>: you lose 3 units" in page
+    assert "onto the conquered hex go 1 citizen" in page
+    attack_form = page[page.index('/do/attack"'):]
+    assert re.search(r'name="pay_from"[^>]*value="Acropolis: 2h"', attack_form)  # filled
+    assert t.rows()[-1].kind == "take"  # nothing recorded by the calculator
+
+
+def test_attack_calculator_answers_json_and_refuses_a_wrong_question(client, app):
+    t = war_table(client, app)
+    resp = t.client.get(t.path + "/hexemonia/attack-preview?opponent=1&target=Pascolo"
+                        "&pay_from=Acropolis:+1h", headers={"Accept": "application/json"})
+    body = resp.get_json()
+    # 1 citizen defends: 2 units win; 1 hoplite (2 units) loses 1, the other survives as a citizen
+    assert body["needed"] == 2 and body["succeeds"] and body["loss"] == 1
+    assert body["survivors"] == {"citizens": 1, "hoplites": 0, "gold": 0}
+    resp = t.client.get(t.path + "/hexemonia/attack-preview?opponent=1&target=Acropolis")
+    assert resp.status_code == 422 and "can never be attacked" in text(resp)
+    resp = t.client.get(t.path + "/hexemonia/attack-preview?opponent=0&target=Pascolo")
+    assert resp.status_code == 422 and "choose an opponent" in text(resp)
+    resp = t.client.get(t.path + "/hexemonia/attack-preview?opponent=1&target=Pascolo"
+                        "&pay_from=Acropolis:+9h")
+    assert "Cannot attack like this: Acropolis holds" in text(resp)
+
+
+def test_failed_attack_is_refused_under_h14_and_a_second_attack_too(client, app):
+    t = war_table(client, app)
+    attack = {"opponent": 1, "target": "Pascolo", "adjacent": "Falange", "discard_myth": ""}
+    resp = t.act("attack", expect=422, pay_from="Acropolis: 1h 1c", **attack)
+    assert "3 units do not beat 1 + 2 × shield 1 (Falange): at least 4 are needed" in text(resp)
+    assert "ruling H14" in text(resp)
+    t.act("attack", pay_from="Acropolis: 2h", **attack)
+    assert t.state().players[0].find("Pascolo").cubes.as_tuple() == (1, 0, 0)
+    resp = t.act("attack", expect=422, pay_from="Acropolis: 2c", **{**attack, "target": "Falange"})
+    assert "Ben was already attacked this turn" in text(resp)
+
+
+def test_hexemonia_routes_refuse_other_games_and_unknown_links(client, app):
+    from .test_hadara_web import seat
+    hadara = WebTable.create(client, app, "hadara", [seat("Ana", 1), seat("Ben", 2)])
+    assert client.get(hadara.path + "/hexemonia/attack-preview").status_code == 404
+    assert client.get("/g/nope/hexemonia/fill?name=Mura").status_code == 404
+
+
+# ------------------------------------------------------------------- box data and filling
+
+def test_played_hex_is_remembered_and_fills_the_next_play_form(client, app, table):
+    table.act("take", hexes=2)
+    table.play("Mura", "fortification", "military", (0, 0, 0), shield=2)
+    assert "Mura" in text(client.get("/box/hexemonia"))
+    other = create(client, app)
+    resp = client.get(other.path + "/hexemonia/fill", query_string={"name": "walls"})
+    page = text(resp)
+    assert resp.status_code == 200 and 'id="hx-play" open' in page
+    assert "Filled from <b>Mura</b> (entered at this table)" in page
+    form = page[page.index('/do/play_hex"'):]
+    assert 'name="shield" type="text" value="2"' in form or \
+        re.search(r'name="shield"[^>]*value="2"', form)
+    assert re.search(r'<option selected value="fortification">', form)
+
+
+def test_fill_from_the_digest_flags_its_unverified_fields(table):
+    page = text(table.client.get(table.path + "/hexemonia/fill?name=Falange"))
+    assert "unverified — check cost, shield on the tile" in page
+    assert re.search(r'name="cost_hoplites"[^>]*value="2"', page)
+    page = text(table.client.get(table.path + "/hexemonia/fill?name=Oracolo"))
+    assert 'id="hx-play" open' in page and re.search(
+        r'<option selected value="political">political', page[page.index("/do/play_myth"):])
+    resp = table.client.get(table.path + "/hexemonia/fill?name=Colosseo")
+    assert resp.status_code == 404 and "No known hex is called" in text(resp)
+
+
+# ------------------------------------------------------------ watch, stale pages, undo
+
+def test_watch_link_shows_the_board_but_refuses_every_write(client, app, table):
+    from companion.db import Game, session
+    with app.app_context():
+        watch = session().query(Game).one().watch_token
+    page = text(client.get(f"/g/{watch}"))
+    assert "Watching" in page and "/do/" not in page and 'id="hx-check"' in page
+    preview = client.get(f"/g/{watch}/hexemonia/attack-preview?opponent=1&target=x")
+    assert preview.status_code == 422 and "/do/attack" not in text(preview)
+    token = csrf_of(client, table.path)
+    for path in ("do/take", "undo", "redo"):
+        assert client.post(f"/g/{watch}/{path}", data={"csrf_token": token, "hexes": 2}
+                           ).status_code == 403
+    assert table.rows() == []
+
+
+def test_stale_page_is_refused_with_409(table):
+    shown = table.version
+    table.act("take", hexes=2)
+    resp = table.act("take", expect=409, version=shown, hexes=1, resource="gold")
+    assert "changed since your page was loaded" in text(resp)
+    assert [r.kind for r in table.rows()] == ["take"]
+
+
+def test_undo_takes_back_a_played_hex_and_redo_brings_it_back(table):
+    table.act("take", hexes=2)
+    table.play("Palestra", "polis", "military", (1, 0, 1))
+    assert "Undo: <small>Ana plays Palestra (polis, cost 1/0/1)" in table.page
+    table.post("undo")
+    state = table.state()
+    assert state.players[0].hexes == () and state.players[0].hand == 4
+    assert state.players[0].acropolis.as_tuple() == (2, 0, 1)
+    table.post("redo")
+    assert table.state().players[0].find("Palestra") is not None
+    assert [r.kind for r in table.rows()] == ["take", "play_hex", "undo", "redo"]
+
+
+def test_switching_a_ruling_is_recorded(table):
+    table.act("ruling", ruling="H19", reading="hexes-only")
+    assert table.state().rulings["H19"] == "hexes-only"
+    resp = table.act("ruling", expect=422, ruling="H19", reading="maybe")
+    assert "no reading" in text(resp)
+
+
+def test_history_and_score_pages_render(table):
+    table.act("take", hexes=1, resource="citizens")
+    assert "Ana takes 1 hex(es) and 1 citizens" in text(table.client.get(table.path + "/history"))
+    score = text(table.client.get(table.path + "/score"))
+    assert "Score so far" in score and "Active Polis" in score
+
+
+# ----------------------------------------------------------------------------- quick pad
+
+def quick_data(client, **extra):
+    data = {"csrf_token": csrf_of(client, "/quick/hexemonia"), "revolts": "y",
+            "players-0-name": "Ana", "players-0-city": "athens", "players-0-acropolis_gold": 3,
+            "players-0-polis_economic": 2, "players-0-chora_sacred": 1,
+            "players-0-myths": "political, military inactive",
+            "players-1-name": "Ben", "players-1-city": "sparta",
+            "players-1-fortification_military": 2, "players-1-philosopher": "y"}
+    data.update(extra)
+    return data
+
+
+def pad_totals(html):
+    row = re.search(r'<tr class="total"><th>Total</th>(.*?)</tr>', html, re.S).group(1)
+    return [int(n) for n in re.findall(r"<td>(-?\d+)</td>", row)]
+
+
+def test_quick_pad_page_offers_the_flat_fields(client):
+    page = text(client.get("/quick/hexemonia"))
+    assert 'name="players-0-polis_economic"' in page and 'name="players-3-myths"' in page
+    assert 'name="revolts"' in page
+
+
+def test_quick_pad_scores_the_entered_facts(client):
+    resp = client.post("/quick/hexemonia", data=quick_data(client))
+    assert resp.status_code == 200
+    # Ana: 2 Polis (4) + 1 Chora + trio political/military/economic Acropolis (8, H3: any)
+    # + 3 gold + Athens 2 per Polis (4) = 20. Ben: 2 Forts + Sparta 3 each = 8; no Philosopher
+    # points with revolts.
+    assert pad_totals(text(resp)) == [20, 8]
+
+
+def test_quick_pad_without_revolts_gives_the_philosopher_in_two_players(client):
+    data = quick_data(client)
+    data.pop("revolts")
+    resp = client.post("/quick/hexemonia", data=data)
+    assert pad_totals(text(resp)) == [20, 11]
+
+
+def test_quick_pad_refuses_revolts_off_with_three_players_and_bad_myths(client):
+    data = quick_data(client, **{"players-2-name": "Cy", "players-2-city": "olympia",
+                                 "players-0-myths": "political, happy"})
+    data.pop("revolts")
+    resp = client.post("/quick/hexemonia", data=data)
+    page = text(resp)
+    assert resp.status_code == 422
+    assert "revolts: revolts can be left out only with 2 players, not 3" in page
+    assert "players[0].myths[1].nature" in page
+
+
+# ----------------------------------------------------------------------------- score API
+
+REQUEST = {"players": [
+    {"name": "Ana", "city": "athens", "acropolis_gold": 2,
+     "hexes": [{"kind": "polis", "nature": "economic", "active": True},
+               {"kind": "chora", "nature": "economic", "active": False},
+               {"kind": "fortification", "nature": "military", "active": True}],
+     "myths": [{"nature": "political", "active": True}, {"nature": "sacred", "active": False}],
+     "philosopher": False},
+    {"name": "Ben", "city": "sparta", "acropolis_gold": 5,
+     "hexes": [{"kind": "fortification", "nature": "military", "active": True}],
+     "philosopher": True},
+    {"name": "Cy", "city": "olympia", "acropolis_gold": 0}]}
+
+
+def test_score_api_answers_the_documented_contract(client):
+    resp = client.post("/api/v1/hexemonia/score", json=REQUEST)
+    body = resp.get_json()
+    assert resp.status_code == 200 and body["game"] == "hexemonia"
+    assert [p["name"] for p in body["players"]] == ["Ana", "Ben", "Cy"]
+    ana = {ln["id"]: ln for ln in body["players"][0]["lines"]}
+    assert list(ana) == ["chora_fortification", "polis", "myth_trio", "acropolis_gold",
+                         "philosopher", "city_bonus"]
+    assert set(ana["polis"]) == {"id", "label", "points", "detail", "rule"}
+    # Ana: 1 Fort + 1 Polis (2) + trio political, sacred, Athens economic (8) + 2 gold + 2
+    assert [ana[k]["points"] for k in ana] == [1, 2, 8, 2, 0, 2]
+    assert body["players"][0]["total"] == 15
+    assert body["players"][1]["total"] == 1 + 5 + 3  # Fort, gold, Sparta 3 per Fort
+    assert body["ranking"] == [{"place": 1, "names": ["Ana"], "decided_by": "total"},
+                               {"place": 2, "names": ["Ben"], "decided_by": "total"},
+                               {"place": 3, "names": ["Cy"], "decided_by": "total"}]
+    assert body["rulings"]["H19"] == "hexes-and-myths" and len(body["rulings"]) == 22
+
+
+def test_score_api_breaks_ties_by_acropolis_nature_then_gold(client):
+    players = [{"name": "Ana", "city": "athens", "acropolis_gold": 1,
+                "hexes": [{"kind": "chora", "nature": "economic", "active": True}]},
+               {"name": "Ben", "city": "sparta", "acropolis_gold": 2,
+                "hexes": [{"kind": "chora", "nature": "economic", "active": True}]},
+               {"name": "Cy", "city": "olympia", "acropolis_gold": 0,
+                "hexes": [{"kind": "chora", "nature": "sacred", "active": True},
+                          {"kind": "chora", "nature": "sacred", "active": False}],
+                "myths": [{"nature": "military", "active": False}]}]
+    # totals: Ana 1 + 1 = 2, Ben 1 + 2 = 3, Cy 1 + 0 + 0 (inactive myth earns no bonus) = 1
+    players[2]["acropolis_gold"] = 2  # Cy 3: ties Ben
+    body = client.post("/api/v1/hexemonia/score", json={"players": players}).get_json()
+    assert body["ranking"][0] == {"place": 1, "names": ["Cy"], "decided_by": "acropolis_nature"}
+    assert body["ranking"][1] == {"place": 2, "names": ["Ben"], "decided_by": "acropolis_nature"}
+
+
+def test_score_api_lists_every_problem_with_400(client):
+    resp = client.post("/api/v1/hexemonia/score", json={"revolts": False, "players": [
+        {"name": "", "city": "rome", "acropolis_gold": -1,
+         "hexes": [{"kind": "temple", "nature": "political"}],
+         "myths": [{"nature": "x"}] * 4},
+        {"name": "Ben", "city": "sparta", "philosopher": "maybe"},
+        {"name": "Cy", "city": "sparta"}], "rulings": {"H99": "x"}})
+    assert resp.status_code == 400
+    fields = {e["field"] for e in resp.get_json()["errors"]}
+    assert {"revolts", "players[0].name", "players[0].city", "players[0].acropolis_gold",
+            "players[0].hexes[0].kind", "players[0].myths", "players[1].philosopher",
+            "players[2].city", "rulings.H99"} <= fields
+
+
+@pytest.mark.parametrize("count, status", [(2, 200), (3, 400)])
+def test_score_api_revolts_may_be_false_only_with_two_players(client, count, status):
+    resp = client.post("/api/v1/hexemonia/score",
+                       json={"revolts": False, "players": REQUEST["players"][:count]})
+    assert resp.status_code == status
+    if status == 200:
+        ben = resp.get_json()["players"][1]
+        assert {ln["id"]: ln["points"] for ln in ben["lines"]}["philosopher"] == 3
+    else:
+        assert resp.get_json()["errors"][0]["field"] == "revolts"
+
+
+def test_score_api_refuses_a_body_that_is_not_json(client):
+    resp = client.post("/api/v1/hexemonia/score", data="players=1")
+    assert resp.status_code == 400 and resp.get_json()["errors"]
