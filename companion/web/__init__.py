@@ -33,6 +33,8 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(hexemonia.bp)
     from . import tradewarz  # TradeWarz: end-of-Spring preview, battle calculator, box defaults
     app.register_blueprint(tradewarz.bp)
+    from . import reference  # rules reference, rulings, search, "Can I do this?"
+    reference.register(app)
     csrf.exempt(api.bp)
     app.jinja_env.globals["GAMES"] = GAMES
     app.jinja_env.trim_blocks = True

@@ -12,6 +12,7 @@ from ..games import GAMES, get_game
 from ..games.core import RulesError
 from . import remember_game
 from .forms import errors_of, table_form_class, table_payload
+from .reference import house_rule_defaults
 
 bp = Blueprint("pages", __name__)
 
@@ -80,7 +81,8 @@ def new_game(slug: str):
         if form.validate():
             options, players = table_payload(rules, form, "setup")
             try:
-                game = store.create_game(rules, {**options, "players": players})
+                game = store.create_game(rules, {**options, "players": players,
+                                                 "rulings": house_rule_defaults(slug)})
             except RulesError as err:
                 errors = [p.message if not p.field else f"{p.field}: {p.message}"
                           for p in err.problems]

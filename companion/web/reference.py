@@ -1,0 +1,228 @@
+"""The rules reference, the rulings pages, search, house rules and "Can I do this?".
+
+Views stay thin: the reference is data (``companion.reference``), the answers come from the pure
+question functions (``companion.games.<slug>.questions``), the switch of a ruling is an ordinary
+"ruling" action recorded in the game's history.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from flask import (Blueprint, abort, redirect, render_template, request, session, url_for)
+from markupsafe import Markup, escape
+
+from .. import store
+from ..games import GAMES, get_game
+from ..games.core import RULING, RulesError, read_fields
+from ..games.questions import questions_for
+from ..reference import REFERENCES, STAGES, resolve, resolve_parts
+from ..reference.affects import affected
+from ..reference.search import INDEX
+from .forms import action_form_class
+
+bp = Blueprint("reference", __name__)
+
+
+def register(app) -> None:
+    """Add the reference pages, the ``rule_link`` filter and the ``ruling_changes`` global."""
+    app.register_blueprint(bp)
+    app.jinja_env.filters["rule_link"] = rule_link
+    app.jinja_env.globals["ruling_changes"] = ruling_changes
+    app.jinja_env.globals["rule_href"] = rule_href
+
+HOUSE_RULE = "house rule"
+
+
+def _reference(slug: str):
+    if slug not in REFERENCES or slug not in GAMES:
+        abort(404, description=f"Unknown game {slug!r}; this server knows "
+                               f"{', '.join(sorted(REFERENCES))}.")
+    return REFERENCES[slug]
+
+
+def _game_of(slug: str, token: str | None):
+    """The live game a reference page was opened from (?game=<token>), when it is this game."""
+    found = store.find_game(token) if token else None
+    if found is None or found[0].slug != slug:
+        return None, False, None
+    game, can_play = found
+    return game, can_play, store.state_of(game)
+
+
+# ----------------------------------------------------------------------------- deep links
+
+def rule_url(target, token: str = "") -> str:
+    extra = {"game": token} if token else {}
+    if target.ruling:
+        return url_for("reference.rulings", slug=target.slug, _anchor=target.ruling, **extra)
+    return url_for("reference.game_reference", slug=target.slug, _anchor=target.section,
+                   **extra)
+
+
+def _current_token() -> str:
+    """The game token of the page being drawn (game, history, score, ask pages), if any."""
+    args = request.view_args or {}
+    return args.get("token") or request.args.get("game", "") or ""
+
+
+def rule_href(citation: Any, slug: str = "") -> str:
+    """The address a citation's first resolvable part leads to, or '' (a Jinja global)."""
+    target = resolve(str(citation or ""), slug)
+    return rule_url(target, _current_token()) if target else ""
+
+
+def rule_link(citation: Any, slug: str = "") -> Markup:
+    """A rule citation as links to its reference sections and rulings (a Jinja filter). Parts
+    that name nothing in the references stay plain text."""
+    text = str(citation or "")
+    token = _current_token()
+    pieces = []
+    for part, target in resolve_parts(text, slug):
+        if target is None:
+            pieces.append(escape(part))
+        else:
+            pieces.append(Markup('<a class="rule-link" href="{}">{}</a>').format(
+                rule_url(target, token), part))
+    return Markup("; ").join(pieces)
+
+
+def ruling_changes(result, rules) -> list[dict[str, Any]]:
+    """For each ruling read differently from its default on this game, the numbers it changed:
+    score lines and places compared with the default reading (a Jinja global for the pad)."""
+    token = (request.view_args or {}).get("token", "")
+    found = store.find_game(token) if token else None
+    state = store.state_of(found[0]) if found and found[0].slug == rules.slug else None
+    out = []
+    for rid, reading in (result.rulings or {}).items():
+        ruling = rules.rulings.get(rid)
+        if ruling is None or reading == ruling.default:
+            continue
+        changes: list[str] = []
+        if state is not None and hasattr(state, "rulings"):
+            base = rules.score(replace(state, rulings={**state.rulings, rid: ruling.default}))
+            changes = _differences(result, base)
+        out.append({"id": rid, "reading": reading, "default": ruling.default,
+                    "changes": changes})
+    return out
+
+
+def _differences(now, base) -> list[str]:
+    lines = []
+    for s_now, s_base in zip(now.sheets, base.sheets):
+        for a, b in zip(s_now.lines, s_base.lines):
+            if a.points != b.points:
+                lines.append(f"{s_now.name}, {a.label}: {a.points} (default {b.points})")
+    places = {n: p.place for p in now.ranking for n in p.names}
+    was = {n: p.place for p in base.ranking for n in p.names}
+    lines += [f"{n}: place {places[n]} (default {was[n]})" for n in places
+              if was.get(n) != places[n]]
+    return lines
+
+
+def house_rule_defaults(slug: str) -> dict[str, str]:
+    """The readings this server's tables chose to keep for their next games of ``slug`` (box
+    data "house rule"), limited to rulings and readings the game still knows."""
+    rulings = GAMES[slug].rulings if slug in GAMES else {}
+    out = {}
+    for row in store.box_entries(slug):
+        reading = (row.value or {}).get("reading") if row.category == HOUSE_RULE else None
+        if row.key in rulings and reading in rulings[row.key].readings:
+            out[row.key] = reading
+    return out
+
+
+# ---------------------------------------------------------------------------------- pages
+
+@bp.get("/rules")
+def rules_index():
+    return render_template("reference/index.html", references=REFERENCES)
+
+
+@bp.get("/rules/search")
+def search():
+    query = request.args.get("q", "")[:100]
+    slug = request.args.get("game_slug", "")
+    rulings = {s: g.rulings for s, g in GAMES.items()}
+    hits = INDEX.search(query, rulings, slug=slug if slug in REFERENCES else "")
+    return render_template("reference/search.html", query=query, hits=hits,
+                           references=REFERENCES)
+
+
+@bp.get("/rules/<slug>")
+def game_reference(slug: str):
+    ref = _reference(slug)
+    game, can_play, state = _game_of(slug, request.args.get("game"))
+    affects = {}
+    if state is not None:
+        rules = get_game(slug)
+        result = rules.score(state)
+        totals = [(s.name, (("total so far", s.total),)) for s in result.sheets]
+        affects = {sec.id: affected(slug, sec.affects, state, totals) for sec in ref.sections}
+    return render_template("reference/game.html", ref=ref, stages=STAGES, game=game,
+                           affects=affects, rules=get_game(slug))
+
+
+@bp.get("/rules/<slug>/rulings")
+def rulings(slug: str):
+    _reference(slug)
+    rules = get_game(slug)  # read at request time: rulings appear once a game registers them
+    token = request.args.get("game", "")
+    game, can_play, state = _game_of(slug, token)
+    return render_template("reference/rulings.html", ref=REFERENCES[slug], rules=rules,
+                           game=game, can_play=can_play, state=state, token=token,
+                           house=house_rule_defaults(slug))
+
+
+@bp.post("/rules/<slug>/rulings/<token>")
+def switch_ruling(slug: str, token: str):
+    """Switch a ruling for a game (a "ruling" action in its history), and if asked remember the
+    reading as this server's house rule for the next games of this game."""
+    game, can_play, _ = _game_of(slug, token)
+    if game is None or not can_play:
+        abort(403, description="Only a play link can switch a ruling for its game.")
+    rid, reading = request.form.get("ruling", ""), request.form.get("reading", "")
+    raw_version = request.form.get("version", "")
+    version = int(raw_version) if raw_version.isdigit() and len(raw_version) < 10 else None
+    seat = session.get("seats", {}).get(str(game.id))
+    names = get_game(slug).player_names(store.state_of(game))
+    by = names[seat] if isinstance(seat, int) and seat < len(names) else ""
+    try:
+        store.record(game.id, RULING, {"ruling": rid, "reading": reading}, by=by,
+                     version=version)
+    except RulesError as err:
+        abort(409 if err.rule == "Concurrent phones" else 422, description=err.message)
+    if request.form.get("remember"):
+        store.remember_box(slug, [(HOUSE_RULE, rid, {"reading": reading})])
+    return redirect(url_for("reference.rulings", slug=slug, game=token, _anchor=rid), 303)
+
+
+# ----------------------------------------------------------------------- can I do this?
+
+@bp.get("/g/<token>/ask")
+def ask(token: str):
+    found = store.find_game(token)
+    if found is None:
+        abort(404, description="No game has this link.")
+    game = found[0]
+    rules = get_game(game.slug)
+    state = store.state_of(game)
+    names = rules.player_names(state)
+    asked = request.args.get("q", "")
+    forms, answer, errors = [], None, []
+    for q in questions_for(game.slug):
+        mine = q.id == asked
+        form = action_form_class(game.slug, f"ask-{q.id}", q.spec)(
+            formdata=request.args if mine else None, meta={"csrf": False})
+        for f in q.fields:
+            if f.kind == "player":
+                getattr(form, f.name).choices = list(enumerate(names))
+        forms.append((q, form))
+        if mine:
+            try:
+                answer = q.ask(state, read_fields(q.spec, request.args.to_dict(), len(names)))
+            except RulesError as err:
+                errors = [p.message for p in err.problems]
+    return render_template("reference/ask.html", game=game, rules=rules, token=token,
+                           forms=forms, asked=asked, answer=answer, errors=errors), \
+        422 if errors else 200
