@@ -31,6 +31,7 @@ class _SnapshotCache:
 
     def __init__(self) -> None:
         self.items: OrderedDict[tuple[int, int], Any] = OrderedDict()
+        self.latest: dict[int, int] = {}  # game id -> newest version seen by this process
         self.lock = threading.Lock()
 
 
@@ -54,8 +55,36 @@ def _remember(game_id: int, version: int, state: Any) -> None:
     cache = _cache()
     with cache.lock:
         cache.items[(game_id, version)] = state
+        if version > cache.latest.get(game_id, -1):
+            cache.latest[game_id] = version
         while len(cache.items) > _CACHE_SIZE:
             cache.items.popitem(last=False)
+
+
+def _newest_cached(game_id: int) -> tuple[int, Any]:
+    cache = _cache()
+    with cache.lock:
+        version = cache.latest.get(game_id, -1)
+        return version, cache.items.get((game_id, version))
+
+
+def _catch_up(s, game: Game) -> Snapshot | None:
+    """The current snapshot from an older one this process has, applying only the newer log
+    entries (another worker recorded them). None when there is none, or an undo/redo among them
+    (then the whole log is folded again)."""
+    version, base = _newest_cached(game.id)
+    if base is None or version >= game.version:
+        return None
+    newer = list(s.scalars(select(Action).where(Action.game_id == game.id, Action.seq > version)
+                           .order_by(Action.seq)))
+    if len(newer) != game.version - version or any(r.kind in (UNDO, REDO) for r in newer):
+        return None
+    rules, state = get_game(game.slug), base.state
+    for r in newer:
+        state = rules.apply(state, r.kind, r.data, r.by)
+    snap = Snapshot(state, base.active + tuple(r.seq for r in newer), ())
+    _remember(game.id, game.version, snap)
+    return snap
 
 
 def new_token() -> str:
@@ -137,7 +166,7 @@ def _fold(game: Game, rows: list[Action]) -> Snapshot:
 def snapshot_of(game: Game) -> Snapshot:
     """The current snapshot of a game: cached when this version was seen, else folded from the
     log (the log is the truth; the cache only saves the replay)."""
-    snap = _cached(game.id, game.version)
+    snap = _cached(game.id, game.version) or _catch_up(session(), game)
     if snap is None:
         snap = _fold(game, rows_of(session(), game.id))
         _remember(game.id, game.version, snap)
@@ -200,6 +229,8 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
             raise IllegalAction("this game does not exist")
         rules = get_game(game.slug)
         snap = _cached(game.id, game.version)
+        if snap is None and kind not in (UNDO, REDO):
+            snap = _catch_up(s, game)
         rows: list[Action] = []
         if snap is None or kind in (UNDO, REDO):  # only then is the whole log needed
             rows = rows_of(s, game.id)

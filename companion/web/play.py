@@ -76,12 +76,16 @@ def game_page(token: str):
 
 def _refuse(game: Game, can_play: bool, err: RulesError, kind: str, values: dict | None,
             status: int):
+    # The request's read transaction may predate the change that caused the refusal (SQLite
+    # keeps a read snapshot until the transaction ends): end it to show the current state.
+    s = store.session()
+    s.rollback()
+    s.expire_all()
+    fresh = s.get(Game, game.id)
     if wants_json():
-        return jsonify(ok=False, error=err.message, rule=err.rule, version=game.version,
+        return jsonify(ok=False, error=err.message, rule=err.rule, version=fresh.version,
                        errors=[{"field": p.field, "message": p.message} for p in err.problems]
                        ), status
-    store.session().expire_all()
-    fresh = store.session().get(Game, game.id)
     return render_template("game.html", **_context(fresh, can_play, error=err, failed=kind,
                                                    values=values)), status
 
