@@ -87,7 +87,8 @@ def setup_data(client, players, **options):
     ([*THREE[:2], {"name": "ana", "city": "olympia"}], {}, "two players are called ana"),
     (THREE, {"revolts": ""}, "revolts are optional only with 2 players, not 3"),
     (THREE, {"fate": 0}, "between 1 and 60"),
-    (THREE, {"last_player": 3}, "Not a valid choice"),
+    (THREE, {"last_player": 3}, "must go to one of the 3 seats, not seat 4"),
+    (THREE, {"last_player": 9}, "Not a valid choice"),
 ])
 def test_bad_setup_is_refused_naming_the_rule_and_nothing_stored(client, app, players, options,
                                                                  message):

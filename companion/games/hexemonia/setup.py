@@ -26,13 +26,25 @@ def read_setup(setup: Mapping[str, Any]) -> HexemoniaState:
     revolts = check.boolean(setup, "revolts", "", default=True)
     if not revolts and count != 2:
         check.add("revolts", f"revolts are optional only with 2 players, not {count}")
-    last = check.integer(setup, "last_player", "", default=count - 1, high=count - 1)
+    last = _read_last(setup, count, check)
     fate = check.integer(setup, "fate", "", low=1, high=60)
     cities = _read_cities(setup, rulings, check)
     check.raise_if_any(rule=RULE)
     players = tuple(replace(p, revealed=count == 2) for p in players)
     return HexemoniaState(players, rulings, fate, last, revolts, cities,
                           active=(last + 1) % count)
+
+
+def _read_last(setup: Mapping[str, Any], count: int, check: Checker) -> int:
+    """The seat (0-based) holding the Last Player marker; empty: the last seat listed."""
+    if setup.get("last_player") in ("", None):
+        return count - 1
+    seat = check.integer(setup, "last_player", "", default=count - 1, high=9)
+    if seat >= count:
+        check.add("last_player", f"the Last Player marker must go to one of the {count} "
+                                 f"seats, not seat {seat + 1}")
+        return count - 1
+    return seat
 
 
 def _read_players(setup: Mapping[str, Any], check: Checker) -> tuple[Player, ...]:

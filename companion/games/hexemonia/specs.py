@@ -97,8 +97,12 @@ SETUP_CITY_FIELDS = tuple(
 
 SETUP_FIELDS = (
     FieldSpec("fate", "Hexes in the Fate pile after dealing", low=1, high=60),
-    FieldSpec("last_player", "Seat holding the Last Player marker", "player", required=False,
-              help="The player to the right of the oldest; empty: the last seat listed."),
+    # A choice, not a "player" field: the setup form is built before the players exist.
+    FieldSpec("last_player", "Seat holding the Last Player marker", "choice",
+              choices=(("", "the last seat listed"),) + tuple((str(i), f"Seat {i + 1}")
+                                                            for i in range(4)),
+              default="", required=False,
+              help="The player to the right of the oldest."),
     FieldSpec("revolts", "Play with revolts (optional only with 2 players)", "bool",
               default=True, required=False),
 ) + SETUP_CITY_FIELDS
