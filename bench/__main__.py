@@ -1,0 +1,137 @@
+"""`python -m bench`: build the database, serve the app and the bare route with gunicorn, measure
+with wrk, and write BENCHMARKS.md (see bench/__init__.py)."""
+from __future__ import annotations
+
+import json
+import os
+import platform
+import re
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from . import report
+from .games import NAMES, build
+from .run import ROOT, Gunicorn, get, lua_post, wrk
+
+CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+ASSETS = re.compile(r'<(?:link[^>]+href|script[^>]+src)="(/static/[^"]+)"')
+COLD_RUNS = 3
+
+
+def score_payload() -> str:
+    players = [{"name": n, "coins": 17 + i, "tracks": {"income": 3, "military": 5 + i,
+                                                       "culture": 4, "food": 6},
+                "cards": {"red": {"count": 2, "points": 5}, "blue": {"count": 1, "points": 3},
+                          "purple": {"count": 1, "points": 6}},
+                "colonies": [5, 7], "statues": [4], "face_down_tiles": [2],
+                "silver_medals": ["military"], "gold_medals": 1}
+               for i, n in enumerate(NAMES)]
+    return json.dumps({"players": players, "rulings": {"HAD-1": "remainder"}})
+
+
+def page_weight(url: str) -> dict[str, int]:
+    _, html, _, _ = get(url)
+    weight = {"html": len(html), "css": 0, "js": 0}
+    for asset in sorted(set(ASSETS.findall(html.decode()))):
+        _, body, _, _ = get(url.split("/g/")[0] + asset)
+        weight["css" if asset.endswith(".css") else "js"] += len(body)
+    weight["total"] = weight["html"] + weight["css"] + weight["js"]
+    return weight
+
+
+def session_and_token(url: str) -> tuple[str, str]:
+    """A phone's session cookie and CSRF token, taken from the game page like a browser."""
+    _, html, headers, _ = get(url)
+    cookie = headers["Set-Cookie"].split(";", 1)[0]
+    return cookie, CSRF.search(html.decode()).group(1)
+
+
+def cold_loads(env: dict[str, str], games: dict) -> dict[str, float]:
+    """Milliseconds of the first load of each game after a server start (median of runs)."""
+    times: dict[str, list[float]] = {"small": [], "large": []}
+    for run in range(COLD_RUNS):
+        with Gunicorn("app:app", env) as url:
+            for _ in range(20):  # both workers up, templates compiled, on a third game
+                get(f"{url}/g/{games['epoch3']['token']}")
+            order = ("small", "large") if run % 2 == 0 else ("large", "small")
+            for name in order:
+                times[name].append(get(f"{url}/g/{games[name]['token']}")[3] * 1000)
+    return {k: statistics.median(v) for k, v in times.items()}
+
+
+def machine() -> dict[str, str]:
+    cpu = re.search(r"model name\s*:\s*(.*)", Path("/proc/cpuinfo").read_text())
+    mem = re.search(r"MemTotal:\s*(\d+) kB", Path("/proc/meminfo").read_text())
+    wrk_version = subprocess.run(["wrk", "-v"], capture_output=True, text=True).stdout
+    return {"cpu": cpu.group(1).strip() if cpu else platform.processor(),
+            "cores": str(os.cpu_count()),
+            "ram": f"{int(mem.group(1)) / 1024 / 1024:.1f} GiB" if mem else "?",
+            "python": platform.python_version(), "os": platform.platform(),
+            "wrk": (wrk_version.split("\n")[0] or "wrk").strip()}
+
+
+def bare(env: dict[str, str]) -> dict:
+    with Gunicorn("bench.bare:app", env) as url:
+        print("bare route...")
+        wrk(url + "/", duration="1s")  # warm-up
+        return wrk(url + "/")
+
+
+def main() -> None:
+    tmp = Path(tempfile.mkdtemp(prefix="companion-bench-"))
+    db = f"sqlite:///{tmp / 'bench.sqlite'}"
+    print("building the database (5-player game in epoch III, 10 and 5,000 actions)...")
+    start = time.perf_counter()
+    games = build(db)
+    print(f"  done in {time.perf_counter() - start:.1f} s")
+    env = {"DATABASE_URL": db, "FLASK_SECRET_KEY": "bench-secret-key-not-for-production"}
+    results: dict = {"games": {k: v["version"] for k, v in games.items()},
+                     "load_before": os.getloadavg()}
+    results["bare"] = bare(env)
+    with Gunicorn("app:app", env) as url:
+        page = f"{url}/g/{games['epoch3']['token']}"
+        for _ in range(10):
+            get(page)
+        print("(a) game page...")
+        results["page"] = wrk(page)
+        results["weight"] = page_weight(page)
+        print("(b) action POST...")
+        post_page = f"{url}/g/{games['posts']['token']}"
+        cookie, token = session_and_token(post_page)
+        script = lua_post(tmp / "post.lua", f"csrf_token={token}&player=0&value=coins&delta=1",
+                          {"Content-Type": "application/x-www-form-urlencoded",
+                           "Accept": "application/json", "Cookie": cookie,
+                           "Referer": post_page})
+        results["post"] = wrk(f"{post_page}/do/correct", script=script)
+        print("(c) live-update check of an idle phone...")
+        version = json.loads(get(f"{page}/v")[1])["version"]
+        results["live"] = wrk(f"{page}/v", headers=(f'If-None-Match: "{version}"',))
+        print("(d) score API...")
+        script = lua_post(tmp / "score.lua", score_payload(),
+                          {"Content-Type": "application/json"})
+        results["api"] = wrk(f"{url}/api/v1/hadara/score", script=script)
+        print("warm loads of the 10- and 5,000-action games...")
+        results["warm"] = {n: wrk(f"{url}/g/{games[n]['token']}", duration="3s")
+                           for n in ("small", "large")}
+    print("cold loads (first load after a server start)...")
+    results["cold"] = cold_loads(env, games)
+    # the floor again, averaged with the first run: a busy machine drifts during a bench
+    again = bare(env)
+    results["bare_runs"] = [results["bare"]["rps"], again["rps"]]
+    results["bare"] = {k: (v + again[k]) / 2 if isinstance(v, float) else v
+                       for k, v in results["bare"].items()}
+    results["load_after"] = os.getloadavg()
+    results["machine"] = machine()
+    (ROOT / "BENCHMARKS.md").write_text(report.markdown(results))
+    artifacts = ROOT / "test-artifacts"
+    artifacts.mkdir(exist_ok=True)
+    (artifacts / "bench-results.json").write_text(json.dumps(results, indent=1))
+    print(report.summary(results))
+    print("wrote BENCHMARKS.md")
+
+
+if __name__ == "__main__":
+    main()
