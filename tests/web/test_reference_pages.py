@@ -237,3 +237,18 @@ def test_ask_page_opens_for_every_game(client, app, slug):
     game = new_game(app, slug)
     page(client, f"/g/{game.play_token}/ask")
     page(client, "/g/nonexistent/ask", 404)
+
+
+@pytest.mark.parametrize("slug, query, expected", [
+    ("tradewarz", "q=spring&player=0", "golden Xadla"),
+    ("tradewarz", "q=battle&attacker=0&defender=1&site=field&a_soldiers=2&a_strength=4"
+                  "&a_kills=1&a_blocks=1&d_soldiers=3&d_strength=2&d_kills=3&d_blocks=1",
+     "Yes: P1 wins"),
+    ("hexemonia", "q=philosopher", "Philosopher"),
+    ("hexemonia", "q=attack&player=1&target=Acropoli&adjacent=&hoplites=3&citizens=0", "No:"),
+])
+def test_ask_page_answers_for_tradewarz_and_hexemonia(client, app, slug, query, expected):
+    from tests.web.test_table_sharing import new_game
+    game = new_game(app, slug)
+    html = page(client, f"/g/{game.play_token}/ask?{query}")
+    assert 'class="answer' in html and expected in html
