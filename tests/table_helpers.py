@@ -126,8 +126,10 @@ class Gunicorn:
     """gunicorn serving app:app with several workers, in its own process group so a SIGKILL
     takes the master and every worker at once (what a crash or `kill -9` does)."""
 
-    def __init__(self, database_url: str, workers: int = 2, port: int | None = None):
+    def __init__(self, database_url: str, workers: int = 2, port: int | None = None,
+                 preload: bool = False):
         self.database_url = database_url
+        self.preload = preload  # import the app once in the master: a faster (re)start
         self.workers = workers
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -140,7 +142,7 @@ class Gunicorn:
         self.proc = subprocess.Popen(
             [gunicorn, "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers),
              "--no-control-socket", "--chdir", str(ROOT), "--log-level", "warning",
-             "--graceful-timeout", "2", "app:app"],
+             "--graceful-timeout", "2", *(["--preload"] if self.preload else []), "app:app"],
             env=env, start_new_session=True, stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE)
         deadline = time.monotonic() + wait

@@ -1,0 +1,65 @@
+"""Alembic migrations: an empty database is upgraded to exactly the models' schema, an existing
+database survives another upgrade, and one made before migrations existed is adopted."""
+from __future__ import annotations
+
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import inspect
+
+from companion import create_app, db, migrations, store
+from companion.games import get_game
+from tests.table_helpers import sample_setup
+
+
+def app_on(url: str, **extra):
+    return create_app({"TESTING": True, "SECRET_KEY": "k", "DATABASE_URL": url, **extra})
+
+
+def schema_differences(app) -> list:
+    with app.extensions["db_engine"].connect() as conn:
+        return compare_metadata(MigrationContext.configure(conn), db.Base.metadata)
+
+
+def test_upgrade_of_an_empty_database_makes_the_models_tables(database_url):
+    app = app_on(database_url)
+    assert migrations.current(app) is None
+    migrations.upgrade(app)
+    tables = set(inspect(app.extensions["db_engine"]).get_table_names())
+    assert {"games", "actions", "box_data", "alembic_version"} <= tables
+    assert migrations.current(app) == migrations.BASELINE
+    assert schema_differences(app) == []  # the revision matches db.py exactly
+    app.extensions["db_engine"].dispose()
+
+
+def test_an_existing_database_survives_upgrading_again(db_app):
+    with db_app.app_context():
+        game = store.create_game(get_game("hadara"), sample_setup(get_game("hadara")))
+        store.record(game.id, "correct", {"player": 0, "value": "coins", "delta": 3})
+    migrations.upgrade(db_app)
+    migrations.upgrade(db_app)
+    with db_app.app_context():
+        found, can_play = store.find_game(game.play_token)
+        assert can_play and found.version == 1
+        assert [r.text for r in store.rows_of(store.session(), game.id)][0].startswith(
+            "Correction")
+
+
+def test_a_database_made_before_migrations_is_adopted_not_recreated(tmp_path):
+    app = app_on(f"sqlite:///{tmp_path / 'old.sqlite'}", CREATE_TABLES=True)
+    with app.app_context():
+        game = store.create_game(get_game("hadara"), sample_setup(get_game("hadara")))
+    assert migrations.current(app) is None
+    migrations.upgrade(app)
+    assert migrations.current(app) == migrations.BASELINE
+    with app.app_context():
+        assert store.find_game(game.play_token) is not None
+    app.extensions["db_engine"].dispose()
+
+
+def test_init_db_command_runs_the_migrations(tmp_path):
+    app = app_on(f"sqlite:///{tmp_path / 'cli.sqlite'}")
+    with app.app_context():  # as `flask --app app init-db` does
+        result = app.test_cli_runner().invoke(args=["init-db"])
+    assert result.exit_code == 0 and "database ready" in result.output
+    assert migrations.current(app) == migrations.BASELINE
+    app.extensions["db_engine"].dispose()
