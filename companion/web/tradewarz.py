@@ -131,7 +131,10 @@ def new_game():
     entries = store.box_entries(SLUG)
     defaults = rules.setup_defaults((b.category, b.key, b.value) for b in entries)
     form = table_form_class(rules, "setup")(data=defaults)
-    return render_template("new.html", rules=rules, form=form, errors=[], box=entries, known={})
+    # the same context as the generic page (``known``: setup cards, none in TradeWarz)
+    known = {b.key: b.value for b in entries if b.category == "setup card"}
+    return render_template("new.html", rules=rules, form=form, errors=[], box=entries,
+                           known=known)
 
 
 # ------------------------------------------------------------------------ end of Spring
