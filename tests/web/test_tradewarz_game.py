@@ -83,7 +83,8 @@ def check_boards(t, ledgers):
 
 
 def build(t, led, what, silos=None, distance=0, pay=False):
-    data = {"what": what, "distance": distance, **{f"silo_{r}": n for r, n in (silos or {}).items()}}
+    data = {"what": what, "distance": distance,
+            **{f"silo_{r}": n for r, n in (silos or {}).items()}}
     if pay:
         data.update({f"pay_{r}": n for r, n in COSTS[what].items()})
     t.do("build", **data)

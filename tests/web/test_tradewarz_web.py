@@ -1,5 +1,5 @@
-"""Every TradeWarz route and refusal through the Flask client: status, stored rows, what the page
-shows (the board, the end-of-Spring preview, the battle calculator, the quick pad, the score API)."""
+"""Every TradeWarz route and refusal through the Flask client: status, stored rows, what the
+page shows (board, end-of-Spring preview, battle calculator, quick pad, score API)."""
 import re
 from fractions import Fraction
 
@@ -12,7 +12,8 @@ from .table import WebTable
 HOUSES = [{"name": "Amber", "colour": "yellow"}, {"name": "Basalt", "colour": "red"},
           {"name": "Cedar", "colour": "blue"}]
 OPTIONS = {"end_mode": "years", "years": "2", "alliances": "y",
-           "cost_settlement": "1 lumber + 1 wheat", "cost_tech_economy": "1 gold + 1 lumber + 1 wheat"}
+           "cost_settlement": "1 lumber + 1 wheat",
+           "cost_tech_economy": "1 gold + 1 lumber + 1 wheat"}
 A, B, C = 0, 1, 2
 
 
@@ -71,7 +72,8 @@ def test_new_game_shows_every_house_with_dials_at_six_and_the_calendar(table):
     ({"players-1-name": "", "players-2-name": ""}, "TradeWarz needs 2 to 6 houses"),
     ({"cost_village": "2 lumber + 2 mining"}, "amounts 2 + 2 + 2"),
     ({"cost_castle": "4 bananas"}, "cannot read"),
-    ({"season_names": "Spring, Fall, Winter, Dusk, Summer"}, "starts with Summer and ends with Spring"),
+    ({"season_names": "Spring, Fall, Winter, Dusk, Summer"},
+     "starts with Summer and ends with Spring"),
     ({"years": "0"}, "between 1 and 50"),
 ])
 def test_bad_setup_is_refused_naming_the_problem_and_nothing_is_stored(client, app, override,
