@@ -62,7 +62,6 @@ def test_new_game_shows_every_house_with_dials_at_six_and_the_calendar(table):
         assert dials(page, seat) == (6, 6, 6, 6)
     assert "Year 1</b> of 2" in page and 'class="tw-turn-now">Amber' in page
     assert "Amber&#39;s action in Summer" in page or "Amber's action in Summer" in page
-    assert "settlements" not in page or "/ 6" in page
     assert "0 / 6" in page and "0 / 5" in page and "0 / 2" in page  # limits on the board
     assert "2 on the map, 8 in reserve" in page and "(cap 10)" in page
 
