@@ -125,3 +125,43 @@ class HadaraTable:
 
 
 DRIVERS = {"hadara": HadaraTable}
+
+
+class GenericTable:
+    """Any registered game: the setup form filled from values its rules accept (see
+    tests/properties/tablegen.py). Its players then find their names on the score pad; the game
+    itself is played by a game's own driver once it has one."""
+
+    def __init__(self, slug: str, names: tuple[str, ...] = ()) -> None:
+        from companion.games import GAMES
+        self.slug, self.rules = slug, GAMES[slug]
+        self.names = names or ("Ana", "Ben")
+
+    def setup(self) -> dict:
+        from tests.properties.tablegen import valid_setup
+        return valid_setup(self.rules, len(self.names), self.names)
+
+    def fill_setup(self, page: Page) -> None:
+        setup = self.setup()
+        values = {f.name: setup[f.name] for f in self.rules.setup_fields if f.name in setup}
+        for seat, player in enumerate(setup["players"]):
+            values.update({f"players-{seat}-{k.replace('.', '__')}": v
+                           for k, v in player.items()})
+        for name, value in values.items():
+            field = page.locator(f'[name="{name}"]')
+            if not field.count():
+                continue  # a field this form leaves to its default
+            tag, kind = field.evaluate("e => [e.tagName, e.type]")
+            if kind == "checkbox":
+                field.set_checked(bool(value))
+            elif tag == "SELECT":
+                field.select_option(str(value))
+            else:
+                field.fill(str(value))
+
+    def expected(self) -> dict[str, dict[str, int]]:
+        return {}
+
+
+def driver(slug: str):
+    return DRIVERS.get(slug, lambda: GenericTable(slug))()

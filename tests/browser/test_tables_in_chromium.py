@@ -9,12 +9,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ROOT, shot
-from tests.browser.tables import DRIVERS, HadaraTable, act, tap_and_load
+from tests.browser.tables import DRIVERS, GenericTable, HadaraTable, act, tap_and_load
 
 pytestmark = pytest.mark.browser
 
 #: games whose board exists and whose driver knows how to play them
 PLAYABLE = sorted(s for s in DRIVERS if (ROOT / "templates/games" / s / "board.html").exists())
+#: every game with a board: it must at least start from its form and show its score pad
+BOARDED = sorted(p.parent.name for p in (ROOT / "templates/games").glob("*/board.html"))
 #: live updates arrive once static/app.js polls the server; until then a reload must show them
 LIVE = "fetch(" in (ROOT / "static" / "app.js").read_text()
 
@@ -84,6 +86,23 @@ def test_a_whole_game_tapped_through_reaches_the_final_score(open_context, live_
     best = max(pad, key=lambda n: pad[n]["Total"])
     expect(page.locator(".ranking li").first).to_contain_text(best)
     shot(page, f"{kind}-{slug}-final-score", doc=kind == "phone")
+
+
+@pytest.mark.parametrize("slug", [s for s in BOARDED if s not in PLAYABLE])
+def test_other_games_start_from_their_form_and_show_a_score_pad(open_context, live_server,
+                                                                 slug):
+    """Games without a driver yet: start from the setup form, then the score pad names every
+    player with a total, and the game page fits a 360 px phone."""
+    page = open_context("phone", viewport={"width": 360, "height": 740}).new_page()
+    table = GenericTable(slug)
+    start_game(page, live_server.url, table)
+    shot(page, f"phone-{slug}-game-start")
+    width, client = page.evaluate(SIDEWAYS)
+    assert width <= client, (slug, width, client)
+    tap_and_load(page, page.locator("header.bar").get_by_role("link", name="Score"))
+    names = [t.strip() for t in page.locator("table.pad thead th").all_inner_texts()][1:]
+    assert names == list(table.names)
+    assert page.locator("table.pad tr.total td").count() == len(table.names)
 
 
 def coins(page: Page, seat: int) -> str:
