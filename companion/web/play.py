@@ -185,6 +185,7 @@ def version(token: str):
         resp = Response(f'{{"version":{v}}}', mimetype="application/json")
     resp.headers["ETag"] = etag
     resp.headers["Cache-Control"] = "no-cache"
+    resp.headers["Content-Security-Policy"] = "default-src 'none'"  # data only; fewer bytes
     return resp
 
 

@@ -241,3 +241,21 @@ def test_import_refuses_a_broken_file_and_stores_nothing(client, app, change, me
 def test_import_refuses_what_is_not_json(client):
     resp = client.post("/import", data={"csrf_token": csrf_of(client), "json": "{oops"})
     assert resp.status_code == 422 and "not JSON" in resp.get_data(as_text=True)
+
+
+def test_a_stale_page_refused_without_js_shows_the_current_state(app):
+    game = new_game(app, "hadara")
+    ana, ben = app.test_client(), app.test_client()
+    ana_csrf, ben_csrf = csrf_of(ana, f"/g/{game.play_token}"), csrf_of(ben, f"/g/{game.play_token}")
+    first, second = switches("hadara")[0], switches("hadara")[-1]
+    assert ana.post(f"/g/{game.play_token}/do/correct", data={
+        "csrf_token": ana_csrf, "version": "0", "player": "0", "value": "coins",
+        "delta": "4"}).status_code == 303
+    assert ana.post(f"/g/{game.play_token}/do/ruling", data={
+        "csrf_token": ana_csrf, "version": "1", **first}).status_code == 303
+    late = ben.post(f"/g/{game.play_token}/do/ruling", data={
+        "csrf_token": ben_csrf, "version": "0", **second})
+    page = late.get_data(as_text=True)
+    assert late.status_code == 409 and VERSION.search(page).group(1) == "2"
+    assert "changed since your page was loaded" in page
+    assert str(escape(rows(app, game)[1].text)) in page
