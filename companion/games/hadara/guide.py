@@ -94,24 +94,24 @@ def _income(state: HadaraState) -> list[str]:
             + ", ".join(f"{p.name} +{max(p.track('income'), 0)}" for p in state.players)]
 
 
-def _colony(state: HadaraState) -> list[str]:
+def _takes(state: HadaraState, track: str, what: str, held) -> list[str]:
+    """Colony and statue steps: each player's track against what they may take this step."""
     out = []
     for i, p in enumerate(state.players):
-        taken = sorted(c.requirement for c in p.colonies)
+        owned = sorted(held(p))
         done = " (done this step)" if i in state.acted else ""
-        out.append(f"{p.name}: military {p.track('military')}; may take one colony needing at most "
-                   f"{p.track('military')}" + (f", not of levels {taken}" if taken else "") + done)
+        out.append(f"{p.name}: {track} {p.track(track)}; may {what} needing at most "
+                   f"{p.track(track)}" + (f", not {owned}" if owned else "") + done)
     return out
+
+
+def _colony(state: HadaraState) -> list[str]:
+    return _takes(state, "military", "take one colony",
+                  lambda p: (c.requirement for c in p.colonies))
 
 
 def _statue(state: HadaraState) -> list[str]:
-    out = []
-    for i, p in enumerate(state.players):
-        carved = sorted(s.number for s in p.statues)
-        done = " (done this step)" if i in state.acted else ""
-        out.append(f"{p.name}: culture {p.track('culture')}; may carve one statue needing at most "
-                   f"{p.track('culture')}" + (f", not {carved}" if carved else "") + done)
-    return out
+    return _takes(state, "culture", "carve one statue", lambda p: (s.number for s in p.statues))
 
 
 def _feed(state: HadaraState) -> list[str]:
