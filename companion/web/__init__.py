@@ -6,6 +6,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
 from ..games import GAMES
+from .widgets import fast_input
 
 csrf = CSRFProtect()
 
@@ -37,6 +38,7 @@ def init_app(app: Flask) -> None:
     reference.register(app)
     csrf.exempt(api.bp)
     app.jinja_env.globals["GAMES"] = GAMES
+    app.jinja_env.globals["fast_input"] = fast_input
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
