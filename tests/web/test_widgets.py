@@ -1,0 +1,55 @@
+"""fast_input draws the same controls WTForms would, for every field of every game's forms."""
+import re
+
+import pytest
+
+from companion.games import GAMES
+from companion.web.forms import action_form, table_form_class
+from companion.web.widgets import fast_input
+
+TAG = re.compile(r"<(\w+)([^>]*)>")
+ATTR = re.compile(r'(\w+)="([^"]*)"')
+OPTION = re.compile(r"<option([^>]*)>([^<]*)</option>")
+
+
+def control(html):
+    """Tag, attributes, boolean flags and options of a rendered control, order-free."""
+    tag = TAG.match(html)
+    attrs = dict(ATTR.findall(tag.group(2)))
+    flags = {f for f in ("required", "checked") if re.search(rf"\s{f}(\s|>|$)", tag.group(0))}
+    options = sorted((dict(ATTR.findall(o)).get("value"), label, "selected" in o)
+                     for o, label in OPTION.findall(html))
+    for noise in ("id", "inputmode", "autocomplete"):
+        attrs.pop(noise, None)
+    return tag.group(1), attrs, flags, options
+
+
+def fields_of(app, slug):
+    rules = GAMES[slug]
+    forms = [action_form(rules, kind, ("Ana", "Ben", "Cy")) for kind in rules.actions]
+    forms += [table_form_class(rules, which)() for which in ("setup", "quick")]
+    for form in forms:
+        for f in form:
+            if f.name == "players":
+                yield from (g for row in f for g in row.form)
+            elif f.name != "csrf_token":
+                yield f
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_fast_input_keeps_every_name_value_limit_and_choice_of_wtforms(app, slug):
+    with app.test_request_context():
+        checked = 0
+        for f in fields_of(app, slug):
+            assert control(str(fast_input(f))) == control(str(f(id=False))), f.name
+            checked += 1
+    assert checked > 20
+
+
+def test_fast_input_escapes_values(app):
+    with app.test_request_context():
+        form = table_form_class(GAMES["hadara"], "setup")()
+        name = form.players[0].form["name"]
+        name.data = '"><script>x</script>'
+        html = str(fast_input(name))
+    assert "<script>" not in html and "&#34;&gt;&lt;script&gt;" in html
