@@ -477,6 +477,11 @@ class GameRules:
         Games whose facts nest (lists, objects) override this."""
         return {**options, "players": [dict(p) for p in players]}
 
+    def setup_defaults(self, records: Iterable[tuple[str, str, Mapping[str, Any]]]
+                       ) -> dict[str, Any]:
+        """Setup-form values taken from remembered box data (category, key, values)."""
+        return {}
+
     def box_records_of_setup(self, setup: Mapping[str, Any]) -> list[tuple[str, str, dict]]:
         """Box data a setup carries (category, key, values), remembered for later games."""
         return []

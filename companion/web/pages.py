@@ -72,17 +72,27 @@ def import_game():
     return redirect(url_for("play.game_page", token=game.play_token), 303)
 
 
+def _setup_defaults(rules, box) -> dict:
+    """What the setup form starts with: the game's values from remembered box data, and the house
+    rules this server's tables kept (a table can still pick another reading on the form)."""
+    defaults = rules.setup_defaults((b.category, b.key, b.value) for b in box)
+    defaults.update({f"ruling_{rid}": reading
+                     for rid, reading in house_rule_defaults(rules.slug).items()
+                     if len(rules.rulings[rid].readings) > 1})
+    return defaults
+
+
 @bp.route("/new/<slug>", methods=["GET", "POST"])
 def new_game(slug: str):
     rules = _rules(slug)
-    form = table_form_class(rules, "setup")()
+    box = store.box_entries(slug)
+    form = table_form_class(rules, "setup")(data=_setup_defaults(rules, box))
     errors: list[str] = []
     if request.method == "POST":
         if form.validate():
             options, players = table_payload(rules, form, "setup")
             try:
-                game = store.create_game(rules, {**options, "players": players,
-                                                 "rulings": house_rule_defaults(slug)})
+                game = store.create_game(rules, {**options, "players": players})
             except RulesError as err:
                 errors = [p.message if not p.field else f"{p.field}: {p.message}"
                           for p in err.problems]
@@ -93,7 +103,6 @@ def new_game(slug: str):
                 return redirect(url_for("play.game_page", token=game.play_token), 303)
         else:
             errors = errors_of(form)
-    box = store.box_entries(slug)
     known = {b.key: b.value for b in box if b.category == "setup card"}
     return render_template("new.html", rules=rules, form=form, errors=errors, box=box,
                            known=known), 422 if errors else 200

@@ -24,7 +24,6 @@ from ..games.tradewarz.model import (Game as TwGame, House, cost_text, silver_xa
                                      xadlas)
 from ..games.tradewarz.setup import UNVERIFIED_HELP, season_die
 from ..games.tradewarz.turns import YEARLY
-from .forms import table_form_class
 from .play import _open, seat_of
 
 SLUG = "tradewarz"
@@ -119,22 +118,6 @@ def _guess(item: str) -> str:
 @bp.record_once
 def _globals(state) -> None:
     state.app.jinja_env.globals["tw"] = Helpers
-
-
-# ------------------------------------------------------------------------------ new game
-
-@bp.get("/new/tradewarz")
-def new_game():
-    """The generic setup form, prefilled with the box data this server remembers (costs, season
-    names, the lost season's die). Sending it goes to the generic ``POST /new/<slug>``."""
-    rules = get_game(SLUG)
-    entries = store.box_entries(SLUG)
-    defaults = rules.setup_defaults((b.category, b.key, b.value) for b in entries)
-    form = table_form_class(rules, "setup")(data=defaults)
-    # the same context as the generic page (``known``: setup cards, none in TradeWarz)
-    known = {b.key: b.value for b in entries if b.category == "setup card"}
-    return render_template("new.html", rules=rules, form=form, errors=[], box=entries,
-                           known=known)
 
 
 # ------------------------------------------------------------------------ end of Spring

@@ -301,3 +301,9 @@ def test_score_api_refuses_a_body_that_is_not_json(client):
 def test_new_game_page_offers_remembered_setup_cards_for_prefill(client, table):
     html = client.get("/new/hadara").get_data(as_text=True)
     assert "data-known=" in html and "&#34;1A&#34;" in html and "setup.js" in html
+
+
+def test_ruling_chosen_on_the_setup_form_is_the_games_reading(client, app):
+    t = WebTable.create(client, app, "hadara", [seat("Ana", 1), seat("Ben", 2)],
+                        **{"ruling_HAD-1": "all-coins"})
+    assert t.state().rulings["HAD-1"] == "all-coins"
