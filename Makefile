@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 0.0.0.0
 PORT   ?= 5000
 
-.PHONY: run test test-fast test-browser bench system-deps clean
+.PHONY: run test test-fast test-browser bench system-deps catalogs catalogs-update clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,23 +18,31 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt $(VENV)/.runtime
 	$(BIN)/pip install -q --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
-run: $(VENV)/.runtime
+# The .mo files Flask-Babel reads, compiled from the committed .po catalogs (not committed).
+catalogs: $(VENV)/.runtime
+	$(BIN)/python -m companion.i18n compile
+
+# After changing words in the code: add new ones to every catalog (then translate them).
+catalogs-update: $(VENV)/.runtime
+	$(BIN)/python -m companion.i18n update
+
+run: $(VENV)/.runtime catalogs
 	$(BIN)/python -m companion.serve --host $(HOST) --port $(PORT)
 
 # Debian packages the tests need (CI runs as root on a fresh machine).
 system-deps:
 	@bash scripts/system-deps.sh
 
-test: $(VENV)/.dev system-deps
+test: $(VENV)/.dev system-deps catalogs
 	$(BIN)/python -m pytest -q
 
-test-fast: $(VENV)/.dev
+test-fast: $(VENV)/.dev catalogs
 	$(BIN)/python -m pytest -q -m "not browser and not postgres"
 
-test-browser: $(VENV)/.dev system-deps
+test-browser: $(VENV)/.dev system-deps catalogs
 	$(BIN)/python -m pytest -q -m browser
 
-bench: $(VENV)/.dev system-deps
+bench: $(VENV)/.dev system-deps catalogs
 	$(BIN)/python -m bench
 
 clean:

@@ -37,8 +37,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     _refuse_placeholder_key(app)
 
-    from . import db, web
+    from . import db, i18n, web
     db.init_app(app)
+    i18n.init_app(app)
     web.init_app(app)
     app.cli.add_command(init_db_command)
     return app

@@ -49,9 +49,18 @@ class Action(Base):
     data: Mapped[dict] = mapped_column(JSON)
     by: Mapped[str] = mapped_column(String(80), default="")
     text: Mapped[str] = mapped_column(Text, default="")  # the action in words, as it happened
+    # The same words as template and values (core.words_to_json), to say them in any language.
+    words: Mapped[dict | None] = mapped_column(JSON, nullable=True, default=None)
     rule: Mapped[str] = mapped_column(String(200), default="")
     is_correction: Mapped[bool] = mapped_column(Boolean, default=False)
     at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+    @property
+    def said(self):
+        """The action in words: a translatable Text when the words were kept, else the text."""
+        from .games.core import words_from_json
+        return words_from_json(self.words) if self.words else self.text
 
 
 class BoxData(Base):

@@ -18,8 +18,8 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from .db import Action, BoxData, Game, session, utcnow, write_session
 from .games import GameRules, get_game
-from .games.core import (CORRECT, REDO, UNDO, Entry, IllegalAction, StaleAction,
-                         effective_entries)
+from .games.core import (CORRECT, REDO, UNDO, Entry, IllegalAction, StaleAction, Text,
+                         effective_entries, t, words_are_plain, words_to_json)
 
 _CACHE_SIZE = 512
 
@@ -186,8 +186,8 @@ def undo_preview(game: Game) -> tuple[str | None, str | None]:
     """The text of the step an undo would take back, and of the step a redo would bring back."""
     snap = snapshot_of(game)
     wanted = [seq for seq in (snap.active[-1:] + snap.undone[-1:])]
-    texts = dict(session().execute(select(Action.seq, Action.text).where(
-        Action.game_id == game.id, Action.seq.in_(wanted))).all()) if wanted else {}
+    texts = {r.seq: r.said for r in session().scalars(select(Action).where(
+        Action.game_id == game.id, Action.seq.in_(wanted)))} if wanted else {}
     return (texts.get(snap.active[-1]) if snap.active else None,
             texts.get(snap.undone[-1]) if snap.undone else None)
 
@@ -199,10 +199,11 @@ class Recorded:
     version: int
 
 
-def _changes_since(newer: list[str]) -> str:
-    shown = "; ".join(newer[-3:])
-    more = f" (and {len(newer) - 3} more)" if len(newer) > 3 else ""
-    return shown + more
+def _changes_since(newer: list[Action]) -> Text:
+    shown = [r.said for r in newer[-3:]]
+    if len(newer) > 3:
+        return t("{changes} (and {more} more)", changes=shown, more=len(newer) - 3)
+    return t("{changes}", changes=shown)
 
 
 def record(game_id: int, kind: str, data: Mapping[str, Any], *, by: str = "",
@@ -238,11 +239,11 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
         state = snap.state
         stale = version is not None and version != game.version
         if stale and (kind in (UNDO, REDO) or not rules.spec(kind).commutative):
-            newer = list(s.scalars(select(Action.text).where(
+            newer = list(s.scalars(select(Action).where(
                 Action.game_id == game.id, Action.seq > version).order_by(Action.seq)))
-            raise StaleAction(f"the game changed since your page was loaded: "
-                              f"{_changes_since(newer)}. Here is the current state; "
-                              "try again if it still makes sense.", rule="Concurrent phones")
+            raise StaleAction(t("the game changed since your page was loaded: {changes}. Here "
+                                "is the current state; try again if it still makes sense.",
+                                changes=_changes_since(newer)), rule="Concurrent phones")
         seq = game.version + 1
         if kind in (UNDO, REDO):
             text, clean = _undo_redo_text(snap, rows, kind)
@@ -252,7 +253,8 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
             new_state = rules.apply(state, kind, clean, by)
             text, rule = rules.describe(state, kind, clean), rules.spec(kind).rule
         row = Action(game_id=game.id, seq=seq, kind=kind, data=clean, by=by,
-                     text=text, rule=rule, is_correction=kind == CORRECT, at=utcnow())
+                     text=str(text), words=words_to_json(text) if isinstance(text, Text) else None,
+                     rule=rule, is_correction=kind == CORRECT, at=utcnow())
         s.add(row)
         game.version = seq
         game.updated_at = row.at
@@ -265,18 +267,18 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
         return Recorded(row, new_snap.state, seq)
 
 
-def _undo_redo_text(snap: Snapshot, rows: list[Action], kind: str) -> tuple[str, dict]:
-    texts = {r.seq: r.text for r in rows}
+def _undo_redo_text(snap: Snapshot, rows: list[Action], kind: str) -> tuple[Text, dict]:
+    said = {r.seq: r.said for r in rows}
     if kind == UNDO:
         if not snap.active:
-            raise IllegalAction("there is nothing to undo", rule="History")
-        target, verb = snap.active[-1], "Undid"
-    else:
-        if not snap.undone:
-            raise IllegalAction("there is nothing to redo: a new action since the last undo "
-                                "clears what could be redone", rule="History")
-        target, verb = snap.undone[-1], "Redid"
-    return f"{verb}: {texts[target]}", {"target": target}
+            raise IllegalAction(t("there is nothing to undo"), rule="History")
+        target = snap.active[-1]
+        return t("Undid: {action}", action=said[target]), {"target": target}
+    if not snap.undone:
+        raise IllegalAction(t("there is nothing to redo: a new action since the last undo "
+                              "clears what could be redone"), rule="History")
+    target = snap.undone[-1]
+    return t("Redid: {action}", action=said[target]), {"target": target}
 
 
 # --------------------------------------------------------------------------- export, import
@@ -293,7 +295,8 @@ def export_game(game: Game) -> dict[str, Any]:
             "setup": game.setup, "version": game.version,
             "created_at": game.created_at.isoformat(),
             "actions": [{"seq": r.seq, "kind": r.kind, "data": r.data, "by": r.by,
-                         "text": r.text, "rule": r.rule, "is_correction": r.is_correction,
+                         "text": r.text, "words": r.words, "rule": r.rule,
+                         "is_correction": r.is_correction,
                          "at": r.at.isoformat()} for r in rows]}
 
 
@@ -315,7 +318,9 @@ def _import_rows(rules: GameRules, actions: Any) -> list[Action]:
         except ValueError:
             raise IllegalAction(f"{where}: 'at' is not a date and time", field=where) from None
         texts = [str(a.get(k) or "") for k in ("by", "text", "rule")]
+        words = a.get("words") if words_are_plain(a.get("words")) else None
         rows.append(Action(seq=i, kind=kind, data=a["data"], by=texts[0][:80], text=texts[1],
+                           words=words if isinstance(words, dict) else None,
                            rule=texts[2][:200], is_correction=bool(a.get("is_correction")),
                            at=at.replace(tzinfo=None)))
     return rows

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _l
 from sqlalchemy import select
 
 from .. import store
@@ -22,6 +23,21 @@ def _rules(slug: str):
         abort(404, description=f"Unknown game {slug!r}; this server knows "
                                f"{', '.join(sorted(GAMES))}.")
     return get_game(slug)
+
+
+@bp.get("/lang/<code>")
+def language(code: str):
+    """Switch this browser's language (kept in a cookie) and go back to the page it came from."""
+    from ..i18n import COOKIE, COOKIE_AGE, LANGUAGES
+    if code not in LANGUAGES:
+        abort(404, description=_l("Unknown language; choose one of {codes}.").format(
+            codes=", ".join(LANGUAGES)))
+    back = request.args.get("next", "")
+    if not back.startswith("/") or back.startswith("//") or "\\" in back:
+        back = url_for("pages.index")  # only pages of this server: no open redirect
+    resp = redirect(back, 303)
+    resp.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+    return resp
 
 
 @bp.get("/")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import inspect
+from sqlalchemy import text, inspect
 
 from companion import create_app, db, migrations, store
 from companion.games import get_game
@@ -26,7 +26,7 @@ def test_upgrade_of_an_empty_database_makes_the_models_tables(database_url):
     migrations.upgrade(app)
     tables = set(inspect(app.extensions["db_engine"]).get_table_names())
     assert {"games", "actions", "box_data", "alembic_version"} <= tables
-    assert migrations.current(app) == migrations.BASELINE
+    assert migrations.current(app) == migrations.HEAD
     assert schema_differences(app) == []  # the revision matches db.py exactly
     app.extensions["db_engine"].dispose()
 
@@ -50,7 +50,7 @@ def test_a_database_made_before_migrations_is_adopted_not_recreated(tmp_path):
         game = store.create_game(get_game("hadara"), sample_setup(get_game("hadara")))
     assert migrations.current(app) is None
     migrations.upgrade(app)
-    assert migrations.current(app) == migrations.BASELINE
+    assert migrations.current(app) == migrations.HEAD
     with app.app_context():
         assert store.find_game(game.play_token) is not None
     app.extensions["db_engine"].dispose()
@@ -61,5 +61,25 @@ def test_init_db_command_runs_the_migrations(tmp_path):
     with app.app_context():  # as `flask --app app init-db` does
         result = app.test_cli_runner().invoke(args=["init-db"])
     assert result.exit_code == 0 and "database ready" in result.output
-    assert migrations.current(app) == migrations.BASELINE
+    assert migrations.current(app) == migrations.HEAD
+    app.extensions["db_engine"].dispose()
+
+
+def test_a_log_from_before_translated_words_keeps_its_english_text(tmp_path):
+    app = app_on(f"sqlite:///{tmp_path / 'v1.sqlite'}")
+    migrations.upgrade(app, migrations.BASELINE)
+    with app.app_context():
+        game = store.create_game(get_game("hadara"), sample_setup(get_game("hadara")))
+        store.session().execute(text(
+            "INSERT INTO actions (game_id, seq, kind, data, by, text, rule, is_correction, at) "
+            "VALUES (:g, 1, 'correct', :d, '', 'Correction: old words', '', 1, :at)"),
+            {"g": game.id, "d": '{"player": 0, "value": "coins", "delta": 3}',
+             "at": db.utcnow()})
+        store.session().execute(text("UPDATE games SET version = 1"))
+        store.session().commit()
+    migrations.upgrade(app)
+    assert migrations.current(app) == migrations.HEAD
+    with app.app_context():
+        row = store.rows_of(store.session(), game.id)[0]
+        assert row.words is None and row.said == "Correction: old words"
     app.extensions["db_engine"].dispose()

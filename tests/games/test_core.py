@@ -78,3 +78,25 @@ def test_rules_library_imports_no_web_or_database_code():
             offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] in forbidden]
     assert offenders == []
     assert "hadara" in GAMES
+
+
+def test_text_reads_as_english_and_round_trips_through_json():
+    from companion.games.core import t, words_from_json, words_to_json
+    said = t("{who} pays {n} coins for {what}", who="Ana", n=3, what=t("a red card"))
+    assert said == "Ana pays 3 coins for a red card"
+    back = words_from_json(words_to_json(said))
+    assert back == said and back.template == said.template and back.params["what"].template == \
+        "a red card"
+
+
+@pytest.mark.parametrize("words, plain", [
+    ({"t": "{who} pays", "p": {"who": "Ana"}}, True),
+    ({"t": "{who.__class__}", "p": {"who": "Ana"}}, False),  # attribute lookups never come in
+    ({"t": "{who[0]}", "p": {"who": "Ana"}}, False),
+    ({"t": "{missing}", "p": {}}, False),
+    ({"t": "{", "p": {}}, False),
+    ({"t": "ok", "p": {"x": {"t": "{y.__init__}", "p": {"y": 1}}}}, False),  # nested too
+])
+def test_imported_words_must_use_plain_named_fields(words, plain):
+    from companion.games.core import words_are_plain
+    assert words_are_plain(words) is plain

@@ -1,0 +1,194 @@
+"""Languages: English, Italian and Simplified Chinese through Flask-Babel.
+
+The rules library stays pure: it marks its words with ``companion.games.core.t`` (a ``Text`` that
+reads as English and keeps its template and values). This module says them in the reader's
+language: :func:`say` looks the template up in the catalogs and fills in the values, numbers
+formatted for the language. Templates use ``_()`` for their own words and ``|say`` for the
+library's.
+
+One catalog folder per area (``translations/<area>/<lang>/LC_MESSAGES/messages.po``), so the
+generic interface and each game keep their own words; Flask-Babel merges them. ``python -m
+companion.i18n`` extracts, updates and compiles them (``make catalogs``).
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.lists import format_list
+from babel.numbers import format_decimal
+from flask import Flask, request
+from flask_babel import Babel, get_locale, gettext
+
+from .games.core import Text
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSLATIONS = ROOT / "translations"
+
+# Language code -> its name in that language (shown as is in every language, like on a menu).
+LANGUAGES = {"en": "English", "it": "Italiano", "zh": "中文"}
+COOKIE = "lang"
+COOKIE_AGE = 400 * 24 * 3600  # browsers cap cookies at 400 days
+
+# Which sources each catalog area covers (paths relative to the repository). A game's area owns
+# its rules package, its board templates, its web blueprint and its reference.
+AREAS: dict[str, tuple[str, ...]] = {
+    "web": ("companion/__init__.py", "companion/i18n.py", "companion/store.py",
+            "companion/web/__init__.py",
+            "companion/web/api.py", "companion/web/forms.py", "companion/web/pages.py",
+            "companion/web/play.py", "companion/web/reference.py", "companion/web/widgets.py",
+            "companion/games/__init__.py", "companion/games/core.py",
+            "companion/games/questions.py", "companion/reference/__init__.py",
+            "companion/reference/affects.py", "companion/reference/model.py",
+            "companion/reference/search.py", "templates/base.html", "templates/box.html",
+            "templates/error.html", "templates/game.html", "templates/history.html",
+            "templates/index.html", "templates/macros.html", "templates/new.html",
+            "templates/quick.html", "templates/score.html", "templates/table.html",
+            "templates/reference"),
+    "hadara": ("companion/games/hadara", "templates/games/hadara",
+               "companion/reference/hadara.py"),
+    "tradewarz": ("companion/games/tradewarz", "templates/games/tradewarz",
+                  "companion/web/tradewarz.py", "companion/reference/tradewarz.py"),
+    "hexemonia": ("companion/games/hexemonia", "templates/games/hexemonia",
+                  "companion/web/hexemonia.py", "companion/reference/hexemonia.py"),
+}
+# Keywords that mark words in the sources: t() in the rules library, _l() for lazy strings.
+KEYWORDS = {"t": None, "_": None, "gettext": None, "ngettext": (1, 2), "_l": None,
+            "lazy_gettext": None}
+
+
+def select_locale() -> str:
+    """The reader's language: the one they chose (cookie), else the browser's, else English."""
+    chosen = request.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(tuple(LANGUAGES), default="en")
+
+
+def say(value: Any) -> str:
+    """Library words in the reader's language. A Text is translated and filled in (its values
+    said too; numbers in the language's format; lists joined the language's way); anything else
+    is shown as it is (player names, numbers, plain strings)."""
+    if isinstance(value, Text):
+        if not value.params:
+            return gettext(value.template)
+        params = {k: _value(v) for k, v in value.params.items()}
+        try:
+            return gettext(value.template).format(**params)
+        except (KeyError, IndexError, ValueError):  # a catalog entry with wrong placeholders
+            return value.template.format(**params)  # (a test keeps them out of the catalogs)
+    return value if isinstance(value, str) else _value(value)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, Text):
+        return say(value)
+    if isinstance(value, bool) or value is None:
+        return str(value)
+    if isinstance(value, int):
+        return format_decimal(value, locale=_locale())
+    if isinstance(value, (list, tuple)):
+        items = [_value(v) for v in value]
+        return format_list(items, locale=_locale()) if items else ""
+    return str(value)
+
+
+def _locale() -> Locale:
+    return get_locale() or Locale("en")
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", ";".join(
+        str(TRANSLATIONS / area) for area in AREAS))
+    Babel(app, locale_selector=select_locale)
+    app.jinja_env.filters["say"] = say
+    app.jinja_env.globals["LANGUAGES"] = LANGUAGES
+    app.jinja_env.globals["current_language"] = lambda: str(_locale().language)
+
+
+# ------------------------------------------------------------------------- catalog maintenance
+
+def _sources(area: str) -> list[Path]:
+    files: list[Path] = []
+    for rel in AREAS[area]:
+        path = ROOT / rel
+        found = sorted(path.rglob("*")) if path.is_dir() else [path]
+        files += [f for f in found if f.suffix in (".py", ".html")]
+    return files
+
+
+def extract(area: str):
+    """The area's catalog template, read from its sources (as ``pybabel extract`` would)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_file
+
+    catalog = Catalog(project="table companion", charset="utf-8")
+    for path in _sources(area):
+        method = "python" if path.suffix == ".py" else "jinja2"
+        options = {"extensions": "jinja2.ext.i18n", "trimmed": "true"} if method == "jinja2" else {}
+        for lineno, message, comments, context in extract_from_file(
+                method, str(path), keywords=KEYWORDS, options=options):
+            catalog.add(message, None, [(str(path.relative_to(ROOT)), lineno)],
+                        auto_comments=comments, context=context)
+    return catalog
+
+
+def po_path(area: str, lang: str) -> Path:
+    return TRANSLATIONS / area / lang / "LC_MESSAGES" / "messages.po"
+
+
+def update(area: str) -> None:
+    """Bring each language's .po up to the sources: new words added empty, gone words dropped."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    template = extract(area)
+    for lang in LANGUAGES:
+        if lang == "en":
+            continue
+        path = po_path(area, lang)
+        if path.exists():
+            with path.open("rb") as fh:
+                catalog = read_po(fh, locale=lang)
+        else:
+            catalog = Catalog(locale=lang, project="table companion", charset="utf-8")
+        catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
+        catalog.obsolete.clear()
+        catalog.fuzzy = False  # the header: the catalog is in use
+        catalog.last_translator = catalog.language_team = "table companion"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as fh:
+            write_po(fh, catalog, width=100, omit_header=False, sort_output=False)
+
+
+def compile_all() -> None:
+    """Write the .mo files Flask-Babel reads (built, not committed)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    for area in AREAS:
+        for lang in LANGUAGES:
+            path = po_path(area, lang)
+            if not path.exists():
+                continue
+            with path.open("rb") as fh:
+                catalog = read_po(fh, locale=lang)
+            with path.with_suffix(".mo").open("wb") as fh:
+                write_mo(fh, catalog)
+
+
+def main(argv: list[str]) -> int:
+    """``python -m companion.i18n update [area...]`` or ``compile``."""
+    command, areas = (argv[0] if argv else "compile"), (argv[1:] or list(AREAS))
+    if command == "update":
+        for area in areas:
+            update(area)
+    compile_all()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
