@@ -25,6 +25,7 @@ class Text(str):
 
     template: str
     params: dict[str, Any]
+    rule: str = ""  # set by step(): the rule section a guide line links to
 
     def __new__(cls, template: str, params: Mapping[str, Any] | None = None) -> "Text":
         params = dict(params or {})
@@ -48,6 +49,14 @@ def t(template: str, **params: Any) -> Text:
     """Mark words for translation: ``t("{name} has {coins} coins", name=n, coins=c)``. The
     template is the catalog's key, so build sentences with placeholders, never by joining."""
     return Text(template, params)
+
+
+def step(text: Text, rule: str) -> Text:
+    """A guide line that links to its rule: ``step(t("Pay income"), "Hadara rulebook, Income")``.
+    ``rule`` is a citation in the same form as actions' and score lines' rules."""
+    made = Text(text.template, text.params)
+    made.rule = rule
+    return made
 
 
 def words_to_json(value: Any) -> Any:
