@@ -227,5 +227,5 @@ def test_make_run_prints_the_network_address_and_its_qr_code(tmp_path, monkeypat
     argv = started[0]
     assert "--no-control-socket" in argv and "0.0.0.0:5123" in argv and argv[-1] == "app:app"
     app = companion.create_app()
-    assert migrations.current(app) == migrations.BASELINE
+    assert migrations.current(app) == migrations.HEAD
     app.extensions["db_engine"].dispose()
