@@ -41,6 +41,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)
     i18n.init_app(app)
     web.init_app(app)
+    from .web import live
+    live.init_app(app)  # the idle phones' version check, answered before Flask
     app.cli.add_command(init_db_command)
     return app
 

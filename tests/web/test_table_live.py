@@ -80,6 +80,23 @@ def test_version_check_of_an_unknown_link_is_404(client):
     assert client.get("/g/not-a-game-link/v").status_code == 404
 
 
+def test_version_check_answered_before_flask_matches_the_flask_route(client, app):
+    """The version check is answered by a WSGI layer in front of Flask (companion/web/live.py);
+    the Flask view behind it must give the same answer, and both carry the security headers."""
+    game = new_game(app, "hadara")
+    fast = client.get(f"/g/{game.play_token}/v")
+    with app.test_request_context(f"/g/{game.watch_token}/v"):
+        slow = app.full_dispatch_request()
+    assert fast.get_json() == slow.get_json() == {"version": 0}
+    for name in ("ETag", "Cache-Control", "Content-Security-Policy", "X-Content-Type-Options",
+                 "Referrer-Policy"):
+        assert fast.headers[name] == slow.headers[name], name
+    # Not the version check: a token with a slash, a POST, an odd token all reach Flask.
+    assert client.get("/g/a/b/v").status_code == 404
+    assert client.post(f"/g/{game.play_token}/v").status_code == 405
+    assert client.get("/g/" + "x" * 65 + "/v").status_code == 404
+
+
 def test_game_page_carries_what_the_script_needs(client, app):
     game = new_game(app, "hadara")
     page = client.get(f"/g/{game.play_token}").get_data(as_text=True)

@@ -1,0 +1,68 @@
+"""The live-update check, answered before Flask: every idle phone at the table asks
+``GET /g/<token>/v`` about every 1.5 seconds, so this one request is served by a small WSGI layer
+with one indexed query and no session, CSRF, template or ORM work.
+
+Anything it does not answer itself (an unknown token, another path, a HEAD with a body...) goes on
+to the Flask app unchanged, which keeps the 404 page and its language.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Iterable
+
+from sqlalchemy.engine import Engine
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
+# The same security headers the app adds to every response (companion/web/__init__.py), with a
+# CSP for data: this response is never a document.
+HEADERS = [("Cache-Control", "no-cache"), ("Content-Security-Policy", "default-src 'none'"),
+           ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin")]
+
+
+class LiveVersions:
+    """WSGI middleware: ``/g/<token>/v`` → the game's version as JSON with an ETag, or 304 when
+    the phone's ``If-None-Match`` already holds it."""
+
+    def __init__(self, wsgi_app: Callable, engine: Engine) -> None:
+        self.wsgi_app = wsgi_app
+        self.engine = engine
+        mark = "?" if engine.dialect.paramstyle == "qmark" else "%s"
+        self.query = (f"SELECT version FROM games WHERE play_token = {mark} "
+                      f"UNION ALL SELECT version FROM games WHERE watch_token = {mark}")
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
+        path = environ.get("PATH_INFO", "")
+        if (environ.get("REQUEST_METHOD") == "GET" and path.startswith("/g/")
+                and path.endswith("/v") and TOKEN.match(path[3:-2])):
+            version = self.version(path[3:-2])
+            if version is not None:
+                return self.answer(environ, start_response, version)
+        return self.wsgi_app(environ, start_response)
+
+    def version(self, token: str) -> int | None:
+        conn = self.engine.raw_connection()
+        try:
+            cur = conn.cursor()
+            cur.execute(self.query, (token, token))
+            row = cur.fetchone()
+            cur.close()
+            return None if row is None else int(row[0])
+        finally:
+            conn.close()  # back to the pool (which ends any read transaction)
+
+    @staticmethod
+    def answer(environ: dict[str, Any], start_response: Callable,
+               version: int) -> Iterable[bytes]:
+        etag = f'"{version}"'
+        headers = [("ETag", etag)] + HEADERS
+        if environ.get("HTTP_IF_NONE_MATCH") == etag:
+            start_response("304 NOT MODIFIED", headers)
+            return [b""]
+        body = b'{"version":%d}' % version
+        start_response("200 OK", headers + [("Content-Type", "application/json"),
+                                            ("Content-Length", str(len(body)))])
+        return [body]
+
+
+def init_app(app) -> None:
+    app.wsgi_app = LiveVersions(app.wsgi_app, app.extensions["db_engine"])
