@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from .. import register
-from ..core import CORRECT, RULING, GameRules, IllegalAction, Result
+from ..core import CORRECT, RULING, GameRules, IllegalAction, Result, step, t
 from . import box, fight, table, turns
 from .battle import Army, BattleResult, Odds, parse_cards, resolve, tech_bonus, win_chance
 from .data import RULINGS, TECHS, UNVERIFIED
@@ -19,6 +19,7 @@ from .scoring import TIEBREAKS, Facts, parse_facts, score_facts, score_state
 from .setup import PLAYER_FIELDS, SETUP_FIELDS, new_game, season_die
 from .specs import FREE_KINDS, SEASON_KINDS, build_actions
 from .spring import SpringPreview, apply_spring, preview_spring
+from .words import DIE_WORDS, join, season_word
 
 FREE = {"battle": fight.battle_action, "hold_post": table.hold_post,
         "leave_post": table.leave_post, "raid": table.raid, "play_morale": table.play_morale,
@@ -26,6 +27,12 @@ FREE = {"battle": fight.battle_action, "hold_post": table.hold_post,
         "form_alliance": table.form_alliance, "break_alliance": table.break_alliance,
         "record_deck": table.record_deck, "caravan_area": table.caravan_area,
         "time_up": table.time_up, CORRECT: table.correct}
+
+
+R_DURATION = "TradeWarz rulebook, Game duration"
+R_TIE = "TradeWarz rulebook, What happens in a tie at the end of a game"
+R_SPRING = "TradeWarz rulebook, Rewards at the end of a year; ruling T5"
+R_SEASONS = "TradeWarz rulebook, Game mechanics; Dice"
 
 
 class TradeWarzRules(GameRules):
@@ -52,8 +59,8 @@ class TradeWarzRules(GameRules):
         if kind == RULING:
             return replace(self.switch_ruling(state, data), events=())
         if state.phase == "over" and kind not in (CORRECT,):
-            raise IllegalAction(f"the game is over: {state.ended}", rule="TradeWarz rulebook, "
-                                "Game duration")
+            raise IllegalAction(t("the game is over: {reason}", reason=state.ended),
+                                rule="TradeWarz rulebook, Game duration")
         if kind in SEASON_KINDS:
             return turns.take_turn(state, kind, data)
         if kind == "end_of_spring":
@@ -71,9 +78,9 @@ class TradeWarzRules(GameRules):
         try:
             after = self.apply(state, kind, data)
         except (IllegalAction, KeyError, ValueError):
-            return f"{who}: {label}" if who else label
-        head = f"{who}: {label}" if who else label
-        return "; ".join((head, *after.events))
+            after = None
+        head = t("{house}: {action}", house=who, action=label) if who else label
+        return join((head, *after.events), "; ") if after is not None else head
 
     def available(self, state: Game) -> tuple[str, ...]:
         if state.phase == "over":
@@ -89,17 +96,21 @@ class TradeWarzRules(GameRules):
         return ("time_up",) if state.end_mode == "time" and not state.time_up else ()
 
     def guide(self, state: Game) -> tuple[str, ...]:
-        season = state.season_names[state.season]
+        season = season_word(state.season_names[state.season])
         if state.phase == "over":
-            return (f"The game is over: {state.ended}.", "See the score pad for the ranking.")
+            return (step(t("The game is over: {reason}.", reason=state.ended), R_DURATION),
+                    step(t("See the score pad for the ranking."), R_TIE))
         if state.phase == "spring_end":
-            return (f"Year {state.year} ends: check the preview, then apply the end of Spring "
-                    f"(order: ruling T5).",)
+            return (step(t("Year {year} ends: check the preview, then apply the end of Spring "
+                           "(order: ruling T5).", year=state.year), R_SPRING),)
         house = state.houses[state.turn]
-        lines = [f"Year {state.year}, {season} (roll the {season_die(state, state.season)} die "
-                 f"to march): {house.name} chooses an action."]
+        die = season_die(state, state.season)
+        lines = [step(t("Year {year}, {season} (roll the {die} die to march): {house} chooses "
+                        "an action.", year=state.year, season=season,
+                        die=DIE_WORDS.get(die, die), house=house.name), R_SEASONS)]
         if state.time_up:
-            lines.append("Time is up: the game ends when this season is complete.")
+            lines.append(step(t("Time is up: the game ends when this season is complete."),
+                              R_DURATION))
         return tuple(lines)
 
     def is_over(self, state: Game) -> bool:

@@ -12,7 +12,9 @@ from itertools import permutations
 from typing import Mapping, Sequence
 
 from .data import CAPITAL_BONUS, CASTLE_BONUS, TECHS
+from ..core import t
 from .model import Card, House
+from .words import join
 
 R_BATTLE = "TradeWarz rulebook, Marching: Battle"
 R_CARDS = "TradeWarz rulebook, Card setup: Battle cards"
@@ -81,12 +83,12 @@ def tech_bonus(house: House, *, attacking: bool, site: str = "field"
 
 
 def _side(army: Army, site_bonus: Card, site_label: str, lost_before: int) -> Side:
-    parts = [("soldiers", army.soldiers - lost_before, 0, 0), ("battle card", *army.card),
-             ("techs", *army.tech)]
+    parts = [(t("soldiers"), army.soldiers - lost_before, 0, 0), (t("battle card"), *army.card),
+             (t("techs"), *army.tech)]
     if army.super_unit:
-        t = TECHS[army.super_unit]
-        parts.append((t.name, t.strength, t.kills, t.blocks))
-    parts += [("morale cards", *army.morale), (site_label, *site_bonus)]
+        unit = TECHS[army.super_unit]
+        parts.append((unit.name, unit.strength, unit.kills, unit.blocks))
+    parts += [(t("morale cards"), *army.morale), (site_label, *site_bonus)]
     parts = [p for p in parts if any(p[1:])]
     return Side(sum(p[1] for p in parts), sum(p[2] for p in parts), sum(p[3] for p in parts),
                 tuple(parts), lost_before)
@@ -94,14 +96,14 @@ def _side(army: Army, site_bonus: Card, site_label: str, lost_before: int) -> Si
 
 def _site_bonus(site: str, attacker: Army) -> tuple[Card, str, list[str]]:
     if site == "capital":
-        return CAPITAL_BONUS, "capital city", []
+        return CAPITAL_BONUS, t("capital city"), []
     if site != "castle":
         return ZERO, "", []
     if attacker.super_unit and TECHS[attacker.super_unit].cancels_castle:
         name = TECHS[attacker.super_unit].name
-        return (0, CASTLE_BONUS[1], 0), "castle", [f"{name} cancels the castle's strength and "
-                                                   "block"]
-    return CASTLE_BONUS, "castle", []
+        return (0, CASTLE_BONUS[1], 0), t("castle"), [
+            t("{unit} cancels the castle's strength and block", unit=name)]
+    return CASTLE_BONUS, t("castle"), []
 
 
 def resolve(attacker: Army, defender: Army, *, site: str = "field",
@@ -114,17 +116,18 @@ def resolve(attacker: Army, defender: Army, *, site: str = "field",
     a = _side(attacker, ZERO, "", pre_a)
     d = _side(defender, bonus, label, pre_d)
     if pre_a or pre_d:
-        notes.append(f"before the battle: attacker loses {pre_a}, defender loses {pre_d} "
-                     "(Trebuchet / Super cannons)")
+        notes.append(t("before the battle: attacker loses {a}, defender loses {d} "
+                       "(Trebuchet / Super cannons)", a=pre_a, d=pre_d))
     if a.strength > d.strength:
         winner = "attacker"
     elif d.strength > a.strength or rulings.get("T3", "defender") == "defender":
         winner = "defender"
         if a.strength == d.strength:
-            notes.append(f"tied at {a.strength}: the defender wins (ruling T3)")
+            notes.append(t("tied at {n}: the defender wins (ruling T3)", n=a.strength))
     else:
         winner = ""
-        notes.append(f"tied at {a.strength}: nobody wins and the attacker steps back (ruling T3)")
+        notes.append(t("tied at {n}: nobody wins and the attacker steps back (ruling T3)",
+                       n=a.strength))
     loss_a = min(max(d.kills - a.blocks, 0), attacker.soldiers - pre_a) + pre_a
     loss_d = min(max(a.kills - d.blocks, 0), defender.soldiers - pre_d) + pre_d
     return BattleResult(a, d, winner, loss_a, loss_d, tuple(notes))
@@ -140,10 +143,11 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     for chunk in (c.strip() for c in text.replace(";", ",").split(",")):
         numbers = chunk.split("/")
         if len(numbers) != 3 or not all(n.strip().isdecimal() for n in numbers):
-            raise ValueError(f"cannot read card {chunk!r}: write strength/kills/blocks, e.g. 4/1/1")
+            raise ValueError(t("cannot read card {card}: write strength/kills/blocks, e.g. "
+                               "4/1/1", card=repr(chunk)))
         s, k, b = (int(n) for n in numbers)
         if not 1 <= s <= 4 or k > 9 or b > 9:
-            raise ValueError(f"card {chunk!r}: strength runs from 1 to 4")
+            raise ValueError(t("card {card}: strength runs from 1 to 4", card=repr(chunk)))
         cards.append((s, k, b))
     return tuple(cards)
 
@@ -190,7 +194,7 @@ def win_chance(attacker: Army, defender: Army, *, site: str = "field",
             wins[result.winner] += 1
     total = len(a_orders) * len(d_orders)
     if total == 0:
-        raise ValueError("a deck with no cards at all cannot fight")
+        raise ValueError(t("a deck with no cards at all cannot fight"))
     return Odds(Fraction(wins["attacker"], total), Fraction(wins["defender"], total),
                 Fraction(wins[""], total))
 
@@ -210,9 +214,10 @@ def take_from_deck(house: House, burned: Card | None, played: Card,
         deck, used = deck + used, []
     for card in (c for c in (burned, played) if c is not None):
         if card not in deck:
-            left = ", ".join("/".join(map(str, c)) for c in deck) or "none"
-            raise ValueError(f"{house.name}'s remaining battle cards are {left}; "
-                             f"{'/'.join(map(str, card))} is not among them")
+            left = join(["/".join(map(str, c)) for c in deck]) if deck else t("none")
+            raise ValueError(t("{house}'s remaining battle cards are {left}; {card} is not "
+                               "among them", house=house.name, left=left,
+                               card="/".join(map(str, card))))
         deck.remove(card)
         used.append(card)
     return tuple(deck), tuple(used)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from ..core import FieldSpec
+from ..core import FieldSpec, t
 from .costs import check_shape, entered, parse_cost, tech_cost_item
 from .data import COST_SHAPES, RESOURCES, TECHS, UNVERIFIED
 from .model import Game, cost_text
@@ -19,16 +19,16 @@ COSTS, SEASONS = "costs", "seasons"
 SEASON_NAMES, LOST_DIE = "names in order", "die of the lost season"
 
 QUICK_FIELDS: tuple[FieldSpec, ...] = (
-    FieldSpec("name", "House", "text"),
-    FieldSpec("golden_xadlas", "Golden Xadlas", high=99),
-    FieldSpec("silver_xadlas", "Silver Xadlas", high=99),
-    FieldSpec("soldiers", "Soldiers", high=99, required=False, default=0),
-    FieldSpec("tech_strength", "Strength printed on its techs", high=99, required=False,
+    FieldSpec("name", t("House"), "text"),
+    FieldSpec("golden_xadlas", t("Golden Xadlas"), high=99),
+    FieldSpec("silver_xadlas", t("Silver Xadlas"), high=99),
+    FieldSpec("soldiers", t("Soldiers"), high=99, required=False, default=0),
+    FieldSpec("tech_strength", t("Strength printed on its techs"), high=99, required=False,
               default=0),
-    FieldSpec("settlements", "Settlements", high=99, required=False, default=0),
-    FieldSpec("villages", "Villages (under castles too)", high=99, required=False, default=0),
-    FieldSpec("castles", "Castles", high=99, required=False, default=0),
-    FieldSpec("farthest_build", "Farthest building (marches from the capital)", high=99,
+    FieldSpec("settlements", t("Settlements"), high=99, required=False, default=0),
+    FieldSpec("villages", t("Villages (under castles too)"), high=99, required=False, default=0),
+    FieldSpec("castles", t("Castles"), high=99, required=False, default=0),
+    FieldSpec("farthest_build", t("Farthest building (marches from the capital)"), high=99,
               required=False, default=0),
 )
 assert tuple(f.name for f in QUICK_FIELDS[1:]) == FACT_FIELDS  # the score API's flat fields

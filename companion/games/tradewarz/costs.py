@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
-from ..core import IllegalAction
+from ..core import IllegalAction, t
 from .data import COST_RULES, COST_SHAPES, RECRUIT_COST, RESOURCES, TECHS, TREES
 from .model import House, cost_text
+from .words import ITEM_WORDS, TREE_WORDS, join
 
 R_RECRUIT = "TradeWarz rulebook, Recruit"
 R_UNIVERSITY = "TradeWarz rulebook, Build: University"
@@ -25,8 +26,9 @@ def parse_cost(text: str) -> dict[str, int]:
     for part in re.split(r"[+,]", text.lower()):
         match = _PART.match(part)
         if not match or match.group(2) not in RESOURCES:
-            raise ValueError(f"cannot read {part.strip()!r}: write amounts and resources such as "
-                             f"'2 lumber + 2 mining' ({', '.join(RESOURCES)})")
+            raise ValueError(t("cannot read {part}: write amounts and resources such as "
+                               "'2 lumber + 2 mining' ({resources})", part=repr(part.strip()),
+                               resources=", ".join(RESOURCES)))
         res = match.group(2)
         cost[res] = cost.get(res, 0) + int(match.group(1))
     return cost
@@ -38,10 +40,9 @@ def check_shape(item: str, cost: Mapping[str, int], times: int = 1) -> str:
     got = sorted(n for n in cost.values() if n)
     if got == want:
         return ""
-    return (f"the {item.replace('_', ' ')} cost printed in the rulebook has amounts "
-            f"{' + '.join(str(n * times) for n in COST_SHAPES[item])} of different resources, "
-            f"not "
-            f"{cost_text(cost)}")
+    return t("the {item} cost printed in the rulebook has amounts {amounts} of different "
+             "resources, not {cost}", item=ITEM_WORDS[item],
+             amounts=" + ".join(str(n * times) for n in COST_SHAPES[item]), cost=cost_text(cost))
 
 
 def as_cost(values: tuple[int, ...]) -> dict[str, int]:
@@ -77,14 +78,15 @@ def box_cost(known: Mapping[str, tuple[int, ...]], items: Mapping[str, int],
         for item, times in items.items():
             due = add(due, scale(as_cost(known[item]), times))
         if paid and paid != due:
-            raise IllegalAction(f"the box data says this costs {cost_text(due)}, not "
-                                f"{cost_text(paid)}; correct the box data if it is wrong",
-                                rule=rule)
+            raise IllegalAction(t("the box data says this costs {due}, not {paid}; correct "
+                                  "the box data if it is wrong", due=cost_text(due),
+                                  paid=cost_text(paid)), rule=rule)
         return due
-    missing = ", ".join(i.replace("_", " ") for i in items if i not in known)
+    missing = join([ITEM_WORDS[i] for i in items if i not in known])
     if not paid:
-        raise IllegalAction(f"the cost of {missing} is printed on the components: enter it "
-                            "(pay fields) or set it in the game's box data", rule=rule)
+        raise IllegalAction(t("the cost of {missing} is printed on the components: enter it "
+                              "(pay fields) or set it in the game's box data", missing=missing),
+                            rule=rule)
     if len(items) == 1:
         item, times = next(iter(items.items()))
         problem = check_shape(item, paid, times)
@@ -93,8 +95,9 @@ def box_cost(known: Mapping[str, tuple[int, ...]], items: Mapping[str, int],
     else:
         total = sum(sum(COST_SHAPES[i]) * n for i, n in items.items())
         if sum(paid.values()) != total:
-            raise IllegalAction(f"{missing}: the printed amounts add up to {total} resources, "
-                                f"not {sum(paid.values())}", rule=rule)
+            raise IllegalAction(t("{missing}: the printed amounts add up to {total} "
+                                  "resources, not {paid}", missing=missing, total=total,
+                                  paid=sum(paid.values())), rule=rule)
     return dict(paid)
 
 
@@ -119,8 +122,9 @@ def university_cost(house: House, tree: str, level: int) -> dict[str, int]:
     """
     now = house.university(tree)
     if not now < level <= 4:
-        raise IllegalAction(f"the {tree} university of {house.name} is at level {now}; it can "
-                            f"only go up, to at most 4 (asked {level})", rule=R_UNIVERSITY)
+        raise IllegalAction(t("the {tree} university of {house} is at level {now}; it can "
+                              "only go up, to at most 4 (asked {level})", tree=TREE_WORDS[tree],
+                              house=house.name, now=now, level=level), rule=R_UNIVERSITY)
     off = 1 if house.has_tech("university_upgrade_efficiency") else 0
     each = sum(max(n - off, 0) for n in range(now + 1, level + 1))
     return {"gold": each, "mining": each} if each else {}
@@ -135,18 +139,20 @@ def tech_refusal(houses: tuple[House, ...], seat: int, tech_id: str) -> str:
     tech, house = TECHS[tech_id], houses[seat]
     owner = next((h for h in houses if h.has_tech(tech_id)), None)
     if owner is not None:
-        return f"{tech.name} already belongs to {owner.name}: each tech exists once"
+        return t("{tech} already belongs to {owner}: each tech exists once", tech=tech.name,
+                 owner=owner.name)
     uni = house.university(tech.tree)
     if uni < tech.level:
-        return (f"{tech.name} is a level {tech.level} {tech.tree} tech; {house.name}'s {tech.tree}"
-                f" university is at level {uni}")
+        return t("{tech} is a level {level} {tree} tech; {house}'s {tree} university is at "
+                 "level {uni}", tech=tech.name, level=tech.level, tree=TREE_WORDS[tech.tree],
+                 house=house.name, uni=uni)
     owned = {t for h in houses for t in h.techs}
     for level in range(1, tech.level):
         same = [t for t in TECHS.values() if t.tree == tech.tree and t.level == level]
         if any(house.has_tech(t.id) for t in same) or all(t.id in owned for t in same):
             continue
-        return (f"{house.name} needs a level {level} {tech.tree} tech first (some are still "
-                f"for sale)")
+        return t("{house} needs a level {level} {tree} tech first (some are still for sale)",
+                 house=house.name, level=level, tree=TREE_WORDS[tech.tree])
     return ""
 
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from ..core import IllegalAction
+from ..core import IllegalAction, t
 from .battle import Army, BattleResult, parse_cards, resolve, take_from_deck, tech_bonus
 from .data import SILO_RESOURCES
 from .model import Card, Game, House, award, put_house
 from .table import remove_building
+from .words import SITE_WORDS
 
 R_BATTLE = "TradeWarz rulebook, Marching: Battle"
 
@@ -26,15 +27,18 @@ def _army(game: Game, seat: int, side: str, data: Mapping[str, Any], site: str) 
     house = game.houses[seat]
     soldiers, unit = data[f"{side}_soldiers"], data.get(f"{side}_super", "") or ""
     if soldiers > house.soldiers:
-        raise IllegalAction(f"{house.name} has {house.soldiers} soldier(s) on the map, not "
-                            f"{soldiers}", rule=R_BATTLE)
+        raise IllegalAction(t("{house} has {n} soldier(s) on the map, not {asked}",
+                              house=house.name, n=house.soldiers, asked=soldiers), rule=R_BATTLE)
     if soldiers > house.squad_size:
-        raise IllegalAction(f"a squad holds at most {house.squad_size} soldiers ({soldiers} "
-                            "entered)", rule="TradeWarz rulebook, Recruit")
+        raise IllegalAction(t("a squad holds at most {n} soldiers ({asked} entered)",
+                              n=house.squad_size, asked=soldiers),
+                            rule="TradeWarz rulebook, Recruit")
     if unit and unit not in house.super_units:
-        raise IllegalAction(f"{house.name} does not own that super unit", rule=R_BATTLE)
+        raise IllegalAction(t("{house} does not own that super unit", house=house.name),
+                            rule=R_BATTLE)
     if data.get(f"{side}_morale_cards", 0) > house.morale:
-        raise IllegalAction(f"{house.name} holds {house.morale} morale card(s)", rule=R_BATTLE)
+        raise IllegalAction(t("{house} holds {n} morale card(s)", house=house.name,
+                              n=house.morale), rule=R_BATTLE)
     bonus, _ = tech_bonus(house, attacking=side == "attacker", site=site)
     morale = tuple(data.get(f"{side}_morale_{x}", 0) for x in "skb")
     return Army(soldiers, _card(data, side), bonus, unit, morale)  # type: ignore[arg-type]
@@ -43,17 +47,18 @@ def _army(game: Game, seat: int, side: str, data: Mapping[str, Any], site: str) 
 def _check_site(game: Game, a: int, d: int, site: str, data: Mapping[str, Any]) -> None:
     attacker, defender = game.houses[a], game.houses[d]
     if game.alliance_of(a) and game.alliance_of(a) == game.alliance_of(d):
-        raise IllegalAction(f"{attacker.name} and {defender.name} are allies: their armies meet "
-                            "without a battle", rule="TradeWarz rulebook, Forming alliances")
+        raise IllegalAction(t("{a} and {d} are allies: their armies meet without a battle",
+                              a=attacker.name, d=defender.name),
+                            rule="TradeWarz rulebook, Forming alliances")
     if site == "castle" and defender.castles < 1:
-        raise IllegalAction(f"{defender.name} holds no castle", rule=R_BATTLE)
+        raise IllegalAction(t("{house} holds no castle", house=defender.name), rule=R_BATTLE)
     if site == "trading_post" and data.get("post", 0) not in defender.posts:
-        raise IllegalAction(f"{defender.name} does not hold trading post {data.get('post', 0)}",
-                            rule="TradeWarz rulebook, Trading posts")
+        raise IllegalAction(t("{house} does not hold trading post {post}", house=defender.name,
+                              post=data.get("post", 0)), rule="TradeWarz rulebook, Trading posts")
     if data["attacker_soldiers"] < 1:
-        raise IllegalAction("an attacking army needs at least one soldier", rule=R_BATTLE)
+        raise IllegalAction(t("an attacking army needs at least one soldier"), rule=R_BATTLE)
     if data["defender_soldiers"] < 1 and site not in ("castle", "capital"):
-        raise IllegalAction("an unguarded settlement or village is raided, not fought for",
+        raise IllegalAction(t("an unguarded settlement or village is raided, not fought for"),
                             rule="TradeWarz rulebook, Raiding villages and settlements")
 
 
@@ -66,7 +71,7 @@ def _decks(game: Game, seat: int, side: str, data: Mapping[str, Any]) -> House:
         burn = parse_cards(burned)[0] if burned else None
         deck, used = take_from_deck(house, burn, _card(data, side), game.rulings)
     except ValueError as err:
-        raise IllegalAction(str(err), rule="TradeWarz rulebook, Card setup: Battle cards; "
+        raise IllegalAction(err.args[0], rule="TradeWarz rulebook, Card setup: Battle cards; "
                             "ruling T12") from None
     return replace(house, deck=deck, used=used)
 
@@ -87,7 +92,7 @@ def plan_battle(game: Game, data: Mapping[str, Any]) -> BattlePlan:
     IllegalAction naming the rule when the boards do not allow it (Marching: Battle)."""
     a, d, site = data["attacker"], data["defender"], data["site"]
     if a == d:
-        raise IllegalAction("a house cannot fight itself", rule=R_BATTLE)
+        raise IllegalAction(t("a house cannot fight itself"), rule=R_BATTLE)
     _check_site(game, a, d, site, data)
     retake = site == "capital" and game.houses[a].capital_held_by == d
     calc_site = "field" if retake else site  # the capital defends only its owner
@@ -116,9 +121,10 @@ def _casualties(game: Game, a: int, d: int, result: BattleResult) -> tuple[Game,
         game = put_house(game, seat, replace(h, soldiers=h.soldiers - lost,
                                              reserve=h.reserve + lost))
     att, dfd = game.houses[a], game.houses[d]
-    events = [f"{att.name} {result.attacker.strength} against {dfd.name} "
-              f"{result.defender.strength}; losses {result.attacker_losses} and "
-              f"{result.defender_losses}", *result.notes]
+    events = [t("{a} {a_strength} against {d} {d_strength}; losses {a_losses} and {d_losses}",
+                a=att.name, a_strength=result.attacker.strength, d=dfd.name,
+                d_strength=result.defender.strength, a_losses=result.attacker_losses,
+                d_losses=result.defender_losses), *result.notes]
     return game, events
 
 
@@ -131,11 +137,11 @@ def _outcome(game: Game, a: int, d: int, site: str, retake: bool, result: Battle
     # a building falls with the battle; a castle, capital or post needs a survivor to hold it
     takes = result.winner == "attacker" and (survivors > 0 or site in ("settlement", "village"))
     if result.winner == "attacker" and survivors == 0 and site == "castle":
-        events.append("the attacker won but has no survivor: the castle stays (ruling T10)")
+        events.append(t("the attacker won but has no survivor: the castle stays (ruling T10)"))
         if game.rulings["T10"] == "nothing":
-            return game, events + ["no Xadla for a victory without survivors (ruling T10)"]
+            return game, events + [t("no Xadla for a victory without survivors (ruling T10)")]
     game = put_house(game, win, award(game.houses[win], "battle"))
-    events.append(f"{game.houses[win].name} wins a golden Xadla")
+    events.append(t("{house} wins a golden Xadla", house=game.houses[win].name))
     if takes:
         game, more = _take(game, a, d, site, retake, data)
         events += more
@@ -148,29 +154,34 @@ def _take(game: Game, a: int, d: int, site: str, retake: bool, data: Mapping[str
     if site == "castle":
         silos = tuple(data.get(f"silo_{r}", 0) for r in SILO_RESOURCES)
         if any(x > y for x, y in zip(silos, dfd.silos)):
-            raise IllegalAction(f"{dfd.name} has fewer silos than entered", rule=R_BATTLE)
+            raise IllegalAction(t("{house} has fewer silos than entered", house=dfd.name),
+                                rule=R_BATTLE)
         dfd = replace(dfd, castles=dfd.castles - 1, villages=dfd.villages - 1,
                       castles_captured=min(dfd.castles_captured, dfd.castles - 1),
                       silos=tuple(y - x for x, y in zip(silos, dfd.silos)))
         att = replace(att, castles=att.castles + 1, villages=att.villages + 1,
                       castles_captured=att.castles_captured + 1,
                       silos=tuple(x + y for x, y in zip(silos, att.silos)))
-        note = f"{att.name} captures the castle, its village, silos and silver Xadla"
+        note = t("{house} captures the castle, its village, silos and silver Xadla",
+                 house=att.name)
     elif site in ("settlement", "village"):
         dfd = remove_building(dfd, site, data, R_BATTLE)
-        note = f"{dfd.name}'s {site} and its silos are destroyed"
+        note = t("{house}'s {building} and its silos are destroyed", house=dfd.name,
+                 building=SITE_WORDS[site])
     elif site == "capital" and retake:
         att = replace(att, capital_held_by=None)
-        note = f"{att.name} retakes its capital"
+        note = t("{house} retakes its capital", house=att.name)
     elif site == "capital":
         att = award(award(att, "capital"), "capital")
         dfd = replace(dfd, capital_held_by=a)
-        note = f"{att.name} conquers {dfd.name}'s capital: two golden Xadlas (ruling T15)"
+        note = t("{house} conquers {other}'s capital: two golden Xadlas (ruling T15)",
+                 house=att.name, other=dfd.name)
     elif site == "trading_post":
         post = data["post"]
         dfd = replace(dfd, posts=tuple(p for p in dfd.posts if p != post))
         att = replace(att, posts=tuple(sorted(att.posts + (post,))))
-        note = f"{att.name} takes trading post {post} and its silver Xadla"
+        note = t("{house} takes trading post {post} and its silver Xadla", house=att.name,
+                 post=post)
     else:
         return game, []
     return put_house(put_house(game, a, att), d, dfd), [note]

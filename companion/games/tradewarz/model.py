@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
-from ..core import IllegalAction
+from ..core import IllegalAction, Text, t
 from .data import (DIAL_TRADE, DIAL_TRADE_AT, GOLDEN_SOURCES, MAX_SUPER_UNITS, RESOURCES,
                    SOLDIER_CAP, SQUAD_SIZE, START_DIAL, START_SOLDIERS, TECHS, TREES)
+from .words import RESOURCE_WORDS, join
 
 Card = tuple[int, int, int]  # a battle card: strength, kills, blocks
 R_XADLAS = "TradeWarz rulebook, Getting Xadlas"
@@ -140,8 +141,10 @@ def trade_full_dials(house: House, rulings: Mapping[str, str]) -> tuple[House, l
             before = dials[i]
             dials[i] -= DIAL_TRADE
             house = award(house, "dial21")
-            events.append(f"{house.name}'s {res} reached {before}: 11 traded for a golden Xadla, "
-                          f"dial now {dials[i]} ({R_XADLAS}; ruling T4)")
+            events.append(t("{house}'s {resource} reached {before}: 11 traded for a golden "
+                            "Xadla, dial now {now} ({rule}; ruling T4)", house=house.name,
+                            resource=RESOURCE_WORDS[res], before=before, now=dials[i],
+                            rule=R_XADLAS))
             if rulings.get("T4") == "once":
                 break
     return replace(house, dials=tuple(dials)), events
@@ -156,24 +159,27 @@ def gain(house: House, gains: Mapping[str, int], rulings: Mapping[str, str]
 
 def pay(house: House, cost: Mapping[str, int], what: str, rule: str) -> House:
     """Take ``cost`` from the dials, or refuse naming every resource that is short."""
-    short = [f"{cost[r]} {r} (has {house.dial(r)})" for r in RESOURCES
-             if cost.get(r, 0) > house.dial(r)]
+    short = [t("{n} {resource} (has {has})", n=cost[r], resource=RESOURCE_WORDS[r],
+               has=house.dial(r)) for r in RESOURCES if cost.get(r, 0) > house.dial(r)]
     if short:
-        raise IllegalAction(f"{house.name} cannot pay for {what}: needs " + ", ".join(short),
-                            rule=rule)
+        raise IllegalAction(t("{house} cannot pay for {what}: needs {short}", house=house.name,
+                              what=what, short=join(short)), rule=rule)
     return replace(house, dials=tuple(d - cost.get(r, 0) for r, d in zip(RESOURCES, house.dials)))
 
 
-def cost_text(cost: Mapping[str, int]) -> str:
-    parts = [f"{n} {r}" for r, n in cost.items() if n]
-    return " + ".join(parts) or "nothing"
+def cost_text(cost: Mapping[str, int]) -> Text:
+    """A cost in words, "2 lumber + 2 mining" (it reads back with ``costs.parse_cost``)."""
+    parts = [t("{n} {resource}", n=n, resource=RESOURCE_WORDS.get(r, r))
+             for r, n in cost.items() if n]
+    return join(parts, " + ") if parts else t("nothing")
 
 
 def check_super_units(house: House) -> None:
     if len(house.super_units) > MAX_SUPER_UNITS:
-        raise IllegalAction(f"{house.name} would hold {len(house.super_units)} super units; the "
-                            f"limit is {MAX_SUPER_UNITS}", rule="TradeWarz rulebook, About a "
-                            "super unit")
+        raise IllegalAction(t("{house} would hold {n} super units; the limit is {limit}",
+                              house=house.name, n=len(house.super_units),
+                              limit=MAX_SUPER_UNITS),
+                            rule="TradeWarz rulebook, About a super unit")
 
 
 def put_house(game: Game, seat: int, house: House) -> Game:

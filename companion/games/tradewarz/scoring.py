@@ -9,9 +9,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ..core import Checker, Result, ScoreLine, ScoreSheet, rank, resolve_rulings
+from ..core import Checker, Result, ScoreLine, ScoreSheet, rank, resolve_rulings, t
 from .data import EMPIRE_WEIGHTS, GOLDEN_SOURCES, RULINGS
 from .model import Game, silver_xadlas
+from .words import join
 
 SLUG = "tradewarz"
 TIEBREAKS = ("golden_xadlas", "strength", "empire", "farthest_build")
@@ -56,21 +57,21 @@ def parse_facts(payload: Any) -> tuple[list[Facts], dict[str, str]]:
     """Read ``{"players": [...], "rulings": {...}}``; InvalidInput lists every problem."""
     check = Checker()
     if not isinstance(payload, Mapping):
-        check.add("", "the body must be a JSON object with players")
+        check.add("", t("the body must be a JSON object with players"))
         check.raise_if_any(rule=R_XADLAS)
     players = payload.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= 6:
-        check.add("players", "players must be a list of 2 to 6 houses")
+        check.add("players", t("players must be a list of 2 to 6 houses"))
         players = players if isinstance(players, list) else []
     facts, names = [], set()
     for i, p in enumerate(players[:6]):
         path = f"players[{i}]"
         if not isinstance(p, Mapping):
-            check.add(path, "each player must be an object")
+            check.add(path, t("each player must be an object"))
             continue
         name = check.text(p, "name", path)
         if name and name.lower() in names:
-            check.add(f"{path}.name", f"the name {name!r} is used twice")
+            check.add(f"{path}.name", t("the name {name} is used twice", name=repr(name)))
         names.add(name.lower())
         values = {f: check.integer(p, f, path, default=0) for f in FACT_FIELDS}
         facts.append(Facts(name, **values))
@@ -88,9 +89,9 @@ def sheet(f: Facts, rulings: Mapping[str, str]) -> ScoreSheet:
     if rulings.get("T16") == "castle-only":
         empire -= EMPIRE_WEIGHTS["villages"] * min(f.castles, f.villages)
     lines = (
-        ScoreLine("golden_xadlas", "Golden Xadlas", f.golden_xadlas,
+        ScoreLine("golden_xadlas", t("Golden Xadlas"), f.golden_xadlas,
                   f.golden_detail or str(f.golden_xadlas), R_XADLAS),
-        ScoreLine("silver_xadlas", "Silver Xadlas", f.silver_xadlas,
+        ScoreLine("silver_xadlas", t("Silver Xadlas"), f.silver_xadlas,
                   f.silver_detail or str(f.silver_xadlas), R_XADLAS),
     )
     return ScoreSheet(f.name, lines, {"golden_xadlas": f.golden_xadlas, "strength": f.strength,
@@ -108,8 +109,10 @@ def facts_from_state(game: Game) -> list[Facts]:
     out = []
     for h in game.houses:
         sources = Counter(h.golden)
-        golden = ", ".join(f"{n} {GOLDEN_SOURCES[s]}" for s, n in sources.items()) or "none"
-        silver = f"{h.castles} castle(s), {len(h.posts)} trading post(s) (T7)"
+        golden = join([t("{n} {source}", n=n, source=GOLDEN_SOURCES[s])
+                       for s, n in sources.items()]) if sources else t("none")
+        silver = t("{castles} castle(s), {posts} trading post(s) (T7)", castles=h.castles,
+                   posts=len(h.posts))
         out.append(Facts(h.name, len(h.golden), silver_xadlas(h, game.rulings), h.soldiers,
                          h.tech_strength, h.settlements, h.villages, h.castles,
                          h.farthest_build, golden, silver))

@@ -3,43 +3,57 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..core import Checker, FieldSpec, resolve_rulings
+from ..core import Checker, FieldSpec, resolve_rulings, t
 from .costs import check_shape, parse_cost
 from .data import COST_SHAPES, DEFAULT_SEASONS, RED_SEASONS, RESOURCES, RULINGS, UNVERIFIED
 from .model import Game, House
+from .words import ITEM_WORDS
 
 R_SETUP = "TradeWarz rulebook, Game duration; Choosing a house"
-UNVERIFIED_HELP = "unverified — check your components"
-END_MODES = (("years", "a number of years"), ("xadlas", "a Xadla target"),
-             ("time", "a time limit (the season in play is finished)"))
+UNVERIFIED_HELP = t("unverified — check your components")
+END_MODES = (("years", t("a number of years")), ("xadlas", t("a Xadla target")),
+             ("time", t("a time limit (the season in play is finished)")))
+
+
+
+def _cost_help(item: str, shape: tuple[int, ...]) -> object:
+    """The help of a cost field: the printed amounts, and whether the default is a guess."""
+    amounts = " + ".join(map(str, shape))
+    where = UNVERIFIED_HELP if f"cost_{item}" in UNVERIFIED else t("from the box")
+    if item.startswith("tech"):
+        return t("amounts {amounts} per tech level, e.g. '2 lumber + 2 mining'; {where}",
+                 amounts=amounts, where=where)
+    return t("amounts {amounts}, e.g. '2 lumber + 2 mining'; {where}", amounts=amounts,
+             where=where)
+
 
 SETUP_FIELDS: tuple[FieldSpec, ...] = (
-    FieldSpec("end_mode", "How the game ends", "choice", choices=END_MODES, default="years"),
-    FieldSpec("years", "Years (year-based game)", low=1, high=50, required=False, default=4,
-              help="the rulebook suggests 4 for a first game"),
-    FieldSpec("xadla_target", "Xadla target", low=1, high=60, required=False, default=6,
-              help="the rulebook suggests 6 for a first game"),
-    FieldSpec("minutes", "Time limit in minutes", low=10, high=4000, required=False, default=150,
-              help="the rulebook advises at least 150 for a first game"),
-    FieldSpec("alliances", "Alliances allowed", "bool", required=False, default=True),
-    FieldSpec("season_names", "Seasons in order", "text", required=False, limit=120,
+    FieldSpec("end_mode", t("How the game ends"), "choice", choices=END_MODES, default="years"),
+    FieldSpec("years", t("Years (year-based game)"), low=1, high=50, required=False, default=4,
+              help=t("the rulebook suggests 4 for a first game")),
+    FieldSpec("xadla_target", t("Xadla target"), low=1, high=60, required=False, default=6,
+              help=t("the rulebook suggests 6 for a first game")),
+    FieldSpec("minutes", t("Time limit in minutes"), low=10, high=4000, required=False,
+              default=150, help=t("the rulebook advises at least 150 for a first game")),
+    FieldSpec("alliances", t("Alliances allowed"), "bool", required=False, default=True),
+    FieldSpec("season_names", t("Seasons in order"), "text", required=False, limit=120,
               default=UNVERIFIED["season_names"],
-              help="Summer first, Spring last; one season's name was lost: " + UNVERIFIED_HELP),
-    FieldSpec("fifth_season_die", "Die of the season whose name was lost", "choice",
-              choices=(("", "not checked: follow ruling T18"), ("blue", "blue"), ("red", "red")),
+              help=t("Summer first, Spring last; one season's name was lost: {unverified}",
+                     unverified=UNVERIFIED_HELP)),
+    FieldSpec("fifth_season_die", t("Die of the season whose name was lost"), "choice",
+              choices=(("", t("not checked: follow ruling T18")), ("blue", t("blue")),
+                       ("red", t("red"))),
               required=False, default="",
-              help="as printed on your action board; unknown: ruling T18 decides"),
+              help=t("as printed on your action board; unknown: ruling T18 decides")),
 ) + tuple(
-    FieldSpec(f"cost_{item}", f"Cost of a {item.replace('_', ' ')}", "text", required=False,
-              limit=80, default=UNVERIFIED.get(f"cost_{item}", ""),
-              help=("amounts " + " + ".join(map(str, shape)) + (" per tech level" if
-                    item.startswith("tech") else "") + ", e.g. '2 lumber + 2 mining'; "
-                    + (UNVERIFIED_HELP if f"cost_{item}" in UNVERIFIED else "from the box")))
+    FieldSpec(f"cost_{item}", t("Cost of a {item}", item=ITEM_WORDS[item]), "text",
+              required=False, limit=80, default=UNVERIFIED.get(f"cost_{item}", ""),
+              help=_cost_help(item, shape))
     for item, shape in COST_SHAPES.items())
 
 PLAYER_FIELDS: tuple[FieldSpec, ...] = (
-    FieldSpec("name", "House", "text"),
-    FieldSpec("colour", "Colour", "text", required=False, default=""),
+    FieldSpec("name", t("House"), "text"),
+    FieldSpec("colour", t("Colour"), "text", required=False, default=""),
 )
 
 
@@ -51,7 +65,7 @@ def new_game(setup: Mapping[str, Any]) -> Game:
     check = Checker()
     if not isinstance(setup, Mapping):
         setup = {}
-        check.add("", "the setup must be an object")
+        check.add("", t("the setup must be an object"))
     houses = _houses(check, setup.get("players"))
     mode = check.choice(setup, "end_mode", "", [m for m, _ in END_MODES], default="years")
     numbers = {f.name: check.integer(setup, f.name, "", default=f.default, low=f.low,
@@ -73,7 +87,7 @@ def new_game(setup: Mapping[str, Any]) -> Game:
 
 def _houses(check: Checker, players: Any) -> tuple[House, ...]:
     if not isinstance(players, list) or not 2 <= len(players) <= 6:
-        check.add("players", "TradeWarz needs 2 to 6 houses")
+        check.add("players", t("TradeWarz needs 2 to 6 houses"))
         players = players[:6] if isinstance(players, list) else []
     houses, seen = [], {"name": set(), "colour": set()}
     for i, p in enumerate(players):
@@ -82,7 +96,9 @@ def _houses(check: Checker, players: Any) -> tuple[House, ...]:
         colour = check.text(p, "colour", path, required=False)
         for key, value in (("name", name), ("colour", colour)):
             if value and value.lower() in seen[key]:
-                check.add(f"{path}.{key}", f"two houses cannot share the {key} {value!r}")
+                check.add(f"{path}.{key}", t("two houses cannot share the name {value}",
+                                             value=repr(value)) if key == "name" else
+                          t("two houses cannot share the colour {value}", value=repr(value)))
             seen[key].add(value.lower())
         houses.append(House(name or f"House {i + 1}", colour))
     return tuple(houses)
@@ -92,11 +108,11 @@ def _seasons(check: Checker, setup: Mapping) -> tuple[str, ...]:
     text = check.text(setup, "season_names", "", limit=120, required=False)
     names = tuple(n.strip() for n in (text or ", ".join(DEFAULT_SEASONS)).split(","))
     if len(names) != 5 or not all(names) or len({n.lower() for n in names}) != 5:
-        check.add("season_names", "season_names needs five different names separated by commas "
-                  "(a year has five seasons)")
+        check.add("season_names", t("season_names needs five different names separated by "
+                                    "commas (a year has five seasons)"))
         return DEFAULT_SEASONS
     if names[0].lower() != "summer" or names[-1].lower() != "spring":
-        check.add("season_names", "the year starts with Summer and ends with Spring")
+        check.add("season_names", t("the year starts with Summer and ends with Spring"))
     return names
 
 
@@ -109,16 +125,16 @@ def _costs(check: Checker, setup: Mapping) -> tuple[tuple[str, tuple[int, ...]],
         if not text:
             continue
         if not isinstance(text, str):
-            check.add(key, f"{key} must be text such as '2 lumber + 2 mining'")
+            check.add(key, t("{key} must be text such as '2 lumber + 2 mining'", key=key))
             continue
         try:
             cost = parse_cost(text)
         except ValueError as err:
-            check.add(key, f"{key}: {err}")
+            check.add(key, t("{key}: {problem}", key=key, problem=err.args[0]))
             continue
         problem = check_shape(item, cost)
         if problem:
-            check.add(key, f"{key}: {problem}")
+            check.add(key, t("{key}: {problem}", key=key, problem=problem))
             continue
         out.append((item, tuple(cost.get(r, 0) for r in RESOURCES)))
     return tuple(out)

@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from ..core import IllegalAction
+from ..core import IllegalAction, Text, t
 from .data import CAPITAL_INCOME, RESOURCES, SILO_RESOURCES, TECHS
 from .model import Game, House, award, trade_full_dials, xadlas
+from .words import RESOURCE_WORDS, join
 
 R_INCOME = "TradeWarz rulebook, Easy resource calculation guide"
 R_CAPITAL = "TradeWarz rulebook, The Capital City (sponsorship at the end of every year)"
@@ -35,6 +36,7 @@ class SpringPreview:
     """Every house's breakdown in step order, the boards after it, and the end check."""
 
     order: tuple[str, ...]
+    keys: tuple[str, ...]
     lines: tuple[SpringLine, ...]
     houses: tuple[House, ...]
     missing: tuple[str, ...]
@@ -43,13 +45,19 @@ class SpringPreview:
     def for_house(self, name: str) -> tuple[SpringLine, ...]:
         return tuple(line for line in self.lines if line.house == name)
 
+    @property
+    def titles(self) -> tuple[Text, ...]:
+        """The steps' names without their numbers (for a numbered list)."""
+        return tuple(STEPS[key][0] for key in self.keys)
+
 
 def _add(house: House, gains: dict[str, int]) -> House:
     return replace(house, dials=tuple(d + gains.get(r, 0) for r, d in zip(RESOURCES, house.dials)))
 
 
-def _fmt(gains: dict[str, int]) -> str:
-    return ", ".join(f"{r} +{n}" for r, n in gains.items() if n) or "nothing"
+def _fmt(gains: dict[str, int]) -> Text:
+    parts = [t("{resource} +{n}", resource=RESOURCE_WORDS[r], n=n) for r, n in gains.items() if n]
+    return join(parts) if parts else t("nothing")
 
 
 def _income(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
@@ -62,13 +70,15 @@ def _income(game: Game, seat: int, house: House) -> tuple[House, list[str], str]
         capitals += [h.name for h in game.houses if h.capital_held_by == seat]
     for r, n in CAPITAL_INCOME.items():
         gains[r] += n * len(capitals)
-    notes.append(f"capital of {', '.join(capitals)}" if capitals else "capital occupied (T15)")
+    notes.append(t("capital of {names}", names=join(capitals)) if capitals else
+                 t("capital occupied (T15)"))
     villages = house.villages - (house.castles if game.rulings["T16"] == "castle-only" else 0)
     gains["gold"] += villages + 2 * house.castles
-    notes.append(f"{villages} village(s) x1 + {house.castles} castle(s) x2 gold (T16, T7)")
+    notes.append(t("{villages} village(s) x1 + {castles} castle(s) x2 gold (T16, T7)",
+                   villages=villages, castles=house.castles))
     for r, n in zip(SILO_RESOURCES, house.silos):
         gains[r] += n
-    notes.append("silos " + _fmt(dict(zip(SILO_RESOURCES, house.silos))))
+    notes.append(t("silos {gains}", gains=_fmt(dict(zip(SILO_RESOURCES, house.silos)))))
     for tech in (TECHS[t] for t in house.techs):
         for r, n in tech.income:
             gains[r] += n
@@ -79,8 +89,10 @@ def _income(game: Game, seat: int, house: House) -> tuple[House, list[str], str]
             gains["gold"] += gold
             if house.caravan_area:
                 gains[house.caravan_area] += res
-            notes.append(f"{tech.name} gold +{gold}, {res} from its area (T8)")
-    return _add(house, gains), [f"{_fmt(gains)} ({'; '.join(notes)})"], R_INCOME
+            notes.append(t("{tech} gold +{gold}, {n} from its area (T8)", tech=tech.name,
+                           gold=gold, n=res))
+    return _add(house, gains), [t("{gains} ({notes})", gains=_fmt(gains),
+                                  notes=join(notes, "; "))], R_INCOME
 
 
 def _posts_gold(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
@@ -90,8 +102,10 @@ def _posts_gold(game: Game, seat: int, house: House) -> tuple[House, list[str], 
     per = 2 if double else 1
     gold = per * len(house.posts)
     bonus = 1 if game.rulings["T6"] == "example" and len(house.posts) >= 2 else 0
-    text = f"gold +{gold + bonus} ({len(house.posts)} post(s) x{per}" + (
-        " + 1 for the pair, T6 example reading)" if bonus else "; T6, T9)")
+    text = (t("gold +{gold} ({posts} post(s) x{per} + 1 for the pair, T6 example reading)",
+              gold=gold + bonus, posts=len(house.posts), per=per) if bonus else
+            t("gold +{gold} ({posts} post(s) x{per}; T6, T9)", gold=gold + bonus,
+              posts=len(house.posts), per=per))
     return _add(house, {"gold": gold + bonus}), [text], R_POSTS
 
 
@@ -100,44 +114,49 @@ def _soldier(game: Game, seat: int, house: House) -> tuple[House, list[str], str
     want = 1 + house.has_tech("free_annual_recruit")
     moved = min(want, house.reserve)
     house = replace(house, soldiers=house.soldiers + moved, reserve=house.reserve - moved)
-    note = "" if moved == want else f" (only {moved}: the reserve is empty)"
-    return house, [f"{moved} free soldier(s) to the capital gate{note}"], R_CAPITAL
+    said = (t("{n} free soldier(s) to the capital gate", n=moved) if moved == want else
+            t("{n} free soldier(s) to the capital gate (only {n}: the reserve is empty)",
+              n=moved))
+    return house, [said], R_CAPITAL
 
 
 def _morale(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
-    return replace(house, morale=house.morale + 1), ["1 morale card"], R_CAPITAL
+    return replace(house, morale=house.morale + 1), [t("1 morale card")], R_CAPITAL
 
 
 def _posts_xadla(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
     n = len(house.posts)
     ok = n >= 2 if game.rulings["T2"] == "two-or-more" else n == 2
     if not ok:
-        return house, [f"no golden Xadla for posts ({n} held; T2)"], R_XADLAS
-    return award(house, "posts"), [f"golden Xadla for holding {n} trading posts (T2)"], R_XADLAS
+        return house, [t("no golden Xadla for posts ({n} held; T2)", n=n)], R_XADLAS
+    return award(house, "posts"), [t("golden Xadla for holding {n} trading posts (T2)", n=n)], \
+        R_XADLAS
 
 
 def _dials12(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
     low = 12 if game.rulings["T1"] == "at-least-12" else 13
-    dials = ", ".join(f"{r} {d}" for r, d in zip(RESOURCES, house.dials))
+    dials = join([t("{resource} {n}", resource=RESOURCE_WORDS[r], n=d)
+                  for r, d in zip(RESOURCES, house.dials)])
     if min(house.dials) >= low:
-        return award(house, "dials12"), [f"golden Xadla: every dial at {low}+ ({dials}; T1)"], \
-            R_XADLAS
-    return house, [f"no golden Xadla: not every dial at {low}+ ({dials}; T1)"], R_XADLAS
+        return award(house, "dials12"), [t("golden Xadla: every dial at {low}+ ({dials}; T1)",
+                                           low=low, dials=dials)], R_XADLAS
+    return house, [t("no golden Xadla: not every dial at {low}+ ({dials}; T1)", low=low,
+                     dials=dials)], R_XADLAS
 
 
 def _dial21(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
     house, events = trade_full_dials(house, game.rulings)
-    return house, events or ["no dial at 21"], R_XADLAS
+    return house, events or [t("no dial at 21")], R_XADLAS
 
 
 Step = Callable[[Game, int, House], tuple[House, list[str], str]]
 STEPS: dict[str, tuple[str, Step]] = {
-    "income": ("Income: capital, buildings, silos, techs", _income),
-    "posts_gold": ("Gold from trading posts", _posts_gold),
-    "soldier": ("Free soldier", _soldier), "morale": ("Morale card", _morale),
-    "posts_xadla": ("Golden Xadla for two trading posts", _posts_xadla),
-    "dials12": ("Golden Xadla for every dial at 12", _dials12),
-    "dial21": ("Dials at 21 trade 11 for a golden Xadla", _dial21),
+    "income": (t("Income: capital, buildings, silos, techs"), _income),
+    "posts_gold": (t("Gold from trading posts"), _posts_gold),
+    "soldier": (t("Free soldier"), _soldier), "morale": (t("Morale card"), _morale),
+    "posts_xadla": (t("Golden Xadla for two trading posts"), _posts_xadla),
+    "dials12": (t("Golden Xadla for every dial at 12"), _dials12),
+    "dial21": (t("Dials at 21 trade 11 for a golden Xadla"), _dial21),
 }
 #: ruling T5; the digest order ends with the 21 rule again because it holds at every moment (T4)
 ORDERS = {
@@ -156,27 +175,30 @@ def preview_spring(game: Game) -> SpringPreview:
         label, step = STEPS[key]
         for seat, house in enumerate(houses):
             houses[seat], texts, rule = step(game, seat, house)
-            lines += [SpringLine(f"{n}. {label}", house.name, t, rule) for t in texts]
-    missing = tuple(f"{h.name} holds caravans: enter the resource of the area they occupy"
-                    for h in game.houses if not h.caravan_area
+            lines += [SpringLine(t("{n}. {step}", n=n, step=label), house.name, text, rule)
+                      for text in texts]
+    missing = tuple(t("{house} holds caravans: enter the resource of the area they occupy",
+                      house=h.name) for h in game.houses if not h.caravan_area
                     and any(TECHS[t].caravan != (0, 0) for t in h.techs))
     after = replace(game, houses=tuple(houses))
     end = end_reason(after, spring_done=True)
-    return SpringPreview(tuple(f"{n}. {STEPS[k][0]}" for n, k in enumerate(order, 1)),
-                         tuple(lines), tuple(houses), missing, end)
+    return SpringPreview(tuple(t("{n}. {step}", n=n, step=STEPS[k][0])
+                               for n, k in enumerate(order, 1)), order, tuple(lines),
+                         tuple(houses), missing, end)
 
 
 def apply_spring(game: Game) -> Game:
     """Apply the end of Spring and open the next year (tokens back, capitals freed: T15)."""
     if game.phase != "spring_end":
-        raise IllegalAction("the end of Spring comes after every house has acted in Spring",
+        raise IllegalAction(t("the end of Spring comes after every house has acted in Spring"),
                             rule="TradeWarz rulebook, Game mechanics")
     preview = preview_spring(game)
     if preview.missing:
-        raise IllegalAction("; ".join(preview.missing), rule=R_INCOME)
+        raise IllegalAction(join(preview.missing, "; "), rule=R_INCOME)
     houses = tuple(replace(h, tokens=(), villages_this_year=0, capital_held_by=None)
                    for h in preview.houses)
-    events = tuple(f"{ln.house}: {ln.text}" for ln in preview.lines if "Xadla" in ln.text
+    events = tuple(t("{house}: {text}", house=ln.house, text=ln.text)
+                   for ln in preview.lines if "Xadla" in ln.text
                    and not ln.text.startswith("no "))
     return replace(game, houses=houses, year=game.year + 1, season=0, turn=0,
                    phase="over" if preview.game_end else "seasons", ended=preview.game_end,
@@ -198,17 +220,19 @@ def end_reason(game: Game, *, spring_done: bool = False) -> str:
         best = [h.name for i, h in enumerate(game.houses)
                 if xadlas(h, r) >= game.xadla_target and not game.alliance_of(i)]
         if best:
-            return f"{', '.join(best)} reached {game.xadla_target} Xadlas ({R_DURATION})"
+            return t("{names} reached {target} Xadlas ({rule})", names=join(best),
+                     target=game.xadla_target, rule=R_DURATION)
         for members in game.alliances:
             total = sum(xadlas(game.houses[i], r) for i in members)
             if total >= alliance_target(game, len(members)):
-                names = " and ".join(game.houses[i].name for i in members)
-                return (f"the alliance of {names} reached {total} Xadlas "
-                        f"(target {alliance_target(game, len(members))}; {R_ALLIANCE}, T13)")
+                names = join([game.houses[i].name for i in members], " and ")
+                return t("the alliance of {names} reached {total} Xadlas (target {target}; "
+                         "{rule}, T13)", names=names, total=total,
+                         target=alliance_target(game, len(members)), rule=R_ALLIANCE)
     if spring_done and game.end_mode == "years" and game.year >= game.years:
-        return f"{game.years} year(s) played ({R_DURATION})"
+        return t("{n} year(s) played ({rule})", n=game.years, rule=R_DURATION)
     if spring_done and game.end_mode == "time" and game.time_up:
-        return f"time is up and the season is over ({R_DURATION})"
+        return t("time is up and the season is over ({rule})", rule=R_DURATION)
     return ""
 
 

@@ -7,33 +7,43 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from ..core import IllegalAction
+from ..core import IllegalAction, t
 from .battle import parse_cards
 from .data import ALLIANCE_FEE, CANCEL_BATTLE_FEE, RESOURCES, SILO_RESOURCES, TREES
 from .model import Game, House, award, gain, pay, put_house, trade_full_dials
+from .words import A_ITEM, RESOURCE_WORDS, TREE_WORDS, join
 
 R_POSTS = "TradeWarz rulebook, Trading posts"
 R_ALLIANCE = "TradeWarz rulebook, Forming alliances"
 R_MORALE = "TradeWarz rulebook, Card setup: Morale cards"
+BUILDING_WORDS = {"settlement": t("settlement"), "village": t("village")}
+
+
+def _silos(counts: tuple[int, ...]) -> object:
+    return join([t("{resource} {n}", resource=RESOURCE_WORDS[r], n=n)
+                 for r, n in zip(SILO_RESOURCES, counts)])
 
 
 def _other(data: Mapping[str, Any], a: str, b: str) -> None:
     if data[a] == data[b]:
-        raise IllegalAction(f"{a} and {b} must be two different houses", rule="TradeWarz rulebook")
+        raise IllegalAction(t("{a} and {b} must be two different houses", a=a, b=b),
+                            rule="TradeWarz rulebook")
 
 
 def hold_post(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     """A house takes a trading post (a soldier on it, or a building); its silver Xadla follows."""
     seat, post = data["house"], data["post"]
     if post > game.post_count:
-        raise IllegalAction(f"with {len(game.houses)} houses only trading posts 1 to "
-                            f"{game.post_count} are used", rule=R_POSTS)
+        raise IllegalAction(t("with {n} houses only trading posts 1 to {last} are used",
+                              n=len(game.houses), last=game.post_count), rule=R_POSTS)
     houses = [replace(h, posts=tuple(p for p in h.posts if p != post)) for h in game.houses]
     before = next((h.name for h in game.houses if post in h.posts), "")
     houses[seat] = replace(houses[seat], posts=tuple(sorted(houses[seat].posts + (post,))))
-    note = f" from {before}" if before and before != houses[seat].name else ""
-    return replace(game, houses=tuple(houses)), [
-        f"{houses[seat].name} holds trading post {post}{note} and its silver Xadla"]
+    name = houses[seat].name
+    said = (t("{house} holds trading post {post} from {before} and its silver Xadla", house=name,
+              post=post, before=before) if before and before != name else
+            t("{house} holds trading post {post} and its silver Xadla", house=name, post=post))
+    return replace(game, houses=tuple(houses)), [said]
 
 
 def leave_post(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
@@ -41,20 +51,23 @@ def leave_post(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     seat, post = data["house"], data["post"]
     house = game.houses[seat]
     if post not in house.posts:
-        raise IllegalAction(f"{house.name} does not hold trading post {post}", rule=R_POSTS)
+        raise IllegalAction(t("{house} does not hold trading post {post}", house=house.name,
+                              post=post), rule=R_POSTS)
     house = replace(house, posts=tuple(p for p in house.posts if p != post))
-    return put_house(game, seat, house), [f"{house.name} left trading post {post}"]
+    return put_house(game, seat, house), [t("{house} left trading post {post}",
+                                             house=house.name, post=post)]
 
 
 def remove_building(house: House, building: str, data: Mapping[str, Any], rule: str) -> House:
     """Take a settlement or village and its silos off the map (raid or lost battle)."""
     count = house.settlements if building == "settlement" else house.villages - house.castles
     if count < 1:
-        raise IllegalAction(f"{house.name} has no {building} without a castle to lose", rule=rule)
+        raise IllegalAction(t("{house} has no {building} without a castle to lose",
+                              house=house.name, building=BUILDING_WORDS[building]), rule=rule)
     lost = tuple(data.get(f"silo_{r}", 0) for r in SILO_RESOURCES)
     if any(a > b for a, b in zip(lost, house.silos)):
-        raise IllegalAction(f"{house.name} has silos {dict(zip(SILO_RESOURCES, house.silos))}; "
-                            f"cannot remove {dict(zip(SILO_RESOURCES, lost))}", rule=rule)
+        raise IllegalAction(t("{house} has silos {has}; cannot remove {lost}", house=house.name,
+                              has=_silos(house.silos), lost=_silos(lost)), rule=rule)
     silos = tuple(b - a for a, b in zip(lost, house.silos))
     if building == "settlement":
         return replace(house, settlements=house.settlements - 1, silos=silos)
@@ -66,14 +79,16 @@ def raid(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     seat = data["house"]
     rule = "TradeWarz rulebook, Raiding villages and settlements; ruling T14"
     house = remove_building(game.houses[seat], data["building"], data, rule)
-    return put_house(game, seat, house), [f"{house.name} lost a {data['building']} to a raid"]
+    return put_house(game, seat, house), [t("{house} lost {building} to a raid",
+                                             house=house.name,
+                                             building=A_ITEM[data["building"]])]
 
 
 def play_morale(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     """A morale card played outside a battle goes under the deck."""
     seat, house = data["house"], game.houses[data["house"]]
     if house.morale < 1:
-        raise IllegalAction(f"{house.name} has no morale card", rule=R_MORALE)
+        raise IllegalAction(t("{house} has no morale card", house=house.name), rule=R_MORALE)
     return put_house(game, seat, replace(house, morale=house.morale - 1)), []
 
 
@@ -83,13 +98,14 @@ def cancel_battle(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]
     seat, other = data["house"], data["opponent"]
     house = game.houses[seat]
     if house.morale < 1:
-        raise IllegalAction(f"{house.name} has no morale card", rule=R_MORALE)
-    house = pay(house, {"gold": CANCEL_BATTLE_FEE}, "cancelling a battle",
+        raise IllegalAction(t("{house} has no morale card", house=house.name), rule=R_MORALE)
+    house = pay(house, {"gold": CANCEL_BATTLE_FEE}, t("cancelling a battle"),
                 "TradeWarz rulebook, Cancel battle")
     game = put_house(game, seat, replace(house, morale=house.morale - 1))
     receiver, events = gain(game.houses[other], {"gold": CANCEL_BATTLE_FEE}, game.rulings)
     return put_house(game, other, receiver), [
-        f"{house.name} cancelled the battle and paid {receiver.name} 2 gold", *events]
+        t("{house} cancelled the battle and paid {other} 2 gold", house=house.name,
+          other=receiver.name), *events]
 
 
 def trade(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
@@ -97,13 +113,13 @@ def trade(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     _other(data, "house", "partner")
     a, b = data["house"], data["partner"]
     if game.rulings["T17"] == "active-turn" and game.phase == "seasons" and game.turn not in (a, b):
-        raise IllegalAction(f"trades happen in the active house's turn, with "
-                            f"{game.houses[game.turn].name}", rule="TradeWarz rulebook, Trading; "
-                            "ruling T17")
+        raise IllegalAction(t("trades happen in the active house's turn, with {house}",
+                              house=game.houses[game.turn].name),
+                            rule="TradeWarz rulebook, Trading; ruling T17")
     give = {r: data.get(f"give_{r}", 0) for r in RESOURCES}
     get = {r: data.get(f"get_{r}", 0) for r in RESOURCES}
-    one = pay(game.houses[a], give, "the trade", "TradeWarz rulebook, Trading")
-    two = pay(game.houses[b], get, "the trade", "TradeWarz rulebook, Trading")
+    one = pay(game.houses[a], give, t("the trade"), "TradeWarz rulebook, Trading")
+    two = pay(game.houses[b], get, t("the trade"), "TradeWarz rulebook, Trading")
     one, ev1 = gain(one, get, game.rulings)
     two, ev2 = gain(two, give, game.rulings)
     game = put_house(put_house(game, a, one), b, two)
@@ -114,19 +130,20 @@ def form_alliance(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]
     """A house joins another's alliance (or both start one): 4 gold per joining house."""
     _other(data, "house", "partner")
     if not game.alliances_allowed:
-        raise IllegalAction("this table plays without alliances", rule=R_ALLIANCE)
+        raise IllegalAction(t("this table plays without alliances"), rule=R_ALLIANCE)
     seat, partner = data["house"], data["partner"]
     if game.alliance_of(seat):
-        raise IllegalAction(f"{game.houses[seat].name} is already in an alliance", rule=R_ALLIANCE)
+        raise IllegalAction(t("{house} is already in an alliance", house=game.houses[seat].name),
+                            rule=R_ALLIANCE)
     joined = game.alliance_of(partner)
     joining = (seat,) if joined else (seat, partner)
     for i in joining:
-        game = put_house(game, i, pay(game.houses[i], {"gold": ALLIANCE_FEE}, "joining an "
-                                      "alliance", R_ALLIANCE))
+        game = put_house(game, i, pay(game.houses[i], {"gold": ALLIANCE_FEE},
+                                      t("joining an alliance"), R_ALLIANCE))
     members = tuple(sorted((joined or (partner,)) + (seat,)))
     others = tuple(a for a in game.alliances if a != joined)
-    names = " and ".join(game.houses[i].name for i in members)
-    return replace(game, alliances=others + (members,)), [f"alliance of {names}"]
+    names = join([game.houses[i].name for i in members], " and ")
+    return replace(game, alliances=others + (members,)), [t("alliance of {names}", names=names)]
 
 
 def break_alliance(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
@@ -134,10 +151,12 @@ def break_alliance(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]
     seat = data["house"]
     members = game.alliance_of(seat)
     if not members:
-        raise IllegalAction(f"{game.houses[seat].name} is in no alliance", rule=R_ALLIANCE)
+        raise IllegalAction(t("{house} is in no alliance", house=game.houses[seat].name),
+                            rule=R_ALLIANCE)
     others = [i for i in members if i != seat]
     fee = {"gold": ALLIANCE_FEE * len(others)}
-    game = put_house(game, seat, pay(game.houses[seat], fee, "breaking the alliance", R_ALLIANCE))
+    game = put_house(game, seat, pay(game.houses[seat], fee, t("breaking the alliance"),
+                                     R_ALLIANCE))
     events = []
     for i in others:
         house, ev = gain(game.houses[i], {"gold": ALLIANCE_FEE}, game.rulings)
@@ -145,7 +164,8 @@ def break_alliance(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]
     rest = tuple(others) if len(others) > 1 else ()
     alliances = tuple(a for a in game.alliances if a != members) + ((rest,) if rest else ())
     return replace(game, alliances=alliances), [
-        f"{game.houses[seat].name} broke the alliance and paid {fee['gold']} gold", *events]
+        t("{house} broke the alliance and paid {gold} gold", house=game.houses[seat].name,
+          gold=fee["gold"]), *events]
 
 
 def record_deck(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
@@ -154,9 +174,10 @@ def record_deck(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     try:
         cards = parse_cards(data["cards"])
     except ValueError as err:
-        raise IllegalAction(str(err), rule="TradeWarz rulebook, Card setup: Battle cards") from None
+        raise IllegalAction(err.args[0], rule="TradeWarz rulebook, Card setup: Battle cards") \
+            from None
     if len(cards) != 6:
-        raise IllegalAction(f"each house holds 6 battle cards; {len(cards)} entered",
+        raise IllegalAction(t("each house holds 6 battle cards; {n} entered", n=len(cards)),
                             rule="TradeWarz rulebook, Card setup: Battle cards")
     house = replace(game.houses[seat], deck=cards, used=())
     return put_house(game, seat, house), []
@@ -171,21 +192,31 @@ def caravan_area(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
 def time_up(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     """The timer ran out: the season in play is finished, then the game ends (Game duration)."""
     if game.end_mode != "time":
-        raise IllegalAction("this game does not end on time", rule="TradeWarz rulebook, Game "
-                            "duration")
+        raise IllegalAction(t("this game does not end on time"),
+                            rule="TradeWarz rulebook, Game duration")
     if game.phase == "over":
-        raise IllegalAction("the game is already over", rule="TradeWarz rulebook, Game duration")
+        raise IllegalAction(t("the game is already over"),
+                            rule="TradeWarz rulebook, Game duration")
     game = replace(game, time_up=True)
     if game.phase == "seasons" and game.turn == 0:
         # nobody has acted in the new season yet: the last season is complete, stop here
-        return replace(game, phase="over", ended="time is up between seasons (TradeWarz "
-                       "rulebook, Game duration)"), ["time is up: the game ends now"]
-    return game, ["time is up: the current season is finished, then the game ends"]
+        return replace(game, phase="over", ended=t("time is up between seasons ({rule})",
+                                                   rule="TradeWarz rulebook, Game duration")), \
+            [t("time is up: the game ends now")]
+    return game, [t("time is up: the current season is finished, then the game ends")]
 
 
 CORRECTABLE = (*RESOURCES, "golden", "settlements", "villages", "castles", "castles_captured",
-               *(f"silo_{r}" for r in SILO_RESOURCES), *(f"university_{t}" for t in TREES),
+               *(f"silo_{r}" for r in SILO_RESOURCES), *(f"university_{x}" for x in TREES),
                "soldiers", "reserve", "morale", "farthest_build")
+#: the correctable values in words (choice labels of the correction form)
+CORRECT_WORDS = {
+    **RESOURCE_WORDS, "golden": t("golden"), "settlements": t("settlements"),
+    "villages": t("villages"), "castles": t("castles"), "castles_captured": t("castles captured"),
+    **{f"silo_{r}": t("silo {resource}", resource=RESOURCE_WORDS[r]) for r in SILO_RESOURCES},
+    **{f"university_{x}": t("university {tree}", tree=TREE_WORDS[x]) for x in TREES},
+    "soldiers": t("soldiers"), "reserve": t("reserve"), "morale": t("morale"),
+    "farthest_build": t("farthest build")}
 
 
 def correct(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
