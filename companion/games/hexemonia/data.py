@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from ..core import t
+
 RESOURCES = ("citizens", "hoplites", "gold")
 KINDS = ("chora", "fortification", "polis")
 NATURES = ("political", "military", "economic", "sacred")
@@ -41,21 +43,23 @@ class CityInfo:
 #: Ruling H1, default reading: the reference page follows the setup order.
 CITY_DEFAULTS: Mapping[str, CityInfo] = {
     "athens": CityInfo("economic", "polis", 2, False,
-                       "amphora stated in the tie-break text; bonus fits example 7"),
+                       t("amphora stated in the tie-break text; bonus fits example 7")),
     "sparta": CityInfo("military", "fortification", 3, True,
-                       "bonus fits example 7; the helmet symbol is a guess"),
+                       t("bonus fits example 7; the helmet symbol is a guess")),
     "olympia": CityInfo("sacred", "myth", 3, True,
-                        "lightning shown in example 1; the bonus is a weak inference"),
-    "delphi": CityInfo("political", "chora", 1, True, "symbol and bonus are guesses"),
-    "delos": CityInfo("sacred", "chora", 1, True, "symbol and bonus are guesses"),
+                        t("lightning shown in example 1; the bonus is a weak inference")),
+    "delphi": CityInfo("political", "chora", 1, True, t("symbol and bonus are guesses")),
+    "delos": CityInfo("sacred", "chora", 1, True, t("symbol and bonus are guesses")),
 }
+
+_ALTERNATIVE = t("alternative reading of the reference page")
 
 #: Ruling H1, other reading: the reference page lists Athens, Sparta, Delphi, Delos, Olympia.
 CITY_ALTERNATIVE: Mapping[str, CityInfo] = {
     **CITY_DEFAULTS,
-    "olympia": CityInfo("sacred", "chora", 1, True, "alternative reading of the reference page"),
-    "delphi": CityInfo("political", "myth", 3, True, "alternative reading of the reference page"),
-    "delos": CityInfo("sacred", "chora", 1, True, "alternative reading of the reference page"),
+    "olympia": CityInfo("sacred", "chora", 1, True, _ALTERNATIVE),
+    "delphi": CityInfo("political", "myth", 3, True, _ALTERNATIVE),
+    "delos": CityInfo("sacred", "chora", 1, True, _ALTERNATIVE),
 }
 
 
@@ -69,28 +73,30 @@ class Gear:
 
 
 GEARS: Mapping[str, Gear] = {
-    "sorgente": Gear("Spring", "Take 1 cube of your choice from the supply onto your Acropolis.",
-                     ("resource",)),
-    "porto": Gear("Harbour", "Gain 1 gold on the Harbour for each economic hex touching it.",
-                  ("adjacent",)),
-    "tempio": Gear("Temple", "Gain 1 gold on the Temple for each sacred hex touching it "
-                   "(a revealed sacred Acropolis counts).", ("adjacent",)),
-    "necropoli": Gear("Necropolis", "Send citizens of your city back to the supply; the "
-                      "Necropolis gains 1 gold for every 2 sent.", ("pay_from",)),
-    "agora": Gear("Agora", "Move up to 2 cubes between hexes of your own city.", ("moves",)),
-    "taverna": Gear("Tavern", "An opponent you choose moves 1 citizen of their city onto the "
-                    "Tavern.", ("opponent", "sources")),
-    "labirinto": Gear("Labyrinth", "An opponent you choose moves 1 hoplite of their city onto "
-                      "the Labyrinth.", ("opponent", "sources")),
-    "faro": Gear("Lighthouse", "Every opponent moves 1 gold of their city onto the Lighthouse.",
-                 ("sources",)),
-    "ade": Gear("Hades", "Remove up to 3 excess citizens from one hex of an opponent you choose.",
-                ("opponent", "target", "amount")),
-    "oracolo": Gear("Oracle", "Look at the top 4 hexes of the Fate pile and put them back in any "
-                    "order (nothing for the app to record).", ()),
-    "moire": Gear("Moirai", "Draw 1 hex from the Fate pile into your hand.", ()),
-    "pandora": Gear("Pandora", "A random hex from the hand of an opponent you choose goes to the "
-                    "Underworld.", ("opponent",)),
+    "sorgente": Gear(t("Spring"), t("Take 1 cube of your choice from the supply onto your "
+                                    "Acropolis."), ("resource",)),
+    "porto": Gear(t("Harbour"), t("Gain 1 gold on the Harbour for each economic hex touching "
+                                  "it."), ("adjacent",)),
+    "tempio": Gear(t("Temple"), t("Gain 1 gold on the Temple for each sacred hex touching it "
+                                  "(a revealed sacred Acropolis counts)."), ("adjacent",)),
+    "necropoli": Gear(t("Necropolis"), t("Send citizens of your city back to the supply; the "
+                                         "Necropolis gains 1 gold for every 2 sent."),
+                      ("pay_from",)),
+    "agora": Gear(t("Agora"), t("Move up to 2 cubes between hexes of your own city."),
+                  ("moves",)),
+    "taverna": Gear(t("Tavern"), t("An opponent you choose moves 1 citizen of their city onto "
+                                   "the Tavern."), ("opponent", "sources")),
+    "labirinto": Gear(t("Labyrinth"), t("An opponent you choose moves 1 hoplite of their city "
+                                        "onto the Labyrinth."), ("opponent", "sources")),
+    "faro": Gear(t("Lighthouse"), t("Every opponent moves 1 gold of their city onto the "
+                                    "Lighthouse."), ("sources",)),
+    "ade": Gear(t("Hades"), t("Remove up to 3 excess citizens from one hex of an opponent you "
+                              "choose."), ("opponent", "target", "amount")),
+    "oracolo": Gear(t("Oracle"), t("Look at the top 4 hexes of the Fate pile and put them back "
+                                   "in any order (nothing for the app to record)."), ()),
+    "moire": Gear(t("Moirai"), t("Draw 1 hex from the Fate pile into your hand."), ()),
+    "pandora": Gear(t("Pandora"), t("A random hex from the hand of an opponent you choose goes "
+                                    "to the Underworld."), ("opponent",)),
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
+from ..core import t
 from .data import HEX_CATALOGUE, RESOURCES, box_record, catalogue_entry
 
 KEY_LIMIT = 80  # box data keys are at most 80 characters in the database
@@ -30,7 +31,7 @@ def known_hexes(remembered: Iterable[tuple[str, str, Mapping[str, Any]]]) -> lis
     listed in ``unverified``), replaced field by field by the values a table entered."""
     out: dict[str, dict[str, Any]] = {}
     for name, entry in HEX_CATALOGUE.items():
-        out[name.casefold()] = {"name": name, "source": "rules digest",
+        out[name.casefold()] = {"name": name, "source": t("rules digest"),
                                 "unverified": tuple(entry.get("unverified", ())),
                                 **{k: v for k, v in entry.items() if k != "unverified"}}
     for category, key, values in remembered:
@@ -38,7 +39,7 @@ def known_hexes(remembered: Iterable[tuple[str, str, Mapping[str, Any]]]) -> lis
             continue
         base = out.get(key.casefold(), {"name": key})
         out[key.casefold()] = {**base, **values, "name": base["name"], "unverified": (),
-                               "source": "entered at this table",
+                               "source": t("entered at this table"),
                                "kind": "myth" if category == "myth" else values.get("kind")}
     return sorted(out.values(), key=lambda e: e["name"].casefold())
 

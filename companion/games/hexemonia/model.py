@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Mapping
 
 from .data import ACROPOLIS, CITY_ALTERNATIVE, CITY_DEFAULTS, CityInfo
+from .terms import cube_words
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,10 @@ class Cubes:
 
     def as_tuple(self) -> tuple[int, int, int]:
         return (self.citizens, self.hoplites, self.gold)
+
+    def words(self) -> list:
+        """These cubes in words for a sentence (a list of Texts; English reads as ``str``)."""
+        return cube_words(*self.as_tuple())
 
     def __str__(self) -> str:
         words = (("citizen", "citizens"), ("hoplite", "hoplites"), ("gold", "gold"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..core import IllegalAction
+from ..core import IllegalAction, t
 from .model import Cubes
 
 _AMOUNT = re.compile(r"(\d+)\s*([a-z]+)")
@@ -23,7 +23,8 @@ def parse_cubes(text: str, field: str = "") -> Cubes:
     counts = [0, 0, 0]
     rest = _AMOUNT.sub(lambda m: _count(m, counts, text, field), text.casefold())
     if rest.strip(" ,+"):
-        raise IllegalAction(f"cannot read the cubes {text!r}; write e.g. '2c 1h 1g'",
+        raise IllegalAction(t("cannot read the cubes {text}; write e.g. '2c 1h 1g'",
+                              text=repr(text)),
                             rule="Notation", field=field)
     return Cubes(*counts)
 
@@ -31,7 +32,8 @@ def parse_cubes(text: str, field: str = "") -> Cubes:
 def _count(match: re.Match, counts: list[int], text: str, field: str) -> str:
     word = match.group(2)
     if word not in _LETTERS:
-        raise IllegalAction(f"cannot read {match.group(0)!r} in {text!r}; use c, h or g",
+        raise IllegalAction(t("cannot read {part} in {text}; use c, h or g",
+                              part=repr(match.group(0)), text=repr(text)),
                             rule="Notation", field=field)
     counts[_LETTERS[word]] += int(match.group(1))
     return ""
@@ -43,7 +45,8 @@ def _parts(text: str) -> list[str]:
 
 def _split(part: str, sep: str, text: str, field: str, example: str) -> tuple[str, str]:
     if sep not in part:
-        raise IllegalAction(f"cannot read {part!r} in {text!r}; write e.g. '{example}'",
+        raise IllegalAction(t("cannot read {part} in {text}; write e.g. '{example}'",
+                              part=repr(part), text=repr(text), example=example),
                             rule="Notation", field=field)
     left, right = part.split(sep, 1)
     return left.strip(), right.strip()
@@ -75,8 +78,9 @@ def parse_swaps(text: str, field: str = "") -> tuple[tuple[str, str], ...]:
         where, way = _split(part, ":", text, field, "Pascolo: h")
         way = way.casefold()[:1]
         if way not in ("h", "c"):
-            raise IllegalAction(f"in {part!r} write h (2 citizens become 1 hoplite) or c "
-                                "(1 hoplite becomes 2 citizens)", rule="Notation", field=field)
+            raise IllegalAction(t("in {part} write h (2 citizens become 1 hoplite) or c "
+                                  "(1 hoplite becomes 2 citizens)", part=repr(part)),
+                                rule="Notation", field=field)
         out.append((where, way))
     return tuple(out)
 

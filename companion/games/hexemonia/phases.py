@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from ..core import IllegalAction
+from ..core import IllegalAction, t
 from .data import ACROPOLIS, HAND_LIMIT, RESOURCES
 from .model import Cubes, HexemoniaState
 from .notation import parse_names, parse_sources
@@ -19,39 +19,48 @@ def attack(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     """War: one attack per opponent per turn; the attack must beat the defence (H14)."""
     seat, me = data["opponent"], state.active
     if seat == me or not 0 <= seat < len(state.players):
-        raise IllegalAction("choose an opponent to attack", rule=WAR, field="opponent")
+        raise IllegalAction(t("choose an opponent to attack"), rule=WAR, field="opponent")
     state = choose_action(state, "war")
     defender = state.players[seat]
     if seat in state.attacked:
-        raise IllegalAction(f"{defender.name} was already attacked this turn; one attack per "
-                            "opponent per turn", rule=WAR, field="opponent")
+        raise IllegalAction(t("{name} was already attacked this turn; one attack per "
+                              "opponent per turn", name=defender.name), rule=WAR, field="opponent")
     attacker, forces = take_cubes(state.players[me], parse_sources(data["pay_from"], "pay_from"),
                                   field="pay_from", rule=WAR)
     if forces.gold:
-        raise IllegalAction("gold never fights; attack with citizens and hoplites",
+        raise IllegalAction(t("gold never fights; attack with citizens and hoplites"),
                             rule=WAR, field="pay_from")
     result = plan_attack(defender, data["target"], parse_names(data.get("adjacent") or ""),
                          forces, state.rulings)
     if not result.succeeds:
-        shield = f" + 2 × shield {result.shield} ({result.shield_from})" if result.shield else ""
-        raise IllegalAction(f"{forces.units} units do not beat {result.defenders.units}"
-                            f"{shield}: at least {result.needed} are needed",
-                            rule=f"{WAR}; ruling H14", field="pay_from")
+        raise IllegalAction(_too_weak(forces, result), rule=f"{WAR}; ruling H14",
+                            field="pay_from")
     attacker, defender, _ = conquer(attacker, defender, data["target"], result, state.turn,
                                     data.get("discard_myth") or "")
     state = state.with_player(me, attacker).with_player(seat, defender)
     return replace(state, attacked=state.attacked + (seat,))
 
 
+def _too_weak(forces: Cubes, result):
+    """Why an attack fails, with the numbers (ruling H14)."""
+    if result.shield:
+        return t("{units} units do not beat {defence} + 2 × shield {shield} ({source}): at "
+                 "least {needed} are needed", units=forces.units,
+                 defence=result.defenders.units, shield=result.shield,
+                 source=result.shield_from, needed=result.needed)
+    return t("{units} units do not beat {defence}: at least {needed} are needed",
+             units=forces.units, defence=result.defenders.units, needed=result.needed)
+
+
 def political_check(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     """Phase D: the Philosopher may move to the active player, and revolts follow (H9, H13)."""
     rule = f"{R}, D) Verificare la situazione politica"
     if state.over:
-        raise IllegalAction("the game is over", rule=f"{R}, Fine del gioco")
+        raise IllegalAction(t("the game is over"), rule=f"{R}, Fine del gioco")
     if state.checked:
-        raise IllegalAction("the political check was already made this turn", rule=rule)
+        raise IllegalAction(t("the political check was already made this turn"), rule=rule)
     if not (state.took or state.final_round):
-        raise IllegalAction("phase A comes first: take hexes or a resource", rule=rule)
+        raise IllegalAction(t("phase A comes first: take hexes or a resource"), rule=rule)
     return apply_check(state)
 
 
@@ -60,9 +69,10 @@ def discard(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     rule = f"{R}, D) hand limit"
     player = state.players[state.active]
     if not state.checked:
-        raise IllegalAction("discards come after the political check", rule=rule)
+        raise IllegalAction(t("discards come after the political check"), rule=rule)
     if data["count"] > player.hand:
-        raise IllegalAction(f"{player.name} holds {player.hand} hexes, not {data['count']}",
+        raise IllegalAction(t("{name} holds {hand} hexes, not {count}", name=player.name,
+                              hand=player.hand, count=data["count"]),
                             rule=rule, field="count")
     return state.with_player(state.active, replace(player, hand=player.hand - data["count"]))
 
@@ -71,13 +81,14 @@ def end_turn(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     """Pass the turn clockwise; in the final round the game ends after the Last Player (H7)."""
     player = state.players[state.active]
     if state.over:
-        raise IllegalAction("the game is over", rule=f"{R}, Fine del gioco")
+        raise IllegalAction(t("the game is over"), rule=f"{R}, Fine del gioco")
     if not state.checked:
-        raise IllegalAction("make the political check before ending the turn",
+        raise IllegalAction(t("make the political check before ending the turn"),
                             rule=f"{R}, D) Verificare la situazione politica")
     if player.hand > HAND_LIMIT:
-        raise IllegalAction(f"{player.name} holds {player.hand} hexes; discard "
-                            f"{player.hand - HAND_LIMIT} to keep {HAND_LIMIT}",
+        raise IllegalAction(t("{name} holds {hand} hexes; discard {extra} to keep {limit}",
+                              name=player.name, hand=player.hand,
+                              extra=player.hand - HAND_LIMIT, limit=HAND_LIMIT),
                             rule=f"{R}, D) hand limit")
     if state.final_round and state.active == state.last_player:
         return replace(state, over=True,
@@ -94,7 +105,7 @@ def reveal(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     """A player shows their Acropolis; it stays face up (rulebook, Preparazione)."""
     player = state.players[data["player"]]
     if player.revealed:
-        raise IllegalAction(f"{player.name}'s Acropolis is already face up",
+        raise IllegalAction(t("{name}'s Acropolis is already face up", name=player.name),
                             rule=f"{R}, Preparazione")
     return state.with_player(data["player"], replace(player, revealed=True))
 
@@ -105,7 +116,8 @@ def correct(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     player, value = state.players[seat], data.get("value", 0)
     cubes = Cubes(*(data.get(r, 0) for r in RESOURCES))
     if what in ("cubes", "cost", "remove_hex") and player.cubes_at(name) is None:
-        raise IllegalAction(f"{player.name} has no hex called {name!r}", rule="Corrections",
+        raise IllegalAction(t("{name} has no hex called {hex}", name=player.name,
+                              hex=repr(name)), rule="Corrections",
                             field="hex")
     if what == "cubes":
         return state.with_player(seat, player.with_cubes(name, cubes))
@@ -113,7 +125,8 @@ def correct(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
         return _correct_hex(state, seat, name, what, cubes)
     if what == "remove_myth":
         if player.myth(name) is None:
-            raise IllegalAction(f"{player.name} has no Myth {name!r}", rule="Corrections",
+            raise IllegalAction(t("{name} has no Myth {myth}", name=player.name,
+                                  myth=repr(name)), rule="Corrections",
                                 field="hex")
         return state.with_player(seat, replace(player, myths=tuple(
             m for m in player.myths if m is not player.myth(name))))
@@ -123,7 +136,7 @@ def correct(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
 def _correct_hex(state, seat, name, what, cubes):
     player = state.players[seat]
     if name.casefold() == ACROPOLIS.casefold():
-        raise IllegalAction("the Acropolis has no cost and never leaves its city",
+        raise IllegalAction(t("the Acropolis has no cost and never leaves its city"),
                             rule="Corrections", field="hex")
     target = player.find(name)
     hexes = tuple(h for h in player.hexes if h is not target) if what == "remove_hex" else \

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import IllegalAction
+from ..core import IllegalAction, t
 from .data import MAX_MYTHS
 from .model import Cubes, HexemoniaState
 from .notation import parse_names, parse_sources
+from .terms import ACTION_WORDS, word
 from .turn import take_cubes
 from .war import RULE, Attack, plan_attack
 
@@ -43,7 +44,7 @@ def preview_attack(state: HexemoniaState, opponent: int, target: str, adjacent: 
     """
     me = state.active
     if opponent == me or not 0 <= opponent < len(state.players):
-        raise IllegalAction("choose an opponent to attack", rule=RULE, field="opponent")
+        raise IllegalAction(t("choose an opponent to attack"), rule=RULE, field="opponent")
     attacker, defender = state.players[me], state.players[opponent]
     sources = parse_sources(pay_from, "pay_from")
     forces = sum((c for _, c in sources), Cubes())
@@ -60,11 +61,14 @@ def preview_attack(state: HexemoniaState, opponent: int, target: str, adjacent: 
 
 def _problem(state: HexemoniaState, opponent: int, sources, forces: Cubes) -> str:
     if state.action not in ("", "war") or state.checked:
-        return f"this turn's action is already {state.action or 'over'}"
+        if not state.action:
+            return t("this turn's action is already over")
+        return t("this turn's action is already {action}",
+                 action=word(ACTION_WORDS, state.action))
     if opponent in state.attacked:
-        return f"{state.players[opponent].name} was already attacked this turn"
+        return t("{name} was already attacked this turn", name=state.players[opponent].name)
     if forces.gold:
-        return "gold never fights"
+        return t("gold never fights")
     try:
         take_cubes(state.players[state.active], sources, field="pay_from", rule=RULE)
     except IllegalAction as err:

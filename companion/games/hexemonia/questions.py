@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..core import FieldSpec, RulesError
+from ..core import FieldSpec, RulesError, t
 from ..questions import Answer, Question
 from .model import Cubes, HexemoniaState
 from .politics import preview_check
+from .terms import NONE, RESOURCE_WORDS, listing
 from .war import plan_attack
 
 ACTIVE_RULE = "Hexemonia rulebook, Gli esagoni"
@@ -16,7 +17,8 @@ POLITICS_RULE = "Hexemonia rulebook, D) Verificare la situazione politica; rulin
 
 
 def _cubes(c: Cubes) -> str:
-    return f"{c.citizens} citizens, {c.hoplites} hoplites, {c.gold} gold"
+    return t("{citizens} citizens, {hoplites} hoplites, {gold} gold", citizens=c.citizens,
+             hoplites=c.hoplites, gold=c.gold)
 
 
 def is_hex_active(state: HexemoniaState, seat: int, hex_id: str) -> Answer:
@@ -24,16 +26,16 @@ def is_hex_active(state: HexemoniaState, seat: int, hex_id: str) -> Answer:
     player = state.players[seat]
     found = player.find(hex_id)
     if found is None:
-        return Answer(False, f"No: {player.name} has no hex called {hex_id!r}",
-                      (("hexes", ", ".join(h.id for h in player.hexes) or "none"),), ACTIVE_RULE)
-    short = [f"{n} {need - have}" for n, need, have in (
-        ("citizens", found.cost.citizens, found.cubes.citizens),
-        ("hoplites", found.cost.hoplites, found.cubes.hoplites),
-        ("gold", found.cost.gold, found.cubes.gold)) if have < need]
-    summary = (f"Yes: {found.id} is active" if not short else
-               f"No: {found.id} is short of " + ", ".join(short))
-    return Answer(not short, summary, (("printed cost", _cubes(found.cost)),
-                                       ("cubes on it", _cubes(found.cubes))), ACTIVE_RULE)
+        return Answer(False, t("No: {name} has no hex called {hex}", name=player.name,
+                               hex=repr(hex_id)),
+                      ((t("hexes"), ", ".join(h.id for h in player.hexes) or NONE),), ACTIVE_RULE)
+    short = [t("{resource} {n}", resource=RESOURCE_WORDS[r], n=need - have)
+             for r, need, have in zip(RESOURCE_WORDS, found.cost.as_tuple(),
+                                      found.cubes.as_tuple()) if have < need]
+    summary = (t("Yes: {hex} is active", hex=found.id) if not short else
+               t("No: {hex} is short of {short}", hex=found.id, short=short))
+    return Answer(not short, summary, ((t("printed cost"), _cubes(found.cost)),
+                                       (t("cubes on it"), _cubes(found.cubes))), ACTIVE_RULE)
 
 
 def can_attack(state: HexemoniaState, defender: int, target: str, adjacent: str,
@@ -44,15 +46,18 @@ def can_attack(state: HexemoniaState, defender: int, target: str, adjacent: str,
     try:
         plan = plan_attack(state.players[defender], target, names, forces, state.rulings)
     except RulesError as err:
-        return Answer(False, f"No: {err.message}", (), WAR_RULE)
+        return Answer(False, t("No: {reason}", reason=err.message), (), WAR_RULE)
     units = citizens + 2 * hoplites
-    numbers = (("defence on the hex", _cubes(plan.defenders)),
-               ("shield", f"{plan.shield} ({plan.shield_from or 'no active Fortification'})"),
-               ("your units", units), ("units needed", plan.needed))
+    numbers = ((t("defence on the hex"), _cubes(plan.defenders)),
+               (t("shield"), t("{shield} ({source})", shield=plan.shield,
+                               source=plan.shield_from or t("no active Fortification"))),
+               (t("your units"), units), (t("units needed"), plan.needed))
     if plan.succeeds:
-        numbers += (("units lost", plan.loss), ("survivors", _cubes(plan.survivors)))
-    summary = (f"Yes: {units} units beat the {plan.needed - 1} needed to hold" if plan.succeeds
-               else f"No: {units} units; at least {plan.needed} are needed")
+        numbers += ((t("units lost"), plan.loss), (t("survivors"), _cubes(plan.survivors)))
+    summary = (t("Yes: {units} units beat the {held} needed to hold", units=units,
+                 held=plan.needed - 1) if plan.succeeds
+               else t("No: {units} units; at least {needed} are needed", units=units,
+                      needed=plan.needed))
     return Answer(plan.succeeds, summary, numbers, WAR_RULE)
 
 
@@ -61,18 +66,20 @@ def philosopher_moves(state: HexemoniaState) -> Answer:
     hexes than everyone else; then every other player's hexes revolt (rulings H9, H13)."""
     check = preview_check(state)
     names = [p.name for p in state.players]
-    numbers = tuple((f"{n}: political hexes", c) for n, c in zip(names, check.counts))
+    numbers = tuple((t("{name}: political hexes", name=n), c)
+                    for n, c in zip(names, check.counts))
     if check.new_holder < 0:
-        return Answer(False, "No: the Philosopher does not move this turn", numbers,
+        return Answer(False, t("No: the Philosopher does not move this turn"), numbers,
                       POLITICS_RULE)
-    revolts = tuple((f"{names[i]} revolts", ", ".join(f"{r.hex} loses {_cubes(r.discard)}"
-                                                     for r in rs))
+    revolts = tuple((t("{name} revolts", name=names[i]),
+                     listing(t("{hex} loses {cubes}", hex=r.hex, cubes=_cubes(r.discard))
+                             for r in rs))
                     for i, rs in enumerate(check.revolts) if rs)
-    return Answer(True, f"Yes: {names[check.new_holder]} takes the Philosopher",
-                  numbers + (revolts or (("revolts", "none"),)), POLITICS_RULE)
+    return Answer(True, t("Yes: {name} takes the Philosopher", name=names[check.new_holder]),
+                  numbers + (revolts or ((t("revolts"), NONE),)), POLITICS_RULE)
 
 
-_PLAYER = FieldSpec("player", "Player", "player")
+_PLAYER = FieldSpec("player", t("Player"), "player")
 
 
 def _attack(state: Any, d: Mapping[str, Any]) -> Answer:
@@ -81,15 +88,15 @@ def _attack(state: Any, d: Mapping[str, Any]) -> Answer:
 
 
 QUESTIONS = (
-    Question("active", "Is this hex active?", ACTIVE_RULE,
-             (_PLAYER, FieldSpec("hex", "Hex", "text")),
+    Question("active", t("Is this hex active?"), ACTIVE_RULE,
+             (_PLAYER, FieldSpec("hex", t("Hex"), "text")),
              lambda s, d: is_hex_active(s, d["player"], d["hex"])),
-    Question("attack", "Can this hex be attacked with these units?", WAR_RULE,
-             (FieldSpec("player", "Defender", "player"), FieldSpec("target", "Hex", "text"),
-              FieldSpec("adjacent", "Defender's hexes next to it (comma separated)", "text",
+    Question("attack", t("Can this hex be attacked with these units?"), WAR_RULE,
+             (FieldSpec("player", t("Defender"), "player"), FieldSpec("target", t("Hex"), "text"),
+              FieldSpec("adjacent", t("Defender's hexes next to it (comma separated)"), "text",
                         required=False, limit=200),
-              FieldSpec("hoplites", "Hoplites", high=99),
-              FieldSpec("citizens", "Citizens", high=99)), _attack),
-    Question("philosopher", "Does the Philosopher move this turn, and who revolts?",
+              FieldSpec("hoplites", t("Hoplites"), high=99),
+              FieldSpec("citizens", t("Citizens"), high=99)), _attack),
+    Question("philosopher", t("Does the Philosopher move this turn, and who revolts?"),
              POLITICS_RULE, (), lambda s, d: philosopher_moves(s)),
 )

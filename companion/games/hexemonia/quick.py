@@ -5,32 +5,41 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
-from ..core import MAX_TEXT_LENGTH, FieldSpec
+from ..core import MAX_TEXT_LENGTH, FieldSpec, t
 from .data import CITIES, KINDS, NATURE_SYMBOLS, NATURES
+from .terms import CITY_WORDS, KIND_WORDS, NATURE_WORDS
 
 #: A hex that is not active scores nothing and breaks no tie, so the pad asks only for active ones.
 COUNT_FIELDS = tuple(
-    FieldSpec(f"{kind}_{nature}", f"Active {kind}, {nature}", high=30, required=False, default=0)
+    FieldSpec(f"{kind}_{nature}", t("Active {kind}, {nature}", kind=KIND_WORDS[kind],
+                                    nature=NATURE_WORDS[nature]),
+              high=30, required=False, default=0)
     for kind in KINDS for nature in NATURES)
 
 QUICK_OPTIONS = (
-    FieldSpec("revolts", "Played with revolts (may be left out only with 2 players)", "bool",
+    FieldSpec("revolts", t("Played with revolts (may be left out only with 2 players)"), "bool",
               default=True, required=False),
 )
 
 QUICK_FIELDS = (
-    FieldSpec("name", "Name", "text"),
-    FieldSpec("city", "Acropolis", "choice", choices=tuple((c, c.capitalize()) for c in CITIES)),
-    FieldSpec("acropolis_gold", "Gold on the Acropolis", high=99, required=False, default=0),
-    FieldSpec("philosopher", "Holds the Philosopher", "bool", default=False, required=False),
+    FieldSpec("name", t("Name"), "text"),
+    FieldSpec("city", t("Acropolis"), "choice", choices=tuple((c, CITY_WORDS[c]) for c in CITIES)),
+    FieldSpec("acropolis_gold", t("Gold on the Acropolis"), high=99, required=False, default=0),
+    FieldSpec("philosopher", t("Holds the Philosopher"), "bool", default=False, required=False),
     *COUNT_FIELDS,
-    FieldSpec("myths", "Myths (nature, and 'inactive' when its token's hex is not active)",
+    FieldSpec("myths", t("Myths (nature, and 'inactive' when its token's hex is not active)"),
               "text", required=False, limit=MAX_TEXT_LENGTH,
-              help="e.g. 'political, sacred inactive'; at most 3"),
+              help=t("e.g. 'political, sacred inactive'; at most 3")),
 )
 
 _SYMBOLS = {symbol: nature for nature, symbol in NATURE_SYMBOLS.items()}
-_STATES = {"": True, "active": True, "inactive": False, "not active": False}
+# The natures and states in the other languages the pad speaks (the Italian edition's words).
+_SYMBOLS.update({"politica": "political", "militare": "military", "economica": "economic",
+                 "sacra": "sacred", "政治": "political", "军事": "military", "经济": "economic",
+                 "神圣": "sacred"})
+_STATES = {"": True, "active": True, "inactive": False, "not active": False,
+           "attivo": True, "attiva": True, "inattivo": False, "inattiva": False,
+           "激活": True, "未激活": False}
 
 
 def parse_myths(text: Any) -> list[dict[str, Any]]:

@@ -5,7 +5,7 @@ from dataclasses import replace
 from typing import Any, Callable, Mapping, Sequence
 
 from ..core import (CORRECT, RULING, Checker, GameRules, IllegalAction, Result, rank,
-                    resolve_rulings)
+                    resolve_rulings, t)
 from . import phases, turn
 from .data import CityInfo
 from .known import box_records
@@ -61,7 +61,7 @@ class HexemoniaRules(GameRules):
         if kind == RULING:
             return self.switch_ruling(state, data)
         if kind not in HANDLERS:
-            raise IllegalAction(f"Hexemonia has no action {kind!r}", field="kind")
+            raise IllegalAction(t("Hexemonia has no action {kind}", kind=repr(kind)), field="kind")
         return HANDLERS[kind](state, data)
 
     def describe(self, state: HexemoniaState, kind: str, data: Mapping[str, Any]) -> str:
@@ -131,7 +131,7 @@ class HexemoniaRules(GameRules):
 
 HIDDEN_CITY = "hidden"
 #: An Acropolis still face down: no nature, no bonus (scoring.score_sheet reads "" as none).
-HIDDEN = CityInfo("", "", 0, False, "face down")
+HIDDEN = CityInfo("", "", 0, False, t("face down"))
 
 
 def _result(facts: Sequence[PlayerFacts], rulings: Mapping[str, str], cities) -> Result:

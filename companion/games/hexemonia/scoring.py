@@ -9,8 +9,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ..core import Checker, ScoreLine, ScoreSheet
+from ..core import Checker, ScoreLine, ScoreSheet, t
 from .data import CITIES, KINDS, MAX_MYTHS, NATURES, CityInfo
+from .terms import CITY_KEY_WORDS, KIND_WORDS, NATURE_WORDS, NONE, word
 
 RULE = "Hexemonia rulebook, Calcolo dei punti (Scoring)"
 TIEBREAKS = ("acropolis_nature", "acropolis_gold")
@@ -77,19 +78,18 @@ def score_sheet(facts: PlayerFacts, players: int, rulings: Mapping[str, str],
     with_philosopher = players == 2 and not facts.revolts and facts.philosopher
     bonus_count = _count(facts, city.bonus_kind)
     lines = (
-        ScoreLine("chora_fortification", "Active Chora and Fortifications", chora + forts,
-                  f"{chora} Chora + {forts} Fortifications, 1 each", RULE),
-        ScoreLine("polis", "Active Polis", 2 * polis, f"{polis} × 2", RULE),
-        ScoreLine("myth_trio", "Myth trio", 8 * trios,
-                  f"natures {', '.join(members) or 'none'} + Acropolis "
-                  f"{city.nature or 'face down'}: "
-                  f"{trios} trio{'s' if trios != 1 else ''} × 8", f"{RULE}; rulings H2, H3"),
-        ScoreLine("acropolis_gold", "Gold on the Acropolis", facts.acropolis_gold,
-                  f"{facts.acropolis_gold} × 1", RULE),
-        ScoreLine("philosopher", "Philosopher", 3 if with_philosopher else 0,
-                  "3 (2 players, no revolts)" if with_philosopher else
-                  "only in a 2-player game without revolts", RULE),
-        ScoreLine("city_bonus", "City bonus", city.bonus_points * bonus_count,
+        ScoreLine("chora_fortification", t("Active Chora and Fortifications"), chora + forts,
+                  t("{chora} Chora + {forts} Fortifications, 1 each", chora=chora,
+                    forts=forts), RULE),
+        ScoreLine("polis", t("Active Polis"), 2 * polis, t("{n} × 2", n=polis), RULE),
+        ScoreLine("myth_trio", t("Myth trio"), 8 * trios, _trio_detail(members, city, trios),
+                  f"{RULE}; rulings H2, H3"),
+        ScoreLine("acropolis_gold", t("Gold on the Acropolis"), facts.acropolis_gold,
+                  t("{n} × 1", n=facts.acropolis_gold), RULE),
+        ScoreLine("philosopher", t("Philosopher"), 3 if with_philosopher else 0,
+                  t("3 (2 players, no revolts)") if with_philosopher else
+                  t("only in a 2-player game without revolts"), RULE),
+        ScoreLine("city_bonus", t("City bonus"), city.bonus_points * bonus_count,
                   _bonus_detail(facts, city, bonus_count),
                   f"{RULE}; Acropoli reference; ruling H1"),
     )
@@ -97,11 +97,24 @@ def score_sheet(facts: PlayerFacts, players: int, rulings: Mapping[str, str],
                                           "acropolis_gold": facts.acropolis_gold})
 
 
+def _trio_detail(members: Sequence[str], city: CityInfo, trios: int) -> str:
+    natures = [word(NATURE_WORDS, m) for m in members] or NONE
+    nature = word(NATURE_WORDS, city.nature) if city.nature else t("face down")
+    if trios == 1:
+        return t("natures {natures} + Acropolis {nature}: {trios} trio × 8", natures=natures,
+                 nature=nature, trios=trios)
+    return t("natures {natures} + Acropolis {nature}: {trios} trios × 8", natures=natures,
+             nature=nature, trios=trios)
+
+
 def _bonus_detail(facts: PlayerFacts, city: CityInfo, count: int) -> str:
     if not city.nature:
-        return "the Acropolis is still face down; its bonus counts once revealed"
-    return (f"{facts.city}: {count} active {city.bonus_kind} × {city.bonus_points}"
-            + (" (unverified tile data)" if city.unverified else ""))
+        return t("the Acropolis is still face down; its bonus counts once revealed")
+    values = dict(city=word(CITY_KEY_WORDS, facts.city), count=count,
+                  kind=word(KIND_WORDS, city.bonus_kind), points=city.bonus_points)
+    if city.unverified:
+        return t("{city}: {count} active {kind} × {points} (unverified tile data)", **values)
+    return t("{city}: {count} active {kind} × {points}", **values)
 
 
 def _nature_count(facts: PlayerFacts, city: CityInfo, rulings: Mapping[str, str]) -> int:
@@ -120,10 +133,11 @@ def parse_players(payload: Any, check: Checker) -> list[PlayerFacts]:
     revolts = check.boolean(data, "revolts", "", default=True)
     players = data.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
-        check.add("players", "players must be a list of 2 to 4 players")
+        check.add("players", t("players must be a list of 2 to 4 players"))
         return []
     if not revolts and len(players) != 2:
-        check.add("revolts", f"revolts can be left out only with 2 players, not {len(players)}")
+        check.add("revolts", t("revolts can be left out only with 2 players, not {n}",
+                               n=len(players)))
     out = [_parse_player(p, f"players[{i}]", revolts, check) for i, p in enumerate(players)]
     _check_unique(out, check)
     return out
@@ -131,7 +145,7 @@ def parse_players(payload: Any, check: Checker) -> list[PlayerFacts]:
 
 def _parse_player(data: Any, path: str, revolts: bool, check: Checker) -> PlayerFacts:
     if not isinstance(data, Mapping):
-        check.add(path, "each player must be an object")
+        check.add(path, t("each player must be an object"))
         data = {}
     return PlayerFacts(
         check.text(data, "name", path), check.choice(data, "city", path, CITIES),
@@ -148,14 +162,15 @@ def _parse_player(data: Any, path: str, revolts: bool, check: Checker) -> Player
 def _items(data: Mapping, key: str, path: str, limit: int, check: Checker) -> list:
     value = data.get(key, [])
     if not isinstance(value, list):
-        check.add(f"{path}.{key}", f"{key} must be a list")
+        check.add(f"{path}.{key}", t("{key} must be a list", key=key))
         return []
     if len(value) > limit:
-        check.add(f"{path}.{key}", f"{key} has {len(value)} entries; at most {limit} allowed")
+        check.add(f"{path}.{key}", t("{key} has {n} entries; at most {limit} allowed", key=key,
+                                     n=len(value), limit=limit))
     out = []
     for i, item in enumerate(value[:limit]):
         if not isinstance(item, Mapping):
-            check.add(f"{path}.{key}[{i}]", f"{key}[{i}] must be an object")
+            check.add(f"{path}.{key}[{i}]", t("{key}[{i}] must be an object", key=key, i=i))
             item = {}
         out.append((f"{path}.{key}[{i}]", item))
     return out
@@ -165,12 +180,13 @@ def _check_unique(players: list[PlayerFacts], check: Checker) -> None:
     seen_names, seen_cities = set(), set()
     for i, p in enumerate(players):
         if p.name and p.name.casefold() in seen_names:
-            check.add(f"players[{i}].name", f"two players are called {p.name}")
+            check.add(f"players[{i}].name", t("two players are called {name}", name=p.name))
         if p.city in seen_cities:
-            check.add(f"players[{i}].city", f"two players hold {p.city}; each city is unique")
+            check.add(f"players[{i}].city", t("two players hold {city}; each city is unique",
+                                              city=word(CITY_KEY_WORDS, p.city)))
         seen_names.add(p.name.casefold())
         seen_cities.add(p.city)
     holders = [i for i, p in enumerate(players) if p.philosopher]
     for i in holders[1:]:
-        check.add(f"players[{i}].philosopher", "only one player can hold the Philosopher")
+        check.add(f"players[{i}].philosopher", t("only one player can hold the Philosopher"))
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from ..core import Checker, resolve_rulings
+from ..core import Checker, resolve_rulings, t
 from .data import CITIES, CITIES_BY_COUNT, KINDS, NATURES, CityInfo
 from .model import HexemoniaState, Player, city_table
 from .rulings import RULINGS
+from .terms import CITY_KEY_WORDS, word
 
 RULE = "Hexemonia rulebook, Preparazione (Setup)"
 
@@ -25,7 +26,7 @@ def read_setup(setup: Mapping[str, Any]) -> HexemoniaState:
     rulings = resolve_rulings(RULINGS, setup.get("rulings"), check)
     revolts = check.boolean(setup, "revolts", "", default=True)
     if not revolts and count != 2:
-        check.add("revolts", f"revolts are optional only with 2 players, not {count}")
+        check.add("revolts", t("revolts are optional only with 2 players, not {n}", n=count))
     last = _read_last(setup, count, check)
     fate = check.integer(setup, "fate", "", low=1, high=60)
     cities = _read_cities(setup, rulings, check)
@@ -41,8 +42,8 @@ def _read_last(setup: Mapping[str, Any], count: int, check: Checker) -> int:
         return count - 1
     seat = check.integer(setup, "last_player", "", default=count - 1, high=9)
     if seat >= count:
-        check.add("last_player", f"the Last Player marker must go to one of the {count} "
-                                 f"seats, not seat {seat + 1}")
+        check.add("last_player", t("the Last Player marker must go to one of the {count} "
+                                   "seats, not seat {seat}", count=count, seat=seat + 1))
         return count - 1
     return seat
 
@@ -50,7 +51,7 @@ def _read_last(setup: Mapping[str, Any], count: int, check: Checker) -> int:
 def _read_players(setup: Mapping[str, Any], check: Checker) -> tuple[Player, ...]:
     raw = setup.get("players")
     if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
-        check.add("players", "Hexemonia needs 2 to 4 players")
+        check.add("players", t("Hexemonia needs 2 to 4 players"))
         return ()
     allowed = CITIES_BY_COUNT[len(raw)]
     out, names, cities = [], set(), set()
@@ -60,12 +61,13 @@ def _read_players(setup: Mapping[str, Any], check: Checker) -> tuple[Player, ...
         name = check.text(data, "name", path)
         city = check.choice(data, "city", path, CITIES)
         if name.casefold() in names:
-            check.add(f"{path}.name", f"two players are called {name}")
+            check.add(f"{path}.name", t("two players are called {name}", name=name))
         if city in cities:
-            check.add(f"{path}.city", f"{city} is already taken; each Acropolis is unique")
+            check.add(f"{path}.city", t("{city} is already taken; each Acropolis is unique",
+                                        city=word(CITY_KEY_WORDS, city)))
         elif city not in allowed and data.get("city") in CITIES:
-            check.add(f"{path}.city", f"with {len(raw)} players the cities are "
-                                      f"{', '.join(allowed)}")
+            check.add(f"{path}.city", t("with {n} players the cities are {cities}", n=len(raw),
+                                        cities=[CITY_KEY_WORDS[c] for c in allowed]))
         names.add(name.casefold())
         cities.add(city)
         out.append(Player(name, city))
@@ -84,6 +86,6 @@ def _read_cities(setup: Mapping[str, Any], rulings: Mapping[str, str],
             out.append((city, CityInfo(nature or base.nature, kind or base.bonus_kind,
                                        points or base.bonus_points,
                                        base.unverified and not (nature and kind and points),
-                                       "entered by the table")))
+                                       t("entered by the table"))))
     return tuple(out)
 

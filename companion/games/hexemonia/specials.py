@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable, Mapping
 
-from ..core import IllegalAction
+from ..core import IllegalAction, t
 from .data import ACROPOLIS, GEARS
 from .model import Cubes, HexemoniaState
 from .notation import parse_moves, parse_names, parse_picks, parse_sources
@@ -22,17 +22,19 @@ def special(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     found = player.find(data["hex"])
     myth = None if found else player.myth(data["hex"])
     if found is None and myth is None:
-        raise IllegalAction(f"{player.name} has no hex or Myth called {data['hex']!r}",
-                            rule=R, field="hex")
+        raise IllegalAction(t("{name} has no hex or Myth called {hex}", name=player.name,
+                              hex=repr(data["hex"])), rule=R, field="hex")
     name, gear = (found.id, found.gear) if found else (myth.name, myth.gear)
     host = found.id if found else myth.host
     if gear not in GEARS:
-        raise IllegalAction(f"{name} has no special action", rule=R, field="hex")
+        raise IllegalAction(t("{hex} has no special action", hex=name), rule=R, field="hex")
     if not (found.is_active if found else player.is_myth_active(myth)):
-        raise IllegalAction(f"{name} is not active" + ("" if found else f" (its token is on "
-                            f"{myth.host}, which is not active)"), rule=R, field="hex")
+        raise IllegalAction(t("{hex} is not active", hex=name) if found else
+                            t("{hex} is not active (its token is on {host}, which is not "
+                              "active)", hex=name, host=myth.host), rule=R, field="hex")
     if name in state.used:
-        raise IllegalAction(f"{name} was already used this turn", rule=R, field="hex")
+        raise IllegalAction(t("{hex} was already used this turn", hex=name), rule=R,
+                            field="hex")
     state = EFFECTS[gear](state, host, data)
     return replace(state, used=state.used + (name,))
 
@@ -45,7 +47,7 @@ def _gain(state: HexemoniaState, where: str, cubes: Cubes) -> HexemoniaState:
 
 def _sorgente(state, where, data):
     if data.get("resource", "none") == "none":
-        raise IllegalAction("the Spring needs the resource chosen", rule=R, field="resource")
+        raise IllegalAction(t("the Spring needs the resource chosen"), rule=R, field="resource")
     return _gain(state, ACROPOLIS, one(data["resource"]))
 
 
@@ -59,8 +61,8 @@ def _by_nature(nature: str) -> Effect:
                 continue
             found = player.find(name)
             if found is None or found.id == where:
-                raise IllegalAction(f"{name}: not another hex of {player.name}'s city",
-                                    rule=R, field="adjacent")
+                raise IllegalAction(t("{hex}: not another hex of {name}'s city", hex=name,
+                                      name=player.name), rule=R, field="adjacent")
             count += found.nature == nature
         return _gain(state, where, Cubes(gold=count))
     return effect
@@ -71,9 +73,10 @@ def _necropoli(state, where, data):
     sources = parse_sources(data.get("pay_from") or "", "pay_from")
     player, sent = take_cubes(player, sources, field="pay_from", rule=R)
     if sent.hoplites or sent.gold or not sent.citizens:
-        raise IllegalAction("the Necropolis takes citizens only", rule=R, field="pay_from")
+        raise IllegalAction(t("the Necropolis takes citizens only"), rule=R, field="pay_from")
     if sent.citizens % 2 and state.rulings.get("H18", "even-only") == "even-only":
-        raise IllegalAction(f"{sent.citizens} citizens: send an even number (1 gold per 2)",
+        raise IllegalAction(t("{n} citizens: send an even number (1 gold per 2)",
+                              n=sent.citizens),
                             rule=f"{R}; ruling H18", field="pay_from")
     state = state.with_player(state.active, player)
     return _gain(state, where, Cubes(gold=sent.citizens // 2))
@@ -83,7 +86,8 @@ def _agora(state, where, data):
     moves = parse_moves(data.get("moves") or "", "moves")
     moved = sum(c.total for _, _, c in moves)
     if moved > 2:
-        raise IllegalAction(f"the Agora moves up to 2 cubes, not {moved}", rule=R, field="moves")
+        raise IllegalAction(t("the Agora moves up to 2 cubes, not {n}", n=moved), rule=R,
+                            field="moves")
     player = move_cubes(state.players[state.active], moves, field="moves", rule=R)
     return state.with_player(state.active, player)
 
@@ -94,7 +98,7 @@ def _pull(resource: str, chosen: bool) -> Effect:
         seats = [data.get("opponent", -1)] if chosen else \
             [i for i in range(len(state.players)) if i != state.active]
         if chosen and seats[0] in (-1, state.active):
-            raise IllegalAction("choose an opponent", rule=R, field="opponent")
+            raise IllegalAction(t("choose an opponent"), rule=R, field="opponent")
         picks = parse_picks(data.get("sources") or "", "sources")
         for seat in seats:
             state = _pay_one(state, seat, resource, picks, where)
@@ -118,17 +122,18 @@ def _pay_one(state, seat, resource, picks, where):
 def _ade(state, where, data):
     seat, amount = data.get("opponent", -1), data.get("amount", 0)
     if seat in (-1, state.active):
-        raise IllegalAction("choose an opponent", rule=R, field="opponent")
+        raise IllegalAction(t("choose an opponent"), rule=R, field="opponent")
     victim = state.players[seat]
     target = victim.find(data.get("target") or "")
     if target is None:
-        raise IllegalAction(f"{victim.name} has no hex called {data.get('target')!r} (the "
-                            "Acropolis has no printed cost, so no excess)", rule=R,
-                            field="target")
+        raise IllegalAction(t("{name} has no hex called {hex} (the Acropolis has no printed "
+                              "cost, so no excess)", name=victim.name,
+                              hex=repr(data.get("target"))), rule=R, field="target")
     excess = target.cubes.excess(target.cost).citizens
     if not 1 <= amount <= min(3, excess):
-        raise IllegalAction(f"{target.id} has {excess} excess citizens; Hades removes 1 to "
-                            f"{min(3, excess)}, not {amount}", rule=R, field="amount")
+        raise IllegalAction(t("{hex} has {excess} excess citizens; Hades removes 1 to {most}, "
+                              "not {amount}", hex=target.id, excess=excess,
+                              most=min(3, excess), amount=amount), rule=R, field="amount")
     return state.with_player(seat, victim.with_cubes(target.id, target.cubes
                                                      - Cubes(citizens=amount)))
 
@@ -144,7 +149,7 @@ def _moire(state, where, data):
 def _pandora(state, where, data):
     seat = data.get("opponent", -1)
     if seat in (-1, state.active):
-        raise IllegalAction("choose an opponent", rule=R, field="opponent")
+        raise IllegalAction(t("choose an opponent"), rule=R, field="opponent")
     victim = state.players[seat]
     return state.with_player(seat, replace(victim, hand=max(0, victim.hand - 1)))
 

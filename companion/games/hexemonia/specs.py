@@ -1,15 +1,15 @@
 """The actions a table records in a game of Hexemonia, described as data for the web layer."""
 from __future__ import annotations
 
-from ..core import MAX_TEXT_LENGTH, ActionSpec, FieldSpec
+from ..core import MAX_TEXT_LENGTH, ActionSpec, FieldSpec, t
 from .data import CITIES, GEARS, KINDS, NATURES, RESOURCES
+from .terms import CITY_WORDS, KIND_WORDS, NATURE_WORDS, NONE, RESOURCE_WORDS
 
 R = "Hexemonia rulebook"
-_NATURES = tuple((n, n) for n in NATURES)
-_PRODUCES = (("none", "nothing"),) + tuple((r, r) for r in RESOURCES)
-_RESOURCE = (("none", "none"),) + tuple((r, r) for r in RESOURCES)
-_GEAR = (("none", "no gear"),) + tuple((k, g.label) for k, g in GEARS.items())
-_CUBES_HELP = "Where the cubes come from, e.g. 'Acropolis: 2c 1g; Pascolo: 1h'."
+_NATURES = tuple((n, NATURE_WORDS[n]) for n in NATURES)
+_PRODUCES = (("none", t("nothing")),) + tuple((r, RESOURCE_WORDS[r]) for r in RESOURCES)
+_RESOURCE = (("none", NONE),) + tuple((r, RESOURCE_WORDS[r]) for r in RESOURCES)
+_GEAR = (("none", t("no gear")),) + tuple((k, g.label) for k, g in GEARS.items())
 
 
 def _text(name: str, label: str, help: str = "", required: bool = False) -> FieldSpec:
@@ -18,97 +18,106 @@ def _text(name: str, label: str, help: str = "", required: bool = False) -> Fiel
 
 def _hex_data(myth: bool) -> tuple[FieldSpec, ...]:
     """The printed data of a hex, entered the first time it is played (box data)."""
-    head = (_text("name", "Name on the tile", required=True),)
+    head = (_text("name", t("Name on the tile"), required=True),)
     if not myth:
-        head += (FieldSpec("kind", "Type (title colour)", "choice",
-                           choices=tuple((k, k) for k in KINDS)),)
-    head += (FieldSpec("nature", "Nature symbol", "choice", choices=_NATURES),)
-    cost = () if myth else tuple(FieldSpec(f"cost_{r}", f"Cost: {r}", high=20)
-                                 for r in RESOURCES)
+        head += (FieldSpec("kind", t("Type (title colour)"), "choice",
+                           choices=tuple((k, KIND_WORDS[k]) for k in KINDS)),)
+    head += (FieldSpec("nature", t("Nature symbol"), "choice", choices=_NATURES),)
+    cost = () if myth else tuple(
+        FieldSpec(f"cost_{r}", t("Cost: {resource}", resource=RESOURCE_WORDS[r]), high=20)
+        for r in RESOURCES)
     return head + cost + (
-        FieldSpec("produces", "Production icon", "choice", choices=_PRODUCES, default="none"),
-        FieldSpec("output", "Production amount", high=20, required=False, default=0),
-    ) + (() if myth else (FieldSpec("shield", "Shield", high=20, required=False, default=0),)) \
-        + (FieldSpec("gear", "Special action", "choice", choices=_GEAR, default="none"),)
+        FieldSpec("produces", t("Production icon"), "choice", choices=_PRODUCES, default="none"),
+        FieldSpec("output", t("Production amount"), high=20, required=False, default=0),
+    ) + (() if myth else (FieldSpec("shield", t("Shield"), high=20, required=False, default=0),)) \
+        + (FieldSpec("gear", t("Special action"), "choice", choices=_GEAR, default="none"),)
 
 
 def _opponent(required: bool = False) -> FieldSpec:
-    return FieldSpec("opponent", "Opponent", "player", required=required, default=-1)
+    return FieldSpec("opponent", t("Opponent"), "player", required=required, default=-1)
 
 
 ACTIONS: dict[str, ActionSpec] = {s.kind: s for s in (
-    ActionSpec("take", "Take hexes or a resource", f"{R}, A) Prendere 2 esagoni", (
-        FieldSpec("hexes", "Face-up hexes taken", low=1, high=2),
-        FieldSpec("resource", "Resource taken instead of a second hex", "choice",
+    ActionSpec("take", t("Take hexes or a resource"), f"{R}, A) Prendere 2 esagoni", (
+        FieldSpec("hexes", t("Face-up hexes taken"), low=1, high=2),
+        FieldSpec("resource", t("Resource taken instead of a second hex"), "choice",
                   choices=_RESOURCE, default="none"))),
-    ActionSpec("play_hex", "Play a hex into the city", f"{R}, B) Giocare esagoni",
-               _hex_data(False) + (_text("pay_from", "Pay the cost from", _CUBES_HELP +
-                                         " Empty: all from the Acropolis."),)),
-    ActionSpec("play_myth", "Play a Myth", f"{R}, B) Giocare un esagono Mito",
-               _hex_data(True) + (_text("host", "Hex that takes the Myth token", required=True),)),
-    ActionSpec("production", "Production", f"{R}, Azione produttiva"),
-    ActionSpec("strategy", "Strategy: move and swap cubes", f"{R}, Azione strategica", (
-        _text("moves", "Moves", "e.g. 'Acropolis > Pascolo: 1c 1g; Asty > Acropolis: 1h'"),
-        _text("swaps", "Swaps", "e.g. 'Pascolo: h' (2 citizens -> 1 hoplite) or 'Asty: c'"))),
-    ActionSpec("special", "Special action of a gear hex", f"{R}, Azione speciale", (
-        _text("hex", "Gear hex or Myth", required=True), _opponent(),
-        _text("target", "Opponent's hex (Hades)"),
-        FieldSpec("amount", "Citizens (Hades)", high=3, required=False, default=0),
-        FieldSpec("resource", "Resource (Spring)", "choice", choices=_RESOURCE, default="none"),
-        _text("adjacent", "Hexes touching it (Temple, Harbour)", "e.g. 'Sorgente, Acropolis'"),
-        _text("moves", "Moves (Agora)", "e.g. 'Acropolis > Pascolo: 2c'"),
-        _text("pay_from", "Citizens sent back (Necropolis)", "e.g. 'Acropolis: 2c'"),
-        _text("sources", "Opponent's paying hex (Lighthouse, Labyrinth, Tavern)",
-              "e.g. 'Ben: Asty'; empty: the Acropolis, else the first hex holding one"))),
-    ActionSpec("attack", "War: attack an opponent's hex", f"{R}, Azione bellica", (
-        _opponent(required=True), _text("target", "Hex attacked", required=True),
-        _text("adjacent", "Opponent's hexes touching it", "e.g. 'Mura, Falange'"),
-        _text("pay_from", "Attacking units from", "e.g. 'Acropolis: 2h 1c'", required=True),
-        _text("discard_myth", "Myth to discard if this brings a fourth"))),
-    ActionSpec("political_check", "Political check", f"{R}, D) Verificare la situazione politica"),
-    ActionSpec("discard", "Discard hexes from hand", f"{R}, D) hand limit",
-               (FieldSpec("count", "Hexes discarded", low=1, high=20),)),
-    ActionSpec("end_turn", "End the turn", f"{R}, Turno di gioco"),
-    ActionSpec("reveal", "Reveal an Acropolis", f"{R}, Preparazione",
-               (FieldSpec("player", "Player", "player"),)),
-    ActionSpec("correct", "Correct a value by hand", "Corrections", (
-        FieldSpec("player", "Player", "player"),
-        FieldSpec("what", "What", "choice", choices=(
-            ("cubes", "cubes on a hex"), ("cost", "printed cost of a hex"), ("hand", "hand size"),
-            ("fate", "Fate pile size"), ("philosopher", "give the Philosopher"),
-            ("remove_hex", "remove a hex"), ("remove_myth", "remove a Myth"),
-            ("active", "make it this player's turn"))),
-        _text("hex", "Hex or Myth"),
-        *(FieldSpec(r, r.capitalize(), required=False, default=0) for r in RESOURCES),
-        FieldSpec("value", "Number", required=False, default=0))),
+    ActionSpec("play_hex", t("Play a hex into the city"), f"{R}, B) Giocare esagoni",
+               _hex_data(False) + (_text("pay_from", t("Pay the cost from"), t(
+                   "Where the cubes come from, e.g. 'Acropolis: 2c 1g; Pascolo: 1h'. Empty: all "
+                   "from the Acropolis.")),)),
+    ActionSpec("play_myth", t("Play a Myth"), f"{R}, B) Giocare un esagono Mito",
+               _hex_data(True) + (_text("host", t("Hex that takes the Myth token"),
+                                        required=True),)),
+    ActionSpec("production", t("Production"), f"{R}, Azione produttiva"),
+    ActionSpec("strategy", t("Strategy: move and swap cubes"), f"{R}, Azione strategica", (
+        _text("moves", t("Moves"), t("e.g. 'Acropolis > Pascolo: 1c 1g; Asty > Acropolis: 1h'")),
+        _text("swaps", t("Swaps"),
+              t("e.g. 'Pascolo: h' (2 citizens -> 1 hoplite) or 'Asty: c'")))),
+    ActionSpec("special", t("Special action of a gear hex"), f"{R}, Azione speciale", (
+        _text("hex", t("Gear hex or Myth"), required=True), _opponent(),
+        _text("target", t("Opponent's hex (Hades)")),
+        FieldSpec("amount", t("Citizens (Hades)"), high=3, required=False, default=0),
+        FieldSpec("resource", t("Resource (Spring)"), "choice", choices=_RESOURCE, default="none"),
+        _text("adjacent", t("Hexes touching it (Temple, Harbour)"),
+              t("e.g. 'Sorgente, Acropolis'")),
+        _text("moves", t("Moves (Agora)"), t("e.g. 'Acropolis > Pascolo: 2c'")),
+        _text("pay_from", t("Citizens sent back (Necropolis)"), t("e.g. 'Acropolis: 2c'")),
+        _text("sources", t("Opponent's paying hex (Lighthouse, Labyrinth, Tavern)"),
+              t("e.g. 'Ben: Asty'; empty: the Acropolis, else the first hex holding one")))),
+    ActionSpec("attack", t("War: attack an opponent's hex"), f"{R}, Azione bellica", (
+        _opponent(required=True), _text("target", t("Hex attacked"), required=True),
+        _text("adjacent", t("Opponent's hexes touching it"), t("e.g. 'Mura, Falange'")),
+        _text("pay_from", t("Attacking units from"), t("e.g. 'Acropolis: 2h 1c'"), required=True),
+        _text("discard_myth", t("Myth to discard if this brings a fourth")))),
+    ActionSpec("political_check", t("Political check"),
+               f"{R}, D) Verificare la situazione politica"),
+    ActionSpec("discard", t("Discard hexes from hand"), f"{R}, D) hand limit",
+               (FieldSpec("count", t("Hexes discarded"), low=1, high=20),)),
+    ActionSpec("end_turn", t("End the turn"), f"{R}, Turno di gioco"),
+    ActionSpec("reveal", t("Reveal an Acropolis"), f"{R}, Preparazione",
+               (FieldSpec("player", t("Player"), "player"),)),
+    ActionSpec("correct", t("Correct a value by hand"), "Corrections", (
+        FieldSpec("player", t("Player"), "player"),
+        FieldSpec("what", t("What"), "choice", choices=(
+            ("cubes", t("cubes on a hex")), ("cost", t("printed cost of a hex")),
+            ("hand", t("hand size")),
+            ("fate", t("Fate pile size")), ("philosopher", t("give the Philosopher")),
+            ("remove_hex", t("remove a hex")), ("remove_myth", t("remove a Myth")),
+            ("active", t("make it this player's turn")))),
+        _text("hex", t("Hex or Myth")),
+        *(FieldSpec(r, label, required=False, default=0) for r, label in (
+            ("citizens", t("Citizens")), ("hoplites", t("Hoplites")), ("gold", t("Gold")))),
+        FieldSpec("value", t("Number"), required=False, default=0))),
 )}
 
 SETUP_CITY_FIELDS = tuple(
     f for city in CITIES for f in (
-        FieldSpec(f"{city}_nature", f"{city.capitalize()}: nature symbol", "choice",
-                  choices=(("", "as in the rules digest"),) + _NATURES, default="",
-                  required=False, help="Unverified default; check the tile."),
-        FieldSpec(f"{city}_bonus_kind", f"{city.capitalize()}: bonus per active", "choice",
-                  choices=(("", "as in the rules digest"), ("chora", "Chora"),
-                           ("fortification", "Fortification"), ("polis", "Polis"),
-                           ("myth", "Myth")), default="", required=False),
-        FieldSpec(f"{city}_bonus_points", f"{city.capitalize()}: points each", high=9,
-                  required=False, default=0, help="0: as in the rules digest")))
+        FieldSpec(f"{city}_nature", t("{city}: nature symbol", city=CITY_WORDS[city]), "choice",
+                  choices=(("", t("as in the rules digest")),) + _NATURES, default="",
+                  required=False, help=t("Unverified default; check the tile.")),
+        FieldSpec(f"{city}_bonus_kind", t("{city}: bonus per active", city=CITY_WORDS[city]),
+                  "choice",
+                  choices=(("", t("as in the rules digest")), ("chora", t("Chora")),
+                           ("fortification", t("Fortification")), ("polis", t("Polis")),
+                           ("myth", t("Myth"))), default="", required=False),
+        FieldSpec(f"{city}_bonus_points", t("{city}: points each", city=CITY_WORDS[city]), high=9,
+                  required=False, default=0, help=t("0: as in the rules digest"))))
 
 SETUP_FIELDS = (
-    FieldSpec("fate", "Hexes in the Fate pile after dealing", low=1, high=60),
+    FieldSpec("fate", t("Hexes in the Fate pile after dealing"), low=1, high=60),
     # A choice, not a "player" field: the setup form is built before the players exist.
-    FieldSpec("last_player", "Seat holding the Last Player marker", "choice",
-              choices=(("", "the last seat listed"),) + tuple((str(i), f"Seat {i + 1}")
-                                                            for i in range(4)),
+    FieldSpec("last_player", t("Seat holding the Last Player marker"), "choice",
+              choices=(("", t("the last seat listed")),) + tuple(
+                  (str(i), t("Seat {n}", n=i + 1)) for i in range(4)),
               default="", required=False,
-              help="The player to the right of the oldest."),
-    FieldSpec("revolts", "Play with revolts (optional only with 2 players)", "bool",
+              help=t("The player to the right of the oldest.")),
+    FieldSpec("revolts", t("Play with revolts (optional only with 2 players)"), "bool",
               default=True, required=False),
 ) + SETUP_CITY_FIELDS
 
 PLAYER_FIELDS = (
-    FieldSpec("name", "Name", "text"),
-    FieldSpec("city", "Acropolis drawn (kept hidden)", "choice",
-              choices=tuple((c, c.capitalize()) for c in CITIES)),
+    FieldSpec("name", t("Name"), "text"),
+    FieldSpec("city", t("Acropolis drawn (kept hidden)"), "choice",
+              choices=tuple((c, CITY_WORDS[c]) for c in CITIES)),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
-from ..core import IllegalAction
+from ..core import IllegalAction, t
 from .data import ACROPOLIS, MAX_MYTHS
 from .model import Cubes, Hex, Myth, Player
 
@@ -75,15 +75,18 @@ def plan_attack(defender: Player, target_id: str, adjacent: Sequence[str], force
     """The attack calculator on a live city: checks the names, then :func:`attack`."""
     target = defender.find(target_id)
     if target is None:
-        raise IllegalAction(f"{defender.name} has no hex called {target_id!r}"
-                            + (" (the Acropolis can never be attacked)"
-                               if target_id.casefold() == ACROPOLIS.casefold() else ""),
+        values = dict(name=defender.name, hex=repr(target_id))
+        raise IllegalAction(t("{name} has no hex called {hex} (the Acropolis can never be "
+                              "attacked)", **values)
+                            if target_id.casefold() == ACROPOLIS.casefold() else
+                            t("{name} has no hex called {hex}", **values),
                             rule=RULE, field="target")
     unknown = [a for a in adjacent if a.casefold() != ACROPOLIS.casefold()
                and (defender.find(a) is None or defender.find(a) is target)]
     if unknown:
-        raise IllegalAction(f"{', '.join(unknown)}: not a hex next to {target.id} in "
-                            f"{defender.name}'s city", rule=RULE, field="adjacent")
+        raise IllegalAction(t("{hexes}: not a hex next to {hex} in {name}'s city",
+                              hexes=unknown, hex=target.id, name=defender.name),
+                            rule=RULE, field="adjacent")
     shield, source = shield_for(defender, target, adjacent, rulings)
     return attack(target.cubes, shield, forces, source)
 
@@ -105,7 +108,8 @@ def conquer(attacker: Player, defender: Player, target_id: str, result: Attack, 
     twin = twin if twin and twin.kind == "polis" and twin.name == target.name else None
     if twin is not None:
         attacker = attacker.with_cubes(twin.id, twin.cubes + cubes)
-        host, note = twin.id, f"duplicate Polis {target.name} discarded; cubes join yours"
+        host = twin.id
+        note = t("duplicate Polis {hex} discarded; cubes join yours", hex=target.name)
     else:
         host = attacker.new_hex_id(target.name)
         placed = replace(target, id=host, cubes=cubes, placed_turn=turn)
@@ -121,8 +125,8 @@ def _take_myth(attacker: Player, myth: Myth, discard: str) -> Player:
         return replace(attacker, myths=myths)
     names = [m.name for m in myths]
     if not discard or discard.casefold() not in (n.casefold() for n in names):
-        raise IllegalAction(f"{attacker.name} would hold a fourth Myth ({myth.name}); name the "
-                            f"one to discard: {', '.join(names)}", rule=RULE + "; ruling H4",
-                            field="discard_myth")
+        raise IllegalAction(t("{name} would hold a fourth Myth ({myth}); name the one to "
+                              "discard: {myths}", name=attacker.name, myth=myth.name,
+                              myths=names), rule=RULE + "; ruling H4", field="discard_myth")
     return replace(attacker, myths=tuple(m for m in myths
                                          if m.name.casefold() != discard.casefold()))

@@ -1,0 +1,61 @@
+"""Hexemonia's terms as words for the table: each is a variable in the rules (a city, a nature, a
+kind of hex, a resource), so it is looked up here and passed to a sentence as a value — the
+catalogs then give the edition's name in each language (the Italian rulebook's own terms)."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..core import Text, t
+
+CITY_WORDS: Mapping[str, Text] = {
+    "athens": t("Athens"), "sparta": t("Sparta"), "olympia": t("Olympia"),
+    "delphi": t("Delphi"), "delos": t("Delos"),
+}
+#: the same cities where the text names them by their key (lower case, like the old wording)
+CITY_KEY_WORDS: Mapping[str, Text] = {
+    "athens": t("athens"), "sparta": t("sparta"), "olympia": t("olympia"),
+    "delphi": t("delphi"), "delos": t("delos"),
+}
+NATURE_WORDS: Mapping[str, Text] = {
+    "political": t("political"), "military": t("military"), "economic": t("economic"),
+    "sacred": t("sacred"),
+}
+#: kinds of hex as the rules name them in running text (lower case, like the old wording)
+KIND_WORDS: Mapping[str, Text] = {
+    "chora": t("chora"), "fortification": t("fortification"), "polis": t("polis"),
+    "myth": t("myth"),
+}
+RESOURCE_WORDS: Mapping[str, Text] = {
+    "citizens": t("citizens"), "hoplites": t("hoplites"), "gold": t("gold"),
+}
+#: the phase C action chosen this turn (``HexemoniaState.action``)
+ACTION_WORDS: Mapping[str, Text] = {
+    "production": t("production"), "strategy": t("strategy"), "special": t("special"),
+    "war": t("war"),
+}
+NONE = t("none")
+
+
+def word(table: Mapping[str, Text], key: Any) -> Any:
+    """The word for ``key`` in ``table``; an unknown key (typed by a table) is shown as it is."""
+    return table.get(key, key) if isinstance(key, str) else key
+
+
+def cube_words(citizens: int, hoplites: int, gold: int) -> list[Text]:
+    """Cubes as words, e.g. ["1 citizen", "3 gold"] (a list: each language joins it its way);
+    ["nothing"] when there are none. Reads like ``str(Cubes)`` in English."""
+    parts = []
+    if citizens:
+        parts.append(t("{n} citizen", n=citizens) if citizens == 1
+                     else t("{n} citizens", n=citizens))
+    if hoplites:
+        parts.append(t("{n} hoplite", n=hoplites) if hoplites == 1
+                     else t("{n} hoplites", n=hoplites))
+    if gold:
+        parts.append(t("{n} gold", n=gold))
+    return parts or [t("nothing")]
+
+
+def listing(items: Any) -> Text:
+    """Several things as one value (joined the reader's way; ", " in the English text)."""
+    return t("{items}", items=list(items))
