@@ -165,3 +165,220 @@ class GenericTable:
 
 def driver(slug: str):
     return DRIVERS.get(slug, lambda: GenericTable(slug))()
+
+
+def open_panel(scope: Locator, label: str) -> Locator:
+    """The ``details.panel`` of ``scope`` whose summary starts with ``label``, opened by a tap
+    (a panel the refreshed game kept open stays open)."""
+    import re
+    panel = scope.locator("details.panel").filter(
+        has=scope.page.locator("summary", has_text=re.compile("^" + re.escape(label)))).first
+    if not panel.evaluate("d => d.open"):
+        panel.locator("summary").first.tap()
+    return panel
+
+
+def fill_form(scope: Locator, values: dict[str, Any]) -> None:
+    """Type or choose each value in the field of that name, as a player would."""
+    for name, value in values.items():
+        field = scope.locator(f'[name="{name}"]').first
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(str(value))
+        else:
+            field.fill(str(value))
+
+
+class TradeWarzHouse:
+    """One house as the test counts it (TradeWarz rulebook): 6 on every dial, 2 soldiers on the
+    map and 8 in reserve at the start; the end of Spring in the order of ruling T5's default."""
+
+    RES = ("gold", "lumber", "mining", "wheat")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.dials = dict.fromkeys(self.RES, 6)
+        self.golden, self.posts, self.soldiers, self.reserve = 0, 0, 2, 8
+        self.settlements = self.villages = self.castles = self.farthest = 0
+        self.silos = dict.fromkeys(self.RES[1:], 0)
+
+    def add(self, change: dict[str, int]) -> None:
+        for r, n in change.items():
+            self.dials[r] += n
+            assert self.dials[r] >= 0, (self.name, r)
+        for r in self.RES:  # ruling T4 (repeat): 11 back to the bank for a golden Xadla
+            while self.dials[r] >= 21:
+                self.dials[r] -= 11
+                self.golden += 1
+
+    def spring(self) -> None:
+        """Capital 3 gold and 1 of each other resource, a gold a village, the silos; the 21
+        trades; a golden Xadla for 12+ on every dial (T1), one for 2+ posts (T2); a gold a
+        post (T6); a free soldier from the reserve."""
+        self.add({"gold": 3 + self.villages + 2 * self.castles,
+                  **{r: 1 + self.silos[r] for r in self.RES[1:]}})
+        self.golden += min(self.dials.values()) >= 12
+        self.golden += self.posts >= 2
+        self.add({"gold": self.posts})
+        if self.reserve:
+            self.soldiers, self.reserve = self.soldiers + 1, self.reserve - 1
+
+    def key(self) -> tuple[int, ...]:
+        """Xadlas, then the tie-breaks: golden, strength, empire, farthest building."""
+        empire = self.settlements + 2 * self.villages + 4 * self.castles
+        return (self.golden + self.posts + self.castles, self.golden, self.soldiers, empire,
+                self.farthest)
+
+
+class TradeWarzTable:
+    """Two houses through a one-year game, every season tapped on the board: resources, two
+    villages paid on the form, a settlement at its box-data cost, trading posts, a march and a
+    battle checked in the calculator and recorded from it, a retreat, then the end of Spring
+    read on its preview page and applied. Every number expected is counted by
+    ``TradeWarzHouse`` from the rulebook, not read from the app."""
+
+    slug = "tradewarz"
+    COLOURS = ("yellow", "red")
+    SETTLEMENT = {"lumber": 1, "wheat": 1}  # typed into the setup form as box data
+    VILLAGE = {"lumber": 2, "mining": 2, "wheat": 2}  # paid on the build form
+
+    def __init__(self, names: tuple[str, str] = ("Amber", "Basalt")) -> None:
+        self.names = names
+        self.houses = [TradeWarzHouse(n) for n in names]
+
+    def fill_setup(self, page: Page) -> None:
+        fill_form(page.locator("form.setup"), {
+            "end_mode": "years", "years": 1, "cost_settlement": "1 lumber + 1 wheat",
+            **{f"players-{i}-name": n for i, n in enumerate(self.names)},
+            **{f"players-{i}-colour": c for i, c in enumerate(self.COLOURS)}})
+
+    # ---------------------------------------------------------------- taps on the board
+    def turn(self, page: Page, seat: int, season: str) -> Locator:
+        expect(page.locator(".tw-season-now")).to_have_text(season)
+        expect(page.locator(".tw-turn-now")).to_have_text(self.names[seat])
+        return page.locator("section.tw-turn")
+
+    def resources(self, page: Page, seat: int, season: str, first: str, second: str = "") -> None:
+        panel = open_panel(self.turn(page, seat, season), "Resources +2")
+        fill_form(panel, {"first": first, "second": second})
+        act(page, panel.get_by_role("button", name="Resources +2"))
+        self.houses[seat].add({first: 1, second or first: 1} if second else {first: 2})
+
+    def build(self, page: Page, seat: int, season: str, what: str, silos: dict[str, int],
+              distance: int) -> None:
+        panel = open_panel(self.turn(page, seat, season), f"Build a {what}")
+        values = {f"silo_{r}": n for r, n in silos.items()}
+        values["distance"] = distance
+        cost = self.SETTLEMENT if what == "settlement" else self.VILLAGE
+        if panel.locator('[name="pay_lumber"]').count():  # cost not known yet: type it
+            values.update({f"pay_{r}": n for r, n in cost.items()})
+        else:  # a cost paid once is kept as box data and paid by itself from then on
+            expect(panel.locator("summary")).to_contain_text(
+                " + ".join(f"{n} {r}" for r, n in cost.items()))
+        fill_form(panel, values)
+        act(page, panel.locator("button.btn").last)
+        house = self.houses[seat]
+        house.add({r: -n for r, n in cost.items()})
+        for r, n in silos.items():
+            house.silos[r] += n
+        setattr(house, what + "s", getattr(house, what + "s") + 1)
+        house.farthest = max(house.farthest, distance)
+
+    def march(self, page: Page, seat: int, season: str) -> None:
+        panel = open_panel(self.turn(page, seat, season), "March")
+        act(page, panel.get_by_role("button", name="March"))
+
+    def retreat(self, page: Page, seat: int, season: str) -> None:
+        act(page, self.turn(page, seat, season).get_by_role("button", name="Retreat"))
+
+    def hold_post(self, page: Page, seat: int, post: int) -> None:
+        panel = open_panel(page.locator(f"#p{seat}"), "Take a trading post")
+        fill_form(panel, {"post": post})
+        act(page, panel.get_by_role("button", name="Take a trading post"))
+        self.houses[seat].posts += 1
+
+    def battle(self, page: Page, attacker: int, defender: int, armies: dict[str, tuple]) -> None:
+        """In the battle calculator: both armies (soldiers, card strength/kills/blocks), check
+        the winner and the casualties it shows, then record the battle from there."""
+        tap_and_load(page, page.get_by_role("link", name="Battle calculator"))
+        form = page.locator("form.tw-calc")
+        values = {"attacker": attacker, "defender": defender, "site": "field"}
+        for side, (soldiers, s, k, b) in armies.items():
+            values.update({f"{side}_soldiers": soldiers, f"{side}_card_s": s,
+                           f"{side}_card_k": k, f"{side}_card_b": b})
+        fill_form(form, values)
+        tap_and_load(page, form.get_by_role("button", name="Calculate"))
+        (sa, ss, sk, sb), (da, ds, dk, db) = armies["attacker"], armies["defender"]
+        strength = {"attacker": sa + ss, "defender": da + ds}
+        losses = {"attacker": max(dk - sb, 0), "defender": max(sk - db, 0)}
+        # ruling T3 (default): the defender holds a tie
+        winner = "attacker" if strength["attacker"] > strength["defender"] else "defender"
+        seats = {"attacker": attacker, "defender": defender}
+        expect(page.locator("#result h2").first).to_have_text(
+            f"{self.names[seats[winner]]} ({winner}) wins")
+        for side in strength:
+            box = page.locator(f"#side-{side}")
+            expect(box.locator(".tw-strength")).to_have_text(str(strength[side]))
+            expect(box.locator(".tw-losses")).to_have_text(str(losses[side]))
+        tap_and_load(page, page.get_by_role(
+            "button", name=f"Record the battle: {self.names[seats[winner]]} wins"))
+        expect(page.locator("#game .alert")).to_have_count(0)
+        self.houses[seats[winner]].golden += 1
+        for side, seat in seats.items():
+            house = self.houses[seat]
+            house.soldiers -= losses[side]
+            house.reserve += losses[side]
+
+    def end_of_spring(self, page: Page, shots: Any = None) -> None:
+        """The preview page first: each house's dials and golden Xadlas afterwards, as the
+        test counts them; then apply it from there."""
+        expect(page.locator(".tw-spring h2")).to_contain_text("End of Spring")
+        tap_and_load(page, page.get_by_role("link", name="End of Spring preview"))
+        for house in self.houses:
+            house.spring()
+        for seat, house in enumerate(self.houses):
+            box = page.locator(f"#spring-{seat}")
+            for r in house.RES:
+                expect(box.locator(f".tw-after-{r}")).to_have_text(str(house.dials[r]))
+            expect(box.locator(".tw-after-golden")).to_have_text(str(house.golden))
+        expect(page.locator(".tw-end-check")).to_contain_text("The game ends")
+        if shots:
+            shots(page, "spring-preview")
+        tap_and_load(page, page.get_by_role("button", name="Apply the end of Spring"))
+        self.check_boards(page)
+
+    def check_boards(self, page: Page) -> None:
+        for seat, house in enumerate(self.houses):
+            board = page.locator(f"#p{seat}")
+            for r in house.RES:
+                expect(board.locator(f".num.tw-{r} b")).to_have_text(str(house.dials[r]))
+            expect(board.locator(".num.tw-x b")).to_have_text(str(house.key()[0]))
+
+    def play_to_end(self, page: Page, shots: Any = None) -> None:
+        a, b = 0, 1
+        self.resources(page, a, "Summer", "gold")
+        self.build(page, b, "Summer", "village", {"wheat": 2}, distance=2)
+        self.hold_post(page, a, 1)
+        self.hold_post(page, a, 2)
+        self.hold_post(page, b, 3)
+        self.march(page, a, "Fall")
+        # Amber 2 soldiers + card 4 beats Basalt 2 + 1; casualties are kills minus blocks
+        self.battle(page, a, b, {"attacker": (2, 4, 1, 1), "defender": (2, 1, 2, 0)})
+        self.resources(page, b, "Fall", "wheat")
+        self.build(page, a, "Winter", "settlement", {"mining": 1}, distance=4)
+        self.resources(page, b, "Winter", "mining", "lumber")
+        if shots:
+            shots(page, "board")
+        self.build(page, a, "Season 4", "village", {"lumber": 1, "wheat": 1}, distance=3)
+        self.march(page, b, "Season 4")
+        self.resources(page, a, "Spring", "wheat", "lumber")
+        self.retreat(page, b, "Spring")
+        self.check_boards(page)
+        self.end_of_spring(page, shots)
+        expect(page.locator(".tw-year")).to_contain_text("The game is over")
+
+    def expected(self) -> dict[str, dict[str, int]]:
+        return {h.name: {"Golden Xadlas": h.golden, "Silver Xadlas": h.posts + h.castles}
+                for h in self.houses}
+
+    def ranking(self) -> list[str]:
+        return [h.name for h in sorted(self.houses, key=TradeWarzHouse.key, reverse=True)]
