@@ -15,7 +15,10 @@ MY_GAMES_LIMIT = 50
 
 def remember_game(token: str) -> None:
     """Add a game link to this device's list (the games list shows only these)."""
-    mine = [t for t in session.get("games", []) if t != token]
+    known = session.get("games", [])
+    if known[:1] == [token]:
+        return  # already first: leave the session (and its cookie) untouched
+    mine = [t for t in known if t != token]
     session["games"] = ([token] + mine)[:MY_GAMES_LIMIT]
 
 
@@ -26,6 +29,8 @@ def wants_json() -> bool:
 
 def init_app(app: Flask) -> None:
     csrf.init_app(app)
+    from . import pagecache
+    pagecache.init_app(app)
     from . import api, pages, play
     app.register_blueprint(pages.bp)
     app.register_blueprint(play.bp)

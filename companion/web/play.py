@@ -14,7 +14,9 @@ from .. import store
 from ..db import Game
 from ..games import get_game
 from ..games.core import REDO, UNDO, RulesError, StaleAction
-from . import remember_game, wants_json
+from flask_babel import get_locale
+
+from . import pagecache, remember_game, wants_json
 from .forms import action_form, errors_of, form_values
 
 bp = Blueprint("play", __name__, url_prefix="/g")
@@ -40,8 +42,7 @@ def _open_to_play(token: str) -> Game:
 
 
 def seat_of(game: Game) -> int | None:
-    seat = session.get("seats", {}).get(str(game.id))
-    return seat if isinstance(seat, int) else None
+    return seat_of_id(game.id)
 
 
 def _by(game: Game, names: tuple[str, ...]) -> str:
@@ -67,11 +68,29 @@ def _context(game: Game, can_play: bool, *, state: Any = None, error: RulesError
                 token=game.play_token if can_play else game.watch_token)
 
 
+def seat_of_id(game_id: int) -> int | None:
+    seat = session.get("seats", {}).get(str(game_id))
+    return seat if isinstance(seat, int) else None
+
+
+def _page_key(game_id: int, version: int) -> tuple:
+    """Everything a drawn game page depends on: the game's version, the link (with its query,
+    which the language links carry), this phone's seat and the language."""
+    return (game_id, version, request.full_path, seat_of_id(game_id), str(get_locale()))
+
+
 @bp.get("/<token>")
 def game_page(token: str):
-    game, can_play = _open(token)
+    ref = store.find_ref(token)
+    if ref is None:
+        _open(token)  # the 404 page
     remember_game(token)
-    return render_template("game.html", **_context(game, can_play))
+    html = pagecache.cached(_page_key(ref.id, ref.version))
+    if html is None:
+        game = store.session().get(Game, ref.id)
+        html = pagecache.draw(_page_key(game.id, game.version), lambda: render_template(
+            "game.html", **_context(game, ref.can_play)))
+    return html
 
 
 def _refuse(game: Game, can_play: bool, err: RulesError, kind: str, values: dict | None,
