@@ -46,10 +46,12 @@ class HadaraTable:
         return page.locator(f"#p{seat}")
 
     def panel(self, page: Page, seat: int, label: str) -> Locator:
-        panel = self.player(page, seat).locator("details.panel").filter(
+        """The shared form (one for the whole table), opened, with the player picked."""
+        panel = page.locator("#actions details.panel").filter(
             has=page.locator("summary", has_text=label))
         if not panel.evaluate("d => d.open"):  # a refreshed game keeps open panels open
             panel.locator("summary").tap()
+        panel.locator('[name="player"]').select_option(str(seat))
         return panel
 
     def sell(self, page: Page, seat: int) -> None:

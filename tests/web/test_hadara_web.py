@@ -1,4 +1,6 @@
 """Every Hadara route and refusal through the Flask client: status, Location, stored rows."""
+import re
+
 import pytest
 
 from tests.conftest import csrf_of
@@ -307,3 +309,37 @@ def test_ruling_chosen_on_the_setup_form_is_the_games_reading(client, app):
     t = WebTable.create(client, app, "hadara", [seat("Ana", 1), seat("Ben", 2)],
                         **{"ruling_HAD-1": "all-coins"})
     assert t.state().rulings["HAD-1"] == "all-coins"
+
+
+# --------------------------------------------------------------------- one form per action
+
+def forms_of(page: str, kind: str) -> list[str]:
+    return re.findall(r'<form[^>]*/do/%s".*?</form>' % kind, page, re.S)
+
+
+def test_each_panel_is_drawn_once_for_the_table_with_a_player_select(client, app):
+    five = WebTable.create(client, app, "hadara", [seat(n, i + 1) for i, n in
+                                                   enumerate(("Ana", "Ben", "Cy", "Dee", "Eli"))])
+    page = five.page
+    for kind in ("buy", "correct"):
+        (form,) = forms_of(page, kind)
+        assert re.findall(r'<option value="(\d)"', form.split('name="player"')[1].split(
+            "</select>")[0]) == ["0", "1", "2", "3", "4"]
+        assert page.index('id="actions"') < page.index('id="p0"')
+    assert len(forms_of(page, "sell")) == 5  # selling stays one tap on each player's card
+    assert 'name="player" value="' not in forms_of(page, "buy")[0]
+
+
+def test_the_shared_panels_preselect_this_phones_seat_and_post_the_chosen_player(table):
+    assert " selected" not in forms_of(table.page, "buy")[0].split("</select>")[0]
+    table.post("seat", seat=1)
+    assert '<option value="1" selected>Ben</option>' in forms_of(table.page, "buy")[0]
+    table.do("buy", player=1, colour="red", cost=1, points=1)
+    assert table.state().players[1].cards[0].colour == "red"
+
+
+def test_a_refused_panel_reopens_with_the_player_that_was_chosen(table):
+    page = table.do("buy", expect=422, player=1, colour="red", cost=9).get_data(as_text=True)
+    (form,) = forms_of(page, "buy")
+    assert '<option value="1" selected>Ben</option>' in form
+    assert re.search(r'<details class="panel" open>\s*<summary[^>]*>Buy a card', page)
