@@ -1,14 +1,19 @@
-"""TradeWarz's 'Can I do this?': who wins this battle, and does a house get a golden Xadla at the
-end of this Spring. Built on the rules' own battle resolver and end-of-Spring preview."""
+"""TradeWarz's 'Can I do this?': who wins this battle, does a house get a golden Xadla at the end
+of this Spring, can it buy that tech now, can it build a castle this year. Built on the rules' own
+battle resolver, end-of-Spring preview and the checks of ``can``."""
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..core import FieldSpec
+from ..core import FieldSpec, t
 from ..questions import Answer, Question
 from .battle import Army, resolve, tech_bonus
 from .model import Game
+from .can import CASTLE_RULE, TECH_RULE, can_build_castle, can_buy_tech
+from .costs import entered
+from .data import RESOURCES, TECHS
 from .spring import preview_spring
+from .words import RESOURCE_WORDS, TREE_WORDS
 
 BATTLE_RULE = "TradeWarz rulebook, Marching: Battle; ruling T3"
 SPRING_RULE = "TradeWarz rulebook, Getting Xadlas; ruling T5"
@@ -26,12 +31,17 @@ def who_wins(game: Game, attacker: int, defender: int, d: Mapping[str, Any]) -> 
         site=site, rulings=game.rulings)
     a, b = game.houses[attacker].name, game.houses[defender].name
     winner = {"attacker": a, "defender": b}.get(result.winner, "")
-    numbers = ((f"{a} strength", result.attacker.strength), (f"{b} strength",
-                                                            result.defender.strength),
-               (f"{a} loses", result.attacker_losses), (f"{b} loses", result.defender_losses))
-    summary = f"{winner} wins and earns a golden Xadla" if winner else "No victor"
-    return Answer(result.winner == "attacker", f"{'Yes' if result.winner == 'attacker' else 'No'}"
-                  f": {summary}", numbers, BATTLE_RULE)
+    numbers = ((t("{house} strength", house=a), result.attacker.strength),
+               (t("{house} strength", house=b), result.defender.strength),
+               (t("{house} loses", house=a), result.attacker_losses),
+               (t("{house} loses", house=b), result.defender_losses))
+    yes = result.winner == "attacker"
+    if winner:
+        summary = (t("Yes: {house} wins and earns a golden Xadla", house=winner) if yes else
+                   t("No: {house} wins and earns a golden Xadla", house=winner))
+    else:
+        summary = t("No: No victor")
+    return Answer(yes, summary, numbers, BATTLE_RULE)
 
 
 def golden_at_spring(game: Game, seat: int) -> Answer:
@@ -41,28 +51,48 @@ def golden_at_spring(game: Game, seat: int) -> Answer:
     before, after = game.houses[seat], preview.houses[seat]
     gained = len(after.golden) - len(before.golden)
     numbers = tuple((line.step, line.text) for line in preview.for_house(before.name))
-    summary = (f"Yes: {before.name} gets {gained} golden Xadla(s)" if gained else
-               f"No: {before.name} gets no golden Xadla this Spring")
+    summary = (t("Yes: {house} gets {n} golden Xadla(s)", house=before.name, n=gained) if gained
+               else t("No: {house} gets no golden Xadla this Spring", house=before.name))
     return Answer(gained > 0, summary, numbers, SPRING_RULE)
 
 
-def _card(prefix: str, who: str) -> tuple[FieldSpec, ...]:
-    return (FieldSpec(f"{prefix}_soldiers", f"{who}: soldiers", high=20),
-            FieldSpec(f"{prefix}_strength", f"{who}: card strength", high=10),
-            FieldSpec(f"{prefix}_kills", f"{who}: card kills", high=10),
-            FieldSpec(f"{prefix}_blocks", f"{who}: card blocks", high=10))
+def _card(prefix: str, who: Any) -> tuple[FieldSpec, ...]:
+    return (FieldSpec(f"{prefix}_soldiers", t("{side}: soldiers", side=who), high=20),
+            FieldSpec(f"{prefix}_strength", t("{side}: card strength", side=who), high=10),
+            FieldSpec(f"{prefix}_kills", t("{side}: card kills", side=who), high=10),
+            FieldSpec(f"{prefix}_blocks", t("{side}: card blocks", side=who), high=10))
 
+
+def _paid() -> tuple[FieldSpec, ...]:
+    """The cost as printed on the components, for when the box data does not hold it."""
+    return tuple(FieldSpec(f"pay_{r}", t("Cost in {resource}", resource=RESOURCE_WORDS[r]),
+                           required=False, default=0, high=99,
+                           help=t("only if the cost is not in the box data")) for r in RESOURCES)
+
+
+ATTACKER, DEFENDER = t("Attacker"), t("Defender")
+TECH_CHOICES = tuple((x.id, t("{tech} ({tree} {level})", tech=x.name, tree=TREE_WORDS[x.tree],
+                                level=x.level)) for x in TECHS.values())
 
 QUESTIONS = (
-    Question("battle", "Who wins this battle?", BATTLE_RULE,
-             (FieldSpec("attacker", "Attacker", "player"), FieldSpec("defender", "Defender",
-                                                                     "player"),
-              FieldSpec("site", "Where", "choice", choices=(("field", "open field"),
-                                                            ("castle", "a castle"),
-                                                            ("capital", "a capital")),
-                        default="field"), *_card("a", "Attacker"), *_card("d", "Defender")),
+    Question("battle", t("Who wins this battle?"), BATTLE_RULE,
+             (FieldSpec("attacker", ATTACKER, "player"), FieldSpec("defender", DEFENDER,
+                                                                   "player"),
+              FieldSpec("site", t("Where"), "choice", choices=(("field", t("open field")),
+                                                               ("castle", t("a castle")),
+                                                               ("capital", t("a capital"))),
+                        default="field"), *_card("a", ATTACKER), *_card("d", DEFENDER)),
              lambda g, d: who_wins(g, d["attacker"], d["defender"], d)),
-    Question("spring", "Does this house get a golden Xadla at the end of this Spring?",
-             SPRING_RULE, (FieldSpec("player", "House", "player"),),
+    Question("spring", t("Does this house get a golden Xadla at the end of this Spring?"),
+             SPRING_RULE, (FieldSpec("player", t("House"), "player"),),
              lambda g, d: golden_at_spring(g, d["player"])),
+    Question("tech", t("Can this house buy that tech now?"), TECH_RULE,
+             (FieldSpec("player", t("House"), "player"),
+              FieldSpec("tech", t("Tech"), "choice", choices=TECH_CHOICES), *_paid()),
+             lambda g, d: can_buy_tech(g, d["player"], d["tech"], entered(d))),
+    Question("castle", t("Can this house build a castle this year?"), CASTLE_RULE,
+             (FieldSpec("player", t("House"), "player"), *_paid()),
+             lambda g, d: can_build_castle(g, d["player"], entered(d))),
 )
+
+__all__ = ["QUESTIONS", "who_wins", "golden_at_spring", "can_buy_tech", "can_build_castle"]
