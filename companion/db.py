@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from flask import Flask, current_app, g
-from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Integer, String, Text,
+from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Integer, LargeBinary, String, Text,
                         UniqueConstraint, create_engine, event)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
@@ -61,6 +61,20 @@ class Action(Base):
         """The action in words: a translatable Text when the words were kept, else the text."""
         from .games.core import words_from_json
         return words_from_json(self.words) if self.words else self.text
+
+
+class Checkpoint(Base):
+    """A game's state at one version, kept so that loading a long game after a restart does not
+    replay its whole log. Only a shortcut: it is ignored when the rules code changed since it was
+    written (``code``), and the log stays the truth."""
+
+    __tablename__ = "checkpoints"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    code: Mapped[str] = mapped_column(String(64))
+    snapshot: Mapped[bytes] = mapped_column(LargeBinary)
 
 
 class BoxData(Base):

@@ -16,6 +16,7 @@ from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from . import checkpoints
 from .db import Action, BoxData, Game, session, utcnow, write_session
 from .games import GameRules, get_game
 from .games.core import (CORRECT, REDO, UNDO, Entry, IllegalAction, StaleAction, Text,
@@ -192,14 +193,34 @@ def _fold(game: Game, rows: list[Action]) -> Snapshot:
     return Snapshot(state, tuple(e.seq for e in active), tuple(e.seq for e in undone))
 
 
-def snapshot_of(game: Game) -> Snapshot:
-    """The current snapshot of a game: cached when this version was seen, else folded from the
-    log (the log is the truth; the cache only saves the replay)."""
-    snap = _cached(game.id, game.version) or _catch_up(session(), game)
-    if snap is None:
-        snap = _fold(game, rows_of(session(), game.id))
-        _remember(game.id, game.version, snap)
+def _from_checkpoint(s, game: Game) -> Snapshot | None:
+    """The current snapshot from the game's stored checkpoint and the log entries after it, when
+    this process has nothing cached (after a restart)."""
+    found = checkpoints.load(s, game.id, game.version)
+    if found is None:
+        return None
+    version, snap = found
+    _remember(game.id, version, snap)
+    return snap if version == game.version else _catch_up(s, game)
+
+
+def _replay(s, game: Game) -> Snapshot:
+    """Fold the whole log (and keep a checkpoint when it was long)."""
+    rows = rows_of(s, game.id)
+    snap = _fold(game, rows)
+    _remember(game.id, game.version, snap)
+    if len(rows) >= checkpoints.EVERY:
+        checkpoints.save(game.id, game.version, snap)
     return snap
+
+
+def snapshot_of(game: Game) -> Snapshot:
+    """The current snapshot of a game: cached when this version was seen, else caught up from an
+    older cached one or the stored checkpoint, else folded from the log (the log is the truth;
+    the rest only saves the replay)."""
+    s = session()
+    return (_cached(game.id, game.version) or _catch_up(s, game)
+            or _from_checkpoint(s, game) or _replay(s, game))
 
 
 def state_of(game: Game) -> Any:
@@ -244,10 +265,14 @@ def record(game_id: int, kind: str, data: Mapping[str, Any], *, by: str = "",
     """
     for attempt in range(5):
         try:
-            return _record_once(game_id, kind, data, by=by, version=version)
+            done = _record_once(game_id, kind, data, by=by, version=version)
         except (IntegrityError, OperationalError):  # another writer won the race: read again
             if attempt == 4:
                 raise
+            continue
+        if checkpoints.due(done.version):  # after the action's own transaction has ended
+            checkpoints.save(game_id, done.version, _cached(game_id, done.version))
+        return done
     raise AssertionError("unreachable")
 
 
@@ -260,7 +285,7 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
         rules = get_game(game.slug)
         snap = _cached(game.id, game.version)
         if snap is None and kind not in (UNDO, REDO):
-            snap = _catch_up(s, game)
+            snap = _catch_up(s, game) or _from_checkpoint(s, game)
         rows: list[Action] = []
         if snap is None or kind in (UNDO, REDO):  # only then is the whole log needed
             rows = rows_of(s, game.id)
