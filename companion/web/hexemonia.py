@@ -11,9 +11,10 @@ from typing import Any
 from flask import Blueprint, abort, jsonify, render_template, request
 
 from .. import store
-from ..games.core import RulesError
+from ..games.core import RulesError, t
 from ..games.hexemonia import (GEARS, find_known, known_hexes, play_values, preview_attack,
                                preview_check)
+from ..games.hexemonia import terms
 from . import play, wants_json
 
 bp = Blueprint("hexemonia", __name__, url_prefix="/g")
@@ -37,10 +38,21 @@ def gears():
     return GEARS
 
 
+_TERMS = {"city": terms.CITY_WORDS, "nature": terms.NATURE_WORDS, "kind": terms.KIND_WORDS,
+          "resource": terms.RESOURCE_WORDS, "action": terms.ACTION_WORDS}
+
+
+@bp.app_template_global("hx_term")
+def term(group: str, key: Any) -> Any:
+    """A Hexemonia term by key for the board to show with ``| say``:
+    ``hx_term('nature', h.nature)``; an unknown key (typed by a table) comes back as it is."""
+    return terms.word(_TERMS[group], key)
+
+
 def _open(token: str):
     found = store.find_game(token)
     if found is None or found[0].slug != "hexemonia":
-        abort(404, description="No Hexemonia game has this link.")
+        abort(404, description=t("No Hexemonia game has this link."))
     return found
 
 
@@ -86,7 +98,8 @@ def fill(token: str):
     name = request.args.get("name", "", type=str)[:200]
     entry = find_known(known(), name)
     if entry is None:
-        abort(404, description=f"No known hex is called {name!r}; fill the form from the tile.")
+        abort(404, description=t("No known hex is called {name}; fill the form from the tile.",
+                                 name=repr(name)))
     kind, values = play_values(entry)
     return render_template("game.html", **play._context(game, can_play, failed=kind,
                                                           values=values), filled=entry)

@@ -11,11 +11,22 @@ from __future__ import annotations
 import re
 
 from ..core import IllegalAction, t
+from .data import ACROPOLIS
 from .model import Cubes
 
 _AMOUNT = re.compile(r"(\d+)\s*([a-z]+)")
 _LETTERS = {"c": 0, "citizen": 0, "citizens": 0, "h": 1, "hoplite": 1, "hoplites": 1,
-            "g": 2, "gold": 2}
+            "g": 2, "gold": 2,
+            # the Italian edition's words, for tables playing in Italian
+            "cittadino": 0, "cittadini": 0, "oplita": 1, "opliti": 1, "oro": 2, "ori": 2}
+#: the Acropolis as tables write it in the languages the app speaks
+_ACROPOLIS = {"acropolis", "acropoli", "卫城"}
+
+
+def place(name: str) -> str:
+    """A hex name as typed, with the Acropolis under its one spelling (any language)."""
+    name = name.strip()
+    return ACROPOLIS if name.casefold() in _ACROPOLIS else name
 
 
 def parse_cubes(text: str, field: str = "") -> Cubes:
@@ -57,7 +68,7 @@ def parse_sources(text: str, field: str = "") -> tuple[tuple[str, Cubes], ...]:
     out = []
     for part in _parts(text):
         where, amount = _split(part, ":", text, field, "Acropolis: 2c 1g")
-        out.append((where, parse_cubes(amount, field)))
+        out.append((place(where), parse_cubes(amount, field)))
     return tuple(out)
 
 
@@ -67,7 +78,7 @@ def parse_moves(text: str, field: str = "") -> tuple[tuple[str, str, Cubes], ...
     for part in _parts(text):
         route, amount = _split(part, ":", text, field, "Acropolis > Pascolo: 1c")
         start, end = _split(route, ">", text, field, "Acropolis > Pascolo: 1c")
-        out.append((start, end, parse_cubes(amount, field)))
+        out.append((place(start), place(end), parse_cubes(amount, field)))
     return tuple(out)
 
 
@@ -87,7 +98,7 @@ def parse_swaps(text: str, field: str = "") -> tuple[tuple[str, str], ...]:
 
 def parse_names(text: str) -> tuple[str, ...]:
     """Read ``Mura, Falange`` into names."""
-    return tuple(n.strip() for n in re.split(r"[,;\n]", text or "") if n.strip())
+    return tuple(place(n) for n in re.split(r"[,;\n]", text or "") if n.strip())
 
 
 def parse_picks(text: str, field: str = "") -> dict[str, str]:
@@ -95,5 +106,5 @@ def parse_picks(text: str, field: str = "") -> dict[str, str]:
     out = {}
     for part in _parts(text):
         who, where = _split(part, ":", text, field, "Ben: Acropolis")
-        out[who.casefold()] = where
+        out[who.casefold()] = place(where)
     return out

@@ -8,7 +8,7 @@ from ..core import FieldSpec, RulesError, t
 from ..questions import Answer, Question
 from .model import Cubes, HexemoniaState
 from .politics import preview_check
-from .terms import NONE, RESOURCE_WORDS, listing
+from .terms import NONE, RESOURCE_WORDS, commas
 from .war import plan_attack
 
 ACTIVE_RULE = "Hexemonia rulebook, Gli esagoni"
@@ -28,12 +28,12 @@ def is_hex_active(state: HexemoniaState, seat: int, hex_id: str) -> Answer:
     if found is None:
         return Answer(False, t("No: {name} has no hex called {hex}", name=player.name,
                                hex=repr(hex_id)),
-                      ((t("hexes"), ", ".join(h.id for h in player.hexes) or NONE),), ACTIVE_RULE)
+                      ((t("hexes"), commas(h.id for h in player.hexes)),), ACTIVE_RULE)
     short = [t("{resource} {n}", resource=RESOURCE_WORDS[r], n=need - have)
              for r, need, have in zip(RESOURCE_WORDS, found.cost.as_tuple(),
                                       found.cubes.as_tuple()) if have < need]
     summary = (t("Yes: {hex} is active", hex=found.id) if not short else
-               t("No: {hex} is short of {short}", hex=found.id, short=short))
+               t("No: {hex} is short of {short}", hex=found.id, short=commas(short)))
     return Answer(not short, summary, ((t("printed cost"), _cubes(found.cost)),
                                        (t("cubes on it"), _cubes(found.cubes))), ACTIVE_RULE)
 
@@ -72,7 +72,7 @@ def philosopher_moves(state: HexemoniaState) -> Answer:
         return Answer(False, t("No: the Philosopher does not move this turn"), numbers,
                       POLITICS_RULE)
     revolts = tuple((t("{name} revolts", name=names[i]),
-                     listing(t("{hex} loses {cubes}", hex=r.hex, cubes=_cubes(r.discard))
+                     commas(t("{hex} loses {cubes}", hex=r.hex, cubes=_cubes(r.discard))
                              for r in rs))
                     for i, rs in enumerate(check.revolts) if rs)
     return Answer(True, t("Yes: {name} takes the Philosopher", name=names[check.new_holder]),

@@ -11,7 +11,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core import Checker, ScoreLine, ScoreSheet, t
 from .data import CITIES, KINDS, MAX_MYTHS, NATURES, CityInfo
-from .terms import CITY_KEY_WORDS, KIND_WORDS, NATURE_WORDS, NONE, word
+from .terms import CITY_KEY_WORDS, KIND_WORDS, NATURE_WORDS, commas, word
 
 RULE = "Hexemonia rulebook, Calcolo dei punti (Scoring)"
 TIEBREAKS = ("acropolis_nature", "acropolis_gold")
@@ -98,7 +98,7 @@ def score_sheet(facts: PlayerFacts, players: int, rulings: Mapping[str, str],
 
 
 def _trio_detail(members: Sequence[str], city: CityInfo, trios: int) -> str:
-    natures = [word(NATURE_WORDS, m) for m in members] or NONE
+    natures = commas(word(NATURE_WORDS, m) for m in members)
     nature = word(NATURE_WORDS, city.nature) if city.nature else t("face down")
     if trios == 1:
         return t("natures {natures} + Acropolis {nature}: {trios} trio × 8", natures=natures,

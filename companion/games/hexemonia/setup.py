@@ -8,7 +8,7 @@ from ..core import Checker, resolve_rulings, t
 from .data import CITIES, CITIES_BY_COUNT, KINDS, NATURES, CityInfo
 from .model import HexemoniaState, Player, city_table
 from .rulings import RULINGS
-from .terms import CITY_KEY_WORDS, word
+from .terms import CITY_KEY_WORDS, commas, word
 
 RULE = "Hexemonia rulebook, Preparazione (Setup)"
 
@@ -67,7 +67,7 @@ def _read_players(setup: Mapping[str, Any], check: Checker) -> tuple[Player, ...
                                         city=word(CITY_KEY_WORDS, city)))
         elif city not in allowed and data.get("city") in CITIES:
             check.add(f"{path}.city", t("with {n} players the cities are {cities}", n=len(raw),
-                                        cities=[CITY_KEY_WORDS[c] for c in allowed]))
+                                        cities=commas(CITY_KEY_WORDS[c] for c in allowed)))
         names.add(name.casefold())
         cities.add(city)
         out.append(Player(name, city))

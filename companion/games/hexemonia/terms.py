@@ -3,7 +3,7 @@ kind of hex, a resource), so it is looked up here and passed to a sentence as a 
 catalogs then give the edition's name in each language (the Italian rulebook's own terms)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from ..core import Text, t
 
@@ -41,9 +41,21 @@ def word(table: Mapping[str, Text], key: Any) -> Any:
     return table.get(key, key) if isinstance(key, str) else key
 
 
-def cube_words(citizens: int, hoplites: int, gold: int) -> list[Text]:
-    """Cubes as words, e.g. ["1 citizen", "3 gold"] (a list: each language joins it its way);
-    ["nothing"] when there are none. Reads like ``str(Cubes)`` in English."""
+def commas(items: Iterable[Any]) -> Any:
+    """Several words as one value, separated by commas the way the old English text was (a
+    list value would be said as "a, b and c"); each language picks its separator."""
+    items = list(items)
+    if not items:
+        return NONE
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = t("{first}, {rest}", first=item, rest=out)
+    return out
+
+
+def cube_words(citizens: int, hoplites: int, gold: int) -> Any:
+    """Cubes as words, e.g. "1 citizen, 3 gold" ("nothing" when there are none); reads like
+    ``str(Cubes)`` in English."""
     parts = []
     if citizens:
         parts.append(t("{n} citizen", n=citizens) if citizens == 1
@@ -53,9 +65,4 @@ def cube_words(citizens: int, hoplites: int, gold: int) -> list[Text]:
                      else t("{n} hoplites", n=hoplites))
     if gold:
         parts.append(t("{n} gold", n=gold))
-    return parts or [t("nothing")]
-
-
-def listing(items: Any) -> Text:
-    """Several things as one value (joined the reader's way; ", " in the English text)."""
-    return t("{items}", items=list(items))
+    return commas(parts) if parts else t("nothing")

@@ -8,6 +8,7 @@ from typing import Mapping, Sequence
 from ..core import IllegalAction, t
 from .data import ACROPOLIS, MAX_MYTHS
 from .model import Cubes, Hex, Myth, Player
+from .terms import commas
 
 RULE = "Hexemonia rulebook, Azione bellica (War)"
 
@@ -85,7 +86,7 @@ def plan_attack(defender: Player, target_id: str, adjacent: Sequence[str], force
                and (defender.find(a) is None or defender.find(a) is target)]
     if unknown:
         raise IllegalAction(t("{hexes}: not a hex next to {hex} in {name}'s city",
-                              hexes=unknown, hex=target.id, name=defender.name),
+                              hexes=commas(unknown), hex=target.id, name=defender.name),
                             rule=RULE, field="adjacent")
     shield, source = shield_for(defender, target, adjacent, rulings)
     return attack(target.cubes, shield, forces, source)
@@ -127,6 +128,6 @@ def _take_myth(attacker: Player, myth: Myth, discard: str) -> Player:
     if not discard or discard.casefold() not in (n.casefold() for n in names):
         raise IllegalAction(t("{name} would hold a fourth Myth ({myth}); name the one to "
                               "discard: {myths}", name=attacker.name, myth=myth.name,
-                              myths=names), rule=RULE + "; ruling H4", field="discard_myth")
+                              myths=commas(names)), rule=RULE + "; ruling H4", field="discard_myth")
     return replace(attacker, myths=tuple(m for m in myths
                                          if m.name.casefold() != discard.casefold()))
