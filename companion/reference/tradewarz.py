@@ -2,23 +2,24 @@
 rulebook sentences). Citations name the rulebook's section headings."""
 from __future__ import annotations
 
+from ..games.core import t
 from .model import Reference, section
 
 REFERENCE = Reference("tradewarz", "TradeWarz", "TradeWarz rulebook", (
     section(
-        "overview", "Aim and Xadlas", "Overview", "Aim of the Game",
+        "overview", t("Aim and Xadlas"), "Overview", "Aim of the Game",
         "2 to 6 houses compete for Xadlas, the victory points. Golden Xadlas are permanent; "
         "silver Xadlas belong to whoever holds a trading post or a castle and change hands with it.",
         "Silver and golden Xadlas are worth the same at the end.",
         aliases=("aim of the game",), affects="xadlas"),
     section(
-        "duration", "How long the game lasts", "Setup", "Game Duration",
+        "duration", t("How long the game lasts"), "Setup", "Game Duration",
         "Agree on one of three endings before you start: a time limit (then finish the current "
         "season), a Xadla target (6 suggested for a first game) or a number of years (4 "
         "suggested).",
         aliases=("game duration", "game"), affects="xadlas"),
     section(
-        "setup", "Setup, houses and sailing", "Setup",
+        "setup", t("Setup, houses and sailing"), "Setup",
         "Game Setup; Choosing a House; Sailing; Setting up the Capital City",
         "The board is built from 49 octagons: 6 lakes, 7 mountains and 12 each of lumber, mining "
         "and wheat. 4 trading posts; only posts 1 to 3 are used with 2 or 3 players.",
@@ -29,7 +30,7 @@ REFERENCE = Reference("tradewarz", "TradeWarz", "TradeWarz rulebook", (
         aliases=("game setup", "choosing a house", "sailing", "setting up the capital city",
                  "card setup")),
     section(
-        "capital", "The capital city", "Setup", "The Capital City",
+        "capital", t("The capital city"), "Setup", "The Capital City",
         "A capital defends with strength 6, kills 4, blocks 4, holds at most 6 soldiers at its "
         "gate and supports the first 2 soldiers.",
         "Each year after Spring it sponsors its house: 3 gold, 1 lumber, 1 mining, 1 wheat, 1 "
@@ -41,7 +42,7 @@ REFERENCE = Reference("tradewarz", "TradeWarz", "TradeWarz rulebook", (
                  "sponsorship at the start of the game", "the destiny of your capital"),
         affects="dials"),
     section(
-        "seasons", "Seasons, actions and dice", "Play", "Game Mechanics; Dice",
+        "seasons", t("Seasons, actions and dice"), "Play", "Game Mechanics; Dice",
         "A year has 5 seasons, starting with Summer and ending with Spring; each house takes one "
         "action per season by placing an action token.",
         "Build, March, Recruit and Resources +2 can each be used twice a year (never twice in one "
@@ -50,14 +51,14 @@ REFERENCE = Reference("tradewarz", "TradeWarz", "TradeWarz rulebook", (
         "and snow = 1. The fifth season's name and die are not legible in our copy (ruling T18).",
         aliases=("game mechanics", "dice", "actions & cost"), affects="dials"),
     section(
-        "march", "March", "Play", "Marching; Marching Exceptions",
+        "march", t("March"), "Play", "Marching; Marching Exceptions",
         "Roll the season's die and move an army up to that many squares (1 to 3), fewer if you "
         "like. Armies move on squares only and cannot cross where lakes or mountains touch.",
         "While marching you may pay for a road (a shortcut over an octagon), a bridge (across a "
         "lake) or a tunnel (through a mountain) without a Build action; their costs are box data.",
         aliases=("marching", "marching exceptions", "marching "), affects="soldiers"),
     section(
-        "battle", "Battles", "Play", "Battle",
+        "battle", t("Battles"), "Play", "Battle",
         "Strength = soldiers + battle card + techs (attack techs when attacking, engineering "
         "techs when defending) + morale cards + a super unit in that army.",
         "A castle adds strength 2, kill 1, block 1. The higher strength wins and earns 1 golden "
@@ -67,24 +68,24 @@ REFERENCE = Reference("tradewarz", "TradeWarz", "TradeWarz rulebook", (
         "still earns the Xadla (ruling T10). The winner moves the loser's survivors (ruling T11).",
         aliases=("marching: battle", "battle", "battle properties"), affects="soldiers"),
     section(
-        "battle-cards", "Battle cards", "Play", "Card Setup: Battle cards",
+        "battle-cards", t("Battle cards"), "Play", "Card Setup: Battle cards",
         "Each house is dealt 6 battle cards for the whole game. In a battle, burn the top card "
         "face up and play the second. An empty deck is reshuffled from the used pile; with fewer "
         "than 2 cards left the used pile joins first (ruling T12).",
         aliases=("card setup: battle cards",)),
     section(
-        "morale", "Morale cards", "Play", "Card Setup: Morale cards; Cancel Battle",
+        "morale", t("Morale cards"), "Play", "Card Setup: Morale cards; Cancel Battle",
         "Morale cards can be played at any time; in a battle they are chosen before the cards are "
         "revealed and shown together with them. Known cards: +1 strength, +1 block, and Cancel "
         "battle (pay the opponent 2 gold; the attacker steps back).",
         aliases=("card setup: morale cards", "cancel battle", "using morale cards in battle")),
     section(
-        "raid", "Raiding", "Play", "Raiding Villages and Settlements",
+        "raid", t("Raiding"), "Play", "Raiding Villages and Settlements",
         "An unguarded settlement or village is destroyed when an enemy army marches onto or "
         "through it (ruling T14). No battle, so no Xadla. Allies never raid each other.",
         aliases=("raiding villages and settlements",)),
     section(
-        "build", "Build", "Play", "Build",
+        "build", t("Build"), "Play", "Build",
         "A house builds on at most 6 squares: at most 6 settlements, 5 villages and 2 castles "
         "(more castles only by capture).",
         "A settlement places 1 silo and a village 2, each on a neighbouring lumber, mining or "
@@ -95,14 +96,14 @@ REFERENCE = Reference("tradewarz", "TradeWarz", "TradeWarz rulebook", (
         aliases=("build", "build: settlement", "build: village", "build: castle", "build: "),
         affects="buildings"),
     section(
-        "university", "Universities", "Play", "Build: University",
+        "university", t("Universities"), "Play", "Build: University",
         "Three universities (Economy, Engineering, Military) rise from level 1 to 4. Level n "
         "costs n gold + n mining; skipping levels pays every level on the way (level 3 straight "
         "away = 6 + 6).",
         "Each university at level 4 earns 1 golden Xadla.",
         aliases=("build: university", "university"), affects="buildings"),
     section(
-        "tech", "Buy Tech and super units", "Play", "Buy Tech; About a Super Unit",
+        "tech", t("Buy Tech and super units"), "Play", "Buy Tech; About a Super Unit",
         "16 tech cards per tree, 4 per level, each one unique. A level-n tech needs that tree's "
         "university at level n or more and a tech at every lower level of the tree, unless that "
         "level is sold out. A level-n tech costs n of each of its three resources.",
@@ -111,7 +112,7 @@ REFERENCE = Reference("tradewarz", "TradeWarz", "TradeWarz rulebook", (
         aliases=("buy tech", "buy tech: economy", "about a super unit", "about a ", "economy"),
         affects="techs"),
     section(
-        "recruit", "Recruit and support", "Play", "Recruit; Support",
+        "recruit", t("Recruit and support"), "Play", "Recruit; Support",
         "A soldier costs 3 wheat + 3 lumber and arrives at the capital gate; paying double puts "
         "it straight on your own settlement, village or castle.",
         "At most 10 soldiers (16 with techs) and 3 per squad (4 with a tech); at most 6 at the "
@@ -119,16 +120,16 @@ REFERENCE = Reference("tradewarz", "TradeWarz", "TradeWarz rulebook", (
         "home at once.",
         aliases=("recruit", "support"), affects="soldiers"),
     section(
-        "retreat", "Retreat", "Play", "Retreat",
+        "retreat", t("Retreat"), "Play", "Retreat",
         "Free: move one army to your nearest settlement, village or castle, or to your capital "
         "gate.",
         aliases=("retreat",), affects="soldiers"),
     section(
-        "resources", "Resources +2", "Play", "Resources +2",
+        "resources", t("Resources +2"), "Play", "Resources +2",
         "Add 2 to one dial, or 1 to each of two dials.",
         aliases=("resources +2",), affects="dials"),
     section(
-        "end-of-spring", "End of Spring, the year's income", "Play",
+        "end-of-spring", t("End of Spring, the year's income"), "Play",
         "Rewards at the End of a Year; Easy Resource Calculation Guide",
         "Gold = 3 + 1 per village (a castle's village counts) + 2 per castle + 1 per trading post "
         "(2 with an Economy university at level 3 or more, ruling T9). Lumber, mining and wheat "
@@ -140,17 +141,17 @@ REFERENCE = Reference("tradewarz", "TradeWarz", "TradeWarz rulebook", (
         aliases=("rewards at the end of a year", "easy resource calculation guide", "resources"),
         affects="dials"),
     section(
-        "trading-posts", "Trading posts", "Play", "Trading Posts",
+        "trading-posts", t("Trading posts"), "Play", "Trading Posts",
         "A house occupying or building on a trading post holds its silver Xadla until someone "
         "else takes the post. Posts also pay gold after Spring.",
         aliases=("trading posts",), affects="xadlas"),
     section(
-        "trading", "Trading", "Play", "Trading",
+        "trading", t("Trading"), "Play", "Trading",
         "Any of the four resources can be traded, on the active player's turn and with the "
         "active player (ruling T17). The terms are free and nobody can enforce them.",
         aliases=("trading",)),
     section(
-        "alliances", "Alliances", "Play", "Forming Alliances",
+        "alliances", t("Alliances"), "Play", "Forming Alliances",
         "Joining an alliance costs each joining house 4 gold; one alliance per house. Breaking "
         "it costs 4 gold to each other member.",
         "Allies cross each other's buildings without raiding and their armies meet without "
@@ -158,20 +159,20 @@ REFERENCE = Reference("tradewarz", "TradeWarz", "TradeWarz rulebook", (
         "N × target + 2 for bigger alliances, ruling T13).",
         aliases=("forming alliances",)),
     section(
-        "xadlas", "Getting Xadlas", "Scoring", "Getting Xadlas",
+        "xadlas", t("Getting Xadlas"), "Scoring", "Getting Xadlas",
         "Golden: 1 per battle won, 2 per enemy capital conquered, 1 for 2 trading posts at the "
         "end of Spring, 1 per level-4 university, 1 for all dials at 12+ at the end of Spring, 1 "
         "per 11 given back from a dial at 21+.",
         "Silver: 1 per trading post held, 1 per castle held. Total = golden + silver.",
         aliases=("getting xadlas",), affects="xadlas"),
     section(
-        "tie-break", "Ties at the end", "Scoring", "What Happens in a Tie at the End of a Game",
+        "tie-break", t("Ties at the end"), "Scoring", "What Happens in a Tie at the End of a Game",
         "Tied houses compare, in order: golden Xadlas; total strength (soldiers + tech "
         "strength); empire size (settlement 1, village 2, castle 4); the building farthest from "
         "the capital, in marches.",
         aliases=("what happens in a tie at the end of a game",), affects="xadlas"),
     section(
-        "companion", "Corrections and rulings in the companion", "Companion", "Companion",
+        "companion", t("Corrections and rulings in the companion"), "Companion", "Companion",
         "The table is the truth: any value can be corrected by hand, and the history marks it.",
         "Where the rulebook can be read two ways, the companion applies a default ruling, shows "
         "it, and lets the table switch it for its game.",

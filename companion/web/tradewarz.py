@@ -15,7 +15,7 @@ from flask import Blueprint, abort, render_template, request
 
 from .. import store
 from ..games import get_game
-from ..games.core import RulesError
+from ..games.core import RulesError, t
 from ..games.tradewarz import TECHS, UNVERIFIED, plan_battle, preview_spring, win_chance
 from ..games.tradewarz.data import (COST_SHAPES, DEFAULT_SEASONS, GOLDEN_SOURCES, LIMITS,
                                     MAX_SUPER_UNITS, RESOURCES, SILO_RESOURCES, TREES)
@@ -24,6 +24,9 @@ from ..games.tradewarz.model import (Game as TwGame, House, cost_text, silver_xa
                                      xadlas)
 from ..games.tradewarz.setup import UNVERIFIED_HELP, season_die
 from ..games.tradewarz.turns import YEARLY
+from ..games.tradewarz.words import (DIE_WORDS, ITEM_WORDS, RESOURCE_WORDS, ROLE_WORDS,
+                                     SIDE_WORDS, SITE_WORDS, TOKEN_WORDS, TREE_WORDS, join,
+                                     season_word)
 from .play import _open, seat_of
 
 SLUG = "tradewarz"
@@ -36,6 +39,11 @@ class Helpers:
     RESOURCES, SILO_RESOURCES, TREES, LIMITS = RESOURCES, SILO_RESOURCES, TREES, LIMITS
     MAX_SUPER_UNITS, UNVERIFIED_HELP, YEARLY = MAX_SUPER_UNITS, UNVERIFIED_HELP, YEARLY
     TECHS = TECHS
+    RESOURCE_WORDS, TREE_WORDS, TOKEN_WORDS, ITEM_WORDS = (RESOURCE_WORDS, TREE_WORDS,
+                                                           TOKEN_WORDS, ITEM_WORDS)
+    SITE_WORDS, ROLE_WORDS, SIDE_WORDS = SITE_WORDS, ROLE_WORDS, SIDE_WORDS
+    DIE_WORDS = DIE_WORDS
+    season = staticmethod(season_word)
     preview = staticmethod(preview_spring)
     soldier_cap = staticmethod(soldier_cap)
     season_die = staticmethod(season_die)
@@ -48,7 +56,8 @@ class Helpers:
 
     @staticmethod
     def golden_sources(house: House) -> list[str]:
-        return [f"{n} × {GOLDEN_SOURCES[s]}" for s, n in Counter(house.golden).items()]
+        return [t("{n} × {source}", n=n, source=GOLDEN_SOURCES[s])
+                for s, n in Counter(house.golden).items()]
 
     @staticmethod
     def tokens_left(house: House) -> list[tuple[str, int, int]]:
@@ -66,37 +75,37 @@ class Helpers:
         return (game.setup or {}).get("fifth_season_die") in ("blue", "red")
 
     @staticmethod
-    def costs(state: TwGame) -> list[tuple[str, str, str]]:
+    def costs(state: TwGame) -> list[tuple[Any, Any, Any]]:
         """(item, cost text or "", note) for every cost printed only on the components."""
         rows = []
         for item in COST_SHAPES:
-            cost = state.cost_of(item)
-            text = " + ".join(f"{n} {r}" for r, n in zip(RESOURCES, cost) if n) if cost else ""
+            text = Helpers.cost_of(state, item)
             note = UNVERIFIED_HELP if text and text == _guess(item) else ""
-            rows.append((item.replace("_", " "), text, note))
+            rows.append((ITEM_WORDS[item], text, note))
         return rows
 
     @staticmethod
-    def cost_of(state: TwGame, item: str) -> str:
+    def cost_of(state: TwGame, item: str) -> Any:
         cost = state.cost_of(item)
-        return " + ".join(f"{n} {r}" for r, n in zip(RESOURCES, cost) if n) if cost else ""
+        return cost_text(dict(zip(RESOURCES, cost))) if cost else ""
 
     @staticmethod
-    def unknown_costs(state: TwGame, items: tuple[str, ...]) -> list[str]:
-        """Items whose cost the box data lacks: their actions ask what was paid."""
-        return [i.replace("_", " ") for i in items if state.cost_of(i) is None]
+    def unknown_costs(state: TwGame, items: tuple[str, ...]) -> Any:
+        """Items whose cost the box data lacks (their actions ask what was paid), in words."""
+        unknown = [ITEM_WORDS[i] for i in items if state.cost_of(i) is None]
+        return join(unknown) if unknown else ""
 
     @staticmethod
-    def recruit_unit(house: House) -> str:
+    def recruit_unit(house: House) -> Any:
         """One soldier's price at the capital gate, recruitment techs included (Recruit)."""
         return cost_text(recruit_cost(house, 1, at_building=False))
 
     @staticmethod
     def tech_rows(state: TwGame, seat: int) -> list[tuple[Any, str, str]]:
         """Every tech with its owner, or why house ``seat`` may not buy it now (Buy Tech)."""
-        owners = {t: h.name for h in state.houses for t in h.techs}
-        return [(t, owners.get(t.id, ""), "" if t.id in owners else
-                 tech_refusal(state.houses, seat, t.id)) for t in TECHS.values()]
+        owners = {x: h.name for h in state.houses for x in h.techs}
+        return [(x, owners.get(x.id, ""), "" if x.id in owners else
+                 tech_refusal(state.houses, seat, x.id)) for x in TECHS.values()]
 
     @staticmethod
     def end_time(game: Any, state: TwGame) -> datetime | None:
@@ -125,7 +134,7 @@ def _globals(state) -> None:
 def _tradewarz(token: str) -> tuple[Any, bool, TwGame]:
     game, can_play = _open(token)
     if game.slug != SLUG:
-        abort(404, description="This page belongs to TradeWarz games only.")
+        abort(404, description=t("This page belongs to TradeWarz games only."))
     return game, can_play, store.state_of(game)
 
 
