@@ -13,6 +13,7 @@ companion.i18n`` extracts, updates and compiles them (``make catalogs``).
 from __future__ import annotations
 
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -99,11 +100,25 @@ def _locale() -> Locale:
     return get_locale() or Locale("en")
 
 
+@lru_cache(maxsize=None)
+def _wtforms_catalog(locale: str):
+    """WTForms' own messages in one language, loaded once per process (Flask-WTF would read the
+    catalog file again on every request that builds a form)."""
+    from babel import support
+    from wtforms.i18n import messages_path
+    return support.Translations.load(messages_path(), [locale], domain="wtforms")
+
+
+def _preload_wtforms_catalog() -> None:
+    request.wtforms_translations = _wtforms_catalog(str(_locale()))
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", ";".join(
         str(TRANSLATIONS / area) for area in AREAS))
     Babel(app, locale_selector=select_locale)
+    app.before_request(_preload_wtforms_catalog)  # read by flask_wtf.i18n when a form is built
     app.jinja_env.filters["say"] = say
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     app.jinja_env.globals["current_language"] = lambda: str(_locale().language)

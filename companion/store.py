@@ -276,12 +276,19 @@ def record(game_id: int, kind: str, data: Mapping[str, Any], *, by: str = "",
     raise AssertionError("unreachable")
 
 
+_ACTION_COLUMNS = ("game_id", "seq", "kind", "data", "by", "text", "words", "rule",
+                   "is_correction", "at")
+
+
 def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
                  version: int | None) -> Recorded:
     with write_session() as s:
-        game = s.get(Game, game_id, with_for_update=True)
-        if game is None:
+        # Core statements, not the ORM's unit of work: this runs for every tap at the table.
+        found = s.execute(select(Game.id, Game.slug, Game.version, Game.setup)
+                          .where(Game.id == game_id).with_for_update()).one_or_none()
+        if found is None:
             raise IllegalAction("this game does not exist")
+        game = Game(id=found.id, slug=found.slug, version=found.version, setup=found.setup)
         rules = get_game(game.slug)
         snap = _cached(game.id, game.version)
         if snap is None and kind not in (UNDO, REDO):
@@ -309,10 +316,11 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
         row = Action(game_id=game.id, seq=seq, kind=kind, data=clean, by=by,
                      text=str(text), words=words_to_json(text) if isinstance(text, Text) else None,
                      rule=rule, is_correction=kind == CORRECT, at=utcnow())
-        s.add(row)
-        game.version = seq
-        game.updated_at = row.at
+        s.execute(Action.__table__.insert(), {c: getattr(row, c) for c in _ACTION_COLUMNS})
+        s.execute(Game.__table__.update().where(Game.id == game.id)
+                  .values(version=seq, updated_at=row.at))
         s.commit()
+        game.version = seq
         if kind in (UNDO, REDO):  # replay the log: it, not a diff, is the truth
             new_snap = _fold(game, rows + [row])
         else:
