@@ -2,11 +2,12 @@
 sentences). Citations name the sections of the English rulebook."""
 from __future__ import annotations
 
+from ..games.core import t
 from .model import Reference, section
 
 REFERENCE = Reference("hadara", "Hadara", "Hadara rulebook", (
     section(
-        "overview", "The game at a glance", "Overview", "Game Play; Components",
+        "overview", t("The game at a glance"), "Overview", "Game Play; Components",
         "2 to 5 players, 3 epochs (I, II, III). Every epoch has a phase A and a phase B.",
         "Cards come in five colours: yellow raises income, red military, blue culture, green "
         "food; purple cards carry points or a special effect and have no track of their own.",
@@ -17,7 +18,7 @@ REFERENCE = Reference("hadara", "Hadara", "Hadara rulebook", (
         "unlimited too.",
         aliases=("components", "game play", "tracking values past 10")),
     section(
-        "setup", "Setup", "Setup", "Setup (Communal Setup, Player Setup)",
+        "setup", t("Setup"), "Setup", "Setup (Communal Setup, Player Setup)",
         "Each player receives a setup card: it gives an initiative number, the starting coins "
         "and the starting value of every track. Side A is the basic side; with side B each "
         "player chooses.",
@@ -27,7 +28,7 @@ REFERENCE = Reference("hadara", "Hadara", "Hadara rulebook", (
         "them in the first time they are needed and the companion remembers them.",
         aliases=("setup", "communal setup", "player setup", "anatomy of a setup card")),
     section(
-        "epoch", "An epoch, step by step", "Play", "Phases of an Epoch; A New Epoch",
+        "epoch", t("An epoch, step by step"), "Play", "Phases of an Epoch; A New Epoch",
         "Phase A: first player, then 5 rounds of drawing and buying or selling, then income, "
         "take a colony, carve a statue.",
         "Phase B: take face-up cards from the discard piles, then income, take a colony, carve a "
@@ -36,14 +37,14 @@ REFERENCE = Reference("hadara", "Hadara", "Hadara rulebook", (
         "game is scored.",
         aliases=("the game round", "phases of an epoch", "a new epoch", "phase a", "phase b")),
     section(
-        "first-player", "Who goes first", "Play", "Phase A: Determine the First Player",
+        "first-player", t("Who goes first"), "Play", "Phase A: Determine the First Player",
         "Epoch I: lowest initiative. Epoch II: second lowest. Epoch III: third lowest.",
         "Two players: the lower initiative starts epochs I and III, the other player epoch II.",
         "At the start of epoch I every player who will never be first gets 1 coin (with 4 or 5 "
         "players, and the second player in a 2-player game).",
         aliases=("determine the first player",), affects="initiative"),
     section(
-        "draw-cards", "Draw two, keep one (phase A)", "Play",
+        "draw-cards", t("Draw two, keep one (phase A)"), "Play",
         "Draw 2 Facedown Cards and Buy or Sell a Card; Turn the Wheel",
         "Everyone plays at the same time: draw 2 cards from the deck your icon points at, put 1 "
         "face up on that colour's discard pile, then buy or sell the other.",
@@ -52,26 +53,26 @@ REFERENCE = Reference("hadara", "Hadara", "Hadara rulebook", (
         aliases=("draw 2 facedown cards and buy or sell a card", "turn the wheel"),
         affects="cards"),
     section(
-        "buy-card", "Buying a card and its price", "Play", "Buy 1 Card; Reducing the cost",
+        "buy-card", t("Buying a card and its price"), "Play", "Buy 1 Card; Reducing the cost",
         "Price = printed cost − number of cards of that colour you already own, never below 0.",
         "Pay the coins, raise your tracks by the card's values; a purple effect works at once.",
         aliases=("buy 1 card", "reducing the cost of buying cards"), affects="cards"),
     section(
-        "sell-card", "Selling a card", "Play", "Sell 1 Card",
+        "sell-card", t("Selling a card"), "Play", "Sell 1 Card",
         "A sold card leaves the game face down and pays 2 coins in epoch I, 3 in epoch II and 4 "
         "in epoch III.",
         aliases=("sell 1 card",), affects="coins"),
     section(
-        "phase-b-cards", "Face-up cards (phase B)", "Play", "Phase B",
+        "phase-b-cards", t("Face-up cards (phase B)"), "Play", "Phase B",
         "Starting with the first player and going clockwise, each player takes the top card of "
         "any discard pile and buys or sells it; no discarding. Continue until no card is left.",
         aliases=("take a faceup card",), affects="cards"),
     section(
-        "income", "Income", "Play", "Income",
+        "income", t("Income"), "Play", "Income",
         "Every player gains as many coins as their income track shows. It happens in both phases.",
         aliases=("income",), affects="income"),
     section(
-        "take-colony", "Take a colony", "Play", "Take a Colony; Plundering and Integrating",
+        "take-colony", t("Take a colony"), "Play", "Take a Colony; Plundering and Integrating",
         "In turn order from the first player, each player may take at most 1 colony per step.",
         "Military must be at least the colony's requirement. Each requirement level only once "
         "per player over the game; levels may be taken in any order.",
@@ -81,7 +82,7 @@ REFERENCE = Reference("hadara", "Hadara", "Hadara rulebook", (
         aliases=("take a colony", "plundering and integrating", "anatomy of a colony"),
         affects="colony"),
     section(
-        "carve-statue", "Carve a statue", "Play", "Carve a Statue",
+        "carve-statue", t("Carve a statue"), "Play", "Carve a Statue",
         "In turn order, each player may carve at most 1 statue per step, if culture is at least "
         "the statue's requirement. Each statue only once; it is never lost.",
         "Place an unused bonus tile on it. Face up: raise that tile's track by the value printed "
@@ -89,7 +90,7 @@ REFERENCE = Reference("hadara", "Hadara", "Hadara rulebook", (
         "Each board has 2 tiles of each track colour, shared with silver medals.",
         aliases=("carve a statue", "anatomy of a statue"), affects="statue"),
     section(
-        "feed", "Feed your people (phase B)", "Play", "Feed Your People",
+        "feed", t("Feed your people (phase B)"), "Play", "Feed Your People",
         "You need 1 food per epoch card you own (the setup card does not count).",
         "If food is lower than your number of cards, remove cards of your choice until the "
         "count matches. A removed card leaves play without paying coins, its track values are "
@@ -97,14 +98,14 @@ REFERENCE = Reference("hadara", "Hadara", "Hadara rulebook", (
         "Removing a green card lowers food too, so the check is made again.",
         aliases=("feed your people",), affects="feed"),
     section(
-        "medals", "Silver and gold medals (phase B)", "Play", "Buy Silver or Gold Medals",
+        "medals", t("Silver and gold medals (phase B)"), "Play", "Buy Silver or Gold Medals",
         "Prices depend on the epoch (reference sheet; box data). Each player may buy at most 2 "
         "silver and 2 gold medals over the game, any number per step within that.",
         "A silver medal is a bonus tile on a silver-medal space naming a track; a gold medal is "
         "a gold token on the board.",
         aliases=("buy silver or gold medals", "silver medals", "gold medals"), affects="medals"),
     section(
-        "end", "End of the game and scoring", "Scoring", "End of the Game",
+        "end", t("End of the game and scoring"), "Scoring", "End of the Game",
         "After epoch III, each player adds up: colony points; statue points plus face-down "
         "tile values; each silver medal = half its track's value, rounded up; each gold medal = "
         "7 per complete set of the 5 colours (sets = fewest cards of any colour; purple counts, "
@@ -112,13 +113,13 @@ REFERENCE = Reference("hadara", "Hadara", "Hadara rulebook", (
         "Highest total wins.",
         aliases=("end of the game", "final scoring"), affects="score"),
     section(
-        "tie-break", "Ties", "Scoring", "End of the Game",
+        "tie-break", t("Ties"), "Scoring", "End of the Game",
         "Tied players compare leftover coins; the most wins. Still tied: they share the place.",
         "By default leftover means the coins that did not make a full lot of 5 (ruling HAD-1); "
         "a table may switch to all coins held.",
         aliases=("tie-break", "tie"), affects="coins"),
     section(
-        "companion", "Corrections and rulings in the companion", "Companion", "Companion",
+        "companion", t("Corrections and rulings in the companion"), "Companion", "Companion",
         "The table is the truth: any value can be corrected by hand, and the history marks it as "
         "a correction.",
         "Where the rulebook can be read two ways, the companion applies a default ruling, shows "

@@ -6,67 +6,76 @@ from typing import Any, Mapping
 
 from .. import register
 from ..core import (CORRECT, RULING, ActionSpec, Checker, FieldSpec, GameRules, IllegalAction,
-                    resolve_rulings, split_numbers)
+                    resolve_rulings, split_numbers, t)
 from . import play
 from .guide import describe_action, guide_lines
-from .model import (COLOURS, ROMAN, STEP_RULES, TRACKS, HadaraState, Player, first_seat,
+from .model import (COLOUR_LABELS, COLOUR_WORDS, COLOURS, MEDAL_WORDS, ROMAN, STEP_RULES,
+                    TRACK_LABELS, TRACK_WORDS, TRACKS, HadaraState, Player, first_seat,
                     never_first)
 from .scoring import RULINGS, parse_facts, score_facts, score_state
 
 SETUP_RULE = "Hadara rulebook, Setup"
 
 
+def _duplicate(key: str, value: Any) -> str:
+    """Two seats share a name or an initiative ("Setup")."""
+    if key == "name":
+        return t("two players have the name {value}; each must differ", value=value)
+    return t("two players have the initiative {value}; each must differ (every setup card has "
+             "its own initiative)", value=value)
+
+
 def _player(name: str = "player") -> FieldSpec:
-    return FieldSpec(name, "Player", "player")
+    return FieldSpec(name, t("Player"), "player")
 
 
 def _track_fields(high: int = 20) -> tuple[FieldSpec, ...]:
-    return tuple(FieldSpec(t, t.capitalize(), low=0, high=high, required=False, default=0)
-                 for t in TRACKS)
+    return tuple(FieldSpec(tr, TRACK_LABELS[tr], low=0, high=high, required=False, default=0)
+                 for tr in TRACKS)
 
 
-_COLOURS = tuple((c, c) for c in COLOURS)
-_TRACK_CHOICES = tuple((t, t) for t in TRACKS)
+_COLOURS = tuple((c, COLOUR_WORDS[c]) for c in COLOURS)
+_TRACK_CHOICES = tuple((tr, TRACK_WORDS[tr]) for tr in TRACKS)
+_MEDALS = tuple((m, MEDAL_WORDS[m]) for m in ("silver", "gold"))
 
 ACTIONS = {
-    "buy": ActionSpec("buy", "Buy a card", STEP_RULES["cards"] + " (Buy 1 Card)", (
-        _player(), FieldSpec("colour", "Colour", "choice", choices=_COLOURS),
-        FieldSpec("cost", "Printed cost", high=30),
+    "buy": ActionSpec("buy", t("Buy a card"), STEP_RULES["cards"] + " (Buy 1 Card)", (
+        _player(), FieldSpec("colour", t("Colour"), "choice", choices=_COLOURS),
+        FieldSpec("cost", t("Printed cost"), high=30),
         *_track_fields(),
-        FieldSpec("points", "Points", high=30, required=False, default=0)), commutative=True),
-    "sell": ActionSpec("sell", "Sell a card", STEP_RULES["cards"] + " (Sell 1 Card)",
+        FieldSpec("points", t("Points"), high=30, required=False, default=0)), commutative=True),
+    "sell": ActionSpec("sell", t("Sell a card"), STEP_RULES["cards"] + " (Sell 1 Card)",
                        (_player(),), commutative=True),
-    "income": ActionSpec("income", "Pay income to everyone", STEP_RULES["income"]),
-    "colony": ActionSpec("colony", "Take a colony", STEP_RULES["colony"], (
-        _player(), FieldSpec("requirement", "Military needed", low=0, high=40),
-        FieldSpec("points", "Points", high=40),
-        FieldSpec("choice", "Plunder or integrate", "choice",
-                  choices=(("plunder", "plunder (gain coins)"),
-                           ("integrate", "integrate (pay coins, flip)"))),
-        FieldSpec("coins", "Coins (green to gain, red to pay)", high=40),
+    "income": ActionSpec("income", t("Pay income to everyone"), STEP_RULES["income"]),
+    "colony": ActionSpec("colony", t("Take a colony"), STEP_RULES["colony"], (
+        _player(), FieldSpec("requirement", t("Military needed"), low=0, high=40),
+        FieldSpec("points", t("Points"), high=40),
+        FieldSpec("choice", t("Plunder or integrate"), "choice",
+                  choices=(("plunder", t("plunder (gain coins)")),
+                           ("integrate", t("integrate (pay coins, flip)")))),
+        FieldSpec("coins", t("Coins (green to gain, red to pay)"), high=40),
         *_track_fields()), commutative=True),
-    "statue": ActionSpec("statue", "Carve a statue", STEP_RULES["statue"], (
-        _player(), FieldSpec("statue", "Statue space", low=1, high=4),
-        FieldSpec("requirement", "Culture needed", high=40),
-        FieldSpec("points", "Points", high=40),
-        FieldSpec("tile_track", "Bonus tile colour", "choice", choices=_TRACK_CHOICES),
-        FieldSpec("tile_side", "Tile side", "choice",
-                  choices=(("up", "face up (raise the track)"),
-                           ("down", "face down (points at the end)"))),
-        FieldSpec("tile_value", "Value beside the tile space", high=20)), commutative=True),
-    "remove": ActionSpec("remove", "Remove a card (feeding)", STEP_RULES["feed"],
-                         (_player(), FieldSpec("card", "Card", high=200)), commutative=True),
-    "medal": ActionSpec("medal", "Buy a medal", STEP_RULES["medals"], (
-        _player(), FieldSpec("medal", "Medal", "choice",
-                             choices=(("silver", "silver"), ("gold", "gold"))),
-        FieldSpec("price", "Price this epoch", high=99),
-        FieldSpec("track", "Track (silver medals)", "choice", choices=_TRACK_CHOICES,
+    "statue": ActionSpec("statue", t("Carve a statue"), STEP_RULES["statue"], (
+        _player(), FieldSpec("statue", t("Statue space"), low=1, high=4),
+        FieldSpec("requirement", t("Culture needed"), high=40),
+        FieldSpec("points", t("Points"), high=40),
+        FieldSpec("tile_track", t("Bonus tile colour"), "choice", choices=_TRACK_CHOICES),
+        FieldSpec("tile_side", t("Tile side"), "choice",
+                  choices=(("up", t("face up (raise the track)")),
+                           ("down", t("face down (points at the end)")))),
+        FieldSpec("tile_value", t("Value beside the tile space"), high=20)), commutative=True),
+    "remove": ActionSpec("remove", t("Remove a card (feeding)"), STEP_RULES["feed"],
+                         (_player(), FieldSpec("card", t("Card"), high=200)), commutative=True),
+    "medal": ActionSpec("medal", t("Buy a medal"), STEP_RULES["medals"], (
+        _player(), FieldSpec("medal", t("Medal"), "choice", choices=_MEDALS),
+        FieldSpec("price", t("Price this epoch"), high=99),
+        FieldSpec("track", t("Track (silver medals)"), "choice", choices=_TRACK_CHOICES,
                   required=False, default="income")), commutative=True),
-    "next": ActionSpec("next", "Next step", "Hadara rulebook, The Game Round"),
-    CORRECT: ActionSpec(CORRECT, "Correct a value", "The table is the truth", (
-        _player(), FieldSpec("value", "Value", "choice",
-                             choices=(("coins", "coins"),) + _TRACK_CHOICES),
-        FieldSpec("delta", "Change by", low=-99, high=99)), commutative=True),
+    "next": ActionSpec("next", t("Next step"), "Hadara rulebook, The Game Round"),
+    CORRECT: ActionSpec(CORRECT, t("Correct a value"), "The table is the truth", (
+        _player(), FieldSpec("value", t("Value"), "choice",
+                             choices=(("coins", t("coins")),) + _TRACK_CHOICES),
+        FieldSpec("delta", t("Change by"), low=-99, high=99)), commutative=True),
 }
 
 _APPLY = {"buy": play.buy, "sell": play.sell, "income": play.income,
@@ -87,32 +96,34 @@ class HadaraRules(GameRules):
     rulings = RULINGS
     tiebreaks = ("coins",)
     player_fields = (
-        FieldSpec("name", "Name", "text"),
-        FieldSpec("symbol", "Player symbol", "text", required=False, limit=20),
-        FieldSpec("initiative", "Setup card initiative", low=1, high=99),
-        FieldSpec("side", "Setup card side", "choice", choices=(("A", "A"), ("B", "B")),
+        FieldSpec("name", t("Name"), "text"),
+        FieldSpec("symbol", t("Player symbol"), "text", required=False, limit=20),
+        FieldSpec("initiative", t("Setup card initiative"), low=1, high=99),
+        FieldSpec("side", t("Setup card side"), "choice", choices=(("A", "A"), ("B", "B")),
                   default="A"),
-        FieldSpec("coins", "Starting coins", high=99),
-        *(FieldSpec(t, f"Starting {t}", high=30) for t in TRACKS),
+        FieldSpec("coins", t("Starting coins"), high=99),
+        *(FieldSpec(tr, t("Starting {track}", track=TRACK_WORDS[tr]), high=30) for tr in TRACKS),
     )
 
     quick_fields = (
-        FieldSpec("name", "Name", "text"),
-        FieldSpec("coins", "Coins left", high=999),
-        *(FieldSpec(f"tracks.{t}", f"{t.capitalize()} track", high=99) for t in TRACKS),
+        FieldSpec("name", t("Name"), "text"),
+        FieldSpec("coins", t("Coins left"), high=999),
+        *(FieldSpec(f"tracks.{tr}", t("{track} track", track=TRACK_LABELS[tr]), high=99)
+          for tr in TRACKS),
         *(f for c in COLOURS for f in (
-            FieldSpec(f"cards.{c}.count", f"{c.capitalize()} cards", high=60, required=False,
-                      default=0),
-            FieldSpec(f"cards.{c}.points", f"{c.capitalize()} card points", high=300,
-                      required=False, default=0))),
-        FieldSpec("colonies", "Colony points (e.g. 5, 7)", "text", required=False, limit=60),
-        FieldSpec("statues", "Statue points", "text", required=False, limit=60),
-        FieldSpec("face_down_tiles", "Face-down tile values", "text", required=False, limit=60),
-        FieldSpec("silver_1", "Silver medal 1 on", "choice",
-                  choices=(("", "none"),) + _TRACK_CHOICES, required=False, default=""),
-        FieldSpec("silver_2", "Silver medal 2 on", "choice",
-                  choices=(("", "none"),) + _TRACK_CHOICES, required=False, default=""),
-        FieldSpec("gold_medals", "Gold medals", high=2, required=False, default=0),
+            FieldSpec(f"cards.{c}.count", t("{colour} cards", colour=COLOUR_LABELS[c]), high=60,
+                      required=False, default=0),
+            FieldSpec(f"cards.{c}.points", t("{colour} card points", colour=COLOUR_LABELS[c]),
+                      high=300, required=False, default=0))),
+        FieldSpec("colonies", t("Colony points (e.g. 5, 7)"), "text", required=False, limit=60),
+        FieldSpec("statues", t("Statue points"), "text", required=False, limit=60),
+        FieldSpec("face_down_tiles", t("Face-down tile values"), "text", required=False,
+                  limit=60),
+        FieldSpec("silver_1", t("Silver medal 1 on"), "choice",
+                  choices=(("", t("none")),) + _TRACK_CHOICES, required=False, default=""),
+        FieldSpec("silver_2", t("Silver medal 2 on"), "choice",
+                  choices=(("", t("none")),) + _TRACK_CHOICES, required=False, default=""),
+        FieldSpec("gold_medals", t("Gold medals"), high=2, required=False, default=0),
     )
 
     def quick_payload(self, options, players):
@@ -121,7 +132,7 @@ class HadaraRules(GameRules):
         for flat in players:
             p: dict[str, Any] = {"name": flat.get("name"), "coins": flat.get("coins"),
                                  "gold_medals": flat.get("gold_medals") or 0,
-                                 "tracks": {t: flat.get(f"tracks.{t}") for t in TRACKS},
+                                 "tracks": {tr: flat.get(f"tracks.{tr}") for tr in TRACKS},
                                  "cards": {c: {"count": flat.get(f"cards.{c}.count") or 0,
                                                "points": flat.get(f"cards.{c}.points") or 0}
                                            for c in COLOURS},
@@ -140,15 +151,13 @@ class HadaraRules(GameRules):
         check = Checker()
         raw = setup.get("players") if isinstance(setup, Mapping) else None
         if not isinstance(raw, list) or not 2 <= len(raw) <= 5:
-            check.add("players", "Hadara is for 2 to 5 players")
+            check.add("players", t("Hadara is for 2 to 5 players"))
             check.raise_if_any(rule=SETUP_RULE)
         players = [self._read_player(check, p, f"players[{i}]") for i, p in enumerate(raw)]
-        for key, what in (("name", "name"), ("initiative", "initiative")):
+        for key in ("name", "initiative"):
             values = [getattr(p, key) for p in players]
             for dup in sorted({v for v in values if values.count(v) > 1}, key=str):
-                check.add("players", f"two players have the {what} {dup}; each must differ"
-                          + (" (every setup card has its own initiative)"
-                             if key == "initiative" else ""))
+                check.add("players", _duplicate(key, dup))
         rulings = resolve_rulings(RULINGS, setup.get("rulings"), check)
         check.raise_if_any(rule=SETUP_RULE)
         seated = tuple(players)
@@ -159,7 +168,7 @@ class HadaraRules(GameRules):
 
     def _read_player(self, check: Checker, raw: Any, path: str) -> Player:
         if not isinstance(raw, Mapping):
-            check.add(path, "each player must be an object")
+            check.add(path, t("each player must be an object"))
             raw = {}
         return Player(
             name=check.text(raw, "name", path), symbol=check.text(raw, "symbol", path, limit=20,
@@ -167,7 +176,7 @@ class HadaraRules(GameRules):
             initiative=check.integer(raw, "initiative", path, low=1, high=99),
             side=check.choice(raw, "side", path, ("A", "B"), default="A"),
             coins=check.integer(raw, "coins", path, high=99),
-            tracks=tuple(check.integer(raw, t, path, high=30) for t in TRACKS))
+            tracks=tuple(check.integer(raw, tr, path, high=30) for tr in TRACKS))
 
     def box_records_of_setup(self, setup):
         """Setup cards: the values printed on each card and side, by initiative."""
@@ -190,9 +199,10 @@ class HadaraRules(GameRules):
         if kind == RULING:
             return self.switch_ruling(state, data)
         if kind not in _APPLY:
-            raise IllegalAction(f"Hadara has no action {kind!r}", field="kind")
+            raise IllegalAction(t("Hadara has no action {kind}", kind=repr(kind)), field="kind")
         if "player" in data and not 0 <= data["player"] < len(state.players):
-            raise IllegalAction(f"there is no player {data['player']}", field="player")
+            raise IllegalAction(t("there is no player {seat}", seat=data["player"]),
+                                field="player")
         return _APPLY[kind](state, data)
 
     def describe(self, state: HadaraState, kind: str, data: Mapping[str, Any]) -> str:
@@ -225,7 +235,7 @@ class HadaraRules(GameRules):
         return state.players[first_seat(state.players, state.epoch)].name
 
     def epoch_label(self, state: HadaraState) -> str:
-        return f"Epoch {ROMAN[state.epoch]}, phase {state.phase}"
+        return t("Epoch {epoch}, phase {phase}", epoch=ROMAN[state.epoch], phase=state.phase)
 
 
 HADARA = register(HadaraRules())

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from ..core import t
+
 TRACKS = ("income", "military", "culture", "food")
 COLOURS = ("yellow", "red", "blue", "green", "purple")
 #: the track each colour raises (purple has no track of its own)
@@ -26,9 +28,21 @@ STEPS = {
     "B": ("cards", "income", "colony", "statue", "feed", "medals"),
 }
 STEP_NAMES = {
-    "cards": "Draw and buy or sell", "income": "Income", "colony": "Take a colony",
-    "statue": "Carve a statue", "feed": "Feed your people", "medals": "Buy silver or gold medals",
+    "cards": t("Draw and buy or sell"), "income": t("Income"), "colony": t("Take a colony"),
+    "statue": t("Carve a statue"), "feed": t("Feed your people"),
+    "medals": t("Buy silver or gold medals"),
 }
+# The game's terms as words for the table (a track, a colour or a medal is data; its word is said
+# in the reader's language).
+TRACK_WORDS = {"income": t("income"), "military": t("military"), "culture": t("culture"),
+               "food": t("food")}
+TRACK_LABELS = {"income": t("Income"), "military": t("Military"), "culture": t("Culture"),
+                "food": t("Food")}
+COLOUR_WORDS = {"yellow": t("yellow"), "red": t("red"), "blue": t("blue"), "green": t("green"),
+                "purple": t("purple")}
+COLOUR_LABELS = {"yellow": t("Yellow"), "red": t("Red"), "blue": t("Blue"), "green": t("Green"),
+                 "purple": t("Purple")}
+MEDAL_WORDS = {"silver": t("silver"), "gold": t("gold")}
 STEP_RULES = {
     "cards": "Hadara rulebook, Draw 2 Facedown Cards and Buy or Sell a Card",
     "income": "Hadara rulebook, Income",
@@ -104,7 +118,7 @@ class Player:
     def tiles_used(self, track: str) -> int:
         """Bonus tiles of a track colour already placed on statues or silver medals."""
         return (sum(1 for s in self.statues if s.tile_track == track)
-                + sum(1 for t in self.silver if t == track))
+                + sum(1 for tr in self.silver if tr == track))
 
     @property
     def food_shortfall(self) -> int:

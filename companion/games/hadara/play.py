@@ -5,24 +5,28 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from ..core import IllegalAction
-from .model import (MAX_GOLD, MAX_SILVER, ROUNDS, SELL_PRICE, STEP_NAMES, STEP_RULES, STEPS,
-                    TILES_PER_TRACK, TRACKS, Card, Colony, HadaraState, Player, Statue)
+from ..core import IllegalAction, t
+from .model import (COLOUR_WORDS, MAX_GOLD, MAX_SILVER, ROUNDS, SELL_PRICE, STEP_NAMES,
+                    STEP_RULES, STEPS, TILES_PER_TRACK, TRACK_WORDS, TRACKS, Card, Colony,
+                    HadaraState, Player, Statue)
 
 
 def _need_step(state: HadaraState, *steps: str) -> None:
     if state.over:
-        raise IllegalAction("the game is over: epoch III has ended",
+        raise IllegalAction(t("the game is over: epoch III has ended"),
                             rule="Hadara rulebook, End of the Game")
     if state.step not in steps:
-        wanted = " or ".join(STEP_NAMES[s] for s in steps)
-        raise IllegalAction(f"this belongs to the step {wanted!r}; the table is at "
-                            f"{STEP_NAMES[state.step]!r} of epoch {state.epoch} phase {state.phase}",
+        wanted = STEP_NAMES[steps[0]]
+        for s in steps[1:]:
+            wanted = t("{a} or {b}", a=wanted, b=STEP_NAMES[s])
+        raise IllegalAction(t("this belongs to the step '{wanted}'; the table is at '{now}' of "
+                              "epoch {epoch} phase {phase}", wanted=wanted,
+                              now=STEP_NAMES[state.step], epoch=state.epoch, phase=state.phase),
                             rule=STEP_RULES[steps[0]])
 
 
 def _tracks(data: Mapping[str, Any]) -> tuple[int, int, int, int]:
-    return tuple(int(data.get(t, 0)) for t in TRACKS)  # type: ignore[return-value]
+    return tuple(int(data.get(tr, 0)) for tr in TRACKS)  # type: ignore[return-value]
 
 
 def card_price(player: Player, colour: str, printed: int) -> int:
@@ -35,8 +39,8 @@ def _check_turn(state: HadaraState, seat: int) -> None:
     """Phase A: each player buys or sells one card a round."""
     if state.phase == "A" and seat in state.acted:
         name = state.players[seat].name
-        raise IllegalAction(f"{name} already bought or sold a card in round {state.round}; "
-                            "each player keeps one card a round",
+        raise IllegalAction(t("{name} already bought or sold a card in round {round}; each "
+                              "player keeps one card a round", name=name, round=state.round),
                             rule=STEP_RULES["cards"])
 
 
@@ -56,9 +60,11 @@ def buy(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
     p = state.players[seat]
     price = card_price(p, d["colour"], d["cost"])
     if p.coins < price:
-        raise IllegalAction(f"{p.name} has {p.coins} coins; this {d['colour']} card costs {price} "
-                            f"(printed {d['cost']}, −{p.count(d['colour'])} for "
-                            f"{d['colour']} cards owned)", rule="Hadara rulebook, Buy 1 Card")
+        raise IllegalAction(t("{name} has {coins} coins; this {colour} card costs {price} "
+                              "(printed {cost}, −{owned} for {colour} cards owned)",
+                              name=p.name, coins=p.coins, colour=COLOUR_WORDS[d["colour"]],
+                              price=price, cost=d["cost"], owned=p.count(d["colour"])),
+                            rule="Hadara rulebook, Buy 1 Card")
     card = Card(d["colour"], d["cost"], _tracks(d), d["points"], state.epoch)
     p = replace(p.with_tracks(card.tracks), coins=p.coins - price, cards=p.cards + (card,))
     return _after_card(state.set_player(seat, p), seat)
@@ -85,17 +91,20 @@ def take_colony(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
     seat, rule = d["player"], STEP_RULES["colony"]
     p = state.players[seat]
     if seat in state.acted:
-        raise IllegalAction(f"{p.name} already took a colony in this step; one per step", rule=rule)
+        raise IllegalAction(t("{name} already took a colony in this step; one per step",
+                              name=p.name), rule=rule)
     if any(c.requirement == d["requirement"] for c in p.colonies):
-        raise IllegalAction(f"{p.name} already has a colony of requirement {d['requirement']}; "
-                            "one per requirement level", rule=rule)
+        raise IllegalAction(t("{name} already has a colony of requirement {requirement}; one per "
+                              "requirement level", name=p.name, requirement=d["requirement"]),
+                            rule=rule)
     if p.track("military") < d["requirement"]:
-        raise IllegalAction(f"{p.name}'s military is {p.track('military')}; this colony needs "
-                            f"{d['requirement']}", rule=rule)
+        raise IllegalAction(t("{name}'s military is {military}; this colony needs {requirement}",
+                              name=p.name, military=p.track("military"),
+                              requirement=d["requirement"]), rule=rule)
     integrate = d["choice"] == "integrate"
     if integrate and p.coins < d["coins"]:
-        raise IllegalAction(f"{p.name} has {p.coins} coins; integrating costs {d['coins']}",
-                            rule=rule)
+        raise IllegalAction(t("{name} has {coins} coins; integrating costs {cost}", name=p.name,
+                              coins=p.coins, cost=d["coins"]), rule=rule)
     colony = Colony(d["requirement"], d["points"], integrate, d["coins"],
                     _tracks(d) if integrate else (0, 0, 0, 0))
     p = replace(p.with_tracks(colony.tracks), colonies=p.colonies + (colony,),
@@ -108,20 +117,21 @@ def carve_statue(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
     seat, rule = d["player"], STEP_RULES["statue"]
     p = state.players[seat]
     if seat in state.acted:
-        raise IllegalAction(f"{p.name} already carved a statue in this step; one per step",
-                            rule=rule)
+        raise IllegalAction(t("{name} already carved a statue in this step; one per step",
+                              name=p.name), rule=rule)
     if any(s.number == d["statue"] for s in p.statues):
-        raise IllegalAction(f"{p.name} already carved statue {d['statue']}; each statue once",
-                            rule=rule)
+        raise IllegalAction(t("{name} already carved statue {statue}; each statue once",
+                              name=p.name, statue=d["statue"]), rule=rule)
     if p.track("culture") < d["requirement"]:
-        raise IllegalAction(f"{p.name}'s culture is {p.track('culture')}; this statue needs "
-                            f"{d['requirement']}", rule=rule)
+        raise IllegalAction(t("{name}'s culture is {culture}; this statue needs {requirement}",
+                              name=p.name, culture=p.track("culture"),
+                              requirement=d["requirement"]), rule=rule)
     _check_tile(p, d["tile_track"], rule)
     face_up = d["tile_side"] == "up"
     statue = Statue(d["statue"], d["requirement"], d["points"], d["tile_track"], face_up,
                     d["tile_value"])
     if face_up:
-        bonus = tuple(d["tile_value"] if t == d["tile_track"] else 0 for t in TRACKS)
+        bonus = tuple(d["tile_value"] if tr == d["tile_track"] else 0 for tr in TRACKS)
         p = p.with_tracks(bonus)
     p = replace(p, statues=p.statues + (statue,))
     return replace(state.set_player(seat, p), acted=state.acted | {seat})
@@ -129,8 +139,9 @@ def carve_statue(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
 
 def _check_tile(p: Player, track: str, rule: str) -> None:
     if p.tiles_used(track) >= TILES_PER_TRACK:
-        raise IllegalAction(f"{p.name} has placed both {track} bonus tiles already; each board "
-                            f"has {TILES_PER_TRACK} of each track", rule=rule)
+        raise IllegalAction(t("{name} has placed both {track} bonus tiles already; each board "
+                              "has {tiles} of each track", name=p.name, track=TRACK_WORDS[track],
+                              tiles=TILES_PER_TRACK), rule=rule)
 
 
 def remove_card(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
@@ -140,11 +151,12 @@ def remove_card(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
     seat, rule = d["player"], STEP_RULES["feed"]
     p = state.players[seat]
     if p.food_shortfall == 0:
-        raise IllegalAction(f"{p.name} feeds every card: {len(p.cards)} cards, food "
-                            f"{p.track('food')}", rule=rule)
+        raise IllegalAction(t("{name} feeds every card: {cards} cards, food {food}",
+                              name=p.name, cards=len(p.cards), food=p.track("food")), rule=rule)
     index = d["card"]
     if index >= len(p.cards):
-        raise IllegalAction(f"{p.name} has no card number {index + 1}", rule=rule)
+        raise IllegalAction(t("{name} has no card number {number}", name=p.name,
+                              number=index + 1), rule=rule)
     card = p.cards[index]
     p = replace(p.with_tracks(card.tracks, -1), cards=p.cards[:index] + p.cards[index + 1:])
     return state.set_player(seat, p)
@@ -155,16 +167,17 @@ def buy_medal(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
     seat, rule = d["player"], STEP_RULES["medals"]
     p = state.players[seat]
     if p.coins < d["price"]:
-        raise IllegalAction(f"{p.name} has {p.coins} coins; the medal costs {d['price']}", rule=rule)
+        raise IllegalAction(t("{name} has {coins} coins; the medal costs {price}", name=p.name,
+                              coins=p.coins, price=d["price"]), rule=rule)
     if d["medal"] == "gold":
         if p.gold >= MAX_GOLD:
-            raise IllegalAction(f"{p.name} has {MAX_GOLD} gold medals, the most a player may buy",
-                                rule=rule)
+            raise IllegalAction(t("{name} has {most} gold medals, the most a player may buy",
+                                  name=p.name, most=MAX_GOLD), rule=rule)
         p = replace(p, gold=p.gold + 1, coins=p.coins - d["price"])
     else:
         if len(p.silver) >= MAX_SILVER:
-            raise IllegalAction(f"{p.name} has {MAX_SILVER} silver medals, the most a player may "
-                                "buy", rule=rule)
+            raise IllegalAction(t("{name} has {most} silver medals, the most a player may buy",
+                                  name=p.name, most=MAX_SILVER), rule=rule)
         _check_tile(p, d["track"], rule)
         p = replace(p, silver=p.silver + (d["track"],), coins=p.coins - d["price"])
     return state.set_player(seat, p)
@@ -178,13 +191,14 @@ def correct(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
     if what == "coins":
         new = p.coins + delta
         if new < 0:
-            raise IllegalAction(f"{p.name} would have {new} coins; coins cannot go below 0",
-                                rule="Hadara rulebook, Components")
+            raise IllegalAction(t("{name} would have {coins} coins; coins cannot go below 0",
+                                  name=p.name, coins=new), rule="Hadara rulebook, Components")
         return state.set_player(seat, replace(p, coins=new))
-    bump = tuple(delta if t == what else 0 for t in TRACKS)
+    bump = tuple(delta if tr == what else 0 for tr in TRACKS)
     if p.track(what) + delta < 0:
-        raise IllegalAction(f"{p.name}'s {what} would be {p.track(what) + delta}; a track cannot "
-                            "go below 0", rule="Hadara rulebook, Components")
+        raise IllegalAction(t("{name}'s {track} would be {value}; a track cannot go below 0",
+                              name=p.name, track=TRACK_WORDS[what], value=p.track(what) + delta),
+                            rule="Hadara rulebook, Components")
     return state.set_player(seat, p.with_tracks(bump))
 
 
@@ -208,12 +222,14 @@ def next_step(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
         waiting = [state.players[i].name for i in range(len(state.players))
                    if i not in state.acted]
         if state.round < ROUNDS or waiting:
-            raise IllegalAction(f"phase A has {ROUNDS} rounds; round {state.round} is still open "
-                                f"(waiting for {', '.join(waiting)})", rule=STEP_RULES["cards"])
+            raise IllegalAction(t("phase A has {rounds} rounds; round {round} is still open "
+                                  "(waiting for {names})", rounds=ROUNDS, round=state.round,
+                                  names=waiting), rule=STEP_RULES["cards"])
     if state.step == "feed":
-        hungry = [f"{p.name} ({p.food_shortfall})" for p in state.players if p.food_shortfall]
+        hungry = [t("{name} ({count})", name=p.name, count=p.food_shortfall)
+                  for p in state.players if p.food_shortfall]
         if hungry:
-            raise IllegalAction("cards must be removed first: " + ", ".join(hungry),
+            raise IllegalAction(t("cards must be removed first: {players}", players=hungry),
                                 rule=STEP_RULES["feed"])
     return _next_step(state)
 

@@ -4,17 +4,33 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..core import FieldSpec
+from ..core import FieldSpec, Text, t
 from ..questions import Answer, Question
-from .model import (COLOURS, MAX_GOLD, MAX_SILVER, STEP_NAMES, STEP_RULES, TILES_PER_TRACK,
-                    TRACKS, HadaraState)
+from .model import (COLOUR_WORDS, COLOURS, MAX_GOLD, MAX_SILVER, MEDAL_WORDS, STEP_NAMES,
+                    STEP_RULES, TILES_PER_TRACK, TRACK_WORDS, TRACKS, HadaraState)
 from .play import card_price, suggest_removal
 
 
 def _step_note(state: HadaraState, step: str) -> tuple[tuple[str, Any], ...]:
     if state.step == step:
         return ()
-    return (("the table is now at", STEP_NAMES[state.step]),)
+    return ((t("the table is now at"), STEP_NAMES[state.step]),)
+
+
+def _no(problems: list[Text]) -> Text:
+    """A "No" answer listing the problems, separated by semicolons."""
+    joined = problems[0]
+    for more in problems[1:]:
+        joined = t("{a}; {b}", a=joined, b=more)
+    return t("No: {problems}", problems=joined)
+
+
+def _listed(numbers: list[int]) -> Any:
+    return ", ".join(map(str, numbers)) or t("none")
+
+
+def _yes_no(flag: bool) -> Text:
+    return t("yes") if flag else t("no")
 
 
 def can_take_colony(state: HadaraState, seat: int, requirement: int) -> Answer:
@@ -25,16 +41,17 @@ def can_take_colony(state: HadaraState, seat: int, requirement: int) -> Answer:
     took = state.step == "colony" and seat in state.acted
     problems = []
     if military < requirement:
-        problems.append(f"military {military} is below the requirement {requirement}")
+        problems.append(t("military {military} is below the requirement {requirement}",
+                          military=military, requirement=requirement))
     if requirement in levels:
-        problems.append(f"{p.name} already holds a colony of requirement {requirement}")
+        problems.append(t("{name} already holds a colony of requirement {requirement}",
+                          name=p.name, requirement=requirement))
     if took:
-        problems.append(f"{p.name} already took a colony in this step")
-    numbers = (("military", military), ("requirement", requirement),
-               ("levels held", ", ".join(map(str, levels)) or "none"),
-               ("taken this step", "yes" if took else "no")) + _step_note(state, "colony")
-    summary = ("Yes: " + p.name + " may take it" if not problems
-               else "No: " + "; ".join(problems))
+        problems.append(t("{name} already took a colony in this step", name=p.name))
+    numbers = ((t("military"), military), (t("requirement"), requirement),
+               (t("levels held"), _listed(levels)),
+               (t("taken this step"), _yes_no(took))) + _step_note(state, "colony")
+    summary = t("Yes: {name} may take it", name=p.name) if not problems else _no(problems)
     return Answer(not problems, summary, numbers, STEP_RULES["colony"])
 
 
@@ -45,21 +62,23 @@ def can_carve_statue(state: HadaraState, seat: int, statue: int, requirement: in
     culture = p.track("culture")
     carved = sorted(s.number for s in p.statues)
     took = state.step == "statue" and seat in state.acted
-    tiles = {t: TILES_PER_TRACK - p.tiles_used(t) for t in TRACKS}
+    tiles = {tr: TILES_PER_TRACK - p.tiles_used(tr) for tr in TRACKS}
     problems = []
     if culture < requirement:
-        problems.append(f"culture {culture} is below the requirement {requirement}")
+        problems.append(t("culture {culture} is below the requirement {requirement}",
+                          culture=culture, requirement=requirement))
     if statue in carved:
-        problems.append(f"statue {statue} is already carved")
+        problems.append(t("statue {statue} is already carved", statue=statue))
     if took:
-        problems.append(f"{p.name} already carved a statue in this step")
+        problems.append(t("{name} already carved a statue in this step", name=p.name))
     if not any(tiles.values()):
-        problems.append("no bonus tile is left to place")
-    numbers = (("culture", culture), ("requirement", requirement),
-               ("statues carved", ", ".join(map(str, carved)) or "none"),
-               ("bonus tiles left", ", ".join(f"{t} {n}" for t, n in tiles.items())),
+        problems.append(t("no bonus tile is left to place"))
+    numbers = ((t("culture"), culture), (t("requirement"), requirement),
+               (t("statues carved"), _listed(carved)),
+               (t("bonus tiles left"), [t("{track} {n}", track=TRACK_WORDS[tr], n=n)
+                                        for tr, n in tiles.items()]),
                ) + _step_note(state, "statue")
-    summary = "Yes: " + p.name + " may carve it" if not problems else "No: " + "; ".join(problems)
+    summary = t("Yes: {name} may carve it", name=p.name) if not problems else _no(problems)
     return Answer(not problems, summary, numbers, STEP_RULES["statue"])
 
 
@@ -69,10 +88,13 @@ def can_afford_card(state: HadaraState, seat: int, colour: str, printed: int) ->
     p = state.players[seat]
     owned, price = p.count(colour), card_price(p, colour, printed)
     yes = p.coins >= price
-    numbers = (("printed cost", printed), (f"{colour} cards owned", owned), ("price", price),
-               ("coins", p.coins))
-    summary = (f"Yes: the card costs {price}; {p.name} has {p.coins} coins" if yes else
-               f"No: the card costs {price}; {p.name} has only {p.coins} coins")
+    numbers = ((t("printed cost"), printed),
+               (t("{colour} cards owned", colour=COLOUR_WORDS[colour]), owned),
+               (t("price"), price), (t("coins"), p.coins))
+    summary = (t("Yes: the card costs {price}; {name} has {coins} coins", price=price,
+                 name=p.name, coins=p.coins) if yes else
+               t("No: the card costs {price}; {name} has only {coins} coins", price=price,
+                 name=p.name, coins=p.coins))
     return Answer(yes, summary, numbers, "Hadara rulebook, Buy 1 Card")
 
 
@@ -82,10 +104,13 @@ def must_remove_cards(state: HadaraState, seat: int) -> Answer:
     p = state.players[seat]
     short = p.food_shortfall
     suggestion = suggest_removal(p)
-    numbers = (("cards", len(p.cards)), ("food", p.track("food")), ("cards over food", short),
-               ("fewest cards to remove (no food on them)", len(suggestion)))
-    summary = (f"Yes: {p.name} must remove at least {len(suggestion)} card(s)" if short else
-               f"No: {p.name}'s food {p.track('food')} feeds all {len(p.cards)} cards")
+    numbers = ((t("cards"), len(p.cards)), (t("food"), p.track("food")),
+               (t("cards over food"), short),
+               (t("fewest cards to remove (no food on them)"), len(suggestion)))
+    summary = (t("Yes: {name} must remove at least {n} card(s)", name=p.name, n=len(suggestion))
+               if short else
+               t("No: {name}'s food {food} feeds all {cards} cards", name=p.name,
+                 food=p.track("food"), cards=len(p.cards)))
     return Answer(bool(short), summary, numbers + _step_note(state, "feed"), STEP_RULES["feed"])
 
 
@@ -95,36 +120,38 @@ def can_buy_medal(state: HadaraState, seat: int, medal: str, price: int) -> Answ
     held, cap = (p.gold, MAX_GOLD) if medal == "gold" else (len(p.silver), MAX_SILVER)
     problems = []
     if held >= cap:
-        problems.append(f"{p.name} already has {held} {medal} medals, the most allowed")
+        problems.append(t("{name} already has {held} {medal} medals, the most allowed",
+                          name=p.name, held=held, medal=MEDAL_WORDS[medal]))
     if p.coins < price:
-        problems.append(f"the medal costs {price}; {p.name} has {p.coins} coins")
-    numbers = ((f"{medal} medals held", held), ("limit", cap), ("price", price),
-               ("coins", p.coins)) + _step_note(state, "medals")
-    summary = "Yes" if not problems else "No: " + "; ".join(problems)
+        problems.append(t("the medal costs {price}; {name} has {coins} coins", price=price,
+                          name=p.name, coins=p.coins))
+    numbers = ((t("{medal} medals held", medal=MEDAL_WORDS[medal]), held), (t("limit"), cap),
+               (t("price"), price), (t("coins"), p.coins)) + _step_note(state, "medals")
+    summary = t("Yes") if not problems else _no(problems)
     return Answer(not problems, summary, numbers, STEP_RULES["medals"])
 
 
-_PLAYER = FieldSpec("player", "Player", "player")
+_PLAYER = FieldSpec("player", t("Player"), "player")
 
 QUESTIONS = (
-    Question("colony", "Can this player take a colony of this level?", STEP_RULES["colony"],
-             (_PLAYER, FieldSpec("requirement", "Military needed", high=40)),
+    Question("colony", t("Can this player take a colony of this level?"), STEP_RULES["colony"],
+             (_PLAYER, FieldSpec("requirement", t("Military needed"), high=40)),
              lambda s, d: can_take_colony(s, d["player"], d["requirement"])),
-    Question("statue", "Can this player carve this statue?", STEP_RULES["statue"],
-             (_PLAYER, FieldSpec("statue", "Statue space", low=1, high=4),
-              FieldSpec("requirement", "Culture needed", high=40)),
+    Question("statue", t("Can this player carve this statue?"), STEP_RULES["statue"],
+             (_PLAYER, FieldSpec("statue", t("Statue space"), low=1, high=4),
+              FieldSpec("requirement", t("Culture needed"), high=40)),
              lambda s, d: can_carve_statue(s, d["player"], d["statue"], d["requirement"])),
-    Question("card", "Can this player afford this card, and at what price?",
+    Question("card", t("Can this player afford this card, and at what price?"),
              "Hadara rulebook, Buy 1 Card",
-             (_PLAYER, FieldSpec("colour", "Colour", "choice",
-                                 choices=tuple((c, c) for c in COLOURS)),
-              FieldSpec("cost", "Printed cost", high=30)),
+             (_PLAYER, FieldSpec("colour", t("Colour"), "choice",
+                                 choices=tuple((c, COLOUR_WORDS[c]) for c in COLOURS)),
+              FieldSpec("cost", t("Printed cost"), high=30)),
              lambda s, d: can_afford_card(s, d["player"], d["colour"], d["cost"])),
-    Question("feed", "Must this player remove cards, and how many?", STEP_RULES["feed"],
+    Question("feed", t("Must this player remove cards, and how many?"), STEP_RULES["feed"],
              (_PLAYER,), lambda s, d: must_remove_cards(s, d["player"])),
-    Question("medal", "Can this player buy this medal?", STEP_RULES["medals"],
-             (_PLAYER, FieldSpec("medal", "Medal", "choice",
-                                 choices=(("silver", "silver"), ("gold", "gold"))),
-              FieldSpec("price", "Price this epoch", high=99)),
+    Question("medal", t("Can this player buy this medal?"), STEP_RULES["medals"],
+             (_PLAYER, FieldSpec("medal", t("Medal"), "choice",
+                                 choices=tuple((m, MEDAL_WORDS[m]) for m in ("silver", "gold"))),
+              FieldSpec("price", t("Price this epoch"), high=99)),
              lambda s, d: can_buy_medal(s, d["player"], d["medal"], d["price"])),
 )

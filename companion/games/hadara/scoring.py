@@ -6,36 +6,39 @@ The same code scores a live game (facts taken from its state) and the quick scor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from ..core import (Checker, Placing, Result, Ruling, ScoreLine, ScoreSheet, rank,
-                    resolve_rulings, ceil_half)
-from .model import COLOURS, TRACKS, HadaraState, Player
+from ..core import (Checker, Placing, Result, Ruling, ScoreLine, ScoreSheet, Text, ceil_half,
+                    rank, resolve_rulings, t)
+from .model import COLOUR_WORDS, COLOURS, TRACK_WORDS, TRACKS, HadaraState, Player
 
 END = "Hadara rulebook, End of the Game"
+_KEYS = ", ".join(TRACKS)  # the score API's keys are shown as they are typed, in any language
 MAX_PLAYERS = 5
 
 RULINGS = {
     "HAD-1": Ruling(
         "HAD-1",
-        "A tie goes to the most leftover coins: coins left after paying for points, or all coins?",
+        t("A tie goes to the most leftover coins: coins left after paying for points, or all "
+          "coins?"),
         "remainder",
-        {"remainder": "coins left after paying 5-coin lots for points (coins mod 5)",
-         "all-coins": "every coin held at the end of the game"},
-        "The rulebook has coins paid for points before the tie-break, so only the remainder is "
-        "left over."),
+        {"remainder": t("coins left after paying 5-coin lots for points (coins mod 5)"),
+         "all-coins": t("every coin held at the end of the game")},
+        t("The rulebook has coins paid for points before the tie-break, so only the remainder is "
+          "left over.")),
     "HAD-2": Ruling(
         "HAD-2",
-        "Does a card removed when feeding count as sold?",
+        t("Does a card removed when feeding count as sold?"),
         "no-coins",
-        {"no-coins": "no coins; the card leaves play and its track values are taken away"},
-        "Stated in Feed Your People; listed so the table sees why no coins were paid."),
+        {"no-coins": t("no coins; the card leaves play and its track values are taken away")},
+        t("Stated in Feed Your People; listed so the table sees why no coins were paid.")),
     "HAD-3": Ruling(
         "HAD-3",
-        "Is purple one of the five colours of a gold-medal set?",
+        t("Is purple one of the five colours of a gold-medal set?"),
         "purple-counts",
-        {"purple-counts": "a set is one card each of yellow, red, blue, green and purple"},
-        "The cards come in exactly five colours."),
+        {"purple-counts": t("a set is one card each of yellow, red, blue, green and purple")},
+        t("The cards come in exactly five colours.")),
 }
 
 
@@ -59,7 +62,7 @@ def facts_of(player: Player) -> Facts:
     """A player's end-of-game facts, read from a live game's state."""
     return Facts(
         name=player.name, coins=player.coins,
-        tracks={t: player.track(t) for t in TRACKS},
+        tracks={tr: player.track(tr) for tr in TRACKS},
         card_counts={c: player.count(c) for c in COLOURS},
         card_points={c: sum(k.points for k in player.cards if k.colour == c) for c in COLOURS},
         colonies=tuple(c.points for c in player.colonies),
@@ -69,7 +72,30 @@ def facts_of(player: Player) -> Facts:
 
 
 def _sum_detail(values: Sequence[int]) -> str:
-    return " + ".join(str(v) for v in values) if values else "none"
+    # a sum of printed numbers ("5 + 7") needs no words
+    return " + ".join(str(v) for v in values) if values else t("none")
+
+
+def _semicolons(parts: Sequence[Text]) -> Text:
+    joined = parts[0]
+    for more in parts[1:]:
+        joined = t("{a}; {b}", a=joined, b=more)
+    return joined
+
+
+def _commas(parts: Sequence[Text]) -> Text:
+    joined = parts[0]
+    for more in parts[1:]:
+        joined = t("{a}, {b}", a=joined, b=more)
+    return joined
+
+
+def _gold_detail(sets: int, medals: int) -> Text:
+    return t("7 × {sets} × {medals}",
+             sets=(t("{n} set of five colours", n=sets) if sets == 1
+                   else t("{n} sets of five colours", n=sets)),
+             medals=(t("{n} gold medal", n=medals) if medals == 1
+                     else t("{n} gold medals", n=medals)))
 
 
 def sets_of_five(counts: Mapping[str, int]) -> int:
@@ -80,25 +106,28 @@ def sets_of_five(counts: Mapping[str, int]) -> int:
 def score_lines(f: Facts) -> tuple[ScoreLine, ...]:
     """The six lines of the score pad for one player."""
     statue_pts = sum(f.statues) + sum(f.face_down_tiles)
-    statue_detail = f"statues {_sum_detail(f.statues)}"
-    if f.face_down_tiles:
-        statue_detail += f"; face-down tiles {_sum_detail(f.face_down_tiles)}"
-    silver = [(t, ceil_half(max(f.tracks.get(t, 0), 0))) for t in f.silver_medals]
-    silver_detail = "; ".join(f"{t} {f.tracks.get(t, 0)} / 2 rounded up = {p}" for t, p in silver)
+    statue_detail = (t("statues {statues}; face-down tiles {tiles}",
+                       statues=_sum_detail(f.statues), tiles=_sum_detail(f.face_down_tiles))
+                     if f.face_down_tiles else t("statues {statues}",
+                                                 statues=_sum_detail(f.statues)))
+    silver = [(tr, ceil_half(max(f.tracks.get(tr, 0), 0))) for tr in f.silver_medals]
+    silver_parts = [t("{track} {value} / 2 rounded up = {points}", track=TRACK_WORDS[tr],
+                      value=f.tracks.get(tr, 0), points=p) for tr, p in silver]
     sets = sets_of_five(f.card_counts)
-    card_detail = ", ".join(f"{c} {f.card_points.get(c, 0)}" for c in COLOURS
-                            if f.card_counts.get(c, 0))
+    card_parts = [t("{colour} {points}", colour=COLOUR_WORDS[c], points=f.card_points.get(c, 0))
+                  for c in COLOURS if f.card_counts.get(c, 0)]
     return (
-        ScoreLine("colonies", "Colonies", sum(f.colonies), _sum_detail(f.colonies), END),
-        ScoreLine("statues", "Statues", statue_pts, statue_detail, END),
-        ScoreLine("silver_medals", "Silver medals", sum(p for _, p in silver),
-                  silver_detail or "none", END),
-        ScoreLine("gold_medals", "Gold medals", 7 * sets * f.gold_medals,
-                  f"7 × {sets} set{'s' if sets != 1 else ''} of five colours × "
-                  f"{f.gold_medals} gold medal{'s' if f.gold_medals != 1 else ''}", END + "; HAD-3"),
-        ScoreLine("cards", "Cards", sum(f.card_points.values()), card_detail or "none", END),
-        ScoreLine("coins", "Coins", f.coins // 5,
-                  f"{f.coins} coins ÷ 5 = {f.coins // 5}, {f.coins % 5} left over", END),
+        ScoreLine("colonies", t("Colonies"), sum(f.colonies), _sum_detail(f.colonies), END),
+        ScoreLine("statues", t("Statues"), statue_pts, statue_detail, END),
+        ScoreLine("silver_medals", t("Silver medals"), sum(p for _, p in silver),
+                  _semicolons(silver_parts) if silver_parts else t("none"), END),
+        ScoreLine("gold_medals", t("Gold medals"), 7 * sets * f.gold_medals,
+                  _gold_detail(sets, f.gold_medals), END + "; HAD-3"),
+        ScoreLine("cards", t("Cards"), sum(f.card_points.values()),
+                  _commas(card_parts) if card_parts else t("none"), END),
+        ScoreLine("coins", t("Coins"), f.coins // 5,
+                  t("{coins} coins ÷ 5 = {points}, {left} left over", coins=f.coins,
+                    points=f.coins // 5, left=f.coins % 5), END),
     )
 
 
@@ -124,28 +153,28 @@ def score_state(state: HadaraState) -> Result:
 
 def _read_player(check: Checker, raw: Any, path: str) -> Facts:
     if not isinstance(raw, Mapping):
-        check.add(path, "each player must be an object")
+        check.add(path, t("each player must be an object"))
         return Facts("", 0, {}, {}, {}, (), (), (), (), 0)
     tracks_raw = raw.get("tracks", {})
     if not isinstance(tracks_raw, Mapping):
-        check.add(f"{path}.tracks", "tracks must be an object of income, military, culture, food")
+        check.add(f"{path}.tracks", t("tracks must be an object of {keys}", keys=_KEYS))
         tracks_raw = {}
     for extra in set(tracks_raw) - set(TRACKS):
-        check.add(f"{path}.tracks.{extra}", f"unknown track {extra!r}; tracks are "
-                                             f"{', '.join(TRACKS)}")
-    tracks = {t: check.integer(tracks_raw, t, f"{path}.tracks", default=0) for t in TRACKS}
+        check.add(f"{path}.tracks.{extra}", t("unknown track {name}; tracks are {keys}",
+                                              name=repr(extra), keys=_KEYS))
+    tracks = {tr: check.integer(tracks_raw, tr, f"{path}.tracks", default=0) for tr in TRACKS}
     counts, points = _read_cards(check, raw.get("cards", {}), f"{path}.cards")
     silver = raw.get("silver_medals", [])
     if not isinstance(silver, list):
-        check.add(f"{path}.silver_medals", "silver_medals must be a list of track names")
+        check.add(f"{path}.silver_medals", t("silver_medals must be a list of track names"))
         silver = []
     if len(silver) > 2:
-        check.add(f"{path}.silver_medals", f"{len(silver)} silver medals; a player buys at most 2 "
-                                           "(Buy Silver or Gold Medals)")
-    for i, t in enumerate(silver):
-        if t not in TRACKS:
-            check.add(f"{path}.silver_medals[{i}]", f"a silver medal names a track: "
-                                                    f"{', '.join(TRACKS)}")
+        check.add(f"{path}.silver_medals", t("{n} silver medals; a player buys at most 2 (Buy "
+                                             "Silver or Gold Medals)", n=len(silver)))
+    for i, tr in enumerate(silver):
+        if tr not in TRACKS:
+            check.add(f"{path}.silver_medals[{i}]", t("a silver medal names a track: {keys}",
+                                                      keys=_KEYS))
     return Facts(
         name=check.text(raw, "name", path),
         coins=check.integer(raw, "coins", path, default=0),
@@ -153,21 +182,23 @@ def _read_player(check: Checker, raw: Any, path: str) -> Facts:
         colonies=check.int_list(raw, "colonies", path, max_items=5),
         statues=check.int_list(raw, "statues", path, max_items=4),
         face_down_tiles=check.int_list(raw, "face_down_tiles", path, max_items=4),
-        silver_medals=tuple(t for t in silver[:2] if t in TRACKS),
+        silver_medals=tuple(tr for tr in silver[:2] if tr in TRACKS),
         gold_medals=check.integer(raw, "gold_medals", path, default=0, high=2))
 
 
 def _read_cards(check: Checker, raw: Any, path: str) -> tuple[dict, dict]:
     if not isinstance(raw, Mapping):
-        check.add(path, "cards must be an object keyed by colour")
+        check.add(path, t("cards must be an object keyed by colour"))
         raw = {}
     for extra in set(raw) - set(COLOURS):
-        check.add(f"{path}.{extra}", f"unknown colour {extra!r}; colours are {', '.join(COLOURS)}")
+        check.add(f"{path}.{extra}", t("unknown colour {name}; colours are {keys}",
+                                       name=repr(extra), keys=", ".join(COLOURS)))
     counts, points = {}, {}
     for colour in COLOURS:
         entry = raw.get(colour, {})
         if not isinstance(entry, Mapping):
-            check.add(f"{path}.{colour}", f"{colour} must be an object with count and points")
+            check.add(f"{path}.{colour}", t("{key} must be an object with count and points",
+                                            key=colour))
             entry = {}
         counts[colour] = check.integer(entry, "count", f"{path}.{colour}", default=0, high=200)
         points[colour] = check.integer(entry, "points", f"{path}.{colour}", default=0)
@@ -178,17 +209,18 @@ def parse_facts(payload: Any) -> tuple[list[Facts], dict[str, str]]:
     """Read a score request (DESIGN.md, "The score API"); raise InvalidInput listing every problem."""
     check = Checker()
     if not isinstance(payload, Mapping):
-        check.add("", "the request body must be a JSON object with a players list")
+        check.add("", t("the request body must be a JSON object with a players list"))
         check.raise_if_any()
     players = payload.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS:
-        check.add("players", f"players must be a list of 2 to {MAX_PLAYERS} players "
-                             "(Hadara is for 2–5 players)")
+        check.add("players", t("players must be a list of 2 to {most} players (Hadara is for 2–5 "
+                               "players)", most=MAX_PLAYERS))
         players = players[:MAX_PLAYERS] if isinstance(players, list) else []
     facts = [_read_player(check, raw, f"players[{i}]") for i, raw in enumerate(players)]
     names = [f.name for f in facts if f.name]
     for dup in sorted({n for n in names if names.count(n) > 1}):
-        check.add("players", f"two players are called {dup!r}; names must differ")
+        check.add("players", t("two players are called {name}; names must differ",
+                               name=repr(dup)))
     rulings = resolve_rulings(RULINGS, payload.get("rulings"), check)
     check.raise_if_any()
     return facts, rulings
