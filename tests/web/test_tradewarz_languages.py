@@ -1,0 +1,84 @@
+"""TradeWarz pages in Italian and Chinese: the board, the battle calculator and the end-of-Spring
+preview show the catalog's words (read from the .po files) instead of the English ones, and the
+rules library's words (resources, seasons, techs) come through ``say``."""
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+
+from companion import i18n
+
+from .table import WebTable
+
+HOUSES = [{"name": "Amber", "colour": "yellow"}, {"name": "Basalt", "colour": "red"}]
+OPTIONS = {"end_mode": "years", "years": "2", "alliances": "y",
+           "cost_settlement": "1 lumber + 1 wheat"}
+LANGS = ("it", "zh")
+
+
+def words(lang: str) -> dict[str, str]:
+    with i18n.po_path("tradewarz", lang).open("rb") as fh:
+        return {m.id: m.string for m in read_po(fh, locale=lang) if m.id}
+
+
+@pytest.fixture
+def table(client, app):
+    return WebTable.create(client, app, "tradewarz", HOUSES, **OPTIONS)
+
+
+def page(client, path: str, lang: str) -> str:
+    resp = client.get(path, headers={"Accept-Language": lang})
+    assert resp.status_code == 200
+    return resp.get_data(as_text=True)
+
+
+BOARD_WORDS = ("Actions left this year", "Battle calculator", "End of Spring preview",
+               "Costs from the box data", "Build a settlement", "Morale cards")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_board_shows_the_catalog_words_of_the_reader_language(client, table, lang):
+    said = words(lang)
+    html = page(client, table.path, lang)
+    for english in BOARD_WORDS:
+        assert said[english] and said[english] != english
+        assert said[english] in html, english
+        assert english not in html, english
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_library_words_on_the_board_are_said_in_the_reader_language(client, table, lang):
+    said = words(lang)
+    html = page(client, table.path, lang)
+    lumber = re.search(r'class="num tw-lumber"><b>\d+</b><span>([^<]+)</span>', html).group(1)
+    assert lumber == said["lumber"] != "lumber"
+    season = re.search(r'class="tw-season-now">([^<]+)</b>', html).group(1)
+    assert season == said["Summer"] != "Summer"
+    tokens = html.split('class="tw-tokens">')[1].split("</td>")[0]
+    assert f'{said["buy tech"]} 1/1' in tokens and "buy tech" not in tokens
+    # a cost from the box data: the numbers stay, the resources are translated
+    one = said["{n} {resource}"]
+    cost = f'{one.format(n=1, resource=said["lumber"])} + {one.format(n=1, resource=said["wheat"])}'
+    assert cost in html and "1 lumber + 1 wheat" not in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_battle_calculator_and_spring_preview_are_translated(client, table, lang):
+    said = words(lang)
+    calc = page(client, f"{table.path}/tradewarz/battle?attacker=0&defender=1&site=field"
+                "&attacker_soldiers=2&attacker_card_s=4&attacker_card_k=0&attacker_card_b=0"
+                "&defender_soldiers=1&defender_card_s=1&defender_card_k=0&defender_card_b=0",
+                lang)
+    assert said["Calculate"] in calc and said["Casualties:"] in calc
+    winner = said["%(house)s (%(role)s) wins"] % {"house": "Amber", "role": said["attacker"]}
+    assert winner in calc and "Amber (attacker) wins" not in calc
+    assert f'<th>{said["battle card"]}</th><td>4</td>' in calc
+    spring = page(client, f"{table.path}/tradewarz/spring", lang)
+    assert said["Income: capital, buildings, silos, techs"] in spring
+    assert said["Apply the end of Spring"] not in spring  # not due yet
+    assert said["End of Spring, year %(year)s: preview"] % {"year": 1} in spring
+
+
+def test_english_readers_still_get_the_english_words(client, table):
+    html = page(client, table.path, "en")
+    assert all(english in html for english in BOARD_WORDS)
