@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 MAX_NAME_LENGTH = 40
 MAX_TEXT_LENGTH = 200
@@ -134,7 +135,7 @@ class InvalidInput(RulesError):
 
     def __init__(self, problems: Iterable[Problem], *, rule: str = ""):
         found = tuple(problems)
-        super().__init__("; ".join(p.message for p in found) or "invalid input", rule=rule)
+        super().__init__("; ".join(p.message for p in found) or t("invalid input"), rule=rule)
         self._problems = found
 
     @property
@@ -165,17 +166,18 @@ class Checker:
         where = f"{path}.{key}" if path else key
         if not isinstance(data, Mapping) or key not in data or data[key] is None:
             if default is None:
-                self.add(where, f"{key} is required")
+                self.add(where, t("{field} is required", field=key))
             return low if default is None else default
         value = data[key]
         if isinstance(value, bool) or not isinstance(value, int):
             if isinstance(value, str) and value.strip().lstrip("-").isdecimal() and len(value) < 8:
                 value = int(value)
             else:
-                self.add(where, f"{key} must be a whole number")
+                self.add(where, t("{field} must be a whole number", field=key))
                 return low
         if not low <= value <= high:
-            self.add(where, f"{key} must be between {low} and {high}, not {value}")
+            self.add(where, t("{field} must be between {low} and {high}, not {value}", field=key,
+                                  low=low, high=high, value=value))
             return max(low, min(high, value))
         return value
 
@@ -186,14 +188,15 @@ class Checker:
         value = data.get(key) if isinstance(data, Mapping) else None
         if value is None or (isinstance(value, str) and not value.strip()):
             if required:
-                self.add(where, f"{key} is required")
+                self.add(where, t("{field} is required", field=key))
             return ""
         if not isinstance(value, str):
-            self.add(where, f"{key} must be text")
+            self.add(where, t("{field} must be text", field=key))
             return ""
         value = value.strip()
         if len(value) > limit:
-            self.add(where, f"{key} is {len(value)} characters long; the limit is {limit}")
+            self.add(where, t("{field} is {length} characters long; the limit is {limit}",
+                               field=key, length=len(value), limit=limit))
             return value[:limit]
         return value
 
@@ -202,7 +205,8 @@ class Checker:
         where = f"{path}.{key}" if path else key
         value = data.get(key, default) if isinstance(data, Mapping) else default
         if value not in choices:
-            self.add(where, f"{key} must be one of {', '.join(choices)}")
+            self.add(where, t("{field} must be one of {choices}", field=key,
+                               choices=", ".join(choices)))
             return choices[0]
         return value
 
@@ -215,7 +219,7 @@ class Checker:
             return True
         if value in ("false", "off", "0", "no", "", 0, None):
             return False
-        self.add(where, f"{key} must be true or false")
+        self.add(where, t("{field} must be true or false", field=key))
         return default
 
     def int_list(self, data: Mapping, key: str, path: str, *, low: int = 0,
@@ -225,17 +229,21 @@ class Checker:
         if value is None:
             value = []
         if not isinstance(value, list):
-            self.add(where, f"{key} must be a list of whole numbers")
+            self.add(where, t("{field} must be a list of whole numbers", field=key))
             return ()
         if len(value) > max_items:
-            self.add(where, f"{key} has {len(value)} entries; the limit is {max_items}")
+            self.add(where, t("{field} has {count} entries; the limit is {limit}", field=key,
+                               count=len(value), limit=max_items))
             return ()
         out = []
         for i, item in enumerate(value):
             if isinstance(item, bool) or not isinstance(item, int):
-                self.add(f"{where}[{i}]", f"{key}[{i}] must be a whole number")
+                self.add(f"{where}[{i}]", t("{field}[{index}] must be a whole number", field=key,
+                                             index=i))
             elif not low <= item <= high:
-                self.add(f"{where}[{i}]", f"{key}[{i}] must be between {low} and {high}, not {item}")
+                self.add(f"{where}[{i}]", t(
+                    "{field}[{index}] must be between {low} and {high}, not {value}",
+                    field=key, index=i, low=low, high=high, value=item))
             else:
                 out.append(item)
         return tuple(out)
@@ -258,8 +266,9 @@ class Ruling:
 
     def check(self, reading: str) -> str:
         if reading not in self.readings:
-            raise RulesError(f"ruling {self.id} has no reading {reading!r}; "
-                             f"choose one of {', '.join(self.readings)}", rule=self.id,
+            raise RulesError(t("ruling {id} has no reading {reading}; choose one of {choices}",
+                               id=self.id, reading=repr(reading),
+                               choices=", ".join(self.readings)), rule=self.id,
                              field=f"rulings.{self.id}")
         return reading
 
@@ -271,14 +280,15 @@ def resolve_rulings(known: Mapping[str, Ruling], chosen: Mapping[str, str] | Non
     if chosen is None:
         return out
     if not isinstance(chosen, Mapping):
-        (checker or Checker()).add("rulings", "rulings must be an object of id: reading")
+        (checker or Checker()).add("rulings", t("rulings must be an object of id: reading"))
         return out
     for rid, reading in chosen.items():
         if rid not in known:
-            msg = f"unknown ruling {rid!r}; this game has {', '.join(known) or 'none'}"
+            msg = t("unknown ruling {id}; this game has {rulings}", id=repr(rid),
+                    rulings=", ".join(known) or t("none"))
         elif reading not in known[rid].readings:
-            msg = (f"ruling {rid} has no reading {reading!r}; "
-                   f"choose one of {', '.join(known[rid].readings)}")
+            msg = t("ruling {id} has no reading {reading}; choose one of {choices}", id=rid,
+                    reading=repr(reading), choices=", ".join(known[rid].readings))
         else:
             out[rid] = reading
             continue
@@ -527,7 +537,8 @@ class GameRules:
         try:
             return self.actions[kind]
         except KeyError:
-            raise IllegalAction(f"{self.title} has no action {kind!r}", field="kind") from None
+            raise IllegalAction(t("{game} has no action {kind}", game=self.title, kind=repr(kind)),
+                                field="kind") from None
 
     def check_action(self, state: Any, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
         """Check an action's fields against its spec; returns clean data."""
@@ -545,16 +556,17 @@ class GameRules:
 
     def ruling_spec(self) -> ActionSpec:
         """The action that switches a ruling for this game (recorded in the history)."""
-        return ActionSpec(RULING, "Switch a ruling", "Rulings",
-                          (FieldSpec("ruling", "Ruling", "choice",
+        return ActionSpec(RULING, t("Switch a ruling"), "Rulings",
+                          (FieldSpec("ruling", t("Ruling"), "choice",
                                      choices=tuple((r, r) for r in self.rulings)),
-                           FieldSpec("reading", "Reading", "text")))
+                           FieldSpec("reading", t("Reading"), "text")))
 
     def switch_ruling(self, state: Any, data: Mapping[str, Any]) -> Any:
         """A copy of ``state`` (which must have a ``rulings`` dict) with one ruling switched."""
         rid, reading = data.get("ruling"), data.get("reading")
         if rid not in self.rulings:
-            raise IllegalAction(f"unknown ruling {rid!r}", rule="Rulings", field="ruling")
+            raise IllegalAction(t("unknown ruling {id}", id=repr(rid)), rule="Rulings",
+                                field="ruling")
         self.rulings[rid].check(reading)
         return replace(state, rulings={**state.rulings, rid: reading})
 

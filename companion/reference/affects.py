@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..games.core import t
+
 Rows = list[tuple[str, tuple[tuple[str, Any], ...]]]
 
 
@@ -18,19 +20,20 @@ def _hadara(state: Any, key: str) -> Rows:
     rows: Rows = []
     for p in state.players:
         values: dict[str, tuple[tuple[str, Any], ...]] = {
-            "initiative": (("initiative", p.initiative), ("coins", p.coins)),
-            "cards": (("coins", p.coins),
-                      ("cards", ", ".join(f"{c} {p.count(c)}" for c in COLOURS))),
-            "coins": (("coins", p.coins), ("left after 5-coin lots", p.coins % 5)),
-            "income": (("income", p.track("income")), ("coins", p.coins)),
-            "colony": (("military", p.track("military")),
-                       ("colonies (requirement)",
-                        ", ".join(str(c.requirement) for c in p.colonies) or "none")),
-            "statue": (("culture", p.track("culture")),
-                       ("statues carved", ", ".join(str(s.number) for s in p.statues) or "none")),
-            "feed": (("cards", len(p.cards)), ("food", p.track("food")),
-                     ("to remove", p.food_shortfall)),
-            "medals": (("coins", p.coins), ("silver", len(p.silver)), ("gold", p.gold)),
+            "initiative": ((t("initiative"), p.initiative), (t("coins"), p.coins)),
+            "cards": ((t("coins"), p.coins),
+                      (t("cards"), ", ".join(f"{c} {p.count(c)}" for c in COLOURS))),
+            "coins": ((t("coins"), p.coins), (t("left after 5-coin lots"), p.coins % 5)),
+            "income": ((t("income"), p.track("income")), (t("coins"), p.coins)),
+            "colony": ((t("military"), p.track("military")),
+                       (t("colonies (requirement)"),
+                        ", ".join(str(c.requirement) for c in p.colonies) or t("none"))),
+            "statue": ((t("culture"), p.track("culture")),
+                       (t("statues carved"),
+                        ", ".join(str(s.number) for s in p.statues) or t("none"))),
+            "feed": ((t("cards"), len(p.cards)), (t("food"), p.track("food")),
+                     (t("to remove"), p.food_shortfall)),
+            "medals": ((t("coins"), p.coins), (t("silver"), len(p.silver)), (t("gold"), p.gold)),
         }
         if key in values:
             rows.append((p.name, values[key]))
@@ -42,19 +45,23 @@ def _hadara(state: Any, key: str) -> Rows:
 def _tradewarz(state: Any, key: str) -> Rows:
     from ..games.tradewarz.data import RESOURCES
     from ..games.tradewarz.model import xadlas
+    try:
+        from ..games.tradewarz.words import RESOURCE_WORDS as resource_words
+    except ImportError:  # the game's words are optional: the keys read as English
+        resource_words = {}
     rows: Rows = []
     for h in state.houses:
         values = {
-            "dials": tuple(zip(RESOURCES, h.dials)),
-            "xadlas": (("golden", len(h.golden)), ("Xadlas", xadlas(h, state.rulings)),
-                       ("trading posts", len(h.posts)), ("castles", h.castles)),
-            "soldiers": (("soldiers", h.soldiers), ("reserve", h.reserve),
-                         ("tech strength", h.tech_strength)),
-            "buildings": (("settlements", h.settlements), ("villages", h.villages),
-                          ("castles", h.castles), ("universities", "/".join(
+            "dials": tuple((resource_words.get(r, r), d) for r, d in zip(RESOURCES, h.dials)),
+            "xadlas": ((t("golden"), len(h.golden)), (t("Xadlas"), xadlas(h, state.rulings)),
+                       (t("trading posts"), len(h.posts)), (t("castles"), h.castles)),
+            "soldiers": ((t("soldiers"), h.soldiers), (t("reserve"), h.reserve),
+                         (t("tech strength"), h.tech_strength)),
+            "buildings": ((t("settlements"), h.settlements), (t("villages"), h.villages),
+                          (t("castles"), h.castles), (t("universities"), "/".join(
                               str(u) for u in h.universities))),
-            "techs": (("universities", "/".join(str(u) for u in h.universities)),
-                      ("techs", ", ".join(h.techs) or "none")),
+            "techs": ((t("universities"), "/".join(str(u) for u in h.universities)),
+                      (t("techs"), ", ".join(h.techs) or t("none"))),
         }
         if key in values:
             rows.append((h.name, values[key]))
@@ -68,13 +75,14 @@ def _hexemonia(state: Any, key: str) -> Rows:
     for seat, p in enumerate(state.players):
         active = [h for h in p.hexes if h.is_active]
         values = {
-            "acropolis": (("city", p.city), ("gold on the Acropolis", p.acropolis.gold)),
-            "hexes": (("hexes", len(p.hexes)), ("active", len(active))),
-            "myths": (("Myths", ", ".join(m.name for m in p.myths) or "none"),),
-            "war": (("hexes", len(p.hexes)), ("hoplites", sum(h.cubes.hoplites for h in p.hexes)
-                                              + p.acropolis.hoplites)),
-            "politics": (("political hexes", sum(1 for h in p.hexes if h.nature == "political")),
-                         ("Philosopher", "yes" if state.philosopher == seat else "no")),
+            "acropolis": ((t("city"), p.city), (t("gold on the Acropolis"), p.acropolis.gold)),
+            "hexes": ((t("hexes"), len(p.hexes)), (t("active"), len(active))),
+            "myths": ((t("Myths"), ", ".join(m.name for m in p.myths) or t("none")),),
+            "war": ((t("hexes"), len(p.hexes)),
+                    (t("hoplites"), sum(h.cubes.hoplites for h in p.hexes) + p.acropolis.hoplites)),
+            "politics": ((t("political hexes"),
+                          sum(1 for h in p.hexes if h.nature == "political")),
+                         (t("Philosopher"), t("yes") if state.philosopher == seat else t("no"))),
         }
         if key in values:
             rows.append((p.name, values[key]))

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..games.core import t
+
 #: the stages a reference walks through, in order
 STAGES = ("Overview", "Setup", "Play", "End", "Scoring", "Companion")
+#: each stage's heading, in the reader's language
+STAGE_WORDS = {"Overview": t("Overview"), "Setup": t("Setup"), "Play": t("Play"), "End": t("End"),
+               "Scoring": t("Scoring"), "Companion": t("Companion")}
 
 
 @dataclass(frozen=True)

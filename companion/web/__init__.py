@@ -6,11 +6,41 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
 from ..games import GAMES
+from ..games.core import t
 from .widgets import fast_input
 
 csrf = CSRFProtect()
 
 MY_GAMES_LIMIT = 50
+
+CSRF_MESSAGE = t("This page was open too long or came from elsewhere (missing security token). "
+                 "Reload and try again.")
+
+# Werkzeug's own descriptions of the errors a reader can meet, marked so the error page says them
+# in the reader's language (the English, and so the JSON, stays Werkzeug's).
+STANDARD_ERRORS = {
+    400: t("The browser (or proxy) sent a request that this server could not understand."),
+    403: t("You don't have the permission to access the requested resource. It is either "
+           "read-protected or not readable by the server."),
+    404: t("The requested URL was not found on the server. If you entered the URL manually "
+           "please check your spelling and try again."),
+    405: t("The method is not allowed for the requested URL."),
+    413: t("The data value transmitted exceeds the capacity limit."),
+    500: t("The server encountered an internal error and was unable to complete your request. "
+           "Either the server is overloaded or there is an error in the application."),
+}
+
+# What decided a place in the ranking, by tie-break id (DESIGN.md). The English shows the id, as
+# the score pad always did; the catalogs give each language a word for it.
+TIEBREAK_WORDS = {
+    "coins": t("coins"),
+    "golden_xadlas": t("golden_xadlas"),
+    "strength": t("strength"),
+    "empire": t("empire"),
+    "farthest_build": t("farthest_build"),
+    "acropolis_nature": t("acropolis_nature"),
+    "acropolis_gold": t("acropolis_gold"),
+}
 
 
 def remember_game(token: str) -> None:
@@ -44,13 +74,13 @@ def init_app(app: Flask) -> None:
     csrf.exempt(api.bp)
     app.jinja_env.globals["GAMES"] = GAMES
     app.jinja_env.globals["fast_input"] = fast_input
+    app.jinja_env.globals["TIEBREAK_WORDS"] = TIEBREAK_WORDS
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
     @app.errorhandler(CSRFError)
     def _csrf(err: CSRFError):
-        message = ("This page was open too long or came from elsewhere (missing security token). "
-                   "Reload and try again.")
+        message = CSRF_MESSAGE
         if wants_json():
             return jsonify(errors=[{"field": "csrf_token", "message": message}]), 400
         return render_template("error.html", code=400, message=message), 400
@@ -58,6 +88,8 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException):
         message = err.description or err.name
+        if message == type(err).description and err.code in STANDARD_ERRORS:
+            message = STANDARD_ERRORS[err.code]
         if wants_json():
             return jsonify(errors=[{"field": "", "message": message}]), err.code
         return render_template("error.html", code=err.code, message=message), err.code

@@ -6,6 +6,7 @@ from functools import lru_cache
 from typing import Any
 
 from flask_wtf import FlaskForm
+from flask_wtf.i18n import translations as wtforms_translations
 from wtforms import (BooleanField, FieldList, FormField, HiddenField, IntegerField, SelectField,
                      StringField)
 from wtforms import Form
@@ -13,7 +14,19 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..games import GameRules
-from ..games.core import ActionSpec, FieldSpec
+from ..games.core import ActionSpec, FieldSpec, Text, t
+
+
+class Message(Text):
+    """A validator's message (a Text): WTForms fills its own messages in with ``%``, which would
+    turn ours into a plain string and lose the translation; ours are complete already."""
+
+    def __mod__(self, values):
+        return self
+
+
+def message(text: Text) -> Message:
+    return Message(text.template, text.params)
 
 
 def choices(pairs) -> list[SelectChoice]:
@@ -22,18 +35,20 @@ def choices(pairs) -> list[SelectChoice]:
 
 def wtf_field(spec: FieldSpec, players: tuple[str, ...] = ()):
     """The WTForms field for one field spec."""
-    required = [InputRequired(message=f"{spec.label} is required")] if spec.required else \
-        [Optional()]
+    required = [InputRequired(message=message(t("{label} is required", label=spec.label)))] \
+        if spec.required else [Optional()]
     if spec.kind == "int":
+        between = t("{label} must be between {low} and {high}", label=spec.label, low=spec.low,
+                    high=spec.high)
         return IntegerField(spec.label, required + [NumberRange(
-            spec.low, spec.high, message=f"{spec.label} must be between {spec.low} and "
-                                         f"{spec.high}")], default=spec.default,
+            spec.low, spec.high, message=message(between))], default=spec.default,
             description=spec.help)
     if spec.kind == "player":
         return SelectField(spec.label, required, coerce=int, choices=[], description=spec.help)
     if spec.kind == "text":
         return StringField(spec.label, required + [Length(
-            max=spec.limit, message=f"{spec.label} is limited to {spec.limit} characters")],
+            max=spec.limit, message=message(t("{label} is limited to {limit} characters",
+                                              label=spec.label, limit=spec.limit)))],
             default=spec.default, description=spec.help,
             filters=[lambda v: v.strip() if isinstance(v, str) else v])
     if spec.kind == "choice":
@@ -66,12 +81,14 @@ def form_values(form: FlaskForm, spec: ActionSpec) -> dict[str, Any]:
 
 
 def errors_of(form: FlaskForm) -> list[str]:
+    """Every error of a submitted form, each naming its field (Texts, said by the page)."""
     out = []
     for name, errs in form.errors.items():
         label = getattr(getattr(form, name, None), "label", None)
         for e in errs if isinstance(errs, list) else [errs]:
             out.append(e if isinstance(e, str) and label and str(label.text) in e
-                       else f"{label.text if label else name}: {e}")
+                       else t("{label}: {error}", label=label.text if label else name,
+                              error=e))
     return out
 
 
@@ -81,6 +98,14 @@ def _fields(rules: GameRules, which: str) -> tuple[tuple[FieldSpec, ...], tuple[
     return rules.quick_options, rules.quick_fields
 
 
+class _SeatMeta:
+    """A seat row is a plain WTForms form inside the FlaskForm: it says WTForms' own messages
+    ("Not a valid integer value.") in the reader's language as the FlaskForm does."""
+
+    def get_translations(self, form):
+        return wtforms_translations
+
+
 @lru_cache(maxsize=None)
 def table_form_class(rules: GameRules, which: str) -> type[FlaskForm]:
     """The setup form (``which="setup"``) or the quick score pad (``"quick"``): game options, then
@@ -88,13 +113,14 @@ def table_form_class(rules: GameRules, which: str) -> type[FlaskForm]:
     options, per_player = _fields(rules, which)
     row_attrs = {f.name.replace(".", "__"): wtf_field(replace(f, required=False))
                  for f in per_player}
-    row = type(f"{rules.slug.title()}{which.title()}SeatForm", (Form,), row_attrs)
+    row = type(f"{rules.slug.title()}{which.title()}SeatForm", (Form,),
+               {**row_attrs, "Meta": _SeatMeta})
     attrs: dict[str, Any] = {f.name: wtf_field(f) for f in options}
     attrs["players"] = FieldList(FormField(row), min_entries=rules.max_players,
                                  max_entries=rules.max_players)
     for rid, ruling in rules.rulings.items():
         if len(ruling.readings) > 1:
-            attrs[f"ruling_{rid}"] = SelectField(f"Ruling {rid}", choices=choices(
+            attrs[f"ruling_{rid}"] = SelectField(t("Ruling {id}", id=rid), choices=choices(
                 ruling.readings.items()), default=ruling.default)
     return type(f"{rules.slug.title()}{which.title()}Form", (FlaskForm,), attrs)
 

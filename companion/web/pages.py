@@ -10,7 +10,7 @@ from sqlalchemy import select
 from .. import store
 from ..db import Game
 from ..games import GAMES, get_game
-from ..games.core import RulesError
+from ..games.core import RulesError, t
 from . import remember_game
 from .forms import errors_of, table_form_class, table_payload
 from .reference import house_rule_defaults
@@ -20,8 +20,8 @@ bp = Blueprint("pages", __name__)
 
 def _rules(slug: str):
     if slug not in GAMES:
-        abort(404, description=f"Unknown game {slug!r}; this server knows "
-                               f"{', '.join(sorted(GAMES))}.")
+        abort(404, description=t("Unknown game {slug}; this server knows {games}.",
+                                 slug=repr(slug), games=", ".join(sorted(GAMES))))
     return get_game(slug)
 
 
@@ -64,7 +64,7 @@ def _my_games() -> list[tuple[str, Game, bool]]:
 def join():
     game = store.find_by_code(request.form.get("code", ""))
     if game is None:
-        return render_template("index.html", games=[], join_error=(
+        return render_template("index.html", games=[], join_error=t(
             "No game has this code: a join code is 6 letters and digits, shown on the host's "
             "game page.")), 404
     remember_game(game.play_token)
@@ -81,9 +81,10 @@ def import_game():
     try:
         game = store.import_game(json.loads(raw or b"null"))
     except (ValueError, RulesError) as err:
-        message = err.message if isinstance(err, RulesError) else f"not JSON: {err}"
+        message = err.message if isinstance(err, RulesError) else t("not JSON: {error}",
+                                                                     error=str(err))
         return render_template("index.html", games=_my_games(),
-                               import_error=f"Not imported: {message}"), 422
+                               import_error=t("Not imported: {reason}", reason=message)), 422
     remember_game(game.play_token)
     return redirect(url_for("play.game_page", token=game.play_token), 303)
 
@@ -110,7 +111,8 @@ def new_game(slug: str):
             try:
                 game = store.create_game(rules, {**options, "players": players})
             except RulesError as err:
-                errors = [p.message if not p.field else f"{p.field}: {p.message}"
+                errors = [p.message if not p.field else t("{field}: {message}", field=p.field,
+                                                          message=p.message)
                           for p in err.problems]
             else:
                 remember_game(game.play_token)
@@ -136,7 +138,8 @@ def quick(slug: str):
             try:
                 result = rules.score_payload(rules.quick_payload(options, players))
             except RulesError as err:
-                errors = [p.message if not p.field else f"{p.field}: {p.message}"
+                errors = [p.message if not p.field else t("{field}: {message}", field=p.field,
+                                                          message=p.message)
                           for p in err.problems]
         else:
             errors = errors_of(form)

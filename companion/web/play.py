@@ -13,7 +13,7 @@ from flask import (Blueprint, Response, abort, current_app, jsonify, redirect, r
 from .. import store
 from ..db import Game
 from ..games import get_game
-from ..games.core import REDO, UNDO, RulesError, StaleAction
+from ..games.core import REDO, UNDO, InvalidInput, Problem, RulesError, StaleAction, t
 from flask_babel import get_locale
 
 from . import pagecache, remember_game, wants_json
@@ -25,12 +25,12 @@ bp = Blueprint("play", __name__, url_prefix="/g")
 def _open(token: str) -> tuple[Game, bool]:
     found = store.find_game(token)
     if found is None:
-        abort(404, description="No game has this link. Check the code or ask the host for the "
-                               "game's QR code.")
+        abort(404, description=t("No game has this link. Check the code or ask the host for "
+                                 "the game's QR code."))
     return found
 
 
-WATCH_ONLY = "This is a watch link: it shows the game but cannot change it."
+WATCH_ONLY = t("This is a watch link: it shows the game but cannot change it.")
 
 
 def _open_to_play(token: str) -> Game:
@@ -121,11 +121,12 @@ def act(token: str, kind: str):
     state = store.state_of(game)
     names = rules.player_names(state)
     if kind not in rules.actions:
-        abort(404, description=f"{rules.title} has no action {kind!r}.")
+        abort(404, description=t("{game} has no action {kind}.", game=rules.title,
+                                 kind=repr(kind)))
     form = action_form(rules, kind, names)
     values = form_values(form, rules.spec(kind))
     if not form.validate():
-        err = RulesError("; ".join(errors_of(form)), rule=rules.spec(kind).rule)
+        err = InvalidInput([Problem("", e) for e in errors_of(form)], rule=rules.spec(kind).rule)
         return _refuse(game, True, err, kind, values, 422)
     try:
         done = store.record(game.id, kind, values, by=_by(game, names), version=_version())
@@ -196,7 +197,7 @@ def version(token: str):
     304 when the phone already has this version (If-None-Match)."""
     v = store.version_of(token)
     if v is None:
-        abort(404, description="No game has this link.")
+        abort(404, description=t("No game has this link."))
     etag = f'"{v}"'
     if request.headers.get("If-None-Match") == etag:
         resp = Response(status=304)

@@ -10,13 +10,16 @@ from dataclasses import replace
 from typing import Any
 
 from flask import (Blueprint, abort, redirect, render_template, request, session, url_for)
+from flask_babel import get_locale
 from markupsafe import Markup, escape
 
 from .. import store
 from ..games import GAMES, get_game
-from ..games.core import RULING, RulesError, read_fields
+from ..games.core import RULING, RulesError, read_fields, t
 from ..games.questions import questions_for
+from ..i18n import say
 from ..reference import REFERENCES, STAGES, resolve, resolve_parts
+from ..reference.model import STAGE_WORDS
 from ..reference.affects import affected
 from ..reference.search import INDEX
 from .forms import action_form_class
@@ -30,14 +33,17 @@ def register(app) -> None:
     app.jinja_env.filters["rule_link"] = rule_link
     app.jinja_env.globals["ruling_changes"] = ruling_changes
     app.jinja_env.globals["rule_href"] = rule_href
+    app.jinja_env.globals["rule_title"] = rule_title
+    app.jinja_env.globals["hit_title"] = hit_title
+    app.jinja_env.globals["STAGE_WORDS"] = STAGE_WORDS
 
 HOUSE_RULE = "house rule"
 
 
 def _reference(slug: str):
     if slug not in REFERENCES or slug not in GAMES:
-        abort(404, description=f"Unknown game {slug!r}; this server knows "
-                               f"{', '.join(sorted(REFERENCES))}.")
+        abort(404, description=t("Unknown game {slug}; this server knows {games}.",
+                                 slug=repr(slug), games=", ".join(sorted(REFERENCES))))
     return REFERENCES[slug]
 
 
@@ -72,18 +78,36 @@ def rule_href(citation: Any, slug: str = "") -> str:
     return rule_url(target, _current_token()) if target else ""
 
 
+def target_title(target) -> str:
+    """What a link to a target shows in the reader's language: the section's title, or the
+    ruling's id."""
+    if target.ruling:
+        return target.ruling
+    sec = REFERENCES[target.slug].section(target.section)
+    return say(sec.title) if sec is not None else target.section
+
+
+def rule_title(citation: Any, slug: str = "") -> str:
+    """The translated title of the section (or the ruling id) a citation leads to, or ''."""
+    target = resolve(str(citation or ""), slug)
+    return target_title(target) if target else ""
+
+
 def rule_link(citation: Any, slug: str = "") -> Markup:
     """A rule citation as links to its reference sections and rulings (a Jinja filter). Parts
-    that name nothing in the references stay plain text."""
+    that name nothing in the references stay plain text. In English a link shows the citation
+    itself (it names the printed rulebook's section); in another language, the translated title
+    of the section it opens (or the ruling's id)."""
     text = str(citation or "")
     token = _current_token()
+    english = str(get_locale() or "en") == "en"
     pieces = []
     for part, target in resolve_parts(text, slug):
         if target is None:
             pieces.append(escape(part))
         else:
             pieces.append(Markup('<a class="rule-link" href="{}">{}</a>').format(
-                rule_url(target, token), part))
+                rule_url(target, token), part if english else target_title(target)))
     return Markup("; ").join(pieces)
 
 
@@ -112,11 +136,12 @@ def _differences(now, base) -> list[str]:
     for s_now, s_base in zip(now.sheets, base.sheets):
         for a, b in zip(s_now.lines, s_base.lines):
             if a.points != b.points:
-                lines.append(f"{s_now.name}, {a.label}: {a.points} (default {b.points})")
+                lines.append(t("{name}, {line}: {points} (default {was})", name=s_now.name,
+                               line=a.label, points=a.points, was=b.points))
     places = {n: p.place for p in now.ranking for n in p.names}
     was = {n: p.place for p in base.ranking for n in p.names}
-    lines += [f"{n}: place {places[n]} (default {was[n]})" for n in places
-              if was.get(n) != places[n]]
+    lines += [t("{name}: place {place} (default {was})", name=n, place=places[n], was=was[n])
+              for n in places if was.get(n) != places[n]]
     return lines
 
 
@@ -149,6 +174,20 @@ def search():
                            references=REFERENCES)
 
 
+def hit_title(hit) -> str:
+    """A search result's title in the reader's language (the index itself is English): the
+    section's title, or the ruling's id and question."""
+    if hit.kind == "ruling":
+        ruling = GAMES[hit.slug].rulings.get(hit.ref_id) if hit.slug in GAMES else None
+        if ruling is not None:
+            return say(t("{id}: {question}", id=hit.ref_id, question=ruling.question))
+    else:
+        sec = REFERENCES[hit.slug].section(hit.ref_id) if hit.slug in REFERENCES else None
+        if sec is not None:
+            return say(sec.title)
+    return hit.title
+
+
 @bp.get("/rules/<slug>")
 def game_reference(slug: str):
     ref = _reference(slug)
@@ -157,7 +196,7 @@ def game_reference(slug: str):
     if state is not None:
         rules = get_game(slug)
         result = rules.score(state)
-        totals = [(s.name, (("total so far", s.total),)) for s in result.sheets]
+        totals = [(s.name, ((t("total so far"), s.total),)) for s in result.sheets]
         affects = {sec.id: affected(slug, sec.affects, state, totals) for sec in ref.sections}
     return render_template("reference/game.html", ref=ref, stages=STAGES, game=game,
                            affects=affects, rules=get_game(slug))
@@ -180,7 +219,7 @@ def switch_ruling(slug: str, token: str):
     reading as this server's house rule for the next games of this game."""
     game, can_play, _ = _game_of(slug, token)
     if game is None or not can_play:
-        abort(403, description="Only a play link can switch a ruling for its game.")
+        abort(403, description=t("Only a play link can switch a ruling for its game."))
     rid, reading = request.form.get("ruling", ""), request.form.get("reading", "")
     raw_version = request.form.get("version", "")
     version = int(raw_version) if raw_version.isdigit() and len(raw_version) < 10 else None
@@ -203,7 +242,7 @@ def switch_ruling(slug: str, token: str):
 def ask(token: str):
     found = store.find_game(token)
     if found is None:
-        abort(404, description="No game has this link.")
+        abort(404, description=t("No game has this link."))
     game = found[0]
     rules = get_game(game.slug)
     state = store.state_of(game)

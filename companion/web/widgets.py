@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
+from ..i18n import say
+
 _NUMBER_FLAGS = ("min", "max", "step")
 _TEXT_FLAGS = ("maxlength", "minlength")
 
@@ -30,7 +32,7 @@ def fast_input(field) -> Markup:
     if kind == "SelectField":
         options = "".join(
             f'<option{" selected" if c.selected else ""} value="{escape(c.value)}">'
-            f"{escape(c.label)}</option>" for c in field.iter_choices())
+            f"{escape(say(c.label))}</option>" for c in field.iter_choices())
         return Markup(f'<select name="{name}"{_flags(field, ())}>{options}</select>')
     if kind == "BooleanField":
         checked = " checked" if field.data else ""
