@@ -563,11 +563,13 @@ class HexemoniaTable:
 
     def attack(self, page: Page, seat: int, opponent: int, target: str, units: tuple[int, int],
                shots: Any = None) -> None:
-        """War in the calculator: the defence (citizens 1, hoplites 2, shield x2) and the
-        units that win, as the test counts them; then the attack itself."""
+        """War in the calculator: the defence (a citizen 1, a hoplite 2; no fortification
+        touches the hex here, so no shield) and the units that win, as the test counts them;
+        then the attack itself."""
         defender = self.cities[opponent]
         hexa = defender.hexes[target]
-        defence = hexa["cubes"][0] + 2 * hexa["cubes"][1] + 2 * hexa.get("shield", 0)
+        assert not hexa["shield"], "this count leaves shields out"
+        defence = hexa["cubes"][0] + 2 * hexa["cubes"][1]
         hoplites, citizens = units
         pay = f"Acropolis: {hoplites}h {citizens}c"
         panel = open_panel(page.locator(f"#p{seat}"), "C: war")
