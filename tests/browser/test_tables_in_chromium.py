@@ -188,7 +188,7 @@ def test_no_page_scrolls_sideways_at_360px_and_tap_targets_are_44px(open_context
         if offenders:
             small[path] = offenders
     page.goto(game)
-    page.locator("#p0 details.panel summary").first.tap()  # an open action panel too
+    page.locator("#actions details.panel summary").first.tap()  # an open action panel too
     width, client = page.evaluate(SIDEWAYS)
     if width > client:
         sideways["open panel"] = (width, client)
