@@ -287,7 +287,7 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
         found = s.execute(select(Game.id, Game.slug, Game.version, Game.setup)
                           .where(Game.id == game_id).with_for_update()).one_or_none()
         if found is None:
-            raise IllegalAction("this game does not exist")
+            raise IllegalAction(t("this game does not exist"))
         game = Game(id=found.id, slug=found.slug, version=found.version, setup=found.setup)
         rules = get_game(game.slug)
         snap = _cached(game.id, game.version)
@@ -364,21 +364,24 @@ def export_game(game: Game) -> dict[str, Any]:
 
 def _import_rows(rules: GameRules, actions: Any) -> list[Action]:
     if not isinstance(actions, list) or len(actions) > _MAX_IMPORT_ACTIONS:
-        raise IllegalAction("actions must be a list (at most "
-                            f"{_MAX_IMPORT_ACTIONS} entries)", field="actions")
+        raise IllegalAction(t("actions must be a list (at most {limit} entries)",
+                              limit=_MAX_IMPORT_ACTIONS), field="actions")
     rows = []
     for i, a in enumerate(actions, start=1):
         where = f"actions[{i - 1}]"
         if not isinstance(a, dict) or a.get("seq") != i or not isinstance(a.get("data"), dict):
-            raise IllegalAction(f"{where}: each action needs seq {i} (numbered from 1, no gaps) "
-                                "and a data object", field=where)
+            raise IllegalAction(t("{where}: each action needs seq {seq} (numbered from 1, no "
+                                  "gaps) and a data object", where=where, seq=str(i)),
+                                field=where)
         kind = a.get("kind")
         if kind not in (UNDO, REDO) and kind not in rules.actions:
-            raise IllegalAction(f"{where}: {rules.title} has no action {kind!r}", field=where)
+            raise IllegalAction(t("{where}: {game} has no action {kind}", where=where,
+                                  game=rules.title, kind=repr(kind)), field=where)
         try:
             at = datetime.fromisoformat(str(a.get("at")))
         except ValueError:
-            raise IllegalAction(f"{where}: 'at' is not a date and time", field=where) from None
+            raise IllegalAction(t("{where}: 'at' is not a date and time", where=where),
+                                field=where) from None
         texts = [str(a.get(k) or "") for k in ("by", "text", "rule")]
         words = a.get("words") if words_are_plain(a.get("words")) else None
         rows.append(Action(seq=i, kind=kind, data=a["data"], by=texts[0][:80], text=texts[1],
@@ -393,15 +396,15 @@ def import_game(payload: Any) -> Game:
     first, so a file that does not lead to a legal state is refused (RulesError) and nothing is
     stored."""
     if not isinstance(payload, dict) or payload.get("format") != EXPORT_FORMAT:
-        raise IllegalAction(f"this is not a game export (expected format {EXPORT_FORMAT})",
-                            field="format")
+        raise IllegalAction(t("this is not a game export (expected format {format})",
+                              format=EXPORT_FORMAT), field="format")
     try:
         rules = get_game(str(payload.get("game")))
     except KeyError as err:
         raise IllegalAction(str(err.args[0]), field="game") from None
     setup = payload.get("setup")
     if not isinstance(setup, dict):
-        raise IllegalAction("setup must be an object", field="setup")
+        raise IllegalAction(t("setup must be an object"), field="setup")
     rows = _import_rows(rules, payload.get("actions"))
     rules.fold(setup, entries_of(rows))  # raises when the log breaks a rule
     names = rules.player_names(rules.new_game(setup))

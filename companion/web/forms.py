@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from flask_wtf import FlaskForm
 from flask_wtf.i18n import translations as wtforms_translations
@@ -80,15 +80,20 @@ def form_values(form: FlaskForm, spec: ActionSpec) -> dict[str, Any]:
     return {f.name: getattr(form, f.name).data for f in spec.fields}
 
 
-def errors_of(form: FlaskForm) -> list[str]:
-    """Every error of a submitted form, each naming its field (Texts, said by the page)."""
-    out = []
-    for name, errs in form.errors.items():
-        label = getattr(getattr(form, name, None), "label", None)
-        for e in errs if isinstance(errs, list) else [errs]:
-            out.append(e if isinstance(e, str) and label and str(label.text) in e
-                       else t("{label}: {error}", label=label.text if label else name,
-                              error=e))
+def errors_of(form: Form, row: Callable[[int], Text] | None = None) -> list[str]:
+    """Every error of a submitted form, each naming its field (Texts, said by the page); the
+    errors of a form's rows (seats) each name their row with ``row(number)``."""
+    out: list[str] = []
+    for field in form:
+        if isinstance(field, FieldList):
+            for n, entry in enumerate(field.entries, start=1):
+                for e in errors_of(entry.form):
+                    out.append(t("{row}: {error}", row=row(n), error=e) if row else e)
+            continue
+        label = field.label.text
+        for e in field.errors:
+            out.append(e if isinstance(e, str) and str(label) in e
+                       else t("{label}: {error}", label=label, error=e))
     return out
 
 

@@ -120,7 +120,7 @@ def new_game(slug: str):
                                                                      "players": players}))
                 return redirect(url_for("play.game_page", token=game.play_token), 303)
         else:
-            errors = errors_of(form)
+            errors = errors_of(form, lambda n: t("Seat {n}", n=n))
     known = {b.key: b.value for b in box if b.category == "setup card"}
     return render_template("new.html", rules=rules, form=form, errors=errors, box=box,
                            known=known), 422 if errors else 200
@@ -142,7 +142,7 @@ def quick(slug: str):
                                                           message=p.message)
                           for p in err.problems]
         else:
-            errors = errors_of(form)
+            errors = errors_of(form, lambda n: t("Player {n}", n=n))
     return render_template("quick.html", rules=rules, form=form, errors=errors,
                            result=result), 422 if errors else 200
 

@@ -227,3 +227,31 @@ def test_in_english_a_rule_link_keeps_the_citation(client, table):
     row = table.rows()[-1]
     html = get(client, f"{table.path}/history", "en")
     assert re.search(rf'<a class="rule-link" href="[^"]+">{re.escape(row.rule)}</a>', html)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_setup_form_errors_name_the_seat_and_say_wtforms_own_messages_in_the_language(client,
+                                                                                       lang):
+    from flask_wtf.i18n import translations
+    html = get(client, "/new/hadara", lang)
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html).group(1)
+    resp = client.post("/new/hadara", headers={"Accept-Language": lang}, data={
+        "csrf_token": token, "players-0-name": "Ana", "players-0-initiative": "abc",
+        "players-1-name": "Ben", "players-1-initiative": "2"})
+    assert resp.status_code == 422
+    alert = re.search(r'<div class="alert".*?</div>',
+                      unescape(resp.get_data(as_text=True)), re.S).group(0)
+    with client.application.test_request_context(headers={"Accept-Language": lang}):
+        not_a_number = translations.gettext("Not a valid integer value.")
+    assert not_a_number != "Not a valid integer value." and not_a_number in alert
+    assert words(lang, "Seat {n}", n=1) in alert and "{'" not in alert
+
+
+def test_setup_form_errors_in_english_name_the_seat_and_the_field(client):
+    html = get(client, "/new/hadara")
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html).group(1)
+    resp = client.post("/new/hadara", data={
+        "csrf_token": token, "players-0-name": "Ana", "players-0-initiative": "abc",
+        "players-1-name": "Ben", "players-1-initiative": "2"})
+    alert = re.search(r'<div class="alert".*?</div>', resp.get_data(as_text=True), re.S).group(0)
+    assert "<li>Seat 1: Setup card initiative: Not a valid integer value.</li>" in alert
