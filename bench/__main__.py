@@ -117,6 +117,12 @@ def main() -> None:
         results["warm"] = {n: wrk(f"{url}/g/{games[n]['token']}", duration="3s")
                            for n in ("small", "large")}
     print("cold loads (first load after a server start)...")
+    with Gunicorn("app:app", {**env, "FLASK_PAGE_CACHE_SIZE": "0"}) as url:
+        print("(a') game page drawn on every request (page cache off)...")
+        page = f"{url}/g/{games['epoch3']['token']}"
+        for _ in range(10):
+            get(page)
+        results["page_fresh"] = wrk(page)
     results["cold"] = cold_loads(env, games)
     # the floor again, averaged with the first run: a busy machine drifts during a bench
     again = bare(env)

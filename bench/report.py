@@ -8,7 +8,8 @@ LABELS = {"bare": "bare Flask route (the floor)",
           "page": "(a) game page, 5-player Hadara in epoch III",
           "post": "(b) action POST (commutative `correct`, delta 1)",
           "live": "(c) live-update check of an idle phone (`GET /g/<token>/v`, 304)",
-          "api": "(d) score API, 5 players"}
+          "api": "(d) score API, 5 players",
+          "page_fresh": "(a′) the same page drawn on every request (page cache off; no target)"}
 WEIGHT_LIMIT = 40 * 1024
 LARGE_LIMIT = 1.5
 
@@ -79,6 +80,11 @@ def markdown(r: dict) -> str:
         status = _ok(rt[k] >= TARGETS[k]) if k in TARGETS else ""
         rows.append(f"| {LABELS[k]} | {x['rps']:.0f} | {x['p50']:.2f} | {x['p90']:.2f} | "
                     f"{x['p99']:.2f} | {errs} | {ratio} | {target} | {status} |")
+    if "page_fresh" in r:
+        x = r["page_fresh"]
+        rows.append(f"| {LABELS['page_fresh']} | {x['rps']:.0f} | {x['p50']:.2f} | "
+                    f"{x['p90']:.2f} | {x['p99']:.2f} | {x['errors']} | "
+                    f"{x['rps'] / r['bare']['rps']:.0%} | | |")
     warm, cold = r["warm"], r["cold"]
     return f"""# Benchmarks
 

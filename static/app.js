@@ -21,12 +21,14 @@
 
   var period = Math.max(parseFloat(game.dataset.poll) || 1.5, 0.5) * 1000;
   var versionUrl = game.dataset.versionUrl;
-  var timer = null, failures = 0, busy = false;
+  var timer = null, failures = 0, busy = false, sent = null;
+  // The page's words in the reader's language, from the server (data-* on #live).
+  var words = live.dataset;
 
   function status(ok) {
     live.hidden = false;
     live.className = "live " + (ok ? "on" : "off");
-    live.querySelector(".txt").textContent = ok ? "live" : "reconnecting…";
+    live.querySelector(".txt").textContent = ok ? words.on : words.off;
     live.querySelector(".retry").hidden = ok;
   }
 
@@ -77,7 +79,10 @@
         var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("game");
         if (!fresh) { throw new Error("no game on the page"); }
         var open = {};
-        game.querySelectorAll("details[open]").forEach(function (d) { open[keyOf(d)] = d; });
+        game.querySelectorAll("details[open]").forEach(function (d) {
+          if (!(sent && d.contains(sent))) { open[keyOf(d)] = d; }
+        });
+        sent = null;
         fresh.querySelectorAll("details").forEach(function (d) {
           var old = open[keyOf(d)];
           if (!old) { return; }
@@ -100,7 +105,7 @@
     div.className = "alert";
     div.setAttribute("role", "alert");
     var b = document.createElement("b");
-    b.textContent = "Not recorded. ";
+    b.textContent = words.refused + " ";
     div.appendChild(b);
     div.appendChild(document.createTextNode(message));
     game.insertBefore(div, game.firstChild);
@@ -116,15 +121,15 @@
       .then(function (res) {
         var body = res[1], msg = null;
         if (!body.ok) {
-          msg = body.error || (body.errors || []).map(function (e) { return e.message; }).join("; ");
-          if (body.rule) { msg += " (" + body.rule + ")"; }
+          msg = body.said || body.error;
+        } else {
+          sent = form;  // done: its panel is not refilled with what was just sent
         }
         return refresh(msg);
       })
       .catch(function () {
         status(false);
-        alertOf("No connection to the server: the tap was maybe not recorded. " +
-                "Check the history after reconnecting.");
+        alertOf(words.offline);
       })
       .then(function () { if (button) { button.disabled = false; } delete form.dataset.sent; });
   }

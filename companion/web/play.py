@@ -11,6 +11,7 @@ from flask import (Blueprint, Response, abort, current_app, jsonify, redirect, r
                    request, session, url_for)
 
 from .. import store
+from ..i18n import say
 from ..db import Game
 from ..games import get_game
 from ..games.core import REDO, UNDO, InvalidInput, Problem, RulesError, StaleAction, t
@@ -102,7 +103,15 @@ def _refuse(game: Game, can_play: bool, err: RulesError, kind: str, values: dict
     s.expire_all()
     fresh = s.get(Game, game.id)
     if wants_json():
+        # error/errors stay English for machine clients; `said` is the refusal in the reader's
+        # language, for the page's own script to show.
+        said = "; ".join(say(p.message) for p in err.problems) if isinstance(
+            err, InvalidInput) else say(err.message)
+        if err.rule:
+            from .reference import rule_title
+            said += f" ({rule_title(err.rule, game.slug) or err.rule})"
         return jsonify(ok=False, error=err.message, rule=err.rule, version=fresh.version,
+                       said=said,
                        errors=[{"field": p.field, "message": p.message} for p in err.problems]
                        ), status
     return render_template("game.html", **_context(fresh, can_play, error=err, failed=kind,

@@ -255,3 +255,22 @@ def test_setup_form_errors_in_english_name_the_seat_and_the_field(client):
         "players-1-name": "Ben", "players-1-initiative": "2"})
     alert = re.search(r'<div class="alert".*?</div>', resp.get_data(as_text=True), re.S).group(0)
     assert "<li>Seat 1: Setup card initiative: Not a valid integer value.</li>" in alert
+
+
+def test_a_refused_tap_sent_by_the_page_script_carries_its_words_in_the_readers_language(app):
+    """The page's script shows `said`; `error` stays English for machine clients."""
+    from babel.messages.pofile import read_po
+    from companion import i18n, store
+    from companion.games import get_game
+    from tests.conftest import csrf_of
+    from tests.table_helpers import sample_setup
+    with app.app_context():
+        game = store.create_game(get_game("hadara"), sample_setup(get_game("hadara")))
+    client = app.test_client()
+    token = csrf_of(client, f"/g/{game.play_token}")
+    with i18n.po_path("web", "zh").open("rb") as fh:
+        nothing = read_po(fh, locale="zh")["there is nothing to undo"].string
+    body = client.post(f"/g/{game.play_token}/undo", data={"csrf_token": token},
+                       headers={"Accept": "application/json", "Accept-Language": "zh"}).get_json()
+    assert body["ok"] is False and body["error"] == "there is nothing to undo"
+    assert nothing and body["said"].startswith(nothing)
