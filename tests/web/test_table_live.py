@@ -103,14 +103,17 @@ def test_game_page_carries_what_the_script_needs(client, app):
     assert f'data-version-url="/g/{game.play_token}/v"' in page
     assert f'data-poll="{app.config["LIVE_POLL_SECONDS"]}"' in page
     assert 'id="live"' in page and "hidden" in page.split('id="live"')[1][:120]  # JS shows it
+    assert 'data-off="reconnecting…"' in page and 'data-refused="Not recorded."' in page
 
 
 def test_script_is_our_own_small_file_and_the_policy_allows_only_self(client):
     js = (ROOT / "static" / "app.js").read_text()
     assert not re.search(r"https?://", js) and "import " not in js
     assert len(js) < 8000
-    for needle in ("If-None-Match", "application/json", "reconnecting", "replaceWith"):
+    for needle in ("If-None-Match", "application/json", "words.off", "replaceWith"):
         assert needle in js
+    # The script's words come from the page, in the reader's language.
+    assert "reconnecting" not in js
     csp = client.get("/").headers["Content-Security-Policy"]
     assert "script-src 'self'" in csp and "connect-src 'self'" in csp and "http" not in csp
 
