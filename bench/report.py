@@ -14,33 +14,41 @@ WEIGHT_LIMIT = 40 * 1024
 LARGE_LIMIT = 1.5
 
 
-NOTES = """## Where the time goes (cProfile, in-process, same database)
+NOTES = """## What made the difference (and what each number includes)
 
-- **(a) the game page** is dominated by rendering: about 80 % of its time is in
-  `render_template`, and most of that is WTForms drawing the action forms. The 5-player board
-  draws every action panel for every player (around 45 form fields per page), and each field goes
-  through WTForms' `html_params` and `markupsafe` formatting. Building the context (state,
-  score, guide, undo preview, latest history) is about 12 %. A faster page needs fewer or cheaper form renders: one
-  shared panel per action with a player select instead of one copy per player, or the forms
-  drawn by a plain Jinja macro from the FieldSpecs (`templates/macros.html`,
-  `templates/games/hadara/board.html`, `companion/web/forms.py`; not files of this suite).
-  The same duplication makes the page weight: the HTML alone is most of the bytes.
-- **(c) the live check** costs about 2 ms through Flask's test client against about 0.3 ms for
-  the bare route (same loaded machine): the
-  ORM session, a connection checkout with `BEGIN`, the Flask-WTF CSRF hook and the session cookie
-  are each a slice; no single hot spot. Reaching 80 % of bare would need the version served
-  without the ORM (a Core query on a kept connection, or a per-process cache keyed by token
-  that a write invalidates) — a `companion/store.py` / `companion/web/play.py` change.
-- **(b) the action POST** pays a write transaction (`BEGIN IMMEDIATE`, commit with WAL) and, in
-  the two-worker setup, a snapshot-cache miss whenever the other worker wrote last: the worker
-  then folds the whole log of the game again (`store._record_once` → `_fold`), so its cost grows
-  with the game's length while phones alternate between workers.
-- **Cold load of the 5,000-action game**: loading 5,000 `Action` ORM rows (all columns, including
-  the history text) and their JSON, then folding them (`dataclasses.replace` twice per
-  correction: about 70 ms of rules work for 5,000 entries). Selecting only `seq, kind, data,
-  by` in `store.rows_of` for the fold, and a stored checkpoint of the state every few hundred
-  actions, would bring it near the 10-action game. Warm, the snapshot cache already makes the two
-  games cost the same.
+- **(a) the game page** is drawn once per game version and kept (`companion/web/pagecache.py`:
+  per process, keyed by game, version, link, seat and language; 128 pages). Every phone reloads
+  the page after each tap anywhere at the table, so the same version is asked for again and
+  again; a kept page is sent with the request's own CSRF token swapped in (a test checks no
+  phone ever gets another's token, and that a page never outlives its version). The link is
+  resolved by one pooled query (`store.find_ref`), the ORM only on a miss. wrk sends no cookie,
+  so every request here is a new phone: a new session and CSRF token are made and signed each
+  time. Row (a′) is the same page drawn on every request (cache off): that is the cost of the
+  first phone to see a new version. Drawing itself got cheaper too: Hadara's action forms are
+  drawn once for the table with a player select, not once per player card (31.7 → 22 KB of
+  HTML), and form controls are drawn directly (`companion/web/widgets.py`).
+- **(b) the action POST** is a real tap: CSRF check, the form, the rules' check and apply, one
+  write transaction (`BEGIN IMMEDIATE`, select, insert, update, commit; Core statements rather
+  than the ORM's unit of work since this change), JSON answer. Most of what remains is Flask,
+  WTForms and the session around it, and the commit; the two workers also take turns on
+  SQLite's single write lock. Still missed, and not understood yet: in-process a POST costs
+  about 3 ms, but under wrk the p50 is ~25 ms with 8 connections on 2 workers (~6 ms of service
+  each). Queuing writers on a file lock instead of SQLite's sleeping busy handler was tried and
+  changed nothing (reverted). Next step: profile a worker under this load.
+- **(a) vs (a′)**: drawing a fresh 5-player page costs ~50 ms at p50 under load; the language
+  layer (every label and line said through the catalogs) made drawing slower than before this
+  change. The kept page hides it for every phone but the first per version; the target is
+  still missed at 40 %.
+- **(c) the live check** is answered before Flask by a small WSGI layer
+  (`companion/web/live.py`): one indexed query on a pooled connection, no session, CSRF or ORM,
+  the same headers as the Flask view (tested). That is why it beats the bare Flask route.
+- **(d) the score API** is pure computation (parse, validate every field, score, rank, JSON).
+  `isinstance` checks against `typing.Mapping` (slow generic-alias checks) were replaced by
+  `collections.abc` in the hot path.
+- **Cold load of the 5,000-action game**: every 250 actions (and after any long replay) the
+  game's snapshot is stored as a checkpoint stamped with a hash of the rules code
+  (`companion/checkpoints.py`); a restarted process starts from it and applies only the newer
+  entries, so a long game loads like a short one. Before checkpoints this was 20.6x.
 """
 
 
