@@ -133,12 +133,11 @@ class GameRef:
     can_play: bool
 
 
-def find_ref(token: str) -> GameRef | None:
-    """The game a link token opens, as (id, version, play or watch), by one indexed query on the
-    connection pool (no ORM session): the hot path of a page that is already drawn."""
+def lookup_token(engine, token: str) -> GameRef | None:
+    """The game a link token opens, as (id, version, play or watch), by one indexed query on a
+    pooled connection: no ORM session and no app context (the live check runs before Flask)."""
     if not token or len(token) > 64:
         return None
-    engine = current_app.extensions["db_engine"]
     mark = "?" if engine.dialect.paramstyle == "qmark" else "%s"
     conn = engine.raw_connection()
     try:
@@ -149,17 +148,14 @@ def find_ref(token: str) -> GameRef | None:
         row = cur.fetchone()
         cur.close()
     finally:
-        conn.close()
+        conn.close()  # back to the pool, which ends any read transaction
     return None if row is None else GameRef(int(row[0]), int(row[1]), bool(row[2]))
 
 
-def version_of(token: str) -> int | None:
-    """The version of the game a link opens, or None: one indexed lookup, no state, no log (every
-    idle phone asks this every ~1.5 s)."""
-    if not token or len(token) > 64:
-        return None
-    return session().scalar(select(Game.version).where(
-        (Game.play_token == token) | (Game.watch_token == token)))
+def find_ref(token: str) -> GameRef | None:
+    """:func:`lookup_token` on this app's database: the hot path of a page already drawn and of
+    the version check."""
+    return lookup_token(current_app.extensions["db_engine"], token)
 
 
 def find_by_code(code: str) -> Game | None:

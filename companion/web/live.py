@@ -12,6 +12,8 @@ from typing import Any, Callable, Iterable
 
 from sqlalchemy.engine import Engine
 
+from ..store import lookup_token
+
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 # The same security headers the app adds to every response (companion/web/__init__.py), with a
 # CSP for data: this response is never a document.
@@ -26,29 +28,15 @@ class LiveVersions:
     def __init__(self, wsgi_app: Callable, engine: Engine) -> None:
         self.wsgi_app = wsgi_app
         self.engine = engine
-        mark = "?" if engine.dialect.paramstyle == "qmark" else "%s"
-        self.query = (f"SELECT version FROM games WHERE play_token = {mark} "
-                      f"UNION ALL SELECT version FROM games WHERE watch_token = {mark}")
 
     def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
         path = environ.get("PATH_INFO", "")
         if (environ.get("REQUEST_METHOD") == "GET" and path.startswith("/g/")
                 and path.endswith("/v") and TOKEN.match(path[3:-2])):
-            version = self.version(path[3:-2])
-            if version is not None:
-                return self.answer(environ, start_response, version)
+            ref = lookup_token(self.engine, path[3:-2])
+            if ref is not None:
+                return self.answer(environ, start_response, ref.version)
         return self.wsgi_app(environ, start_response)
-
-    def version(self, token: str) -> int | None:
-        conn = self.engine.raw_connection()
-        try:
-            cur = conn.cursor()
-            cur.execute(self.query, (token, token))
-            row = cur.fetchone()
-            cur.close()
-            return None if row is None else int(row[0])
-        finally:
-            conn.close()  # back to the pool (which ends any read transaction)
 
     @staticmethod
     def answer(environ: dict[str, Any], start_response: Callable,

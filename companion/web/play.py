@@ -23,11 +23,13 @@ from .forms import action_form, errors_of, form_values
 bp = Blueprint("play", __name__, url_prefix="/g")
 
 
+NO_GAME = t("No game has this link. Check the code or ask the host for the game's QR code.")
+
+
 def _open(token: str) -> tuple[Game, bool]:
     found = store.find_game(token)
     if found is None:
-        abort(404, description=t("No game has this link. Check the code or ask the host for "
-                                 "the game's QR code."))
+        abort(404, description=NO_GAME)
     return found
 
 
@@ -84,7 +86,7 @@ def _page_key(game_id: int, version: int) -> tuple:
 def game_page(token: str):
     ref = store.find_ref(token)
     if ref is None:
-        _open(token)  # the 404 page
+        abort(404, description=NO_GAME)
     remember_game(token)
     html = pagecache.cached(_page_key(ref.id, ref.version))
     if html is None:
@@ -105,8 +107,7 @@ def _refuse(game: Game, can_play: bool, err: RulesError, kind: str, values: dict
     if wants_json():
         # error/errors stay English for machine clients; `said` is the refusal in the reader's
         # language, for the page's own script to show.
-        said = "; ".join(say(p.message) for p in err.problems) if isinstance(
-            err, InvalidInput) else say(err.message)
+        said = "; ".join(say(p.message) for p in err.problems)  # as the page shows a refusal
         if err.rule:
             from .reference import rule_title
             said += f" ({rule_title(err.rule, game.slug) or err.rule})"
@@ -204,9 +205,10 @@ def score(token: str):
 def version(token: str):
     """The game's version, for phones polling for changes: one indexed lookup, a tiny body, and
     304 when the phone already has this version (If-None-Match)."""
-    v = store.version_of(token)
-    if v is None:
+    ref = store.find_ref(token)  # (served before Flask by web/live.py for every known link)
+    if ref is None:
         abort(404, description=t("No game has this link."))
+    v = ref.version
     etag = f'"{v}"'
     if request.headers.get("If-None-Match") == etag:
         resp = Response(status=304)
