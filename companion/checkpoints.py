@@ -19,6 +19,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import bindparam, select
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
@@ -39,9 +41,14 @@ def code_stamp() -> str:
     return digest.hexdigest()
 
 
-def load(s: Session, game_id: int, version: int) -> tuple[int, Any] | None:
-    """The newest usable checkpoint of a game at or before ``version``: (its version, snapshot)."""
-    row = s.get(Checkpoint, game_id)
+_STORED = select(Checkpoint.version, Checkpoint.code, Checkpoint.snapshot).where(
+    Checkpoint.game_id == bindparam("game"))
+
+
+def load(conn: Session | Connection, game_id: int, version: int) -> tuple[int, Any] | None:
+    """The newest usable checkpoint of a game at or before ``version``: (its version, snapshot).
+    ``conn`` is a session or a Core connection."""
+    row = conn.execute(_STORED, {"game": game_id}).one_or_none()
     if row is None or row.code != code_stamp() or row.version > version:
         return None
     try:

@@ -13,13 +13,14 @@ companion.i18n`` extracts, updates and compiles them (``make catalogs``).
 from __future__ import annotations
 
 import sys
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
 from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal
+import flask
 from flask import Flask, request
 from flask_babel import Babel, get_locale, gettext
 
@@ -109,8 +110,14 @@ def _wtforms_catalog(locale: str):
     return support.Translations.load(messages_path(), [locale], domain="wtforms")
 
 
-def _preload_wtforms_catalog() -> None:
-    request.wtforms_translations = _wtforms_catalog(str(_locale()))
+class Request(flask.Request):
+    """Flask's request, whose ``wtforms_translations`` (read by Flask-WTF when a form says one
+    of WTForms' own messages) is this process's cached catalog, looked up only by a request
+    that builds a form: the others never choose a language for it."""
+
+    @cached_property
+    def wtforms_translations(self):
+        return _wtforms_catalog(str(_locale()))
 
 
 def init_app(app: Flask) -> None:
@@ -118,7 +125,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", ";".join(
         str(TRANSLATIONS / area) for area in AREAS))
     Babel(app, locale_selector=select_locale)
-    app.before_request(_preload_wtforms_catalog)  # read by flask_wtf.i18n when a form is built
+    app.request_class = Request
     app.jinja_env.filters["say"] = say
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     app.jinja_env.globals["current_language"] = lambda: str(_locale().language)

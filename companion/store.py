@@ -12,12 +12,13 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from flask import current_app
-from sqlalchemy import select
+from flask import current_app, g
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from . import checkpoints
-from .db import Action, BoxData, Game, session, utcnow, write_session
+from .db import (Action, BoxData, Game, said, session, utcnow, write_connection,
+                 write_session)
 from .games import GameRules, get_game
 from .games.core import (CORRECT, REDO, UNDO, Entry, IllegalAction, StaleAction, Text,
                          effective_entries, t, words_are_plain, words_to_json)
@@ -69,15 +70,34 @@ def _newest_cached(game_id: int) -> tuple[int, Any]:
         return version, cache.items.get((game_id, version))
 
 
-def _catch_up(s, game: Game) -> Snapshot | None:
+ACTIONS = Action.__table__
+# A game's log after one sequence number, as Core rows (no ORM objects): statements built once,
+# so SQLAlchemy compiles each a single time.
+_LOG_AFTER = (select(ACTIONS.c.seq, ACTIONS.c.kind, ACTIONS.c.data, ACTIONS.c.by,
+                     ACTIONS.c.text, ACTIONS.c.words)
+              .where(ACTIONS.c.game_id == bindparam("game"), ACTIONS.c.seq > bindparam("after"))
+              .order_by(ACTIONS.c.seq))
+_GAME_TO_WRITE = (select(Game.id, Game.slug, Game.version, Game.setup)
+                  .where(Game.id == bindparam("game")).with_for_update())
+_ADD_ACTION = ACTIONS.insert()
+_NEW_VERSION = (Game.__table__.update().where(Game.__table__.c.id == bindparam("game"))
+                .values(version=bindparam("version"), updated_at=bindparam("at")))
+
+
+def _log_after(conn, game_id: int, after: int = 0) -> list:
+    """The game's log entries after sequence number ``after`` (rows with seq, kind, data, by,
+    text and words), read with a session or a Core connection."""
+    return list(conn.execute(_LOG_AFTER, {"game": game_id, "after": after}))
+
+
+def _catch_up(conn, game) -> Snapshot | None:
     """The current snapshot from an older one this process has, applying only the newer log
     entries (another worker recorded them). None when there is none, or an undo/redo among them
-    (then the whole log is folded again)."""
+    (then the whole log is folded again). ``game`` needs id, slug and version."""
     version, base = _newest_cached(game.id)
     if base is None or version >= game.version:
         return None
-    newer = list(s.scalars(select(Action).where(Action.game_id == game.id, Action.seq > version)
-                           .order_by(Action.seq)))
+    newer = _log_after(conn, game.id, version)
     if len(newer) != game.version - version or any(r.kind in (UNDO, REDO) for r in newer):
         return None
     rules, state = get_game(game.slug), base.state
@@ -131,25 +151,27 @@ class GameRef:
     id: int
     version: int
     can_play: bool
+    slug: str = ""
 
 
 def lookup_token(engine, token: str) -> GameRef | None:
-    """The game a link token opens, as (id, version, play or watch), by one indexed query on a
-    pooled connection: no ORM session and no app context (the live check runs before Flask)."""
+    """The game a link token opens, as (id, version, play or watch, game), by one indexed query
+    on a pooled connection: no ORM session and no app context (the live check runs before
+    Flask)."""
     if not token or len(token) > 64:
         return None
     mark = "?" if engine.dialect.paramstyle == "qmark" else "%s"
     conn = engine.raw_connection()
     try:
         cur = conn.cursor()
-        cur.execute(f"SELECT id, version, 1 FROM games WHERE play_token = {mark} UNION ALL "
-                    f"SELECT id, version, 0 FROM games WHERE watch_token = {mark}",
+        cur.execute(f"SELECT id, version, 1, slug FROM games WHERE play_token = {mark} "
+                    f"UNION ALL SELECT id, version, 0, slug FROM games WHERE watch_token = {mark}",
                     (token, token))
         row = cur.fetchone()
         cur.close()
     finally:
         conn.close()  # back to the pool, which ends any read transaction
-    return None if row is None else GameRef(int(row[0]), int(row[1]), bool(row[2]))
+    return None if row is None else GameRef(int(row[0]), int(row[1]), bool(row[2]), row[3])
 
 
 def find_ref(token: str) -> GameRef | None:
@@ -182,14 +204,14 @@ class Snapshot:
     undone: tuple[int, ...]
 
 
-def _fold(game: Game, rows: list[Action]) -> Snapshot:
+def _fold(game, rows: list) -> Snapshot:
     entries = entries_of(rows)
     active, undone = effective_entries(entries)
     state = get_game(game.slug).fold(game.setup, entries)
     return Snapshot(state, tuple(e.seq for e in active), tuple(e.seq for e in undone))
 
 
-def _from_checkpoint(s, game: Game) -> Snapshot | None:
+def _from_checkpoint(s, game) -> Snapshot | None:
     """The current snapshot from the game's stored checkpoint and the log entries after it, when
     this process has nothing cached (after a restart)."""
     found = checkpoints.load(s, game.id, game.version)
@@ -223,6 +245,21 @@ def state_of(game: Game) -> Any:
     return snapshot_of(game).state
 
 
+def state_at(ref: GameRef) -> Any:
+    """The state of the game a link opened, at the version the link lookup saw: this process's
+    snapshot, else caught up from an older one on a short read of its own, else as
+    :func:`state_of`. The hot path of a tap: it brings this process up to date before the tap
+    takes its turn to write, so the writing transaction (which reads the current version again)
+    usually finds the snapshot ready and holds the write lock only to append."""
+    snap = _cached(ref.id, ref.version)
+    if snap is None:
+        with current_app.extensions["db_engine"].connect() as conn:
+            snap = _catch_up(conn, ref)
+    if snap is None:
+        snap = snapshot_of(session().get(Game, ref.id))
+    return snap.state
+
+
 def recent_rows(game: Game, limit: int = 5) -> list[Action]:
     return list(session().scalars(select(Action).where(Action.game_id == game.id)
                                   .order_by(Action.seq.desc()).limit(limit)))
@@ -241,12 +278,13 @@ def undo_preview(game: Game) -> tuple[str | None, str | None]:
 @dataclass(frozen=True)
 class Recorded:
     action: Action
-    state: Any
+    state: Any  # after the action
     version: int
+    before: Any = None  # the state the action was checked against and applied to
 
 
-def _changes_since(newer: list[Action]) -> Text:
-    shown = [r.said for r in newer[-3:]]
+def _changes_since(newer: list) -> Text:
+    shown = [said(r) for r in newer[-3:]]
     if len(newer) > 3:
         return t("{changes} (and {more} more)", changes=shown, more=len(newer) - 3)
     return t("{changes}", changes=shown)
@@ -259,6 +297,7 @@ def record(game_id: int, kind: str, data: Mapping[str, Any], *, by: str = "",
     ``version`` is the game version the sender's page showed. A commutative action is applied on
     top of anything newer; any other is refused with what changed meanwhile.
     """
+    _end_reading()
     for attempt in range(5):
         try:
             done = _record_once(game_id, kind, data, by=by, version=version)
@@ -272,35 +311,41 @@ def record(game_id: int, kind: str, data: Mapping[str, Any], *, by: str = "",
     raise AssertionError("unreachable")
 
 
+def _end_reading() -> None:
+    """End the request's read transaction (its objects stay loaded) before writing. With SQLite a
+    reader pins the write-ahead log where it began: a write made while its own request still
+    reads could never be checkpointed, so every later commit would try again (and sync) while
+    the log grows without end."""
+    if "db_session" in g:
+        g.db_session.commit()
+
+
 _ACTION_COLUMNS = ("game_id", "seq", "kind", "data", "by", "text", "words", "rule",
                    "is_correction", "at")
 
 
 def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
                  version: int | None) -> Recorded:
-    with write_session() as s:
-        # Core statements, not the ORM's unit of work: this runs for every tap at the table.
-        found = s.execute(select(Game.id, Game.slug, Game.version, Game.setup)
-                          .where(Game.id == game_id).with_for_update()).one_or_none()
-        if found is None:
+    # Core statements on one connection, not the ORM: this runs for every tap at the table.
+    with write_connection() as conn:
+        game = conn.execute(_GAME_TO_WRITE, {"game": game_id}).one_or_none()
+        if game is None:
             raise IllegalAction(t("this game does not exist"))
-        game = Game(id=found.id, slug=found.slug, version=found.version, setup=found.setup)
         rules = get_game(game.slug)
         snap = _cached(game.id, game.version)
         if snap is None and kind not in (UNDO, REDO):
-            snap = _catch_up(s, game) or _from_checkpoint(s, game)
-        rows: list[Action] = []
+            snap = _catch_up(conn, game) or _from_checkpoint(conn, game)
+        rows: list = []
         if snap is None or kind in (UNDO, REDO):  # only then is the whole log needed
-            rows = rows_of(s, game.id)
+            rows = _log_after(conn, game.id)
             snap = snap or _fold(game, rows)
         state = snap.state
         stale = version is not None and version != game.version
         if stale and (kind in (UNDO, REDO) or not rules.spec(kind).commutative):
-            newer = list(s.scalars(select(Action).where(
-                Action.game_id == game.id, Action.seq > version).order_by(Action.seq)))
             raise StaleAction(t("the game changed since your page was loaded: {changes}. Here "
                                 "is the current state; try again if it still makes sense.",
-                                changes=_changes_since(newer)), rule="Concurrent phones")
+                                changes=_changes_since(_log_after(conn, game.id, version))),
+                              rule="Concurrent phones")
         seq = game.version + 1
         if kind in (UNDO, REDO):
             text, clean = _undo_redo_text(snap, rows, kind)
@@ -312,31 +357,29 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
         row = Action(game_id=game.id, seq=seq, kind=kind, data=clean, by=by,
                      text=str(text), words=words_to_json(text) if isinstance(text, Text) else None,
                      rule=rule, is_correction=kind == CORRECT, at=utcnow())
-        s.execute(Action.__table__.insert(), {c: getattr(row, c) for c in _ACTION_COLUMNS})
-        s.execute(Game.__table__.update().where(Game.id == game.id)
-                  .values(version=seq, updated_at=row.at))
-        s.commit()
-        game.version = seq
-        if kind in (UNDO, REDO):  # replay the log: it, not a diff, is the truth
-            new_snap = _fold(game, rows + [row])
-        else:
-            new_snap = Snapshot(new_state, snap.active + (seq,), ())
-        _remember(game.id, seq, new_snap)
-        return Recorded(row, new_snap.state, seq)
+        conn.execute(_ADD_ACTION, {c: getattr(row, c) for c in _ACTION_COLUMNS})
+        conn.execute(_NEW_VERSION, {"game": game.id, "version": seq, "at": row.at})
+    # committed
+    if kind in (UNDO, REDO):  # replay the log: it, not a diff, is the truth
+        new_snap = _fold(game, rows + [row])
+    else:
+        new_snap = Snapshot(new_state, snap.active + (seq,), ())
+    _remember(game.id, seq, new_snap)
+    return Recorded(row, new_snap.state, seq, state)
 
 
-def _undo_redo_text(snap: Snapshot, rows: list[Action], kind: str) -> tuple[Text, dict]:
-    said = {r.seq: r.said for r in rows}
+def _undo_redo_text(snap: Snapshot, rows: list, kind: str) -> tuple[Text, dict]:
+    words = {r.seq: said(r) for r in rows}
     if kind == UNDO:
         if not snap.active:
             raise IllegalAction(t("there is nothing to undo"), rule="History")
         target = snap.active[-1]
-        return t("Undid: {action}", action=said[target]), {"target": target}
+        return t("Undid: {action}", action=words[target]), {"target": target}
     if not snap.undone:
         raise IllegalAction(t("there is nothing to redo: a new action since the last undo "
                               "clears what could be redone"), rule="History")
     target = snap.undone[-1]
-    return t("Redid: {action}", action=said[target]), {"target": target}
+    return t("Redid: {action}", action=words[target]), {"target": target}
 
 
 # --------------------------------------------------------------------------- export, import

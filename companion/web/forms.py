@@ -60,9 +60,17 @@ def wtf_field(spec: FieldSpec, players: tuple[str, ...] = ()):
     raise TypeError(spec.kind)
 
 
+class _NoSecondToken:
+    """An action form takes no CSRF field of its own: CSRFProtect has already checked the
+    request's token before any view runs (a form field would sign a new token for nothing), and
+    the page puts the token in with ``csrf_token()``."""
+
+    csrf = False
+
+
 @lru_cache(maxsize=None)
 def action_form_class(slug: str, kind: str, spec: ActionSpec) -> type[FlaskForm]:
-    attrs: dict[str, Any] = {"version": HiddenField()}
+    attrs: dict[str, Any] = {"version": HiddenField(), "Meta": _NoSecondToken}
     for f in spec.fields:
         attrs[f.name] = wtf_field(f)
     return type(f"{slug.title()}{kind.title()}Form", (FlaskForm,), attrs)

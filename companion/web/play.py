@@ -48,8 +48,9 @@ def seat_of(game: Game) -> int | None:
     return seat_of_id(game.id)
 
 
-def _by(game: Game, names: tuple[str, ...]) -> str:
-    seat = seat_of(game)
+def _by(game: Game | store.GameRef, names: tuple[str, ...]) -> str:
+    """The name this phone signs its actions with: its seat's player, if it took a seat."""
+    seat = seat_of_id(game.id)
     return names[seat] if seat is not None and seat < len(names) else ""
 
 
@@ -96,8 +97,8 @@ def game_page(token: str):
     return html
 
 
-def _refuse(game: Game, can_play: bool, err: RulesError, kind: str, values: dict | None,
-            status: int):
+def _refuse(game: Game | store.GameRef, can_play: bool, err: RulesError, kind: str,
+            values: dict | None, status: int):
     # The request's read transaction may predate the change that caused the refusal (SQLite
     # keeps a read snapshot until the transaction ends): end it to show the current state.
     s = store.session()
@@ -124,12 +125,21 @@ def _version() -> int | None:
     return int(raw) if raw.isdecimal() and len(raw) < 10 else None
 
 
+def _ref_to_play(token: str) -> store.GameRef:
+    """:func:`_open_to_play` without loading the game (one indexed query): for the taps."""
+    ref = store.find_ref(token)
+    if ref is None:
+        abort(404, description=NO_GAME)
+    if not ref.can_play:
+        abort(403, description=WATCH_ONLY)
+    return ref
+
+
 @bp.post("/<token>/do/<kind>")
 def act(token: str, kind: str):
-    game = _open_to_play(token)
-    rules = get_game(game.slug)
-    state = store.state_of(game)
-    names = rules.player_names(state)
+    ref = _ref_to_play(token)
+    rules = get_game(ref.slug)
+    names = rules.player_names(store.state_at(ref))
     if kind not in rules.actions:
         abort(404, description=t("{game} has no action {kind}.", game=rules.title,
                                  kind=repr(kind)))
@@ -137,14 +147,14 @@ def act(token: str, kind: str):
     values = form_values(form, rules.spec(kind))
     if not form.validate():
         err = InvalidInput([Problem("", e) for e in errors_of(form)], rule=rules.spec(kind).rule)
-        return _refuse(game, True, err, kind, values, 422)
+        return _refuse(ref, True, err, kind, values, 422)
     try:
-        done = store.record(game.id, kind, values, by=_by(game, names), version=_version())
+        done = store.record(ref.id, kind, values, by=_by(ref, names), version=_version())
     except StaleAction as err:
-        return _refuse(game, True, err, kind, values, 409)
+        return _refuse(ref, True, err, kind, values, 409)
     except RulesError as err:
-        return _refuse(game, True, err, kind, values, 422)
-    store.remember_box(game.slug, rules.box_records(state, kind, values))
+        return _refuse(ref, True, err, kind, values, 422)
+    store.remember_box(ref.slug, rules.box_records(done.before, kind, values))
     if wants_json():
         return jsonify(ok=True, version=done.version, text=done.action.text)
     return redirect(url_for("play.game_page", token=token), 303)
