@@ -89,12 +89,12 @@ def game_page(token: str):
     if ref is None:
         abort(404, description=NO_GAME)
     remember_game(token)
-    html = pagecache.cached(_page_key(ref.id, ref.version))
-    if html is None:
+    page = pagecache.kept(_page_key(ref.id, ref.version))
+    if page is None:
         game = store.session().get(Game, ref.id)
-        html = pagecache.draw(_page_key(game.id, game.version), lambda: render_template(
+        page = pagecache.draw(_page_key(game.id, game.version), lambda: render_template(
             "game.html", **_context(game, ref.can_play)))
-    return html
+    return pagecache.respond(page)
 
 
 def _refuse(game: Game | store.GameRef, can_play: bool, err: RulesError, kind: str,
