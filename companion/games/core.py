@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -29,9 +30,15 @@ class Text(str):
     rule: str = ""  # set by step(): the rule section a guide line links to
 
     def __new__(cls, template: str, params: Mapping[str, Any] | None = None) -> "Text":
-        params = dict(params or {})
-        english = {k: _english(v) for k, v in params.items()}
-        made = super().__new__(cls, template.format(**english) if params else template)
+        # Score pads and histories make thousands of these: the common cases stay cheap.
+        if not params:
+            made = super().__new__(cls, template)
+            made.template, made.params = template, {}
+            return made
+        params = dict(params)
+        english = params if not any(isinstance(v, (list, tuple)) for v in params.values()) \
+            else {k: _english(v) for k, v in params.items()}
+        made = super().__new__(cls, template.format(**english))
         made.template = template
         made.params = params
         return made
@@ -380,7 +387,7 @@ class ScoreSheet:
     lines: tuple[ScoreLine, ...]
     tiebreaks: Mapping[str, int] = field(default_factory=dict)
 
-    @property
+    @cached_property  # ranking and the pads read it many times; the sheet never changes
     def total(self) -> int:
         return sum(line.points for line in self.lines)
 

@@ -58,6 +58,9 @@ def wants_json() -> bool:
 
 
 def init_app(app: Flask) -> None:
+    # JSON keys in the order the code builds them (the score API's "game", "players", ...), not
+    # sorted: more readable, and a score pad's answer is not sorted key by key on every request.
+    app.json.sort_keys = False
     csrf.init_app(app)
     from . import pagecache
     pagecache.init_app(app)

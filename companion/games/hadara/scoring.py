@@ -103,6 +103,11 @@ def sets_of_five(counts: Mapping[str, int]) -> int:
     return min(counts.get(c, 0) for c in COLOURS)
 
 
+# The score pad's line labels, made once (every pad of every game and API call shows them).
+_COLONIES, _STATUES, _SILVER, _GOLD, _CARDS, _COINS = (
+    t("Colonies"), t("Statues"), t("Silver medals"), t("Gold medals"), t("Cards"), t("Coins"))
+
+
 def score_lines(f: Facts) -> tuple[ScoreLine, ...]:
     """The six lines of the score pad for one player."""
     statue_pts = sum(f.statues) + sum(f.face_down_tiles)
@@ -117,15 +122,15 @@ def score_lines(f: Facts) -> tuple[ScoreLine, ...]:
     card_parts = [t("{colour} {points}", colour=COLOUR_WORDS[c], points=f.card_points.get(c, 0))
                   for c in COLOURS if f.card_counts.get(c, 0)]
     return (
-        ScoreLine("colonies", t("Colonies"), sum(f.colonies), _sum_detail(f.colonies), END),
-        ScoreLine("statues", t("Statues"), statue_pts, statue_detail, END),
-        ScoreLine("silver_medals", t("Silver medals"), sum(p for _, p in silver),
+        ScoreLine("colonies", _COLONIES, sum(f.colonies), _sum_detail(f.colonies), END),
+        ScoreLine("statues", _STATUES, statue_pts, statue_detail, END),
+        ScoreLine("silver_medals", _SILVER, sum(p for _, p in silver),
                   _semicolons(silver_parts) if silver_parts else t("none"), END),
-        ScoreLine("gold_medals", t("Gold medals"), 7 * sets * f.gold_medals,
+        ScoreLine("gold_medals", _GOLD, 7 * sets * f.gold_medals,
                   _gold_detail(sets, f.gold_medals), END + "; HAD-3"),
-        ScoreLine("cards", t("Cards"), sum(f.card_points.values()),
+        ScoreLine("cards", _CARDS, sum(f.card_points.values()),
                   _commas(card_parts) if card_parts else t("none"), END),
-        ScoreLine("coins", t("Coins"), f.coins // 5,
+        ScoreLine("coins", _COINS, f.coins // 5,
                   t("{coins} coins ÷ 5 = {points}, {left} left over", coins=f.coins,
                     points=f.coins // 5, left=f.coins % 5), END),
     )
