@@ -102,7 +102,7 @@ def test_castle_refused_while_lumber_is_short_then_built_after_a_trade():
 
 def test_two_year_game_ends_and_ranks_by_xadlas():
     game = _fold(YEAR_1 + YEAR_2 + [("end_of_spring", {})])
-    assert RULES.is_over(game) and "2 year(s)" in game.ended
+    assert RULES.is_over(game) and "2 years played" in game.ended
     assert [h.dials for h in game.houses] == [(14, 3, 7, 3), (19, 4, 8, 3), (7, 1, 3, 10)]
     assert game.houses[A].golden == ("battle", "posts", "dial21", "posts")
     assert game.houses[C].golden == ("battle",)

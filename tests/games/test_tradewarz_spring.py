@@ -139,7 +139,7 @@ def test_the_village_under_a_castle_counts_for_gold_unless_t16_castle_only():
 def test_year_based_game_ends_after_the_last_spring():
     assert RULES.apply(_game(years=2), "end_of_spring", {}).phase == "seasons"
     over = RULES.apply(replace(_game(years=2), year=2), "end_of_spring", {})
-    assert over.phase == "over" and "2 year(s)" in over.ended and RULES.is_over(over)
+    assert over.phase == "over" and "2 years played" in over.ended and RULES.is_over(over)
     with pytest.raises(IllegalAction, match="game is over"):
         RULES.apply(over, "retreat", {})
 

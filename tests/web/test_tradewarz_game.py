@@ -187,7 +187,7 @@ def test_two_years_for_three_houses_end_with_the_ledgers_boards_and_ranking(clie
     end_of_spring(t, ledgers)
 
     state = t.state()
-    assert state.phase == "over" and "2 year(s) played" in state.ended
+    assert state.phase == "over" and "2 years played" in state.ended
     assert "The game is over" in t.page
     # the final ranking, worked out from the ledger: Xadlas, golden, strength, empire, farthest
     order = sorted(ledgers, key=Ledger.key, reverse=True)

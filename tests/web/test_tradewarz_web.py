@@ -2,9 +2,11 @@
 page shows (board, end-of-Spring preview, battle calculator, quick pad, score API)."""
 import re
 from fractions import Fraction
+from html import unescape
 
 import pytest
 
+from companion.games.tradewarz.spring import ORDERS
 from tests.conftest import csrf_of
 
 from .table import WebTable
@@ -64,6 +66,43 @@ def test_new_game_shows_every_house_with_dials_at_six_and_the_calendar(table):
     assert "Amber&#39;s action in Summer" in page or "Amber's action in Summer" in page
     assert "0 / 6" in page and "0 / 5" in page and "0 / 2" in page  # limits on the board
     assert "2 on the map, 8 in reserve" in page and "(cap 10)" in page
+
+
+def said(page, cls):
+    """The words of the first <p class="..."> of that class in ``page``, as a reader sees them
+    (tags dropped, white space collapsed)."""
+    body = re.search(rf'<p class="{cls}">(.*?)</p>', page, re.S).group(1)
+    return " ".join(unescape(re.sub(r"<[^>]+>", "", body)).split())
+
+
+@pytest.mark.parametrize("options, sentences", [
+    ({"years": "1"}, "The game ends after 1 year. Alliances allowed."),
+    ({"years": "3", "alliances": ""}, "The game ends after 3 years. Alliances not allowed."),
+    ({"end_mode": "xadlas", "xadla_target": "7"},
+     "The game ends when a house reaches 7 Xadlas (an alliance: ruling T13). Alliances allowed."),
+    ({"end_mode": "time", "minutes": "90", "alliances": ""},
+     "The game ends when 90 minutes have passed and the season in play is finished. "
+     "Alliances not allowed."),
+])
+def test_board_says_how_the_game_ends_and_whether_alliances_count_as_two_sentences(
+        client, app, options, sentences):
+    page = make(client, app, **options).page
+    assert said(page, "small") == sentences
+
+
+COST_LABELS = {"settlement": "Cost of a settlement", "upgrade": "Cost of an upgrade",
+               "village": "Cost of a village", "castle": "Cost of a castle",
+               "road": "Cost of a road", "bridge": "Cost of a bridge",
+               "tunnel": "Cost of a tunnel", "tech_economy": "Cost of an economy tech",
+               "tech_engineering": "Cost of an engineering tech",
+               "tech_military": "Cost of a military tech"}
+
+
+def test_setup_form_names_every_cost_with_the_article_its_item_takes(client):
+    page = client.get("/new/tradewarz").get_data(as_text=True)
+    shown = dict((name, label) for label, name in re.findall(
+        r'<span>([^<]*)</span><input type="text" name="cost_(\w+)"', page))
+    assert shown == COST_LABELS
 
 
 @pytest.mark.parametrize("override, message", [
@@ -314,7 +353,8 @@ def test_end_of_spring_preview_page_matches_what_applying_does(table):
     assert "ruling T5, reading <b>digest</b>" in page
     assert page.index("Income: capital, buildings, silos, techs") < page.index(
         "Golden Xadla for two trading posts")
-    assert "1. Income: capital, buildings, silos, techs</b>: gold +3, lumber +2" in page
+    assert '<li value="1"><b>Income: capital, buildings, silos, techs</b>: gold +3, lumber +2' \
+        in page
     shown = preview_numbers(page)
     assert preview_numbers(table.page) == shown  # the board shows the same preview
     before = table.state()
@@ -329,6 +369,55 @@ def test_end_of_spring_preview_page_matches_what_applying_does(table):
     assert [len(h.golden) for h in after.houses] == [0, 1, 0]
     assert after.year == 2 and after.houses[A].soldiers == before.houses[A].soldiers + 1
     assert "End of Spring for everyone" in table.rows()[-1].text
+
+
+def ordered_lists(page):
+    """Every <ol> of a page: (its class, [(the item's value or None, the item's text)])."""
+    lists = []
+    for cls, body in re.findall(r'<ol class="([^"]*)">(.*?)</ol>', page, re.S):
+        items = re.findall(r'<li(?: value="(\d+)")?>(.*?)</li>', body, re.S)
+        lists.append((cls, [(int(v) if v else None,
+                             unescape(re.sub(r"<[^>]+>", "", text)).strip())
+                            for v, text in items]))
+    return lists
+
+
+def test_end_of_spring_steps_are_numbered_once_by_the_list_even_when_a_step_says_two_things(
+        table):
+    # gold 20 + 3 and lumber 20 + 1 at the income: the 21 rule (step 2 of the digest order)
+    # trades two dials, so step 2 says two things and the next step is still 3
+    play_year(table, YEAR)
+    table.do("correct", house=A, what="gold", value=20)
+    table.do("correct", house=A, what="lumber", value=20)
+    steps = ORDERS[table.state().rulings["T5"]]
+    for page in (table.client.get(table.path + "/tradewarz/spring").get_data(as_text=True),
+                 table.page):
+        spring = [(cls, items) for cls, items in ordered_lists(page) if cls.startswith("tw-")]
+        assert [cls for cls, _ in spring] == ["tw-order"] + ["tw-steps"] * 3
+        for cls, items in spring:
+            for _, text in items:  # the number is the list's, never the text's too
+                assert not re.match(r"\d+\.", text), (cls, text)
+        assert len(spring[0][1]) == len(steps)
+        amber = spring[1][1]
+        assert [v for v, _ in amber] == [1, 2, 2] + list(range(3, len(steps) + 1))
+        assert amber[1][1].startswith("Dials at 21 trade 11 for a golden Xadla: Amber's gold "
+                                      "reached 23")
+        assert amber[2][1].startswith("Dials at 21 trade 11 for a golden Xadla: Amber's lumber "
+                                      "reached 21")
+
+
+@pytest.mark.parametrize("years, reason", [("1", "1 year played"), ("2", "2 years played")])
+def test_a_game_over_by_years_says_year_or_years_as_the_number_asks(client, app, years,
+                                                                     reason):
+    table = make(client, app, years=years)
+    for _ in range(int(years)):
+        play_year(table, YEAR)
+        table.do("end_of_spring")
+    assert table.state().phase == "over"
+    assert said(table.page, "small") == "The game ends after {}. Alliances allowed.".format(
+        "1 year" if years == "1" else f"{years} years")
+    over = " ".join(unescape(re.sub(r"<[^>]+>", "", table.page)).split())
+    assert f"The game is over: {reason} (TradeWarz rulebook, Game duration)." in over
 
 
 def test_end_of_spring_preview_before_it_is_due_says_so_and_offers_no_button(table):

@@ -7,7 +7,7 @@ from ..core import Checker, FieldSpec, resolve_rulings, t
 from .costs import check_shape, parse_cost
 from .data import COST_SHAPES, DEFAULT_SEASONS, RED_SEASONS, RESOURCES, RULINGS, UNVERIFIED
 from .model import Game, House
-from .words import ITEM_WORDS
+from .words import COST_LABELS
 
 R_SETUP = "TradeWarz rulebook, Game duration; Choosing a house"
 UNVERIFIED_HELP = t("unverified — check your components")
@@ -46,7 +46,7 @@ SETUP_FIELDS: tuple[FieldSpec, ...] = (
               required=False, default="",
               help=t("as printed on your action board; unknown: ruling T18 decides")),
 ) + tuple(
-    FieldSpec(f"cost_{item}", t("Cost of a {item}", item=ITEM_WORDS[item]), "text",
+    FieldSpec(f"cost_{item}", COST_LABELS[item], "text",
               required=False, limit=80, default=UNVERIFIED.get(f"cost_{item}", ""),
               help=_cost_help(item, shape))
     for item, shape in COST_SHAPES.items())

@@ -23,12 +23,16 @@ R_ALLIANCE = "TradeWarz rulebook, Forming alliances"
 
 @dataclass(frozen=True)
 class SpringLine:
-    """One step of one house's end of Spring: what it got and the rule behind it."""
+    """One step of one house's end of Spring: what it got and the rule behind it. ``step`` is
+    the numbered name ("2. Free soldier") for running text; a numbered list shows ``number``
+    and ``title`` (a step may say several things, e.g. two dials at 21: same number)."""
 
     step: str
     house: str
     text: str
     rule: str
+    number: int = 0
+    title: str = ""
 
 
 @dataclass(frozen=True)
@@ -175,8 +179,8 @@ def preview_spring(game: Game) -> SpringPreview:
         label, step = STEPS[key]
         for seat, house in enumerate(houses):
             houses[seat], texts, rule = step(game, seat, house)
-            lines += [SpringLine(t("{n}. {step}", n=n, step=label), house.name, text, rule)
-                      for text in texts]
+            lines += [SpringLine(t("{n}. {step}", n=n, step=label), house.name, text, rule,
+                                 n, label) for text in texts]
     missing = tuple(t("{house} holds caravans: enter the resource of the area they occupy",
                       house=h.name) for h in game.houses if not h.caravan_area
                     and any(TECHS[t].caravan != (0, 0) for t in h.techs))
@@ -230,7 +234,8 @@ def end_reason(game: Game, *, spring_done: bool = False) -> str:
                          "{rule}, T13)", names=names, total=total,
                          target=alliance_target(game, len(members)), rule=R_ALLIANCE)
     if spring_done and game.end_mode == "years" and game.year >= game.years:
-        return t("{n} year(s) played ({rule})", n=game.years, rule=R_DURATION)
+        return (t("{n} year played ({rule})", n=game.years, rule=R_DURATION) if game.years == 1
+                else t("{n} years played ({rule})", n=game.years, rule=R_DURATION))
     if spring_done and game.end_mode == "time" and game.time_up:
         return t("time is up and the season is over ({rule})", rule=R_DURATION)
     return ""
