@@ -69,11 +69,11 @@
     return (owner ? owner.id : "") + "|" + (summary ? summary.textContent.trim() : "");
   }
 
-  // Fetch this page again and put its #game in place of ours, keeping open panels and what was
-  // typed in them.
-  function refresh(message) {
+  // Fetch this page again (or ``url``, then shown as this page's address) and put its #game in
+  // place of ours, keeping open panels and what was typed in them.
+  function refresh(message, url) {
     busy = true;
-    return fetch(location.href, {cache: "no-store", credentials: "same-origin"})
+    return fetch(url || location.href, {cache: "no-store", credentials: "same-origin"})
       .then(function (r) { return r.text(); })
       .then(function (html) {
         var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("game");
@@ -94,6 +94,7 @@
         });
         game.replaceWith(fresh);
         game = fresh;
+        if (url) { history.replaceState(null, "", url); }
         if (message) { alertOf(message); }
       })
       .catch(function () { status(false); })
@@ -112,6 +113,14 @@
     div.scrollIntoView({block: "nearest"});
   }
 
+  // Where a recorded tap leads: the game's own page, as the server's redirect takes a phone
+  // without script. A page drawn from it (the attack calculator, a form filled from a known hex)
+  // would work its question out again on the new state and refuse what was just recorded.
+  function pageAfter(form) {
+    var page = form.action.replace(/\/(do\/[\w-]+|undo|redo)$/, "");
+    return new URL(page).pathname === location.pathname ? null : page;
+  }
+
   function send(form) {
     var button = form.querySelector("button");
     if (button) { button.disabled = true; }
@@ -119,13 +128,14 @@
                         headers: {"Accept": "application/json"}})
       .then(function (r) { return r.json().then(function (body) { return [r, body]; }); })
       .then(function (res) {
-        var body = res[1], msg = null;
+        var body = res[1], msg = null, url = null;
         if (!body.ok) {
-          msg = body.said || body.error;
+          msg = body.said || body.error;  // refused: this very page again, with the reason
         } else {
           sent = form;  // done: its panel is not refilled with what was just sent
+          url = pageAfter(form);
         }
-        return refresh(msg);
+        return refresh(msg, url);
       })
       .catch(function () {
         status(false);
