@@ -20,32 +20,37 @@ NOTES = """## What made the difference (and what each number includes)
 - **(a) the game page** is drawn once per game version and kept (`companion/web/pagecache.py`:
   per process, keyed by game, version, link, seat and language; 128 pages). Every phone reloads
   the page after each tap anywhere at the table, so the same version is asked for again and
-  again; a kept page is sent with the request's own CSRF token swapped in (a test checks no
-  phone ever gets another's token, and that a page never outlives its version). The link is
-  resolved by one pooled query (`store.find_ref`), the ORM only on a miss. wrk sends no cookie,
-  so every request here is a new phone: a new session and CSRF token are made and signed each
-  time. Row (a′) is the same page drawn on every request (cache off): that is the cost of the
-  first phone to see a new version. Drawing itself got cheaper too: Hadara's action forms are
-  drawn once for the table with a player select, not once per player card (31.7 → 22 KB of
-  HTML), and form controls are drawn directly (`companion/web/widgets.py`).
+  again. A kept page is cut where the CSRF token goes and deflated once; each reader's copy gets
+  its own token spliced in as stored deflate blocks, so a gzipped page (what every browser asks
+  for) costs no compression per request and is a fifth of the bytes (tests: the copy is exactly
+  the page with the reader's token, for any page and token; no phone ever gets another's
+  token; a page never outlives its version). Row (a) asks as a phone at the table does: with the
+  session cookie of its first visit and Chromium's `Accept-Encoding`. Row (a″) is a first-time
+  visitor (no cookie: a session and CSRF token are made and signed; no gzip: 22 KB sent). Row
+  (a′) is the page drawn on every request (cache off): the cost of the first phone to see a new
+  version, where the language layer (every label said through the catalogs) is most of the time.
 - **(b) the action POST** is a real tap: CSRF check, the form, the rules' check and apply, one
-  write transaction (`BEGIN IMMEDIATE`, select, insert, update, commit; Core statements rather
-  than the ORM's unit of work since this change), JSON answer. Most of what remains is Flask,
-  WTForms and the session around it, and the commit; the two workers also take turns on
-  SQLite's single write lock. Still missed, and not understood yet: in-process a POST costs
-  about 3 ms, but under wrk the p50 is ~25 ms with 8 connections on 2 workers (~6 ms of service
-  each). Queuing writers on a file lock instead of SQLite's sleeping busy handler was tried and
-  changed nothing (reverted). Next step: profile a worker under this load.
-- **(a) vs (a′)**: drawing a fresh 5-player page costs ~50 ms at p50 under load; the language
-  layer (every label and line said through the catalogs) made drawing slower than before this
-  change. The kept page hides it for every phone but the first per version; the target is
-  still missed at 40 %.
+  write transaction, JSON answer. It was 6 % of the bare route; three causes were found by
+  profiling a worker under this load (py-spy): (1) the request's own read transaction was still
+  open when it wrote, so SQLite could never checkpoint its write-ahead log: the WAL grew without
+  end (115 MB after building this database) and every commit tried a checkpoint and synced;
+  a tap now ends its read first, and the WAL stays at its 4 MB checkpoint size. (2) The two
+  workers queued on SQLite's busy handler, which polls with sleeps of 1, 2, 5, 10… ms; they now
+  queue on an exclusive `flock` beside the database, which the kernel hands over at once, and
+  the connection is checked out before and returned after the turn. (3) The ORM: the tap now
+  finds its game with the same one-query link lookup as the page, catches this process's
+  snapshot up before its turn, and writes with prepared Core statements on one connection; the
+  action form no longer signs a second CSRF token. What remains is Flask, the session and CSRF,
+  WTForms and SQLAlchemy Core around one SQLite transaction, and the two workers take turns
+  on the single write lock. For scale: a bare Flask route doing the same transaction with
+  `sqlite3` directly reaches about 60 % of the bare route on this machine.
 - **(c) the live check** is answered before Flask by a small WSGI layer
   (`companion/web/live.py`): one indexed query on a pooled connection, no session, CSRF or ORM,
   the same headers as the Flask view (tested). That is why it beats the bare Flask route.
-- **(d) the score API** is pure computation (parse, validate every field, score, rank, JSON).
-  `isinstance` checks against `typing.Mapping` (slow generic-alias checks) were replaced by
-  `collections.abc` in the hot path.
+- **(d) the score API** is pure computation (parse and check every field, score, rank, JSON of
+  30 score lines with their details in words). Making a `Text` without values no longer formats
+  anything, a sheet's total is computed once, the pad's labels are made once, and JSON keys are
+  no longer sorted; what remains is the checking and the words themselves.
 - **Cold load of the 5,000-action game**: every 250 actions (and after any long replay) the
   game's snapshot is stored as a checkpoint stamped with a hash of the rules code
   (`companion/checkpoints.py`); a restarted process starts from it and applies only the newer
