@@ -6,6 +6,7 @@ import json
 import os
 import platform
 import re
+import shutil
 import statistics
 import subprocess
 import tempfile
@@ -143,6 +144,7 @@ def main() -> None:
     artifacts = ROOT / "test-artifacts"
     artifacts.mkdir(exist_ok=True)
     (artifacts / "bench-results.json").write_text(json.dumps(results, indent=1))
+    shutil.rmtree(tmp, ignore_errors=True)  # the database and wrk scripts of this run
     print(report.summary(results))
     print("wrote BENCHMARKS.md")
 

@@ -132,7 +132,7 @@ def respond(page: Kept) -> Response:
         resp.headers["Content-Encoding"] = "gzip"
     else:
         resp = Response(page.html(token), mimetype="text/html")
-    resp.vary.add("Accept-Encoding")
+    resp.headers["Vary"] = "Accept-Encoding"  # (a cache between must keep both answers)
     return resp
 
 

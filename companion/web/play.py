@@ -80,7 +80,9 @@ def seat_of_id(game_id: int) -> int | None:
 def _page_key(game_id: int, version: int) -> tuple:
     """Everything a drawn game page depends on: the game's version, the link (with its query,
     which the language links carry), this phone's seat and the language."""
-    return (game_id, version, request.full_path, seat_of_id(game_id), str(get_locale()))
+    environ = request.environ  # (the raw path and query: nothing to decode for a key)
+    return (game_id, version, environ.get("PATH_INFO", ""), environ.get("QUERY_STRING", ""),
+            seat_of_id(game_id), str(get_locale()))
 
 
 @bp.get("/<token>")
