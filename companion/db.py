@@ -191,8 +191,7 @@ def session() -> Session:
 def write_session() -> Iterator[Session]:
     """``with write_session() as s:`` a new session for one writing transaction (the caller
     commits; it is closed at the end of the block), taken in turn with the other writers."""
-    queue = current_app.extensions.get("db_writers")
-    with queue.turn() if queue else nullcontext():
+    with _writers_turn():
         with current_app.extensions["db_write_sessions"]() as s:
             yield s
 
@@ -202,11 +201,16 @@ def write_connection() -> Iterator[Connection]:
     """``with write_connection() as conn:`` one writing transaction with Core statements, taken
     in turn with the other writers: committed when the block ends, rolled back on an error. For
     the taps at the table, which need no ORM unit of work."""
-    queue = current_app.extensions.get("db_writers")
     with current_app.extensions["db_write_engine"].connect() as conn:  # checked out, and back
-        with queue.turn() if queue else nullcontext():  # to the pool, outside the turn
+        with _writers_turn():  # to the pool, outside the turn
             with conn.begin():
                 yield conn
+
+
+def _writers_turn():
+    """This writer's turn on a SQLite file (:class:`WriterQueue`); PostgreSQL needs none."""
+    queue = current_app.extensions.get("db_writers")
+    return queue.turn() if queue else nullcontext()
 
 
 def _close_session(_exc: BaseException | None) -> None:

@@ -133,15 +133,12 @@ def create_game(rules: GameRules, setup: Mapping[str, Any]) -> Game:
 
 
 def find_game(token: str) -> tuple[Game, bool] | None:
-    """The game a link token opens, and whether it may change it (play link) or only watch."""
-    if not token or len(token) > 64:
+    """The game a link token opens, and whether it may change it (play link) or only watch:
+    the link lookup of :func:`find_ref`, then the game by its id."""
+    ref = find_ref(token)
+    if ref is None:
         return None
-    s = session()
-    game = s.scalar(select(Game).where(Game.play_token == token))
-    if game is not None:
-        return game, True
-    game = s.scalar(select(Game).where(Game.watch_token == token))
-    return (game, False) if game is not None else None
+    return session().get(Game, ref.id), ref.can_play
 
 
 @dataclass(frozen=True)
@@ -151,7 +148,7 @@ class GameRef:
     id: int
     version: int
     can_play: bool
-    slug: str = ""
+    slug: str
 
 
 def lookup_token(engine, token: str) -> GameRef | None:
@@ -224,7 +221,7 @@ def _from_checkpoint(s, game) -> Snapshot | None:
 
 def _replay(s, game: Game) -> Snapshot:
     """Fold the whole log (and keep a checkpoint when it was long)."""
-    rows = rows_of(s, game.id)
+    rows = _log_after(s, game.id)  # Core rows: no ORM object per entry of a long log
     snap = _fold(game, rows)
     _remember(game.id, game.version, snap)
     if len(rows) >= checkpoints.EVERY:
@@ -280,7 +277,7 @@ class Recorded:
     action: Action
     state: Any  # after the action
     version: int
-    before: Any = None  # the state the action was checked against and applied to
+    before: Any  # the state the action was checked against and applied to
 
 
 def _changes_since(newer: list) -> Text:

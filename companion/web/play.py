@@ -26,22 +26,28 @@ bp = Blueprint("play", __name__, url_prefix="/g")
 NO_GAME = t("No game has this link. Check the code or ask the host for the game's QR code.")
 
 
-def _open(token: str) -> tuple[Game, bool]:
-    found = store.find_game(token)
-    if found is None:
-        abort(404, description=NO_GAME)
-    return found
-
-
 WATCH_ONLY = t("This is a watch link: it shows the game but cannot change it.")
+
+
+def _ref(token: str, *, to_play: bool = False) -> store.GameRef:
+    """What a link opens, by one indexed query: 404 for an unknown link, and 403 for a watch
+    link where the request would change the game (every write)."""
+    ref = store.find_ref(token)
+    if ref is None:
+        abort(404, description=NO_GAME)
+    if to_play and not ref.can_play:
+        abort(403, description=WATCH_ONLY)
+    return ref
+
+
+def _open(token: str) -> tuple[Game, bool]:
+    ref = _ref(token)
+    return store.session().get(Game, ref.id), ref.can_play
 
 
 def _open_to_play(token: str) -> Game:
     """The game a play link opens; a watch link gets 403 on every write."""
-    game, can_play = _open(token)
-    if not can_play:
-        abort(403, description=WATCH_ONLY)
-    return game
+    return store.session().get(Game, _ref(token, to_play=True).id)
 
 
 def seat_of(game: Game) -> int | None:
@@ -87,9 +93,7 @@ def _page_key(game_id: int, version: int) -> tuple:
 
 @bp.get("/<token>")
 def game_page(token: str):
-    ref = store.find_ref(token)
-    if ref is None:
-        abort(404, description=NO_GAME)
+    ref = _ref(token)
     remember_game(token)
     page = pagecache.kept(_page_key(ref.id, ref.version))
     if page is None:
@@ -127,19 +131,9 @@ def _version() -> int | None:
     return int(raw) if raw.isdecimal() and len(raw) < 10 else None
 
 
-def _ref_to_play(token: str) -> store.GameRef:
-    """:func:`_open_to_play` without loading the game (one indexed query): for the taps."""
-    ref = store.find_ref(token)
-    if ref is None:
-        abort(404, description=NO_GAME)
-    if not ref.can_play:
-        abort(403, description=WATCH_ONLY)
-    return ref
-
-
 @bp.post("/<token>/do/<kind>")
 def act(token: str, kind: str):
-    ref = _ref_to_play(token)
+    ref = _ref(token, to_play=True)
     rules = get_game(ref.slug)
     names = rules.player_names(store.state_at(ref))
     if kind not in rules.actions:
