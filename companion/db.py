@@ -16,7 +16,7 @@ from typing import Iterator
 from flask import Flask, current_app, g
 from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Integer, LargeBinary, String, Text,
                         UniqueConstraint, create_engine, event)
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 
@@ -191,23 +191,12 @@ def session() -> Session:
 def write_session() -> Iterator[Session]:
     """``with write_session() as s:`` a new session for one writing transaction (the caller
     commits; it is closed at the end of the block), taken in turn with the other writers."""
-    with _writers_turn():
+    with writers_turn():
         with current_app.extensions["db_write_sessions"]() as s:
             yield s
 
 
-@contextmanager
-def write_connection() -> Iterator[Connection]:
-    """``with write_connection() as conn:`` one writing transaction with Core statements, taken
-    in turn with the other writers: committed when the block ends, rolled back on an error. For
-    the taps at the table, which need no ORM unit of work."""
-    with current_app.extensions["db_write_engine"].connect() as conn:  # checked out, and back
-        with _writers_turn():  # to the pool, outside the turn
-            with conn.begin():
-                yield conn
-
-
-def _writers_turn():
+def writers_turn():
     """This writer's turn on a SQLite file (:class:`WriterQueue`); PostgreSQL needs none."""
     queue = current_app.extensions.get("db_writers")
     return queue.turn() if queue else nullcontext()

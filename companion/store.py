@@ -8,20 +8,20 @@ from __future__ import annotations
 import secrets
 import threading
 from datetime import datetime
-from collections import OrderedDict
+from collections import OrderedDict, namedtuple
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from flask import current_app, g
 from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from . import checkpoints
-from .db import (Action, BoxData, Game, said, session, utcnow, write_connection,
-                 write_session)
+from . import checkpoints, prepared
+from .db import Action, BoxData, Game, said, session, utcnow, write_session, writers_turn
 from .games import GameRules, get_game
 from .games.core import (CORRECT, REDO, UNDO, Entry, IllegalAction, StaleAction, Text,
                          effective_entries, t, words_are_plain, words_to_json)
+from .prepared import Statements
 
 _CACHE_SIZE = 512
 
@@ -71,17 +71,26 @@ def _newest_cached(game_id: int) -> tuple[int, Any]:
 
 
 ACTIONS = Action.__table__
-# A game's log after one sequence number, as Core rows (no ORM objects): statements built once,
-# so SQLAlchemy compiles each a single time.
+GAMES = Game.__table__
+_ACTION_COLUMNS = ("game_id", "seq", "kind", "data", "by", "text", "words", "rule",
+                   "is_correction", "at")
+# A tap's statements (companion.prepared: compiled once per dialect, run on the driver's
+# connection). The log after one sequence number comes back as rows with seq, kind, data, by,
+# text and words, as Core rows do.
 _LOG_AFTER = (select(ACTIONS.c.seq, ACTIONS.c.kind, ACTIONS.c.data, ACTIONS.c.by,
                      ACTIONS.c.text, ACTIONS.c.words)
               .where(ACTIONS.c.game_id == bindparam("game"), ACTIONS.c.seq > bindparam("after"))
               .order_by(ACTIONS.c.seq))
-_GAME_TO_WRITE = (select(Game.id, Game.slug, Game.version, Game.setup)
-                  .where(Game.id == bindparam("game")).with_for_update())
-_ADD_ACTION = ACTIONS.insert()
-_NEW_VERSION = (Game.__table__.update().where(Game.__table__.c.id == bindparam("game"))
-                .values(version=bindparam("version"), updated_at=bindparam("at")))
+TAP = Statements(
+    log_after=_LOG_AFTER,
+    game_to_write=select(GAMES.c.id, GAMES.c.slug, GAMES.c.version, GAMES.c.setup)
+    .where(GAMES.c.id == bindparam("game")).with_for_update(),
+    add_action=ACTIONS.insert().values({c: bindparam(c) for c in _ACTION_COLUMNS}).inline(),
+    new_version=GAMES.update().where(GAMES.c.id == bindparam("game"))
+    .values(version=bindparam("version"), updated_at=bindparam("at")))
+
+
+LogRow = namedtuple("LogRow", "seq kind data by text words")  # as a log_after row
 
 
 def _log_after(conn, game_id: int, after: int = 0) -> list:
@@ -90,14 +99,15 @@ def _log_after(conn, game_id: int, after: int = 0) -> list:
     return list(conn.execute(_LOG_AFTER, {"game": game_id, "after": after}))
 
 
-def _catch_up(conn, game) -> Snapshot | None:
+def _catch_up(game, log: Callable[[int], list]) -> Snapshot | None:
     """The current snapshot from an older one this process has, applying only the newer log
-    entries (another worker recorded them). None when there is none, or an undo/redo among them
-    (then the whole log is folded again). ``game`` needs id, slug and version."""
+    entries (another worker recorded them), read with ``log(after)``. None when there is none,
+    or an undo/redo among them (then the whole log is folded again). ``game`` needs id, slug
+    and version."""
     version, base = _newest_cached(game.id)
     if base is None or version >= game.version:
         return None
-    newer = _log_after(conn, game.id, version)
+    newer = log(version)
     if len(newer) != game.version - version or any(r.kind in (UNDO, REDO) for r in newer):
         return None
     rules, state = get_game(game.slug), base.state
@@ -106,6 +116,11 @@ def _catch_up(conn, game) -> Snapshot | None:
     snap = Snapshot(state, base.active + tuple(r.seq for r in newer), ())
     _remember(game.id, game.version, snap)
     return snap
+
+
+def _reader(s, game_id: int) -> Callable[[int], list]:
+    """``log(after)`` for :func:`_catch_up` on a session or Core connection."""
+    return lambda after: _log_after(s, game_id, after)
 
 
 def new_token() -> str:
@@ -216,7 +231,7 @@ def _from_checkpoint(s, game) -> Snapshot | None:
         return None
     version, snap = found
     _remember(game.id, version, snap)
-    return snap if version == game.version else _catch_up(s, game)
+    return snap if version == game.version else _catch_up(game, _reader(s, game.id))
 
 
 def _replay(s, game: Game) -> Snapshot:
@@ -234,7 +249,7 @@ def snapshot_of(game: Game) -> Snapshot:
     older cached one or the stored checkpoint, else folded from the log (the log is the truth;
     the rest only saves the replay)."""
     s = session()
-    return (_cached(game.id, game.version) or _catch_up(s, game)
+    return (_cached(game.id, game.version) or _catch_up(game, _reader(s, game.id))
             or _from_checkpoint(s, game) or _replay(s, game))
 
 
@@ -245,16 +260,24 @@ def state_of(game: Game) -> Any:
 def state_at(ref: GameRef) -> Any:
     """The state of the game a link opened, at the version the link lookup saw: this process's
     snapshot, else caught up from an older one on a short read of its own, else as
-    :func:`state_of`. The hot path of a tap: it brings this process up to date before the tap
-    takes its turn to write, so the writing transaction (which reads the current version again)
-    usually finds the snapshot ready and holds the write lock only to append."""
+    :func:`state_of`."""
     snap = _cached(ref.id, ref.version)
     if snap is None:
-        with current_app.extensions["db_engine"].connect() as conn:
-            snap = _catch_up(conn, ref)
+        with prepared.reading(current_app.extensions["db_engine"], TAP) as run:
+            snap = _catch_up(ref, lambda after: run.rows("log_after", game=ref.id, after=after))
     if snap is None:
         snap = snapshot_of(session().get(Game, ref.id))
     return snap.state
+
+
+def recent_state(ref: GameRef) -> Any:
+    """A recent state of the game a link opened, for what stays as it was set up (the players'
+    names): this process's newest snapshot of it, whatever its version, else
+    :func:`state_at`. The hot path of a tap, which must not read the log twice: the tap's own
+    turn to write brings the snapshot up to date, and a phone's taps alternate between
+    workers, so a catch-up here would mostly be redone there."""
+    _, snap = _newest_cached(ref.id)
+    return snap.state if snap is not None else state_at(ref)
 
 
 def recent_rows(game: Game, limit: int = 5) -> list[Action]:
@@ -274,7 +297,7 @@ def undo_preview(game: Game) -> tuple[str | None, str | None]:
 
 @dataclass(frozen=True)
 class Recorded:
-    action: Action
+    text: str  # the action in words, as stored
     state: Any  # after the action
     version: int
     before: Any  # the state the action was checked against and applied to
@@ -298,7 +321,7 @@ def record(game_id: int, kind: str, data: Mapping[str, Any], *, by: str = "",
     for attempt in range(5):
         try:
             done = _record_once(game_id, kind, data, by=by, version=version)
-        except (IntegrityError, OperationalError):  # another writer won the race: read again
+        except _retryable():  # another writer won the race: read again
             if attempt == 4:
                 raise
             continue
@@ -317,31 +340,41 @@ def _end_reading() -> None:
         g.db_session.commit()
 
 
-_ACTION_COLUMNS = ("game_id", "seq", "kind", "data", "by", "text", "words", "rule",
-                   "is_correction", "at")
+def _retryable() -> tuple[type[BaseException], ...]:
+    return (IntegrityError, OperationalError,
+            *prepared.retryable(current_app.extensions["db_engine"]))
 
 
 def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
                  version: int | None) -> Recorded:
-    # Core statements on one connection, not the ORM: this runs for every tap at the table.
-    with write_connection() as conn:
-        game = conn.execute(_GAME_TO_WRITE, {"game": game_id}).one_or_none()
-        if game is None:
+    # This runs for every tap at the table, in the writers' turn: prepared statements on the
+    # driver's connection, no ORM objects. The snapshot is this process's, caught up with what
+    # other workers wrote; a full replay only for undo/redo or a snapshot gone from the cache
+    # (a cold process loaded it from the checkpoint before its turn: see recent_state).
+    engine = current_app.extensions["db_engine"]
+    with prepared.writing(engine, TAP, writers_turn()) as run:
+        found = run.rows("game_to_write", game=game_id)
+        if not found:
             raise IllegalAction(t("this game does not exist"))
+        game = found[0]
         rules = get_game(game.slug)
+
+        def log(after: int) -> list:
+            return run.rows("log_after", game=game.id, after=after)
+
         snap = _cached(game.id, game.version)
         if snap is None and kind not in (UNDO, REDO):
-            snap = _catch_up(conn, game) or _from_checkpoint(conn, game)
+            snap = _catch_up(game, log)
         rows: list = []
         if snap is None or kind in (UNDO, REDO):  # only then is the whole log needed
-            rows = _log_after(conn, game.id)
+            rows = log(0)
             snap = snap or _fold(game, rows)
         state = snap.state
         stale = version is not None and version != game.version
         if stale and (kind in (UNDO, REDO) or not rules.spec(kind).commutative):
             raise StaleAction(t("the game changed since your page was loaded: {changes}. Here "
                                 "is the current state; try again if it still makes sense.",
-                                changes=_changes_since(_log_after(conn, game.id, version))),
+                                changes=_changes_since(log(version))),
                               rule="Concurrent phones")
         seq = game.version + 1
         if kind in (UNDO, REDO):
@@ -351,18 +384,18 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
             clean = rules.check_action(state, kind, data)
             new_state = rules.apply(state, kind, clean, by)
             text, rule = rules.describe(state, kind, clean), rules.spec(kind).rule
-        row = Action(game_id=game.id, seq=seq, kind=kind, data=clean, by=by,
-                     text=str(text), words=words_to_json(text) if isinstance(text, Text) else None,
-                     rule=rule, is_correction=kind == CORRECT, at=utcnow())
-        conn.execute(_ADD_ACTION, {c: getattr(row, c) for c in _ACTION_COLUMNS})
-        conn.execute(_NEW_VERSION, {"game": game.id, "version": seq, "at": row.at})
+        words = words_to_json(text) if isinstance(text, Text) else None
+        at = utcnow()
+        run.do("add_action", game_id=game.id, seq=seq, kind=kind, data=clean, by=by,
+               text=str(text), words=words, rule=rule, is_correction=kind == CORRECT, at=at)
+        run.do("new_version", game=game.id, version=seq, at=at)
     # committed
     if kind in (UNDO, REDO):  # replay the log: it, not a diff, is the truth
-        new_snap = _fold(game, rows + [row])
+        new_snap = _fold(game, rows + [LogRow(seq, kind, clean, by, str(text), words)])
     else:
         new_snap = Snapshot(new_state, snap.active + (seq,), ())
     _remember(game.id, seq, new_snap)
-    return Recorded(row, new_snap.state, seq, state)
+    return Recorded(str(text), new_snap.state, seq, state)
 
 
 def _undo_redo_text(snap: Snapshot, rows: list, kind: str) -> tuple[Text, dict]:

@@ -135,7 +135,7 @@ def _version() -> int | None:
 def act(token: str, kind: str):
     ref = _ref(token, to_play=True)
     rules = get_game(ref.slug)
-    names = rules.player_names(store.state_at(ref))
+    names = rules.player_names(store.recent_state(ref))
     if kind not in rules.actions:
         abort(404, description=t("{game} has no action {kind}.", game=rules.title,
                                  kind=repr(kind)))
@@ -152,7 +152,7 @@ def act(token: str, kind: str):
         return _refuse(ref, True, err, kind, values, 422)
     store.remember_box(ref.slug, rules.box_records(done.before, kind, values))
     if wants_json():
-        return jsonify(ok=True, version=done.version, text=done.action.text)
+        return jsonify(ok=True, version=done.version, text=done.text)
     return redirect(url_for("play.game_page", token=token), 303)
 
 
@@ -166,7 +166,7 @@ def undo_redo(token: str, which: str):
     except RulesError as err:
         return _refuse(game, True, err, which, None, 409 if isinstance(err, StaleAction) else 422)
     if wants_json():
-        return jsonify(ok=True, version=done.version, text=done.action.text)
+        return jsonify(ok=True, version=done.version, text=done.text)
     return redirect(url_for("play.game_page", token=token), 303)
 
 
