@@ -23,6 +23,8 @@ from babel.numbers import format_decimal
 import flask
 from flask import Flask, request
 from flask_babel import Babel, get_locale, gettext
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from .games.core import Text
 
@@ -61,12 +63,22 @@ KEYWORDS = {"t": None, "_": None, "gettext": None, "ngettext": (1, 2), "_l": Non
             "lazy_gettext": None}
 
 
-def select_locale() -> str:
+def select_locale() -> Locale:
     """The reader's language: the one they chose (cookie), else the browser's, else English."""
     chosen = request.cookies.get(COOKIE)
     if chosen in LANGUAGES:
-        return chosen
-    return request.accept_languages.best_match(tuple(LANGUAGES), default="en")
+        return _LOCALES[chosen]
+    return _LOCALES[_browser_language(request.environ.get("HTTP_ACCEPT_LANGUAGE", ""))]
+
+
+_LOCALES = {code: Locale.parse(code) for code in LANGUAGES}  # (Flask-Babel takes them as they are)
+
+
+@lru_cache(maxsize=256)
+def _browser_language(header: str) -> str:
+    """Our language a browser's ``Accept-Language`` prefers: one header is parsed once (every
+    request of a phone sends the same one)."""
+    return parse_accept_header(header, LanguageAccept).best_match(tuple(LANGUAGES), default="en")
 
 
 def say(value: Any) -> str:

@@ -34,9 +34,9 @@ class Prepared:
                              for c in columns)
 
     def params(self, values: dict[str, Any]) -> Any:
-        convert = self.convert
-        if convert:
-            values = {k: convert[k](v) if k in convert else v for k, v in values.items()}
+        """``values`` (a dict the caller made for this call) converted, in the driver's style."""
+        for name, convert in self.convert.items():
+            values[name] = convert(values[name])
         return values if self.order is None else tuple(values[name] for name in self.order)
 
     def rows(self, cursor) -> list:

@@ -30,17 +30,21 @@ class Text(str):
     rule: str = ""  # set by step(): the rule section a guide line links to
 
     def __new__(cls, template: str, params: Mapping[str, Any] | None = None) -> "Text":
-        # Score pads and histories make thousands of these: the common cases stay cheap.
+        # Score pads and histories make thousands of these: every case stays cheap. The values
+        # are kept as given (a dict nobody changes afterwards: t()'s own keyword arguments).
         if not params:
             made = super().__new__(cls, template)
             made.template, made.params = template, {}
             return made
-        params = dict(params)
-        english = params if not any(isinstance(v, (list, tuple)) for v in params.values()) \
-            else {k: _english(v) for k, v in params.items()}
-        made = super().__new__(cls, template.format(**english))
-        made.template = template
-        made.params = params
+        if type(params) is not dict:
+            params = dict(params)
+        english = params
+        for value in params.values():
+            if isinstance(value, (list, tuple)):
+                english = {k: _english(v) for k, v in params.items()}
+                break
+        made = super().__new__(cls, template.format_map(english))
+        made.template, made.params = template, params
         return made
 
     def __reduce__(self):  # pickled snapshots keep the template, not only the English
@@ -170,12 +174,14 @@ class Checker:
     def integer(self, data: Mapping, key: str, path: str, *, default: int | None = None,
                 low: int = 0, high: int = MAX_NUMBER) -> int:
         """Read a whole number between ``low`` and ``high``; a missing key takes ``default``."""
+        value = _get(data, key)
+        if type(value) is int and low <= value <= high:  # the common case, checked first
+            return value
         where = f"{path}.{key}" if path else key
-        if not isinstance(data, Mapping) or key not in data or data[key] is None:
+        if value is None:
             if default is None:
                 self.add(where, t("{field} is required", field=key))
             return low if default is None else default
-        value = data[key]
         if isinstance(value, bool) or not isinstance(value, int):
             if isinstance(value, str) and value.strip().lstrip("-").isdecimal() and len(value) < 8:
                 value = int(value)
@@ -231,10 +237,13 @@ class Checker:
 
     def int_list(self, data: Mapping, key: str, path: str, *, low: int = 0,
                  high: int = MAX_NUMBER, max_items: int = 50) -> tuple[int, ...]:
-        where = f"{path}.{key}" if path else key
-        value = data.get(key, []) if isinstance(data, Mapping) else []
+        value = _get(data, key)
         if value is None:
-            value = []
+            return ()
+        if type(value) is list and len(value) <= max_items and all(
+                type(item) is int and low <= item <= high for item in value):
+            return tuple(value)  # the common case, checked first
+        where = f"{path}.{key}" if path else key
         if not isinstance(value, list):
             self.add(where, t("{field} must be a list of whole numbers", field=key))
             return ()
@@ -254,6 +263,13 @@ class Checker:
             else:
                 out.append(item)
         return tuple(out)
+
+
+def _get(data: Any, key: str) -> Any:
+    """``data[key]``, or None when it is missing or ``data`` is not a mapping."""
+    if type(data) is dict:
+        return data.get(key)
+    return data.get(key) if isinstance(data, Mapping) else None
 
 
 # -------------------------------------------------------------------------------------- rulings

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from flask import Flask, jsonify, render_template, request, session
+from flask.sessions import SecureCookieSessionInterface
+from itsdangerous import URLSafeTimedSerializer
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
@@ -53,14 +55,33 @@ def remember_game(token: str) -> None:
 
 
 def wants_json() -> bool:
+    """An answer as JSON: for the API, a JSON body, or a client that asks for JSON first (the
+    page's own script sends exactly ``Accept: application/json`` with every tap)."""
+    if request.environ.get("HTTP_ACCEPT") == "application/json":
+        return True
     return (request.is_json or request.accept_mimetypes.best == "application/json"
             or request.path.startswith("/api/"))
+
+
+class _Sessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, with the signing serializer made once per set of keys:
+    Flask makes (and tries out) a new one on every request, twice when the session changes."""
+
+    _kept: tuple[tuple, URLSafeTimedSerializer | None] | None = None
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        keys = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        kept = self._kept
+        if kept is None or kept[0] != keys:
+            kept = self._kept = (keys, super().get_signing_serializer(app))
+        return kept[1]
 
 
 def init_app(app: Flask) -> None:
     # JSON keys in the order the code builds them (the score API's "game", "players", ...), not
     # sorted: more readable, and a score pad's answer is not sorted key by key on every request.
     app.json.sort_keys = False
+    app.session_interface = _Sessions()
     csrf.init_app(app)
     from . import pagecache
     pagecache.init_app(app)
@@ -97,12 +118,29 @@ def init_app(app: Flask) -> None:
             return jsonify(errors=[{"field": "", "message": message}]), err.code
         return render_template("error.html", code=err.code, message=message), err.code
 
-    @app.after_request
-    def _headers(resp):
-        resp.headers.setdefault("X-Content-Type-Options", "nosniff")
-        resp.headers.setdefault("Referrer-Policy", "same-origin")
-        resp.headers.setdefault(
-            "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-            "connect-src 'self'; frame-ancestors 'none'")
-        return resp
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)
+
+
+# Every answer's security headers, unless the view set its own (the version check's CSP).
+SECURITY_HEADERS = (
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "same-origin"),
+    ("Content-Security-Policy",
+     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+     "connect-src 'self'; frame-ancestors 'none'"))
+
+
+class SecurityHeaders:
+    """WSGI middleware adding :data:`SECURITY_HEADERS` to the header list every answer starts
+    with (plain tuples: cheaper than Flask's header object, on every request)."""
+
+    def __init__(self, wsgi_app) -> None:
+        self.wsgi_app = wsgi_app
+        self.names = tuple((name.lower(), (name, value)) for name, value in SECURITY_HEADERS)
+
+    def __call__(self, environ, start_response):
+        def start(status, headers, exc_info=None):
+            present = {name.lower() for name, _ in headers}
+            headers.extend(pair for lower, pair in self.names if lower not in present)
+            return start_response(status, headers, exc_info)
+        return self.wsgi_app(environ, start)

@@ -70,7 +70,8 @@ class _NoSecondToken:
 
 @lru_cache(maxsize=None)
 def action_form_class(slug: str, kind: str, spec: ActionSpec) -> type[FlaskForm]:
-    attrs: dict[str, Any] = {"version": HiddenField(), "Meta": _NoSecondToken}
+    # (a label of its own: a field without one looks up a title in the reader's language)
+    attrs: dict[str, Any] = {"version": HiddenField("version"), "Meta": _NoSecondToken}
     for f in spec.fields:
         attrs[f.name] = wtf_field(f)
     return type(f"{slug.title()}{kind.title()}Form", (FlaskForm,), attrs)

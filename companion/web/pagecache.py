@@ -21,10 +21,12 @@ import threading
 import zlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Hashable
 
 from flask import Flask, Response, current_app, request
 from flask_wtf.csrf import generate_csrf
+from werkzeug.http import parse_accept_header
 
 _SIZE = 128  # pages per process (a 5-player page is ~22 KB: a few MB at most)
 _GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"  # deflate, no name, no time, OS unknown
@@ -127,13 +129,20 @@ def draw(key: Hashable, drawing: Callable[[], str]) -> Kept:
 def respond(page: Kept) -> Response:
     """The page for this request: its own CSRF token in, gzipped when the browser takes it."""
     token = generate_csrf()
-    if request.accept_encodings["gzip"] > 0:
+    if _takes_gzip(request.environ.get("HTTP_ACCEPT_ENCODING", "")):
         resp = Response(page.gzipped(token), mimetype="text/html")
         resp.headers["Content-Encoding"] = "gzip"
     else:
         resp = Response(page.html(token), mimetype="text/html")
     resp.headers["Vary"] = "Accept-Encoding"  # (a cache between must keep both answers)
     return resp
+
+
+@lru_cache(maxsize=64)
+def _takes_gzip(header: str) -> bool:
+    """Whether an ``Accept-Encoding`` takes gzip: parsed once per header (a browser sends the
+    same one with every request)."""
+    return parse_accept_header(header)["gzip"] > 0
 
 
 def init_app(app: Flask) -> None:
