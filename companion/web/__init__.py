@@ -78,9 +78,8 @@ class _Sessions(SecureCookieSessionInterface):
 
 
 def init_app(app: Flask) -> None:
-    # JSON keys in the order the code builds them (the score API's "game", "players", ...), not
-    # sorted: more readable, and a score pad's answer is not sorted key by key on every request.
-    app.json.sort_keys = False
+    from .jsonout import JSONAnswers
+    app.json = JSONAnswers(app)
     app.session_interface = _Sessions()
     csrf.init_app(app)
     from . import pagecache
@@ -142,5 +141,7 @@ class SecurityHeaders:
         def start(status, headers, exc_info=None):
             present = {name.lower() for name, _ in headers}
             headers.extend(pair for lower, pair in self.names if lower not in present)
+            if exc_info is None:
+                return start_response(status, headers)
             return start_response(status, headers, exc_info)
         return self.wsgi_app(environ, start)

@@ -6,6 +6,7 @@ The same code scores a live game (facts taken from its state) and the quick scor
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -71,7 +72,14 @@ def facts_of(player: Player) -> Facts:
         silver_medals=player.silver, gold_medals=player.gold)
 
 
-def _sum_detail(values: Sequence[int]) -> str:
+# The words of a score line depend only on a few small numbers (a colony's points, a track's
+# value, a count of coins), so each phrase is made once per process and shared: Texts never
+# change. Every pad and every score API call of every game shows the same few hundred phrases.
+_WORDS = lru_cache(maxsize=1024)
+
+
+@_WORDS
+def _sum_detail(values: tuple[int, ...]) -> str:
     # a sum of printed numbers ("5 + 7") needs no words
     return " + ".join(str(v) for v in values) if values else t("none")
 
@@ -90,12 +98,44 @@ def _commas(parts: Sequence[Text]) -> Text:
     return joined
 
 
+@_WORDS
+def _statue_detail(statues: tuple[int, ...], tiles: tuple[int, ...]) -> Text:
+    if tiles:
+        return t("statues {statues}; face-down tiles {tiles}", statues=_sum_detail(statues),
+                 tiles=_sum_detail(tiles))
+    return t("statues {statues}", statues=_sum_detail(statues))
+
+
+@_WORDS
+def _silver_detail(tracks: tuple[tuple[str, int], ...]) -> Text:
+    """``tracks``: (track, value) of each silver medal."""
+    if not tracks:
+        return t("none")
+    return _semicolons([t("{track} {value} / 2 rounded up = {points}", track=TRACK_WORDS[tr],
+                          value=value, points=ceil_half(max(value, 0))) for tr, value in tracks])
+
+
+@_WORDS
+def _cards_detail(points: tuple[tuple[str, int], ...]) -> Text:
+    """``points``: (colour, points) of each colour the player has cards of."""
+    if not points:
+        return t("none")
+    return _commas([t("{colour} {points}", colour=COLOUR_WORDS[c], points=p) for c, p in points])
+
+
+@_WORDS
 def _gold_detail(sets: int, medals: int) -> Text:
     return t("7 × {sets} × {medals}",
              sets=(t("{n} set of five colours", n=sets) if sets == 1
                    else t("{n} sets of five colours", n=sets)),
              medals=(t("{n} gold medal", n=medals) if medals == 1
                      else t("{n} gold medals", n=medals)))
+
+
+@_WORDS
+def _coins_detail(coins: int) -> Text:
+    return t("{coins} coins ÷ 5 = {points}, {left} left over", coins=coins, points=coins // 5,
+             left=coins % 5)
 
 
 def sets_of_five(counts: Mapping[str, int]) -> int:
@@ -110,29 +150,19 @@ _COLONIES, _STATUES, _SILVER, _GOLD, _CARDS, _COINS = (
 
 def score_lines(f: Facts) -> tuple[ScoreLine, ...]:
     """The six lines of the score pad for one player."""
-    statue_pts = sum(f.statues) + sum(f.face_down_tiles)
-    statue_detail = (t("statues {statues}; face-down tiles {tiles}",
-                       statues=_sum_detail(f.statues), tiles=_sum_detail(f.face_down_tiles))
-                     if f.face_down_tiles else t("statues {statues}",
-                                                 statues=_sum_detail(f.statues)))
-    silver = [(tr, ceil_half(max(f.tracks.get(tr, 0), 0))) for tr in f.silver_medals]
-    silver_parts = [t("{track} {value} / 2 rounded up = {points}", track=TRACK_WORDS[tr],
-                      value=f.tracks.get(tr, 0), points=p) for tr, p in silver]
+    silver = tuple((tr, f.tracks.get(tr, 0)) for tr in f.silver_medals)
     sets = sets_of_five(f.card_counts)
-    card_parts = [t("{colour} {points}", colour=COLOUR_WORDS[c], points=f.card_points.get(c, 0))
-                  for c in COLOURS if f.card_counts.get(c, 0)]
+    cards = tuple((c, f.card_points.get(c, 0)) for c in COLOURS if f.card_counts.get(c, 0))
     return (
-        ScoreLine("colonies", _COLONIES, sum(f.colonies), _sum_detail(f.colonies), END),
-        ScoreLine("statues", _STATUES, statue_pts, statue_detail, END),
-        ScoreLine("silver_medals", _SILVER, sum(p for _, p in silver),
-                  _semicolons(silver_parts) if silver_parts else t("none"), END),
+        ScoreLine("colonies", _COLONIES, sum(f.colonies), _sum_detail(tuple(f.colonies)), END),
+        ScoreLine("statues", _STATUES, sum(f.statues) + sum(f.face_down_tiles),
+                  _statue_detail(tuple(f.statues), tuple(f.face_down_tiles)), END),
+        ScoreLine("silver_medals", _SILVER, sum(ceil_half(max(v, 0)) for _, v in silver),
+                  _silver_detail(silver), END),
         ScoreLine("gold_medals", _GOLD, 7 * sets * f.gold_medals,
                   _gold_detail(sets, f.gold_medals), END + "; HAD-3"),
-        ScoreLine("cards", _CARDS, sum(f.card_points.values()),
-                  _commas(card_parts) if card_parts else t("none"), END),
-        ScoreLine("coins", _COINS, f.coins // 5,
-                  t("{coins} coins ÷ 5 = {points}, {left} left over", coins=f.coins,
-                    points=f.coins // 5, left=f.coins % 5), END),
+        ScoreLine("cards", _CARDS, sum(f.card_points.values()), _cards_detail(cards), END),
+        ScoreLine("coins", _COINS, f.coins // 5, _coins_detail(f.coins), END),
     )
 
 
