@@ -76,15 +76,20 @@ _ACTION_COLUMNS = ("game_id", "seq", "kind", "data", "by", "text", "words", "rul
                    "is_correction", "at")
 # A tap's statements (companion.prepared: compiled once per dialect, run on the driver's
 # connection). The log after one sequence number comes back as rows with seq, kind, data, by,
-# text and words, as Core rows do.
+# text and words, as Core rows do; ``entries_after`` leaves out the words, which catching up
+# does not read. The setup (a JSON object) is read only for a full replay.
 _LOG_AFTER = (select(ACTIONS.c.seq, ACTIONS.c.kind, ACTIONS.c.data, ACTIONS.c.by,
                      ACTIONS.c.text, ACTIONS.c.words)
               .where(ACTIONS.c.game_id == bindparam("game"), ACTIONS.c.seq > bindparam("after"))
               .order_by(ACTIONS.c.seq))
 TAP = Statements(
     log_after=_LOG_AFTER,
-    game_to_write=select(GAMES.c.id, GAMES.c.slug, GAMES.c.version, GAMES.c.setup)
+    game_to_write=select(GAMES.c.id, GAMES.c.slug, GAMES.c.version)
     .where(GAMES.c.id == bindparam("game")).with_for_update(),
+    setup=select(GAMES.c.slug, GAMES.c.setup).where(GAMES.c.id == bindparam("game")),
+    entries_after=select(ACTIONS.c.seq, ACTIONS.c.kind, ACTIONS.c.data, ACTIONS.c.by)
+    .where(ACTIONS.c.game_id == bindparam("game"), ACTIONS.c.seq > bindparam("after"))
+    .order_by(ACTIONS.c.seq),
     add_action=ACTIONS.insert().values({c: bindparam(c) for c in _ACTION_COLUMNS}).inline(),
     new_version=GAMES.update().where(GAMES.c.id == bindparam("game"))
     .values(version=bindparam("version"), updated_at=bindparam("at")))
@@ -217,6 +222,7 @@ class Snapshot:
 
 
 def _fold(game, rows: list) -> Snapshot:
+    """The snapshot of a game (anything with slug and setup) after the log entries ``rows``."""
     entries = entries_of(rows)
     active, undone = effective_entries(entries)
     state = get_game(game.slug).fold(game.setup, entries)
@@ -364,11 +370,13 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
 
         snap = _cached(game.id, game.version)
         if snap is None and kind not in (UNDO, REDO):
-            snap = _catch_up(game, log)
+            snap = _catch_up(game, lambda after: run.rows("entries_after", game=game.id,
+                                                          after=after))
         rows: list = []
         if snap is None or kind in (UNDO, REDO):  # only then is the whole log needed
             rows = log(0)
-            snap = snap or _fold(game, rows)
+            setup = run.rows("setup", game=game.id)[0]
+            snap = snap or _fold(setup, rows)
         state = snap.state
         stale = version is not None and version != game.version
         if stale and (kind in (UNDO, REDO) or not rules.spec(kind).commutative):
@@ -391,7 +399,7 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
         run.do("new_version", game=game.id, version=seq, at=at)
     # committed
     if kind in (UNDO, REDO):  # replay the log: it, not a diff, is the truth
-        new_snap = _fold(game, rows + [LogRow(seq, kind, clean, by, str(text), words)])
+        new_snap = _fold(setup, rows + [LogRow(seq, kind, clean, by, str(text), words)])
     else:
         new_snap = Snapshot(new_state, snap.active + (seq,), ())
     _remember(game.id, seq, new_snap)

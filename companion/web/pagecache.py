@@ -38,6 +38,7 @@ class Kept:
 
     parts: tuple[str, ...]
     _deflated: tuple[int, tuple[bytes, ...] | None] | None = field(default=None, repr=False)
+    _encoded: tuple[bytes, ...] = field(default=(), repr=False)
 
     def html(self, token: str) -> str:
         return token.join(self.parts)
@@ -48,12 +49,18 @@ class Kept:
         deflated = self._deflated
         if deflated is None or deflated[0] != len(raw):  # once per kept page (tokens of one
             deflated = self._deflated = (len(raw), _deflate_parts(self.parts, len(raw)))
-        whole = self.html(token).encode()
+            self._encoded = tuple(part.encode() for part in self.parts)  # length: see there)
         if deflated[1] is None:  # a page holding the filler itself: compressed each time
-            return gzip.compress(whole, 6)
+            return gzip.compress(self.html(token).encode(), 6)
+        # The trailer's checksum and length of the page as read, token included, taken part
+        # by part (no copy of the whole page is made).
+        crc, size = 0, len(raw) * (len(self._encoded) - 1)
+        for i, part in enumerate(self._encoded):
+            crc = zlib.crc32(part, zlib.crc32(raw, crc) if i else crc)
+            size += len(part)
         stored = b"\x00" + struct.pack("<HH", len(raw), 0xFFFF ^ len(raw)) + raw
         return b"".join((_GZIP_HEADER, stored.join(deflated[1]),
-                         struct.pack("<II", zlib.crc32(whole), len(whole) & 0xFFFFFFFF)))
+                         struct.pack("<II", crc, size & 0xFFFFFFFF)))
 
 
 # Stands in for the token while the page is deflated: bytes no page holds, so nothing in the
