@@ -304,6 +304,7 @@ def undo_preview(game: Game) -> tuple[str | None, str | None]:
 @dataclass(frozen=True)
 class Recorded:
     text: str  # the action in words, as stored
+    data: dict  # the action's values as the rules read them (stored)
     state: Any  # after the action
     version: int
     before: Any  # the state the action was checked against and applied to
@@ -403,7 +404,7 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
     else:
         new_snap = Snapshot(new_state, snap.active + (seq,), ())
     _remember(game.id, seq, new_snap)
-    return Recorded(str(text), new_snap.state, seq, state)
+    return Recorded(str(text), clean, new_snap.state, seq, state)
 
 
 def _undo_redo_text(snap: Snapshot, rows: list, kind: str) -> tuple[Text, dict]:

@@ -172,58 +172,63 @@ class Checker:
             raise InvalidInput(self.problems, rule=rule)
 
     def integer(self, data: Mapping, key: str, path: str, *, default: int | None = None,
-                low: int = 0, high: int = MAX_NUMBER) -> int:
-        """Read a whole number between ``low`` and ``high``; a missing key takes ``default``."""
+                low: int = 0, high: int = MAX_NUMBER, label: Any = None) -> int:
+        """Read a whole number between ``low`` and ``high``; a missing key takes ``default``.
+        Messages name the field by ``label`` (words for people) when given, else by its key."""
         value = _get(data, key)
         if type(value) is int and low <= value <= high:  # the common case, checked first
             return value
         where = f"{path}.{key}" if path else key
         if value is None:
             if default is None:
-                self.add(where, t("{field} is required", field=key))
+                self.add(where, t("{field} is required", field=_named(key, label)))
             return low if default is None else default
         if isinstance(value, bool) or not isinstance(value, int):
             if isinstance(value, str) and value.strip().lstrip("-").isdecimal() and len(value) < 8:
                 value = int(value)
             else:
-                self.add(where, t("{field} must be a whole number", field=key))
+                self.add(where, t("{field} must be a whole number", field=_named(key, label)))
                 return low
         if not low <= value <= high:
-            self.add(where, t("{field} must be between {low} and {high}, not {value}", field=key,
-                                  low=low, high=high, value=value))
+            self.add(where, t("{field} must be between {low} and {high}, not {value}",
+                              field=_named(key, label), low=low, high=high, value=value))
             return max(low, min(high, value))
         return value
 
     def text(self, data: Mapping, key: str, path: str, *, limit: int = MAX_NAME_LENGTH,
-             required: bool = True) -> str:
+             required: bool = True, label: Any = None) -> str:
         """Read a trimmed string of at most ``limit`` characters."""
         where = f"{path}.{key}" if path else key
         value = data.get(key) if isinstance(data, Mapping) else None
         if value is None or (isinstance(value, str) and not value.strip()):
             if required:
-                self.add(where, t("{field} is required", field=key))
+                self.add(where, t("{field} is required", field=_named(key, label)))
             return ""
         if not isinstance(value, str):
-            self.add(where, t("{field} must be text", field=key))
+            self.add(where, t("{field} must be text", field=_named(key, label)))
             return ""
         value = value.strip()
         if len(value) > limit:
             self.add(where, t("{field} is {length} characters long; the limit is {limit}",
-                               field=key, length=len(value), limit=limit))
+                              field=_named(key, label), length=len(value), limit=limit))
             return value[:limit]
         return value
 
     def choice(self, data: Mapping, key: str, path: str, choices: Sequence[str], *,
-               default: str | None = None) -> str:
+               default: str | None = None, label: Any = None,
+               shown: Sequence[Any] | None = None) -> str:
+        """One of ``choices``; a refusal lists them as ``shown`` (their words) when given."""
         where = f"{path}.{key}" if path else key
         value = data.get(key, default) if isinstance(data, Mapping) else default
         if value not in choices:
-            self.add(where, t("{field} must be one of {choices}", field=key,
-                               choices=", ".join(choices)))
+            self.add(where, t("{field} must be one of {choices}",
+                              field=_named(key, label),
+                              choices=", ".join(choices) if shown is None else list(shown)))
             return choices[0]
         return value
 
-    def boolean(self, data: Mapping, key: str, path: str, *, default: bool = False) -> bool:
+    def boolean(self, data: Mapping, key: str, path: str, *, default: bool = False,
+                label: Any = None) -> bool:
         where = f"{path}.{key}" if path else key
         value = data.get(key, default) if isinstance(data, Mapping) else default
         if isinstance(value, bool):
@@ -232,7 +237,7 @@ class Checker:
             return True
         if value in ("false", "off", "0", "no", "", 0, None):
             return False
-        self.add(where, t("{field} must be true or false", field=key))
+        self.add(where, t("{field} must be true or false", field=_named(key, label)))
         return default
 
     def int_list(self, data: Mapping, key: str, path: str, *, low: int = 0,
@@ -263,6 +268,11 @@ class Checker:
             else:
                 out.append(item)
         return tuple(out)
+
+
+def _named(key: str, label: Any) -> Any:
+    """What a message calls a field: its label (words for people) when there is one."""
+    return key if label is None else label
 
 
 def _get(data: Any, key: str) -> Any:
@@ -359,23 +369,28 @@ class ActionSpec:
 
 
 def read_fields(spec: ActionSpec, data: Mapping[str, Any], players: int) -> dict[str, Any]:
-    """Check ``data`` against an action's fields and return clean values, or raise InvalidInput."""
+    """Check ``data`` against an action's fields and return clean values, or raise InvalidInput
+    naming every problem by its field's label."""
     check = Checker()
     out: dict[str, Any] = {}
     for f in spec.fields:
         if f.kind == "int":
             out[f.name] = check.integer(data, f.name, "", default=f.default if not f.required
-                                        else None, low=f.low, high=f.high)
+                                        else None, low=f.low, high=f.high, label=f.label)
         elif f.kind == "player":
             out[f.name] = check.integer(data, f.name, "", low=0, high=max(players - 1, 0),
-                                        default=None if f.required else f.default)
+                                        default=None if f.required else f.default,
+                                        label=f.label)
         elif f.kind == "text":
-            out[f.name] = check.text(data, f.name, "", limit=f.limit, required=f.required)
+            out[f.name] = check.text(data, f.name, "", limit=f.limit, required=f.required,
+                                     label=f.label)
         elif f.kind == "choice":
             out[f.name] = check.choice(data, f.name, "", [c for c, _ in f.choices],
-                                       default=f.default)
+                                       default=f.default, label=f.label,
+                                       shown=[words for _, words in f.choices])
         elif f.kind == "bool":
-            out[f.name] = check.boolean(data, f.name, "", default=bool(f.default))
+            out[f.name] = check.boolean(data, f.name, "", default=bool(f.default),
+                                        label=f.label)
         else:  # pragma: no cover - a programming error in a game module
             raise TypeError(f"unknown field kind {f.kind}")
     check.raise_if_any(rule=spec.rule)

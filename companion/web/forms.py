@@ -5,6 +5,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Callable
 
+from flask import request
 from flask_wtf import FlaskForm
 from flask_wtf.i18n import translations as wtforms_translations
 from wtforms import (BooleanField, FieldList, FormField, HiddenField, IntegerField, SelectField,
@@ -85,8 +86,25 @@ def action_form(rules: GameRules, kind: str, players: tuple[str, ...], **kw) -> 
     return form
 
 
-def form_values(form: FlaskForm, spec: ActionSpec) -> dict[str, Any]:
-    return {f.name: getattr(form, f.name).data for f in spec.fields}
+def tap_values(spec: ActionSpec) -> dict[str, Any]:
+    """An action's fields as a tap sent them, for the rules to read and check (``read_fields``
+    names every problem by its field's label, in the reader's language): a JSON object's values
+    as they are; from a form, an empty box is left out (so it takes its default) and an unticked
+    box, which a browser leaves out, is false. No WTForms form is built for a tap: the rules'
+    own reading is the one check, and the form's only cost."""
+    if request.is_json:
+        body = request.get_json(silent=True)
+        return {f.name: body[f.name] for f in spec.fields
+                if f.name in body} if isinstance(body, dict) else {}
+    form = request.form
+    values: dict[str, Any] = {}
+    for f in spec.fields:
+        raw = form.get(f.name, "")
+        if raw != "":
+            values[f.name] = raw
+        elif f.kind == "bool":
+            values[f.name] = False
+    return values
 
 
 def errors_of(form: Form, row: Callable[[int], Text] | None = None) -> list[str]:

@@ -14,11 +14,11 @@ from .. import store
 from ..i18n import say
 from ..db import Game
 from ..games import get_game
-from ..games.core import REDO, UNDO, InvalidInput, Problem, RulesError, StaleAction, t
+from ..games.core import REDO, UNDO, RulesError, StaleAction, t
 from flask_babel import get_locale
 
 from . import pagecache, remember_game, wants_json
-from .forms import action_form, errors_of, form_values
+from .forms import action_form, tap_values
 
 bp = Blueprint("play", __name__, url_prefix="/g")
 
@@ -139,18 +139,14 @@ def act(token: str, kind: str):
     if kind not in rules.actions:
         abort(404, description=t("{game} has no action {kind}.", game=rules.title,
                                  kind=repr(kind)))
-    form = action_form(rules, kind, names)
-    values = form_values(form, rules.spec(kind))
-    if not form.validate():
-        err = InvalidInput([Problem("", e) for e in errors_of(form)], rule=rules.spec(kind).rule)
-        return _refuse(ref, True, err, kind, values, 422)
+    values = tap_values(rules.spec(kind))  # read and checked by the rules as they record it
     try:
         done = store.record(ref.id, kind, values, by=_by(ref, names), version=_version())
     except StaleAction as err:
         return _refuse(ref, True, err, kind, values, 409)
     except RulesError as err:
         return _refuse(ref, True, err, kind, values, 422)
-    store.remember_box(ref.slug, rules.box_records(done.before, kind, values))
+    store.remember_box(ref.slug, rules.box_records(done.before, kind, done.data))
     if wants_json():
         return jsonify(ok=True, version=done.version, text=done.text)
     return redirect(url_for("play.game_page", token=token), 303)

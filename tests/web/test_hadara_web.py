@@ -93,11 +93,11 @@ def test_refused_buy_names_the_rule_and_stores_nothing(table):
 
 
 @pytest.mark.parametrize("data, message", [
-    ({"player": 0, "colour": "pink", "cost": 1}, "Not a valid choice"),
-    ({"player": 7, "colour": "red", "cost": 1}, "Not a valid choice"),
+    ({"player": 0, "colour": "pink", "cost": 1}, "Colour must be one of yellow, red, blue"),
+    ({"player": 7, "colour": "red", "cost": 1}, "Player must be between 0 and 1, not 7"),
     ({"player": 0, "colour": "red", "cost": 99999}, "between 0 and 30"),
     ({"player": 0, "colour": "red"}, "Printed cost is required"),
-    ({"player": 0, "colour": "red", "cost": "abc"}, "Printed cost"),
+    ({"player": 0, "colour": "red", "cost": "abc"}, "Printed cost must be a whole number"),
 ])
 def test_malformed_action_is_refused_with_the_limit(table, data, message):
     resp = table.do("buy", expect=422, **data)

@@ -119,9 +119,12 @@ def test_a_form_error_names_the_field_in_the_readers_language(table, lang):
     assert resp.status_code == 422
     alert = re.search(r'<div class="alert".*?</div>',
                       unescape(resp.get_data(as_text=True)), re.S).group(0)
-    template = words(lang, "{label} must be between {low} and {high}")
-    before = template.split("{low}")[0].split("}", 1)[1]  # the words between label and low
+    template = words(lang, "{field} must be between {low} and {high}, not {value}")
+    before = template.split("{low}")[0].split("}", 1)[1]  # the words between field and low
     assert before.strip() in alert and "must be between" not in alert
+    with i18n.po_path("hadara", lang).open("rb") as fh:  # the field's label, Hadara's words
+        label = read_po(fh, locale=lang).get("Change by").string
+    assert label and label in alert and "Change by" not in alert
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

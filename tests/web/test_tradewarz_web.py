@@ -306,7 +306,7 @@ def test_malformed_action_is_refused_with_the_limit(table):
     resp = table.do("recruit", expect=422, count=99)
     assert "between 1 and 16" in resp.get_data(as_text=True)
     resp = table.do("resources", expect=422, first="silk")
-    assert "Not a valid choice" in resp.get_data(as_text=True)
+    assert "Resource must be one of gold, lumber" in resp.get_data(as_text=True)
     assert table.rows() == []
 
 
