@@ -31,11 +31,16 @@ GAMES = Path(__file__).resolve().parent / "games"
 log = logging.getLogger(__name__)
 
 
+# The shape of store.Snapshot: a checkpoint pickled with another shape is ignored. 2: only the
+# tops of the undo and redo stacks are kept (1 kept both whole).
+SNAPSHOT_FORMAT = 2
+
+
 @lru_cache(maxsize=1)
 def code_stamp() -> str:
-    """A hash of the rules library's source: snapshots are only valid for the code that made
-    them."""
-    digest = hashlib.sha256()
+    """A hash of the rules library's source and of the snapshot's shape: snapshots are only
+    valid for the code that made them."""
+    digest = hashlib.sha256(f"snapshot {SNAPSHOT_FORMAT}\n".encode())
     for path in sorted(GAMES.rglob("*.py")):
         digest.update(str(path.relative_to(GAMES)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
