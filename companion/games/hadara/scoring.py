@@ -10,13 +10,14 @@ from functools import lru_cache
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core import (Checker, Placing, Result, Ruling, ScoreLine, ScoreSheet, Text, ceil_half,
-                    rank, resolve_rulings, t)
+from ..core import (MAX_NUMBER, Checker, Placing, Result, Ruling, ScoreLine, ScoreSheet, Text,
+                    ceil_half, rank, resolve_rulings, t)
 from .model import COLOUR_WORDS, COLOURS, TRACK_WORDS, TRACKS, HadaraState, Player
 
 END = "Hadara rulebook, End of the Game"
 _KEYS = ", ".join(TRACKS)  # the score API's keys are shown as they are typed, in any language
 MAX_PLAYERS = 5
+_MOST_CARDS = 200  # of one colour, in the score API (a sanity limit, not a rule)
 
 RULINGS = {
     "HAD-1": Ruling(
@@ -197,7 +198,8 @@ def _read_player(check: Checker, raw: Any, path: str) -> Facts:
     for extra in set(tracks_raw) - set(TRACKS):
         check.add(f"{path}.tracks.{extra}", t("unknown track {name}; tracks are {keys}",
                                               name=repr(extra), keys=_KEYS))
-    tracks = {tr: check.integer(tracks_raw, tr, f"{path}.tracks", default=0) for tr in TRACKS}
+    where = f"{path}.tracks"
+    tracks = {tr: check.integer(tracks_raw, tr, where, default=0) for tr in TRACKS}
     counts, points = _read_cards(check, raw.get("cards", {}), f"{path}.cards")
     silver = raw.get("silver_medals", [])
     if not isinstance(silver, list):
@@ -231,12 +233,19 @@ def _read_cards(check: Checker, raw: Any, path: str) -> tuple[dict, dict]:
     counts, points = {}, {}
     for colour in COLOURS:
         entry = raw.get(colour, {})
-        if not isinstance(entry, Mapping):
+        if type(entry) is dict:  # the common case first: two whole numbers in range
+            count, pts = entry.get("count", 0), entry.get("points", 0)
+            if (type(count) is int and type(pts) is int and 0 <= count <= _MOST_CARDS
+                    and 0 <= pts <= MAX_NUMBER):
+                counts[colour], points[colour] = count, pts
+                continue
+        elif not isinstance(entry, Mapping):
             check.add(f"{path}.{colour}", t("{key} must be an object with count and points",
                                             key=colour))
             entry = {}
-        counts[colour] = check.integer(entry, "count", f"{path}.{colour}", default=0, high=200)
-        points[colour] = check.integer(entry, "points", f"{path}.{colour}", default=0)
+        where = f"{path}.{colour}"
+        counts[colour] = check.integer(entry, "count", where, default=0, high=_MOST_CARDS)
+        points[colour] = check.integer(entry, "points", where, default=0)
     return counts, points
 
 
