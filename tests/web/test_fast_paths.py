@@ -10,7 +10,8 @@ from datetime import datetime
 from flask import jsonify
 from flask.json.provider import DefaultJSONProvider
 
-from companion.games.core import t
+from companion.games.core import ActionSpec, FieldSpec, read_fields, t
+from companion.web.forms import tap_values
 from .table import WebTable
 
 
@@ -59,7 +60,20 @@ def seat(name: str, initiative: int) -> dict:
             "military": 3, "culture": 1, "food": 2}
 
 
-def test_an_unticked_box_is_false_and_an_empty_box_takes_its_default(client, app):
+def test_a_forms_unticked_box_is_false_and_an_empty_box_is_left_to_its_default(app):
+    spec = ActionSpec("x", t("X"), "rule", (
+        FieldSpec("sure", t("Sure"), "bool", required=False, default=True),
+        FieldSpec("count", t("Count"), required=False, default=3),
+        FieldSpec("name", t("Name"), "text", required=False)))
+    with app.test_request_context(method="POST", data={"count": "", "name": " Ana "}):
+        assert tap_values(spec) == {"sure": False, "name": " Ana "}  # a browser leaves out
+        assert read_fields(spec, tap_values(spec), 2) == {  # an unticked box
+            "sure": False, "count": 3, "name": "Ana"}
+    with app.test_request_context(method="POST", data={"sure": "on", "count": "5"}):
+        assert read_fields(spec, tap_values(spec), 2) == {"sure": True, "count": 5, "name": ""}
+
+
+def test_an_empty_optional_box_of_a_real_action_stores_its_default(client, app):
     table = WebTable.create(client, app, "hadara", [seat("Ana", 1), seat("Ben", 2)])
     # Hadara's buy: "points" is optional (default 0); a browser sends it empty
     table.do("buy", player=0, colour="red", cost=1, points="")
