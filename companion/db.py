@@ -202,7 +202,21 @@ def writers_turn():
     return queue.turn() if queue else nullcontext()
 
 
+def driver_connection():
+    """This app context's (this request's) own driver connection from the pool, checked out on
+    first use and returned when the context ends: a tap's link lookup and its write share one
+    checkout. SQLite's connections run in autocommit (a read leaves no transaction open);
+    PostgreSQL's users end their transaction themselves."""
+    conn = g.get("db_driver")
+    if conn is None:
+        conn = g.db_driver = current_app.extensions["db_engine"].raw_connection()
+    return conn
+
+
 def _close_session(_exc: BaseException | None) -> None:
     s = g.pop("db_session", None)
     if s is not None:
         s.close()
+    conn = g.pop("db_driver", None)
+    if conn is not None:
+        conn.close()  # back to the pool (which rolls back anything left open)

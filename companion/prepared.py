@@ -81,39 +81,35 @@ class Run:
 
 
 @contextmanager
-def reading(engine: Engine, statements: Statements) -> Iterator[Run]:
-    """A pooled driver connection for a few reads (back to the pool at the end, which ends any
-    read transaction)."""
-    conn = engine.raw_connection()
+def reading(conn, dialect: Dialect, statements: Statements) -> Iterator[Run]:
+    """A few reads on a driver connection, leaving no transaction open (SQLite's connections
+    run in autocommit; PostgreSQL's read transaction is ended)."""
+    run = Run(conn, dialect, statements)
     try:
-        run = Run(conn, engine.dialect, statements)
         yield run
-        run.cursor.close()
     finally:
-        conn.close()
+        run.cursor.close()
+        if dialect.name != "sqlite":
+            conn.rollback()
 
 
 @contextmanager
-def writing(engine: Engine, statements: Statements, turn) -> Iterator[Run]:
-    """One writing transaction on a pooled driver connection, inside ``turn`` (the writers'
-    queue): committed at the end of the block, rolled back on an error. SQLite takes its write
-    lock at BEGIN (as the app's writing sessions do); PostgreSQL locks rows with FOR UPDATE."""
-    conn = engine.raw_connection()  # checked out, and back to the pool, outside the turn
-    try:
-        with turn:
-            run = Run(conn, engine.dialect, statements)
-            try:
-                if engine.dialect.name == "sqlite":
-                    run.cursor.execute("BEGIN IMMEDIATE")
-                yield run
-                conn.commit()
-            except BaseException:
-                conn.rollback()
-                raise
-            finally:
-                run.cursor.close()
-    finally:
-        conn.close()
+def writing(conn, dialect: Dialect, statements: Statements, turn) -> Iterator[Run]:
+    """One writing transaction on a driver connection, inside ``turn`` (the writers' queue):
+    committed at the end of the block, rolled back on an error. SQLite takes its write lock at
+    BEGIN (as the app's writing sessions do); PostgreSQL locks rows with FOR UPDATE."""
+    with turn:
+        run = Run(conn, dialect, statements)
+        try:
+            if dialect.name == "sqlite":
+                run.cursor.execute("BEGIN IMMEDIATE")
+            yield run
+            conn.commit()
+        except BaseException:
+            conn.rollback()
+            raise
+        finally:
+            run.cursor.close()
 
 
 def retryable(engine: Engine) -> tuple[type[BaseException], ...]:

@@ -17,7 +17,8 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from . import checkpoints, prepared
-from .db import Action, BoxData, Game, said, session, utcnow, write_session, writers_turn
+from .db import (Action, BoxData, Game, driver_connection, said, session, utcnow,
+                 write_session, writers_turn)
 from .games import GameRules, get_game
 from .games.core import (CORRECT, REDO, UNDO, Entry, IllegalAction, StaleAction, Text,
                          effective_entries, t, words_are_plain, words_to_json)
@@ -177,24 +178,40 @@ def lookup_token(engine, token: str) -> GameRef | None:
     Flask)."""
     if not token or len(token) > 64:
         return None
-    mark = "?" if engine.dialect.paramstyle == "qmark" else "%s"
     conn = engine.raw_connection()
     try:
-        cur = conn.cursor()
+        return _lookup(conn, engine.dialect, token)
+    finally:
+        conn.close()  # back to the pool, which ends any read transaction
+
+
+def _lookup(conn, dialect, token: str) -> GameRef | None:
+    mark = "?" if dialect.paramstyle == "qmark" else "%s"
+    cur = conn.cursor()
+    try:
         cur.execute(f"SELECT id, version, 1, slug FROM games WHERE play_token = {mark} "
                     f"UNION ALL SELECT id, version, 0, slug FROM games WHERE watch_token = {mark}",
                     (token, token))
         row = cur.fetchone()
-        cur.close()
     finally:
-        conn.close()  # back to the pool, which ends any read transaction
+        cur.close()  # (SQLite: the statement is reset, no read is left open)
     return None if row is None else GameRef(int(row[0]), int(row[1]), bool(row[2]), row[3])
 
 
-def find_ref(token: str) -> GameRef | None:
+def find_ref(token: str, *, to_write: bool = False) -> GameRef | None:
     """:func:`lookup_token` on this app's database: the hot path of a page already drawn and of
-    the version check."""
-    return lookup_token(current_app.extensions["db_engine"], token)
+    every tap. ``to_write``: on this request's own driver connection, which the tap then writes
+    on (one checkout from the pool instead of two)."""
+    engine = current_app.extensions["db_engine"]
+    if not to_write:
+        return lookup_token(engine, token)
+    if not token or len(token) > 64:
+        return None
+    conn = driver_connection()
+    ref = _lookup(conn, engine.dialect, token)
+    if engine.dialect.name != "sqlite":
+        conn.rollback()  # PostgreSQL opened a transaction for the read: end it
+    return ref
 
 
 def find_by_code(code: str) -> Game | None:
@@ -273,7 +290,8 @@ def state_at(ref: GameRef) -> Any:
     :func:`state_of`."""
     snap = _cached(ref.id, ref.version)
     if snap is None:
-        with prepared.reading(current_app.extensions["db_engine"], TAP) as run:
+        dialect = current_app.extensions["db_engine"].dialect
+        with prepared.reading(driver_connection(), dialect, TAP) as run:
             snap = _catch_up(ref, lambda after: run.rows("log_after", game=ref.id, after=after))
     if snap is None:
         snap = snapshot_of(session().get(Game, ref.id))
@@ -361,8 +379,8 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
     # driver's connection, no ORM objects. The snapshot is this process's, caught up with what
     # other workers wrote; a full replay only for undo/redo or a snapshot gone from the cache
     # (a cold process loaded it from the checkpoint before its turn: see recent_state).
-    engine = current_app.extensions["db_engine"]
-    with prepared.writing(engine, TAP, writers_turn()) as run:
+    dialect = current_app.extensions["db_engine"].dialect
+    with prepared.writing(driver_connection(), dialect, TAP, writers_turn()) as run:
         found = run.rows("game_to_write", game=game_id)
         if not found:
             raise IllegalAction(t("this game does not exist"))

@@ -32,7 +32,7 @@ WATCH_ONLY = t("This is a watch link: it shows the game but cannot change it.")
 def _ref(token: str, *, to_play: bool = False) -> store.GameRef:
     """What a link opens, by one indexed query: 404 for an unknown link, and 403 for a watch
     link where the request would change the game (every write)."""
-    ref = store.find_ref(token)
+    ref = store.find_ref(token, to_write=to_play)
     if ref is None:
         abort(404, description=NO_GAME)
     if to_play and not ref.can_play:
