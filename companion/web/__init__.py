@@ -1,6 +1,7 @@
 """The web layer: generic over the games registry; each game adds templates, not plumbing."""
 from __future__ import annotations
 
+import orjson
 from flask import Flask, jsonify, render_template, request, session
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import URLSafeTimedSerializer
@@ -63,10 +64,26 @@ def wants_json() -> bool:
             or request.path.startswith("/api/"))
 
 
-class _Sessions(SecureCookieSessionInterface):
-    """Flask's signed-cookie sessions, with the signing serializer made once per set of keys:
-    Flask makes (and tries out) a new one on every request, twice when the session changes."""
+class _PlainJSON:
+    """The session's values are plain JSON (this phone's link tokens, its CSRF token, its
+    seats): written and read as such, without Flask's tagging of tuples, bytes and dates (the
+    same bytes for plain values, so a cookie from before reads the same)."""
 
+    @staticmethod
+    def dumps(value) -> str:
+        return orjson.dumps(value).decode()
+
+    @staticmethod
+    def loads(text):
+        return orjson.loads(text)
+
+
+class _Sessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, with the signing serializer made once per set of keys
+    (Flask makes, and tries out, a new one on every request, twice when the session changes)
+    and plain JSON inside."""
+
+    serializer = _PlainJSON()
     _kept: tuple[tuple, URLSafeTimedSerializer | None] | None = None
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:

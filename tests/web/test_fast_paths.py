@@ -101,3 +101,13 @@ def test_the_browsers_language_is_chosen_from_each_accept_language_header(client
         "Accept-Language": "zh-CN,zh;q=0.9"}).get_data(as_text=True)
     assert '<html lang="en"' in client.get("/", headers={
         "Accept-Language": "de-DE,fr;q=0.5"}).get_data(as_text=True)
+
+
+def test_a_session_cookie_signed_by_flasks_own_serializer_reads_the_same(app, client):
+    from flask.sessions import SecureCookieSessionInterface
+    value = {"csrf_token": "a" * 40, "games": ["link-one", "link-two"], "seats": {"3": 1}}
+    cookie = SecureCookieSessionInterface().get_signing_serializer(app).dumps(value)
+    assert app.session_interface.get_signing_serializer(app).dumps(value) == cookie
+    client.set_cookie(app.config["SESSION_COOKIE_NAME"], cookie)
+    with client.session_transaction() as s:
+        assert dict(s) == value
