@@ -48,7 +48,8 @@ class Action(Base):
     __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_action_game_seq"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    # (no index of its own: the unique (game_id, seq) index serves every lookup by game)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(40))
     data: Mapped[dict] = mapped_column(JSON)

@@ -17,7 +17,8 @@ from sqlalchemy.engine import Connection
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "alembic"
 BASELINE = "0001_initial"
-HEAD = "0003_checkpoints"  # the newest revision (a test checks it matches alembic/)
+HEAD = "0004_one_index_per_log"  # the newest revision (a test checks it matches alembic/)
+CHECKPOINTS = "0003_checkpoints"  # the first revision with the checkpoints table
 
 
 def alembic_config(connection: Connection | None = None) -> Config:
@@ -35,9 +36,10 @@ def upgrade(app: Flask, revision: str = "head") -> None:
         tables = set(inspect(conn).get_table_names())
         cfg = alembic_config(conn)
         if "games" in tables and "alembic_version" not in tables:
-            # Tables made straight from the models are at the newest revision; older ones at
-            # the first (the only revision before migrations existed).
-            command.stamp(cfg, HEAD if "checkpoints" in tables else BASELINE)
+            # Tables made straight from the models have checkpoints (the revisions after that
+            # one check what they change before changing it); older ones are at the first (the
+            # only revision before migrations existed).
+            command.stamp(cfg, CHECKPOINTS if "checkpoints" in tables else BASELINE)
         command.upgrade(cfg, revision)
 
 

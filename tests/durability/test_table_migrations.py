@@ -83,3 +83,21 @@ def test_a_log_from_before_translated_words_keeps_its_english_text(tmp_path):
         row = store.rows_of(store.session(), game.id)[0]
         assert row.words is None and row.said == "Correction: old words"
     app.extensions["db_engine"].dispose()
+
+
+def test_the_logs_second_index_is_dropped_and_its_reads_still_use_an_index(tmp_path):
+    app = app_on(f"sqlite:///{tmp_path / 'log.sqlite'}")
+    migrations.upgrade(app, migrations.CHECKPOINTS)
+
+    def indexes() -> set[str]:
+        return {ix["name"] for ix in inspect(app.extensions["db_engine"]).get_indexes("actions")}
+
+    assert "ix_actions_game_id" in indexes()
+    migrations.upgrade(app)
+    assert "ix_actions_game_id" not in indexes() and schema_differences(app) == []
+    with app.extensions["db_engine"].connect() as conn:  # a game's log by the unique index
+        plan = " ".join(str(row[-1]) for row in conn.exec_driver_sql(
+            "EXPLAIN QUERY PLAN SELECT seq, data FROM actions WHERE game_id = 1 AND seq > 0 "
+            "ORDER BY seq"))
+    assert "uq_action_game_seq" in plan or "sqlite_autoindex_actions" in plan, plan
+    app.extensions["db_engine"].dispose()
