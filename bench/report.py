@@ -29,28 +29,37 @@ NOTES = """## What made the difference (and what each number includes)
   visitor (no cookie: a session and CSRF token are made and signed; no gzip: 22 KB sent). Row
   (a′) is the page drawn on every request (cache off): the cost of the first phone to see a new
   version, where the language layer (every label said through the catalogs) is most of the time.
-- **(b) the action POST** is a real tap: CSRF check, the form, the rules' check and apply, one
-  write transaction, JSON answer. It was 6 % of the bare route; three causes were found by
-  profiling a worker under this load (py-spy): (1) the request's own read transaction was still
-  open when it wrote, so SQLite could never checkpoint its write-ahead log: the WAL grew without
-  end (115 MB after building this database) and every commit tried a checkpoint and synced;
-  a tap now ends its read first, and the WAL stays at its 4 MB checkpoint size. (2) The two
-  workers queued on SQLite's busy handler, which polls with sleeps of 1, 2, 5, 10… ms; they now
-  queue on an exclusive `flock` beside the database, which the kernel hands over at once, and
-  the connection is checked out before and returned after the turn. (3) The ORM: the tap now
-  finds its game with the same one-query link lookup as the page, catches this process's
-  snapshot up before its turn, and writes with prepared Core statements on one connection; the
-  action form no longer signs a second CSRF token. What remains is Flask, the session and CSRF,
-  WTForms and SQLAlchemy Core around one SQLite transaction, and the two workers take turns
-  on the single write lock. For scale: a bare Flask route doing the same transaction with
-  `sqlite3` directly reaches about 60 % of the bare route on this machine.
+- **(b) the action POST** is a real tap: CSRF check, the rules' reading and check of every
+  field, apply, one write transaction, JSON answer. It was 6 % of the bare route two sessions
+  ago; what was found by profiling a worker under this load (py-spy), in order of effect:
+  (1) the request's own read transaction was still open when it wrote, so SQLite could never
+  checkpoint its write-ahead log (115 MB, a sync on every commit): a tap ends its read first.
+  (2) The workers queued on SQLite's sleeping busy handler: they now queue on a `flock`
+  beside the database, handed over by the kernel at once. (3) A snapshot kept the whole undo
+  stack as a tuple, copied twice per tap (the POST game reaches ~8,000 actions during the
+  run: ~50 µs a tap): it now keeps only the tops of the undo and redo stacks (an undo folds
+  the log anyway). (4) Database work: the tap's statements are compiled once per dialect by
+  SQLAlchemy and run on the driver's connection with SQLAlchemy's own value converters
+  (`companion/prepared.py`), the link lookup and the write share one pooled connection, the
+  setup is read only for a full replay, and the log keeps one index (migration 0004).
+  (5) No WTForms form is built for a tap: the rules' `read_fields` is the one check (its
+  refusals name each field by its label). (6) Per request: the session's serializer is made
+  once, cookies are plain JSON, security headers are added as plain tuples, the browser's
+  language and gzip acceptance are parsed once per header string. What remains is Flask and
+  Werkzeug (request parsing, routing, contexts), Flask-WTF's CSRF check and the session
+  signature, and one SQLite transaction per tap, taken in turn by the two workers (each
+  catches up with the other's last tap inside its turn). For scale: a bare Flask route doing
+  the same transaction with `sqlite3` directly reaches about 60 % of the bare route here.
 - **(c) the live check** is answered before Flask by a small WSGI layer
   (`companion/web/live.py`): one indexed query on a pooled connection, no session, CSRF or ORM,
   the same headers as the Flask view (tested). That is why it beats the bare Flask route.
-- **(d) the score API** is pure computation (parse and check every field, score, rank, JSON of
-  30 score lines with their details in words). Making a `Text` without values no longer formats
-  anything, a sheet's total is computed once, the pad's labels are made once, and JSON keys are
-  no longer sorted; what remains is the checking and the words themselves.
+- **(d) the score API** is pure computation: parse and check every field of 5 players, score,
+  rank, 30 score lines with their details in words, JSON. Answers are written by orjson (the
+  standard library still reads requests: its refusal of an absurd number is clearer); each
+  phrase of a Hadara score line (`"red 5"`, `"17 coins ÷ 5 = 3, 2 left over"`) depends on a few
+  small numbers and is made once per process and shared (Texts never change); the checker
+  takes the common case (a whole number in range) first and builds a field's path only for a
+  message. A score line's words are still made for every answer the first time they appear.
 - **Cold load of the 5,000-action game**: every 250 actions (and after any long replay) the
   game's snapshot is stored as a checkpoint stamped with a hash of the rules code
   (`companion/checkpoints.py`); a restarted process starts from it and applies only the newer
