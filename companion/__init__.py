@@ -43,6 +43,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     web.init_app(app)
     from .web import live
     live.init_app(app)  # the idle phones' version check, answered before Flask
+    web.secure(app)  # every answer's security headers, the version check's too
     app.cli.add_command(init_db_command)
     return app
 

@@ -89,8 +89,14 @@ def reading(conn, dialect: Dialect, statements: Statements) -> Iterator[Run]:
         yield run
     finally:
         run.cursor.close()
-        if dialect.name != "sqlite":
-            conn.rollback()
+        end_read(conn, dialect)
+
+
+def end_read(conn, dialect: Dialect) -> None:
+    """Leave no read transaction open on a driver connection kept for a write to come: SQLite's
+    run in autocommit (a closed cursor holds nothing); PostgreSQL opened one for the read."""
+    if dialect.name != "sqlite":
+        conn.rollback()
 
 
 @contextmanager

@@ -209,8 +209,7 @@ def find_ref(token: str, *, to_write: bool = False) -> GameRef | None:
         return None
     conn = driver_connection()
     ref = _lookup(conn, engine.dialect, token)
-    if engine.dialect.name != "sqlite":
-        conn.rollback()  # PostgreSQL opened a transaction for the read: end it
+    prepared.end_read(conn, engine.dialect)
     return ref
 
 

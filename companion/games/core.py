@@ -199,7 +199,7 @@ class Checker:
              required: bool = True, label: Any = None) -> str:
         """Read a trimmed string of at most ``limit`` characters."""
         where = f"{path}.{key}" if path else key
-        value = data.get(key) if isinstance(data, Mapping) else None
+        value = _get(data, key)
         if value is None or (isinstance(value, str) and not value.strip()):
             if required:
                 self.add(where, t("{field} is required", field=_named(key, label)))

@@ -134,6 +134,10 @@ def init_app(app: Flask) -> None:
             return jsonify(errors=[{"field": "", "message": message}]), err.code
         return render_template("error.html", code=err.code, message=message), err.code
 
+
+
+def secure(app: Flask) -> None:
+    """Wrap the whole app, the version check layer included, in :class:`SecurityHeaders`."""
     app.wsgi_app = SecurityHeaders(app.wsgi_app)
 
 

@@ -15,10 +15,9 @@ from sqlalchemy.engine import Engine
 from ..store import lookup_token
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
-# The same security headers the app adds to every response (companion/web/__init__.py), with a
-# CSP for data: this response is never a document.
-HEADERS = [("Cache-Control", "no-cache"), ("Content-Security-Policy", "default-src 'none'"),
-           ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin")]
+# As the Flask view answers, with a CSP for data (this response is never a document); the other
+# security headers are added around both by web.SecurityHeaders.
+HEADERS = [("Cache-Control", "no-cache"), ("Content-Security-Policy", "default-src 'none'")]
 
 
 class LiveVersions:

@@ -14,6 +14,7 @@ from werkzeug.wrappers import Response
 
 from companion import store
 from companion.games import GAMES, get_game
+from companion.web import SecurityHeaders
 from tests.conftest import csrf_of
 from tests.table_helpers import sample_setup
 
@@ -87,7 +88,8 @@ def test_version_check_answered_before_flask_matches_the_flask_route(client, app
     the Flask view behind it must give the same answer, and both carry the security headers."""
     game = new_game(app, "hadara")
     fast = client.get(f"/g/{game.play_token}/v")
-    behind = app.wsgi_app.wsgi_app  # what the version check layer hands on: the app as served
+    # the app as served, without the version check layer (which the security headers wrap)
+    behind = SecurityHeaders(app.wsgi_app.wsgi_app.wsgi_app)
     slow = Client(behind, Response).get(f"/g/{game.watch_token}/v")
     assert fast.get_json() == slow.get_json() == {"version": 0}
     for name in ("ETag", "Cache-Control", "Content-Security-Policy", "X-Content-Type-Options",
