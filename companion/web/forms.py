@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from flask import request
 from flask_wtf import FlaskForm
@@ -96,7 +96,11 @@ def tap_values(spec: ActionSpec) -> dict[str, Any]:
         body = request.get_json(silent=True)
         return {f.name: body[f.name] for f in spec.fields
                 if f.name in body} if isinstance(body, dict) else {}
-    form = request.form
+    return form_values(spec, request.form)
+
+
+def form_values(spec: ActionSpec, form: Mapping[str, str]) -> dict[str, Any]:
+    """:func:`tap_values` of a form's fields (``form``: first value by name)."""
     values: dict[str, Any] = {}
     for f in spec.fields:
         raw = form.get(f.name, "")

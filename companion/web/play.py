@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import io
 from datetime import datetime
-from typing import Any
+from typing import Any, Mapping
 from urllib.parse import urlsplit
 
 import segno
@@ -56,7 +56,10 @@ def seat_of(game: Game) -> int | None:
 
 def _by(game: Game | store.GameRef, names: tuple[str, ...]) -> str:
     """The name this phone signs its actions with: its seat's player, if it took a seat."""
-    seat = seat_of_id(game.id)
+    return _seated(names, seat_of_id(game.id))
+
+
+def _seated(names: tuple[str, ...], seat: int | None) -> str:
     return names[seat] if seat is not None and seat < len(names) else ""
 
 
@@ -79,7 +82,13 @@ def _context(game: Game, can_play: bool, *, state: Any = None, error: RulesError
 
 
 def seat_of_id(game_id: int) -> int | None:
-    seat = session.get("seats", {}).get(str(game_id))
+    return seat_in(session, game_id)
+
+
+def seat_in(kept: Mapping[str, Any], game_id: int) -> int | None:
+    """The seat a phone's session (``kept``) took in a game, if any."""
+    seats = kept.get("seats")
+    seat = seats.get(str(game_id)) if isinstance(seats, dict) else None
     return seat if isinstance(seat, int) else None
 
 
@@ -127,28 +136,48 @@ def _refuse(game: Game | store.GameRef, can_play: bool, err: RulesError, kind: s
 
 
 def _version() -> int | None:
-    raw = request.form.get("version", "")
+    return version_sent(request.form)
+
+
+def version_sent(form: Mapping[str, str]) -> int | None:
+    """The game version the sender's page showed (its form's ``version``), if it sent one."""
+    raw = form.get("version", "")
     return int(raw) if raw.isdecimal() and len(raw) < 10 else None
+
+
+def record_tap(ref: store.GameRef, kind: str, values: dict[str, Any], seat: int | None,
+               version: int | None) -> store.Recorded:
+    """Record one action a phone sent (its values as the rules read them), signed with the
+    phone's seat, and keep what it told about the box; raises RulesError when refused (nothing
+    is stored then). The one way a tap is recorded, by this view and by web/quick.py."""
+    rules = get_game(ref.slug)
+    names = rules.player_names(store.recent_state(ref))
+    done = store.record(ref.id, kind, values, by=_seated(names, seat), version=version)
+    store.remember_box(ref.slug, rules.box_records(done.before, kind, done.data))
+    return done
+
+
+def tap_answer(done: store.Recorded) -> dict[str, Any]:
+    """What a script's tap is answered with (JSON) once recorded."""
+    return {"ok": True, "version": done.version, "text": done.text}
 
 
 @bp.post("/<token>/do/<kind>")
 def act(token: str, kind: str):
     ref = _ref(token, to_play=True)
     rules = get_game(ref.slug)
-    names = rules.player_names(store.recent_state(ref))
     if kind not in rules.actions:
         abort(404, description=t("{game} has no action {kind}.", game=rules.title,
                                  kind=repr(kind)))
     values = tap_values(rules.spec(kind))  # read and checked by the rules as they record it
     try:
-        done = store.record(ref.id, kind, values, by=_by(ref, names), version=_version())
+        done = record_tap(ref, kind, values, seat_of_id(ref.id), _version())
     except StaleAction as err:
         return _refuse(ref, True, err, kind, values, 409)
     except RulesError as err:
         return _refuse(ref, True, err, kind, values, 422)
-    store.remember_box(ref.slug, rules.box_records(done.before, kind, done.data))
     if wants_json():
-        return jsonify(ok=True, version=done.version, text=done.text)
+        return jsonify(tap_answer(done))
     return redirect(url_for("play.game_page", token=token), 303)
 
 
