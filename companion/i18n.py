@@ -65,10 +65,14 @@ KEYWORDS = {"t": None, "_": None, "gettext": None, "ngettext": (1, 2), "_l": Non
 
 def select_locale() -> Locale:
     """The reader's language: the one they chose (cookie), else the browser's, else English."""
-    chosen = request.cookies.get(COOKIE)
-    if chosen in LANGUAGES:
-        return _LOCALES[chosen]
-    return _LOCALES[_browser_language(request.environ.get("HTTP_ACCEPT_LANGUAGE", ""))]
+    return _LOCALES[language_of(request.cookies.get(COOKIE),
+                                request.environ.get("HTTP_ACCEPT_LANGUAGE", ""))]
+
+
+def language_of(chosen: str | None, accept_language: str) -> str:
+    """The code of the reader's language: ``chosen`` (the cookie's) when it is one of ours,
+    else the browser's (its ``Accept-Language``), else English."""
+    return chosen if chosen in LANGUAGES else _browser_language(accept_language)
 
 
 _LOCALES = {code: Locale.parse(code) for code in LANGUAGES}  # (Flask-Babel takes them as they are)

@@ -24,9 +24,16 @@ class JSONAnswers(DefaultJSONProvider):
         if args and kwargs:
             raise TypeError("jsonify() takes either arguments or keywords, not both")
         obj = (args[0] if len(args) == 1 else list(args)) if args else (kwargs or None)
-        options = _OPTIONS | (orjson.OPT_INDENT_2 if self._app.debug else 0)
-        try:
-            body = orjson.dumps(obj, default=self.default, option=options) + b"\n"
-        except TypeError:  # e.g. a number beyond 64 bits: Flask's encoder takes it
+        body = self.encode(obj)
+        if body is None:  # e.g. a number beyond 64 bits: Flask's encoder takes it
             return super().response(*args, **kwargs)
         return self._app.response_class(body, mimetype=self.mimetype)
+
+    def encode(self, obj: Any) -> bytes | None:
+        """An answer's body (as ``jsonify`` sends it), or None for what only Flask's encoder
+        takes."""
+        options = _OPTIONS | (orjson.OPT_INDENT_2 if self._app.debug else 0)
+        try:
+            return orjson.dumps(obj, default=self.default, option=options) + b"\n"
+        except TypeError:
+            return None

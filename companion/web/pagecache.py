@@ -136,7 +136,7 @@ def draw(key: Hashable, drawing: Callable[[], str]) -> Kept:
 def respond(page: Kept) -> Response:
     """The page for this request: its own CSRF token in, gzipped when the browser takes it."""
     token = generate_csrf()
-    if _takes_gzip(request.environ.get("HTTP_ACCEPT_ENCODING", "")):
+    if takes_gzip(request.environ.get("HTTP_ACCEPT_ENCODING", "")):
         resp = Response(page.gzipped(token), mimetype="text/html")
         resp.headers["Content-Encoding"] = "gzip"
     else:
@@ -146,7 +146,7 @@ def respond(page: Kept) -> Response:
 
 
 @lru_cache(maxsize=64)
-def _takes_gzip(header: str) -> bool:
+def takes_gzip(header: str) -> bool:
     """Whether an ``Accept-Encoding`` takes gzip: parsed once per header (a browser sends the
     same one with every request)."""
     return parse_accept_header(header)["gzip"] > 0

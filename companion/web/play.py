@@ -93,11 +93,16 @@ def seat_in(kept: Mapping[str, Any], game_id: int) -> int | None:
 
 
 def _page_key(game_id: int, version: int) -> tuple:
+    return page_key(game_id, version, request.environ, seat_of_id(game_id), str(get_locale()))
+
+
+def page_key(game_id: int, version: int, environ: Mapping[str, Any], seat: int | None,
+             language: str) -> tuple:
     """Everything a drawn game page depends on: the game's version, the link (with its query,
-    which the language links carry), this phone's seat and the language."""
-    environ = request.environ  # (the raw path and query: nothing to decode for a key)
+    which the language links carry), this phone's seat and the language. (The raw path and
+    query from the WSGI ``environ``: nothing to decode for a key.)"""
     return (game_id, version, environ.get("PATH_INFO", ""), environ.get("QUERY_STRING", ""),
-            seat_of_id(game_id), str(get_locale()))
+            seat, language)
 
 
 @bp.get("/<token>")

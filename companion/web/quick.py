@@ -1,43 +1,54 @@
-"""A phone's taps, recorded before Flask: the page's script sends every action as
-``POST /g/<token>/do/<kind>`` with a form body and ``Accept: application/json``, and at a table of
-five that is the one write the server does all evening. This WSGI layer records such a tap with
-the same checks the Flask view makes (the session cookie, the CSRF token, the play link, the
-rules) and the same code (:func:`play.record_tap`), without Flask's request and routing
-machinery, which cost as much as the recording itself.
+"""The table's hot requests, answered before Flask.
 
-It answers only a tap it records. Anything else goes on to Flask unchanged, its body put back:
-another content type, a missing or wrong CSRF token, a watch link, an unknown action, and every
-refusal by the rules (nothing was stored, so the view checks it again and answers with its
-message, in the reader's language). The layer may only ever accept less than the view does.
+At a table of five, three requests are most of the evening's traffic: every phone reloads the
+game page after each tap anywhere (``GET /g/<token>``), every tap is ``POST /g/<token>/do/<kind>``
+from the page's script, and score pads call ``POST /api/v1/<game>/score``. This WSGI layer answers
+the plain case of each with the same checks and the same code as the Flask views
+(:func:`play.record_tap`, the page cache, the rules' ``score_payload``, the app's JSON encoder),
+without Flask's request, routing and context machinery, which cost as much as the work itself.
+
+It answers only what it can answer exactly as the view would, and passes everything else on to
+Flask unchanged (a body it read is put back): a page not drawn yet, a phone whose session would
+change (a first visit, a link not yet first in its list), a query string, another content type,
+a missing or wrong CSRF token, a watch link, an unknown action or game, and every refusal by the
+rules (nothing was stored, so the view checks it again and answers with its message, in the
+reader's language). It may only ever accept less than the views do; tests compare its answers
+with Flask's own (tests/web/test_quick_answers.py).
 """
 from __future__ import annotations
 
 import hmac
 import io
+import json
 import re
 from typing import Any, Callable, Iterable
 from urllib.parse import parse_qsl, urlsplit
 
-import orjson
 from flask import Flask
 from itsdangerous import BadData, URLSafeTimedSerializer
 from werkzeug.http import parse_cookie
 
-from .. import store
+from .. import i18n, store
 from ..games import GAMES
-from ..games.core import RulesError
+from ..games.core import RulesError, result_to_json
+from . import pagecache
 from .forms import form_values
-from .play import record_tap, seat_in, tap_answer, version_sent
+from .play import page_key, record_tap, seat_in, tap_answer, version_sent
 
+PAGE = re.compile(r"/g/([A-Za-z0-9_-]{1,64})\Z")
 TAP = re.compile(r"/g/([A-Za-z0-9_-]{1,64})/do/([a-z_]{1,40})\Z")
+SCORE = re.compile(r"/api/v1/([a-z_]{1,40})/score\Z")
 FORM = "application/x-www-form-urlencoded"
-MAX_BODY = 8 * 1024  # a tap's form is a few hundred bytes; larger ones go to Flask
+JSON = "application/json"
+MAX_BODY = 64 * 1024  # a tap's form is a few hundred bytes, a score pad's a few KB
 MAX_FIELDS = 200
-CSRF_SALT = "wtf-csrf-token"  # Flask-WTF's: its tokens are checked here as it checks them
+CSRF_SALT = "wtf-csrf-token"  # Flask-WTF's: its tokens are made and checked here as it does
+
+Answer = tuple[list[tuple[str, str]], bytes]  # headers and body of a 200 answer
 
 
-class QuickTaps:
-    """WSGI middleware recording the page's own taps (see the module's words)."""
+class QuickAnswers:
+    """WSGI middleware answering the plain case of a page reload, a tap and a score call."""
 
     def __init__(self, wsgi_app: Callable, app: Flask) -> None:
         self.wsgi_app = wsgi_app
@@ -45,29 +56,66 @@ class QuickTaps:
         self._signer: tuple[Any, URLSafeTimedSerializer] | None = None
 
     def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
-        if (environ.get("REQUEST_METHOD") == "POST"
-                and environ.get("HTTP_ACCEPT") == "application/json"
-                and environ.get("CONTENT_TYPE", "").partition(";")[0].strip() == FORM):
-            found = TAP.match(environ.get("PATH_INFO", ""))
-            body = _body(environ) if found else None
-            if body is not None:
-                answer = self.record(environ, body, *found.groups())
-                if answer is not None:
-                    start_response("200 OK", [("Content-Type", "application/json"),
-                                              ("Content-Length", str(len(answer))),
-                                              ("Vary", "Cookie")])
-                    return [answer]
-                environ["wsgi.input"] = io.BytesIO(body)  # as it came, for Flask
-        return self.wsgi_app(environ, start_response)
+        method, path = environ.get("REQUEST_METHOD"), environ.get("PATH_INFO", "")
+        answer = None
+        if method == "GET":
+            found = PAGE.match(path)
+            if found and not environ.get("QUERY_STRING"):
+                answer = self.page(environ, found.group(1))
+        elif method == "POST":
+            if path.startswith("/g/"):
+                found = TAP.match(path)
+                if found and environ.get("HTTP_ACCEPT") == JSON:
+                    answer = self.tap(environ, *found.groups())
+            else:
+                found = SCORE.match(path)
+                if found and found.group(1) in GAMES:
+                    answer = self.score(environ, found.group(1))
+        if answer is None:
+            return self.wsgi_app(environ, start_response)
+        headers, body = answer
+        headers.append(("Content-Length", str(len(body))))
+        start_response("200 OK", headers)
+        return [body]
 
-    def record(self, environ: dict[str, Any], body: bytes, token: str,
-               kind: str) -> bytes | None:
-        """The JSON answer of a tap recorded, or None (nothing stored) for Flask to answer."""
-        form = _form(body)
+    # ------------------------------------------------------------------------------ the lanes
+
+    def page(self, environ: dict[str, Any], token: str) -> Answer | None:
+        """A game page already drawn (play.game_page), for a phone that has this link first in
+        its list and a CSRF token in its session (so its session stays as it is)."""
+        cookies = parse_cookie(environ.get("HTTP_COOKIE", ""))
+        kept = self._session(cookies)
+        secret = kept.get(self.app.config["WTF_CSRF_FIELD_NAME"])
+        games = kept.get("games")
+        if not isinstance(secret, str) or not isinstance(games, list) or games[:1] != [token]:
+            return None
+        ref = store.lookup_token(self.app.extensions["db_engine"], token)
+        if ref is None:
+            return None
+        language = i18n.language_of(cookies.get(i18n.COOKIE),
+                                    environ.get("HTTP_ACCEPT_LANGUAGE", ""))
+        drawn = self.app.extensions["page_cache"].get(
+            page_key(ref.id, ref.version, environ, seat_in(kept, ref.id), language))
+        if drawn is None:
+            return None
+        csrf = self._csrf_signer().dumps(secret)  # as Flask-WTF's generate_csrf
+        headers = [("Content-Type", "text/html; charset=utf-8")]
+        if pagecache.takes_gzip(environ.get("HTTP_ACCEPT_ENCODING", "")):
+            body = drawn.gzipped(csrf)
+            headers.append(("Content-Encoding", "gzip"))
+        else:
+            body = drawn.html(csrf).encode()
+        headers.append(("Vary", "Accept-Encoding, Cookie"))
+        return headers, body
+
+    def tap(self, environ: dict[str, Any], token: str, kind: str) -> Answer | None:
+        """A tap recorded (play.act, as the page's script sends it)."""
+        body = _body(environ, FORM)
+        form = None if body is None else _form(body)
         if form is None:
             return None
         with self.app.app_context():
-            kept = self._session(environ)
+            kept = self._session(parse_cookie(environ.get("HTTP_COOKIE", "")))
             if not self._csrf_passes(environ, kept, form):
                 return None
             ref = store.find_ref(token, to_write=True)
@@ -78,13 +126,39 @@ class QuickTaps:
                 done = record_tap(ref, kind, values, seat_in(kept, ref.id), version_sent(form))
             except RulesError:
                 return None
-            return orjson.dumps(tap_answer(done)) + b"\n"
+        return self._json(tap_answer(done), vary=True)
 
-    def _session(self, environ: dict[str, Any]) -> dict[str, Any]:
+    def score(self, environ: dict[str, Any], slug: str) -> Answer | None:
+        """A score pad's final scores (api.score)."""
+        body = _body(environ, JSON)
+        if body is None:
+            return None
+        try:
+            payload = json.loads(body)  # as Flask's get_json reads it
+        except (ValueError, RecursionError):
+            return None
+        try:
+            result = GAMES[slug].score_payload(payload)
+        except RulesError:
+            return None
+        return self._json(result_to_json(result))
+
+    # -------------------------------------------------------------------- what the lanes share
+
+    def _json(self, value: Any, *, vary: bool = False) -> Answer | None:
+        body = self.app.json.encode(value)
+        if body is None:
+            return None
+        headers = [("Content-Type", JSON)]
+        if vary:  # the answer was read from the session (Flask says so for any such answer)
+            headers.append(("Vary", "Cookie"))
+        return headers, body
+
+    def _session(self, cookies) -> dict[str, Any]:
         """The phone's session as Flask reads it: its signed cookie's values, or nothing when
         the cookie is missing, altered or expired."""
         app = self.app
-        value = parse_cookie(environ.get("HTTP_COOKIE", "")).get(app.config["SESSION_COOKIE_NAME"])
+        value = cookies.get(app.config["SESSION_COOKIE_NAME"])
         serializer = app.session_interface.get_signing_serializer(app)
         if not value or serializer is None:
             return {}
@@ -129,12 +203,17 @@ class QuickTaps:
         return kept[1]
 
 
-def _body(environ: dict[str, Any]) -> bytes | None:
-    """A small body, read whole (None when its length is missing or too large: Flask reads it)."""
+def _body(environ: dict[str, Any], content_type: str) -> bytes | None:
+    """A small body of this type, read whole and put back for Flask (None when its type or
+    length does not fit: Flask reads it)."""
+    if environ.get("CONTENT_TYPE", "").partition(";")[0].strip() != content_type:
+        return None
     raw = environ.get("CONTENT_LENGTH", "")
     if not raw.isdecimal() or not 0 < int(raw) <= MAX_BODY:
         return None
-    return environ["wsgi.input"].read(int(raw))
+    body = environ["wsgi.input"].read(int(raw))
+    environ["wsgi.input"] = io.BytesIO(body)  # as it came, for Flask if not answered here
+    return body
 
 
 def _form(body: bytes) -> dict[str, str] | None:
@@ -161,4 +240,4 @@ def _same_origin(url: str, other: str) -> bool:
 
 
 def init_app(app: Flask) -> None:
-    app.wsgi_app = QuickTaps(app.wsgi_app, app)
+    app.wsgi_app = QuickAnswers(app.wsgi_app, app)
