@@ -17,6 +17,17 @@ LARGE_LIMIT = 1.5
 
 NOTES = """## What made the difference (and what each number includes)
 
+- **The hot requests are answered before Flask.** A table's evening is mostly four requests:
+  the idle phones' version check, the page every phone reloads after a tap anywhere, the tap
+  itself, and score pads' score calls. The plain case of each is answered by a small WSGI layer
+  in front of Flask (`companion/web/live.py` for the check, `companion/web/quick.py` for the
+  others) with the views' own code and checks; anything else (a first visit, a refusal, a
+  watch link, another content type, a page not drawn yet) goes on to the Flask views, which
+  answer with their messages in the reader's language. Tests compare each answer of the layer
+  with Flask's own (body, status, headers, stored rows). Flask's request, routing, context and
+  CSRF machinery had cost as much as the work itself: in-process, without a server, a kept page
+  went from ~200 to ~75 µs, a tap from ~415 to ~220 µs, a score call from ~220 to ~130 µs
+  (bare Flask route: ~43 µs).
 - **(a) the game page** is drawn once per game version and kept (`companion/web/pagecache.py`:
   per process, keyed by game, version, link, seat and language; 128 pages). Every phone reloads
   the page after each tap anywhere at the table, so the same version is asked for again and
@@ -25,41 +36,39 @@ NOTES = """## What made the difference (and what each number includes)
   for) costs no compression per request and is a fifth of the bytes (tests: the copy is exactly
   the page with the reader's token, for any page and token; no phone ever gets another's
   token; a page never outlives its version). Row (a) asks as a phone at the table does: with the
-  session cookie of its first visit and Chromium's `Accept-Encoding`. Row (a″) is a first-time
-  visitor (no cookie: a session and CSRF token are made and signed; no gzip: 22 KB sent). Row
-  (a′) is the page drawn on every request (cache off): the cost of the first phone to see a new
-  version, where the language layer (every label said through the catalogs) is most of the time.
-- **(b) the action POST** is a real tap: CSRF check, the rules' reading and check of every
-  field, apply, one write transaction, JSON answer. It was 6 % of the bare route two sessions
-  ago; what was found by profiling a worker under this load (py-spy), in order of effect:
+  session cookie of its first visit and Chromium's `Accept-Encoding`; the layer sends it. Row
+  (a″) is a first-time visitor (no cookie: Flask's view makes and signs a session and CSRF
+  token; no gzip: 22 KB sent). Row (a′) is the page drawn on every request (cache off): the
+  cost of the first phone to see a new version, where the language layer (every label said
+  through the catalogs) is most of the time.
+- **(b) the action POST** is a real tap as the page's script sends it (URL-encoded form,
+  `Accept: application/json`): session cookie and CSRF token checked, the rules' reading and
+  check of every field, apply, one write transaction, JSON answer. It was 6 % of the bare route
+  three sessions ago; found by profiling a worker under this load (py-spy), in order of effect:
   (1) the request's own read transaction was still open when it wrote, so SQLite could never
   checkpoint its write-ahead log (115 MB, a sync on every commit): a tap ends its read first.
   (2) The workers queued on SQLite's sleeping busy handler: they now queue on a `flock`
-  beside the database, handed over by the kernel at once. (3) A snapshot kept the whole undo
-  stack as a tuple, copied twice per tap (the POST game reaches ~8,000 actions during the
-  run: ~50 µs a tap): it now keeps only the tops of the undo and redo stacks (an undo folds
-  the log anyway). (4) Database work: the tap's statements are compiled once per dialect by
-  SQLAlchemy and run on the driver's connection with SQLAlchemy's own value converters
-  (`companion/prepared.py`), the link lookup and the write share one pooled connection, the
-  setup is read only for a full replay, and the log keeps one index (migration 0004).
-  (5) No WTForms form is built for a tap: the rules' `read_fields` is the one check (its
-  refusals name each field by its label). (6) Per request: the session's serializer is made
-  once, cookies are plain JSON, security headers are added as plain tuples, the browser's
-  language and gzip acceptance are parsed once per header string. What remains is Flask and
-  Werkzeug (request parsing, routing, contexts), Flask-WTF's CSRF check and the session
-  signature, and one SQLite transaction per tap, taken in turn by the two workers (each
-  catches up with the other's last tap inside its turn). For scale: a bare Flask route doing
-  the same transaction with `sqlite3` directly reaches about 60 % of the bare route here.
-- **(c) the live check** is answered before Flask by a small WSGI layer
-  (`companion/web/live.py`): one indexed query on a pooled connection, no session, CSRF or ORM,
-  the same headers as the Flask view (tested). That is why it beats the bare Flask route.
+  beside the database, handed over by the kernel at once. (3) Flask's machinery: the tap is
+  recorded by the layer above. (4) A snapshot kept the whole undo stack as a tuple, copied
+  twice per tap (the POST game reaches ~8,000 actions during the run: ~50 µs a tap): it keeps
+  only the tops of the undo and redo stacks (an undo folds the log anyway). (5) Database work:
+  the tap's statements are compiled once per dialect by SQLAlchemy and run on the driver's
+  connection with SQLAlchemy's own value converters (`companion/prepared.py`), the link lookup
+  and the write share one pooled connection, the setup is read only for a full replay, and the
+  log keeps one index (migration 0004). (6) No WTForms form is built for a tap: the rules'
+  `read_fields` is the one check. What remains is the rules' work and one SQLite transaction
+  per tap, taken in turn by the two workers (each catches up with the other's last tap inside
+  its turn). For scale: a bare Flask route doing the same transaction with `sqlite3` directly
+  reaches about 60 % of the bare route here.
+- **(c) the live check**: one indexed query on a pooled connection, no session, CSRF or ORM, the
+  same headers as the Flask view (tested). That is why it beats the bare Flask route.
 - **(d) the score API** is pure computation: parse and check every field of 5 players, score,
   rank, 30 score lines with their details in words, JSON. Answers are written by orjson (the
   standard library still reads requests: its refusal of an absurd number is clearer); each
   phrase of a Hadara score line (`"red 5"`, `"17 coins ÷ 5 = 3, 2 left over"`) depends on a few
   small numbers and is made once per process and shared (Texts never change); the checker
   takes the common case (a whole number in range) first and builds a field's path only for a
-  message. A score line's words are still made for every answer the first time they appear.
+  message.
 - **Cold load of the 5,000-action game**: every 250 actions (and after any long replay) the
   game's snapshot is stored as a checkpoint stamped with a hash of the rules code
   (`companion/checkpoints.py`); a restarted process starts from it and applies only the newer

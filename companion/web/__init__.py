@@ -10,6 +10,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..games import GAMES
 from ..games.core import t
+from . import signing
 from .widgets import fast_input
 
 csrf = CSRFProtect()
@@ -80,8 +81,8 @@ class _PlainJSON:
 
 class _Sessions(SecureCookieSessionInterface):
     """Flask's signed-cookie sessions, with the signing serializer made once per set of keys
-    (Flask makes, and tries out, a new one on every request, twice when the session changes)
-    and plain JSON inside."""
+    (Flask makes, and tries out, a new one on every request, twice when the session changes),
+    signing as Flask does with each key derived once (:mod:`.signing`), and plain JSON inside."""
 
     serializer = _PlainJSON()
     _kept: tuple[tuple, URLSafeTimedSerializer | None] | None = None
@@ -90,7 +91,10 @@ class _Sessions(SecureCookieSessionInterface):
         keys = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
         kept = self._kept
         if kept is None or kept[0] != keys:
-            kept = self._kept = (keys, super().get_signing_serializer(app))
+            made = signing.serializer(
+                [*keys[1], app.secret_key], self.salt, serializer=self.serializer,
+                signer_kwargs={"key_derivation": self.key_derivation}) if app.secret_key else None
+            kept = self._kept = (keys, made)
         return kept[1]
 
 

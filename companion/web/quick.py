@@ -31,7 +31,7 @@ from werkzeug.http import parse_cookie
 from .. import i18n, store
 from ..games import GAMES
 from ..games.core import RulesError, result_to_json
-from . import pagecache
+from . import pagecache, signing
 from .forms import form_values
 from .play import page_key, record_tap, seat_in, tap_answer, version_sent
 
@@ -199,7 +199,7 @@ class QuickAnswers:
         key = self.app.config.get("WTF_CSRF_SECRET_KEY") or self.app.secret_key
         kept = self._signer
         if kept is None or kept[0] != key:
-            kept = self._signer = (key, URLSafeTimedSerializer(key, salt=CSRF_SALT))
+            kept = self._signer = (key, signing.serializer(key, CSRF_SALT))
         return kept[1]
 
 

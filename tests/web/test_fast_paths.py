@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
+import pytest
 from flask import jsonify
 from flask.json.provider import DefaultJSONProvider
 
@@ -111,3 +112,21 @@ def test_a_session_cookie_signed_by_flasks_own_serializer_reads_the_same(app, cl
     client.set_cookie(app.config["SESSION_COOKIE_NAME"], cookie)
     with client.session_transaction() as s:
         assert dict(s) == value
+
+
+def test_signatures_are_the_bytes_itsdangerous_makes_and_each_key_stays_its_own(monkeypatch):
+    from itsdangerous import BadSignature, TimestampSigner, URLSafeTimedSerializer
+    from companion.web import signing
+    monkeypatch.setattr(TimestampSigner, "get_timestamp", lambda self: 1_790_000_000)
+    for secret, salt in (("key-one", "wtf-csrf-token"), ("key-two", "cookie-session")):
+        ours, theirs = signing.serializer(secret, salt), URLSafeTimedSerializer(secret, salt=salt)
+        for value in ("a" * 40, {"games": ["x"], "seats": {"1": 0}}):
+            assert ours.dumps(value) == theirs.dumps(value)
+            assert ours.loads(theirs.dumps(value)) == value
+    one = signing.serializer("key-one", "wtf-csrf-token")
+    for other in (signing.serializer("key-two", "wtf-csrf-token"),
+                  signing.serializer("key-one", "cookie-session")):
+        with pytest.raises(BadSignature):  # a key derived once is never another's
+            other.loads(one.dumps("token"))
+    rotated = signing.serializer(["key-one", "key-new"], "wtf-csrf-token")
+    assert rotated.loads(one.dumps("token")) == "token"  # an old key still reads
