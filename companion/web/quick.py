@@ -42,9 +42,10 @@ FORM = "application/x-www-form-urlencoded"
 JSON = "application/json"
 MAX_BODY = 64 * 1024  # a tap's form is a few hundred bytes, a score pad's a few KB
 MAX_FIELDS = 200
+OK = "200 OK"
 CSRF_SALT = "wtf-csrf-token"  # Flask-WTF's: its tokens are made and checked here as it does
 
-Answer = tuple[list[tuple[str, str]], bytes]  # headers and body of a 200 answer
+Answer = tuple[str, list[tuple[str, str]], bytes]  # status, headers and body
 
 
 class QuickAnswers:
@@ -56,6 +57,21 @@ class QuickAnswers:
         self._signer: tuple[Any, URLSafeTimedSerializer] | None = None
 
     def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
+        try:
+            answer = self.answer(environ)
+        except Exception:  # a page or a score call wrote nothing: the views answer it
+            if self._propagates():
+                raise
+            self._log(environ)
+            answer = None
+        if answer is None:
+            return self.wsgi_app(environ, start_response)
+        status, headers, body = answer
+        headers.append(("Content-Length", str(len(body))))
+        start_response(status, headers)
+        return [body]
+
+    def answer(self, environ: dict[str, Any]) -> Answer | None:
         method, path = environ.get("REQUEST_METHOD"), environ.get("PATH_INFO", "")
         answer = None
         if method == "GET":
@@ -71,12 +87,7 @@ class QuickAnswers:
                 found = SCORE.match(path)
                 if found and found.group(1) in GAMES:
                     answer = self.score(environ, found.group(1))
-        if answer is None:
-            return self.wsgi_app(environ, start_response)
-        headers, body = answer
-        headers.append(("Content-Length", str(len(body))))
-        start_response("200 OK", headers)
-        return [body]
+        return answer
 
     # ------------------------------------------------------------------------------ the lanes
 
@@ -106,10 +117,20 @@ class QuickAnswers:
         else:
             body = drawn.html(csrf).encode()
         headers.append(("Vary", "Accept-Encoding, Cookie"))
-        return headers, body
+        return OK, headers, body
 
     def tap(self, environ: dict[str, Any], token: str, kind: str) -> Answer | None:
-        """A tap recorded (play.act, as the page's script sends it)."""
+        """A tap recorded (play.act, as the page's script sends it). A failure answers as the
+        view's would (it may have come after the write: the tap is not tried again)."""
+        try:
+            return self._tap(environ, token, kind)
+        except Exception:
+            if self._propagates():
+                raise
+            self._log(environ)
+            return self._failed()
+
+    def _tap(self, environ: dict[str, Any], token: str, kind: str) -> Answer | None:
         body = _body(environ, FORM)
         form = None if body is None else _form(body)
         if form is None:
@@ -145,14 +166,29 @@ class QuickAnswers:
 
     # -------------------------------------------------------------------- what the lanes share
 
-    def _json(self, value: Any, *, vary: bool = False) -> Answer | None:
+    def _json(self, value: Any, *, vary: bool = False, status: str = OK) -> Answer | None:
         body = self.app.json.encode(value)
         if body is None:
             return None
         headers = [("Content-Type", JSON)]
         if vary:  # the answer was read from the session (Flask says so for any such answer)
             headers.append(("Vary", "Cookie"))
-        return headers, body
+        return status, headers, body
+
+    def _failed(self) -> Answer:
+        """The app's answer to a tap that failed (web.init_app's handler, for a script)."""
+        from . import STANDARD_ERRORS
+        return self._json({"errors": [{"field": "", "message": STANDARD_ERRORS[500]}]},
+                          vary=True, status="500 INTERNAL SERVER ERROR")
+
+    def _propagates(self) -> bool:
+        """Whether a failure is raised rather than answered (Flask's own rule: tests, debug)."""
+        propagate = self.app.config["PROPAGATE_EXCEPTIONS"]
+        return self.app.testing or self.app.debug if propagate is None else propagate
+
+    def _log(self, environ: dict[str, Any]) -> None:
+        self.app.logger.exception("Exception on %s [%s]", environ.get("PATH_INFO"),
+                                  environ.get("REQUEST_METHOD"))
 
     def _session(self, cookies) -> dict[str, Any]:
         """The phone's session as Flask reads it: its signed cookie's values, or nothing when

@@ -297,3 +297,33 @@ def test_a_score_call_for_an_unknown_game_gets_the_views_404(client, scores):
     resp = client.post("/api/v1/chess/score", json=REQUEST)
     assert resp.status_code == 404 and "hadara" in resp.get_json()["errors"][0]["message"]
     assert scores == ["chess"]
+
+
+# ---------------------------------------------------------------------------------- failures
+
+def test_a_tap_that_fails_is_answered_as_the_views_failure_is(app, client, monkeypatch):
+    table = table_of(client, app)
+    app.testing = False  # (as served: a failure is answered, not raised)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the disk is full")
+    monkeypatch.setattr("companion.store.record", broken)
+    fast = tap(client, table, "correct", player=0, value="coins", delta=1)
+    slow = tap(flask_only(app, client), table, "correct", player=0, value="coins", delta=1)
+    assert fast.status_code == slow.status_code == 500
+    assert fast.get_json() == slow.get_json()
+    assert fast.get_json()["errors"][0]["message"].startswith("The server encountered")
+    same_headers(fast, slow)
+
+
+def test_when_the_layer_fails_on_a_page_the_view_answers_it(app, client, pages, monkeypatch):
+    table = table_of(client, app)
+    app.testing = False
+    drawn = len(pages)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug in the layer")
+    monkeypatch.setattr("companion.web.quick.page_key", broken)
+    resp = client.get(table.path)
+    assert resp.status_code == 200 and 'data-version="0"' in _html(resp)
+    assert len(pages) == drawn + 1
