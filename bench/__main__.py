@@ -86,14 +86,19 @@ def paired(bare_url: str, run: Callable[[], dict], floors: list[dict]) -> dict:
     the median ratio, its floor's req/s and every round's ratio. Other work on a shared machine
     comes and goes within seconds; a floor measured next to each run keeps it out of the
     ratio."""
+    return against(lambda: wrk(bare_url + "/", duration="3s"), run, floors)
+
+
+def against(base: Callable[[], dict], run: Callable[[], dict], bases: list[dict]) -> dict:
+    """:func:`paired` with any ``base()`` measured before each run (kept in ``bases``)."""
     rounds = []
     for _ in range(ROUNDS):
-        floor = wrk(bare_url + "/", duration="3s")
+        floor = base()
         got = run()
-        floors.append(floor)
+        bases.append(floor)
         rounds.append((got["rps"] / floor["rps"], got, floor))
     ratio, got, floor = sorted(rounds, key=lambda r: r[0])[ROUNDS // 2]
-    return {**got, "bare_rps": floor["rps"], "ratios": [r[0] for r in rounds]}
+    return {**got, "bare_rps": floor["rps"], "base": floor, "ratios": [r[0] for r in rounds]}
 
 
 def main() -> None:
@@ -141,8 +146,18 @@ def main() -> None:
         results["api"] = paired(bare_url, lambda: wrk(f"{url}/api/v1/hadara/score",
                                                       script=script_api, duration="3s"), floors)
         print("warm loads of the 10- and 5,000-action games...")
-        results["warm"] = {n: wrk(f"{url}/g/{games[n]['token']}", duration="3s")
-                           for n in ("small", "large")}
+        # as a phone reloads each (its cookie, gzip): the long game against the short one
+        # measured right before it, as the targets against the bare route
+        reloads = {}
+        for name in ("small", "large"):
+            game_page = f"{url}/g/{games[name]['token']}"
+            reload_headers = (f"Cookie: {session_and_token(game_page)[0]}",
+                              f"Accept-Encoding: {GZIP}")
+            reloads[name] = (lambda p=game_page, h=reload_headers:
+                             wrk(p, headers=h, duration="3s"))
+        large = against(reloads["small"], reloads["large"], [])
+        results["warm"] = {"small": large["base"], "large": large,
+                           "ratios": [1 / x for x in large["ratios"]]}
     print("cold loads (first load after a server start)...")
     with Gunicorn("app:app", {**env, "FLASK_PAGE_CACHE_SIZE": "0"}) as url:
         print("(a') game page drawn on every request (page cache off)...")

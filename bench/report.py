@@ -88,8 +88,7 @@ def ratios(r: dict) -> dict[str, float]:
 def load_ratios(r: dict) -> dict[str, float]:
     warm = r["warm"]
     return {"cold": r["cold"]["large"] / r["cold"]["small"],
-            "warm": warm["large"]["p50"] / warm["small"]["p50"],
-            "warm_rps": warm["small"]["rps"] / warm["large"]["rps"]}
+            "warm": warm["small"]["rps"] / warm["large"]["rps"]}
 
 
 def summary(r: dict) -> str:
@@ -151,7 +150,10 @@ from another machine will differ; the ratios to the bare route are what the targ
   game page first, and a wrk Lua script sends them with the form body (`Accept:
   application/json`, as the page's script sends taps). No setting is changed for the benchmark.
 - Cold load: the first request for a game after a fresh server start (both workers warmed on a
-  third game first), median of {len(r.get('cold_runs', [])) or 3} starts.
+  third game first), median of {len(r.get('cold_runs', [])) or 3} starts. Warm load: each game
+  page reloaded as a phone does (its session cookie, gzip), the 5,000-action game against the
+  10-action one measured right before it, three rounds as above; the value is the time per
+  request at load (the ratio of req/s) of the median round.
 
 ## Results
 
@@ -166,7 +168,7 @@ Ratios of the three rounds: {"; ".join(f"{k} " + ", ".join(f"{x:.0%}" for x in r
 |---|---:|---:|---|
 | Page weight of a game page (HTML {w['html']:,} + CSS {w['css']:,} + JS {w['js']:,} bytes, uncompressed; the HTML travels gzipped as {w.get('html_gzip', 0):,} bytes) | {w['total'] / 1024:.1f} KB | ≤ 40 KB | {_ok(w['total'] <= WEIGHT_LIMIT)} |
 | 5,000-action game vs 10-action game, cold (first load after a start: {cold['large']:.1f} ms vs {cold['small']:.1f} ms) | {lr['cold']:.2f}x | ≤ 1.5x | {_ok(lr['cold'] <= LARGE_LIMIT)} |
-| 5,000-action game vs 10-action game, warm (p50 {warm['large']['p50']:.2f} ms vs {warm['small']['p50']:.2f} ms; {warm['large']['rps']:.0f} vs {warm['small']['rps']:.0f} req/s) | {lr['warm']:.2f}x | ≤ 1.5x | {_ok(lr['warm'] <= LARGE_LIMIT)} |
+| 5,000-action game vs 10-action game, warm ({warm['large']['rps']:.0f} vs {warm['small']['rps']:.0f} req/s, p50 {warm['large']['p50']:.2f} ms vs {warm['small']['p50']:.2f} ms; rounds {", ".join(f"{x:.2f}x" for x in warm.get("ratios", []))}) | {lr['warm']:.2f}x | ≤ 1.5x | {_ok(lr['warm'] <= LARGE_LIMIT)} |
 
 {NOTES}
 """
