@@ -26,7 +26,7 @@ NOTES = """## What made the difference (and what each number includes)
   answer with their messages in the reader's language. Tests compare each answer of the layer
   with Flask's own (body, status, headers, stored rows). Flask's request, routing, context and
   CSRF machinery had cost as much as the work itself: in-process, without a server, a kept page
-  went from ~200 to ~75 µs, a tap from ~415 to ~220 µs, a score call from ~220 to ~130 µs
+  went from ~200 to ~70 µs, a tap from ~415 to ~225 µs, a score call from ~220 to ~135 µs
   (bare Flask route: ~43 µs).
 - **(a) the game page** is drawn once per game version and kept (`companion/web/pagecache.py`:
   per process, keyed by game, version, link, seat and language; 128 pages). Every phone reloads
