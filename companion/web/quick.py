@@ -55,6 +55,7 @@ class QuickAnswers:
         self.wsgi_app = wsgi_app
         self.app = app
         self._signer: tuple[Any, URLSafeTimedSerializer] | None = None
+        self._seen = signing.Seen()  # the cookies and tokens already checked (only read here)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
         try:
@@ -199,8 +200,8 @@ class QuickAnswers:
         if not value or serializer is None:
             return {}
         try:
-            data = serializer.loads(value, max_age=int(
-                app.permanent_session_lifetime.total_seconds()))
+            data = self._seen.loads(serializer, value,
+                                    int(app.permanent_session_lifetime.total_seconds()))
         except BadData:
             return {}
         return data if isinstance(data, dict) else {}
@@ -220,8 +221,8 @@ class QuickAnswers:
         if not sent or not isinstance(known, str):
             return False
         try:
-            token = self._csrf_signer().loads(sent, max_age=config.get("WTF_CSRF_TIME_LIMIT",
-                                                                       3600))
+            token = self._seen.loads(self._csrf_signer(), sent,
+                                     config.get("WTF_CSRF_TIME_LIMIT", 3600))
         except BadData:
             return False
         if not isinstance(token, str) or not hmac.compare_digest(known, token):

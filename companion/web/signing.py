@@ -9,9 +9,12 @@ bytes (tests/web/test_fast_paths.py compares them with Flask's and Flask-WTF's).
 from __future__ import annotations
 
 import hashlib
+import threading
+import time
+from collections import OrderedDict
 from typing import Any
 
-from itsdangerous import TimestampSigner, URLSafeTimedSerializer
+from itsdangerous import SignatureExpired, TimestampSigner, URLSafeTimedSerializer
 from itsdangerous.encoding import want_bytes
 
 _KEPT_LIMIT = 64  # (secret, salt) pairs: a handful in any app
@@ -39,3 +42,35 @@ def serializer(keys: Any, salt: str, **kwargs: Any) -> URLSafeTimedSerializer:
     signer_kwargs = {"digest_method": hashlib.sha1, **kwargs.pop("signer_kwargs", {})}
     return URLSafeTimedSerializer(keys, salt=salt, signer=KeptKeys, signer_kwargs=signer_kwargs,
                                   **kwargs)
+
+
+class Seen:
+    """Signed texts already checked, kept by their exact text with their value and time of
+    signing: a phone sends the same session cookie and CSRF token with every request, so each is
+    checked (base64, HMAC, JSON) once per process and serializer, and afterwards only its age.
+    Only what passed is kept. The values are shared between requests: read them, never change
+    them (the quick layer only reads)."""
+
+    def __init__(self, size: int = 1024) -> None:
+        self.size = size
+        self.kept: OrderedDict[tuple[Any, str], tuple[Any, int]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def loads(self, serializer: URLSafeTimedSerializer, signed: str,
+              max_age: int | None) -> Any:
+        """``serializer.loads(signed, max_age=max_age)``; raises itsdangerous' BadData."""
+        at = (serializer, signed)  # (the serializer itself: its keys, and never another's)
+        with self.lock:
+            hit = self.kept.get(at)
+            if hit is not None:
+                self.kept.move_to_end(at)
+        if hit is None:
+            value, when = serializer.loads(signed, max_age=max_age, return_timestamp=True)
+            hit = (value, int(when.timestamp()))
+            with self.lock:
+                self.kept[at] = hit
+                while len(self.kept) > self.size:
+                    self.kept.popitem(last=False)
+        elif max_age is not None and not 0 <= int(time.time()) - hit[1] <= max_age:
+            raise SignatureExpired("signature too old")  # as itsdangerous says, in short
+        return hit[0]

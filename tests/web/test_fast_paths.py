@@ -130,3 +130,23 @@ def test_signatures_are_the_bytes_itsdangerous_makes_and_each_key_stays_its_own(
             other.loads(one.dumps("token"))
     rotated = signing.serializer(["key-one", "key-new"], "wtf-csrf-token")
     assert rotated.loads(one.dumps("token")) == "token"  # an old key still reads
+
+
+def test_a_signed_text_seen_before_is_read_again_only_while_young_and_by_its_own_keys(
+        monkeypatch):
+    from itsdangerous import BadSignature, SignatureExpired
+    from companion.web import signing
+    seen, ours = signing.Seen(size=2), signing.serializer("key-one", "cookie-session")
+    signed = ours.dumps({"seats": {"1": 0}})
+    assert seen.loads(ours, signed, 3600) == {"seats": {"1": 0}}
+    assert seen.loads(ours, signed, 3600) == {"seats": {"1": 0}}  # kept
+    with pytest.raises(BadSignature):
+        seen.loads(ours, signed[:-2] + "xx", 3600)  # altered: checked, refused, not kept
+    with pytest.raises(BadSignature):  # the same text for another key (a rotated secret)
+        seen.loads(signing.serializer("key-two", "cookie-session"), signed, 3600)
+    later = signing.time.time() + 7200
+    monkeypatch.setattr(signing.time, "time", lambda: later)
+    with pytest.raises(SignatureExpired):  # a kept text grows old like any other
+        seen.loads(ours, signed, 3600)
+    assert seen.loads(ours, signed, None) == {"seats": {"1": 0}}  # (no age limit)
+    assert len(seen.kept) <= 2

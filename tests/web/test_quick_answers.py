@@ -327,3 +327,13 @@ def test_when_the_layer_fails_on_a_page_the_view_answers_it(app, client, pages, 
     resp = client.get(table.path)
     assert resp.status_code == 200 and 'data-version="0"' in _html(resp)
     assert len(pages) == drawn + 1
+
+
+def test_after_the_secret_key_changes_a_phones_old_cookie_no_longer_taps(app, client):
+    table = table_of(client, app)
+    assert tap(client, table, "correct", player=0, value="coins", delta=1).status_code == 200
+    app.secret_key = "a-new-secret"  # the layer has seen this cookie and token before
+    resp = tap(client, table, "correct", player=0, value="coins", delta=1)
+    assert resp.status_code == 400  # Flask-WTF's refusal: no valid session, no CSRF token
+    assert resp.get_json()["errors"][0]["field"] == "csrf_token"
+    assert len(table.rows()) == 1
