@@ -25,9 +25,11 @@ NOTES = """## What made the difference (and what each number includes)
   watch link, another content type, a page not drawn yet) goes on to the Flask views, which
   answer with their messages in the reader's language. Tests compare each answer of the layer
   with Flask's own (body, status, headers, stored rows). Flask's request, routing, context and
-  CSRF machinery had cost as much as the work itself: in-process, without a server, a kept page
-  went from ~200 to ~70 µs, a tap from ~415 to ~225 µs, a score call from ~220 to ~135 µs
-  (bare Flask route: ~43 µs).
+  CSRF machinery had cost as much as the work itself. A phone sends the same session cookie
+  and CSRF token with every request: the layer checks each signature once per process, then
+  only its age (`companion/web/signing.py`, which also derives each signing key once instead of
+  per signature). In-process, without a server, a kept page went from ~200 to ~50 µs, a tap
+  from ~415 to ~180 µs, a score call from ~220 to ~135 µs (bare Flask route: ~43 µs).
 - **(a) the game page** is drawn once per game version and kept (`companion/web/pagecache.py`:
   per process, keyed by game, version, link, seat and language; 128 pages). Every phone reloads
   the page after each tap anywhere at the table, so the same version is asked for again and
