@@ -85,17 +85,13 @@ class _Sessions(SecureCookieSessionInterface):
     signing as Flask does with each key derived once (:mod:`.signing`), and plain JSON inside."""
 
     serializer = _PlainJSON()
-    _kept: tuple[tuple, URLSafeTimedSerializer | None] | None = None
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
-        keys = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
-        kept = self._kept
-        if kept is None or kept[0] != keys:
-            made = signing.serializer(
-                [*keys[1], app.secret_key], self.salt, serializer=self.serializer,
-                signer_kwargs={"key_derivation": self.key_derivation}) if app.secret_key else None
-            kept = self._kept = (keys, made)
-        return kept[1]
+        if not app.secret_key:
+            return None
+        keys = (*(app.config.get("SECRET_KEY_FALLBACKS") or ()), app.secret_key)  # newest last
+        return signing.serializer(keys, self.salt, payloads=self.serializer,
+                                  key_derivation=self.key_derivation)
 
 
 def init_app(app: Flask) -> None:

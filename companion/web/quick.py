@@ -31,7 +31,7 @@ from werkzeug.http import parse_cookie
 from .. import i18n, store
 from ..games import GAMES
 from ..games.core import RulesError, result_to_json
-from . import pagecache, signing
+from . import STANDARD_ERRORS, pagecache, signing
 from .forms import form_values
 from .play import page_key, record_tap, seat_in, tap_answer, version_sent
 
@@ -54,7 +54,6 @@ class QuickAnswers:
     def __init__(self, wsgi_app: Callable, app: Flask) -> None:
         self.wsgi_app = wsgi_app
         self.app = app
-        self._signer: tuple[Any, URLSafeTimedSerializer] | None = None
         self._seen = signing.Seen()  # the cookies and tokens already checked (only read here)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
@@ -178,7 +177,6 @@ class QuickAnswers:
 
     def _failed(self) -> Answer:
         """The app's answer to a tap that failed (web.init_app's handler, for a script)."""
-        from . import STANDARD_ERRORS
         return self._json({"errors": [{"field": "", "message": STANDARD_ERRORS[500]}]},
                           vary=True, status="500 INTERNAL SERVER ERROR")
 
@@ -233,11 +231,8 @@ class QuickAnswers:
         return True
 
     def _csrf_signer(self) -> URLSafeTimedSerializer:
-        key = self.app.config.get("WTF_CSRF_SECRET_KEY") or self.app.secret_key
-        kept = self._signer
-        if kept is None or kept[0] != key:
-            kept = self._signer = (key, signing.serializer(key, CSRF_SALT))
-        return kept[1]
+        return signing.serializer(self.app.config.get("WTF_CSRF_SECRET_KEY")
+                                  or self.app.secret_key, CSRF_SALT)
 
 
 def _body(environ: dict[str, Any], content_type: str) -> bytes | None:

@@ -12,6 +12,7 @@ import hashlib
 import threading
 import time
 from collections import OrderedDict
+from functools import lru_cache
 from typing import Any
 
 from itsdangerous import SignatureExpired, TimestampSigner, URLSafeTimedSerializer
@@ -36,12 +37,23 @@ class KeptKeys(TimestampSigner):
         return key
 
 
-def serializer(keys: Any, salt: str, **kwargs: Any) -> URLSafeTimedSerializer:
-    """A URL-safe timed serializer as itsdangerous makes it (SHA-1, and its key derivation
-    unless ``signer_kwargs`` names one), signing with :class:`KeptKeys`."""
-    signer_kwargs = {"digest_method": hashlib.sha1, **kwargs.pop("signer_kwargs", {})}
-    return URLSafeTimedSerializer(keys, salt=salt, signer=KeptKeys, signer_kwargs=signer_kwargs,
-                                  **kwargs)
+def serializer(keys: Any, salt: str, *, payloads: Any = None,
+               key_derivation: str | None = None) -> URLSafeTimedSerializer:
+    """A URL-safe timed serializer as itsdangerous makes it (SHA-1; its own key derivation
+    unless one is named; ``payloads`` dumps and loads what is signed, JSON by default), signing
+    with :class:`KeptKeys`. Made once per set of arguments, so a change of keys makes a new one
+    (and :class:`Seen` keeps what each one checked apart)."""
+    return _made(tuple(keys) if isinstance(keys, list) else keys, salt, payloads, key_derivation)
+
+
+@lru_cache(maxsize=32)
+def _made(keys: Any, salt: str, payloads: Any, key_derivation: str | None
+          ) -> URLSafeTimedSerializer:
+    signer_kwargs: dict[str, Any] = {"digest_method": hashlib.sha1}
+    if key_derivation is not None:
+        signer_kwargs["key_derivation"] = key_derivation
+    return URLSafeTimedSerializer(keys, salt=salt, serializer=payloads, signer=KeptKeys,
+                                  signer_kwargs=signer_kwargs)
 
 
 class Seen:
