@@ -59,7 +59,9 @@ def _refuse_placeholder_key(app: Flask) -> None:
 
 def write_instance_secret(instance_path: str) -> bool:
     """Give a fresh install its own secret key in instance/config.py; True when one was written."""
-    config = Path(instance_path) / "config.py"
+    folder = Path(instance_path)
+    folder.mkdir(parents=True, exist_ok=True)  # a fresh clone has no instance folder yet
+    config = folder / "config.py"
     if config.exists() and "SECRET_KEY" in config.read_text():
         return False
     with config.open("a") as fh:
