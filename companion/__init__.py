@@ -41,10 +41,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)
     i18n.init_app(app)
     web.init_app(app)
-    from .web import live, quick
-    quick.init_app(app)  # page reloads, taps and score calls: the plain case before Flask
-    live.init_app(app)  # the idle phones' version check, answered before Flask
-    web.secure(app)  # every answer's security headers, the version check's too
     app.cli.add_command(init_db_command)
     return app
 

@@ -6,15 +6,12 @@ PostgreSQL locks the game row. Either way a unique (game, seq) pair makes a lost
 """
 from __future__ import annotations
 
-import fcntl
-import os
-import threading
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from typing import Iterator
 
 from flask import Flask, current_app, g
-from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Integer, LargeBinary, String, Text,
+from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Integer, String, Text,
                         UniqueConstraint, create_engine, event)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
@@ -45,7 +42,8 @@ class Game(Base):
 
 class Action(Base):
     __tablename__ = "actions"
-    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_action_game_seq"),)
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_action_game_seq"),
+                      UniqueConstraint("game_id", "once", name="uq_action_game_once"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     # (no index of its own: the unique (game_id, seq) index serves every lookup by game)
@@ -60,7 +58,9 @@ class Action(Base):
     rule: Mapped[str] = mapped_column(String(200), default="")
     is_correction: Mapped[bool] = mapped_column(Boolean, default=False)
     at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
-
+    # The one-time key of the form that sent it: the same form sent twice (a double tap, a
+    # browser's resend) is stored once and answered as the first time. None for older entries.
+    once: Mapped[str | None] = mapped_column(String(40), nullable=True, default=None)
 
     @property
     def said(self):
@@ -73,20 +73,6 @@ def said(row):
     Text when the words were kept, else the stored text."""
     from .games.core import words_from_json
     return words_from_json(row.words) if row.words else row.text
-
-
-class Checkpoint(Base):
-    """A game's state at one version, kept so that loading a long game after a restart does not
-    replay its whole log. Only a shortcut: it is ignored when the rules code changed since it was
-    written (``code``), and the log stays the truth."""
-
-    __tablename__ = "checkpoints"
-
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
-                                         primary_key=True)
-    version: Mapped[int] = mapped_column(Integer)
-    code: Mapped[str] = mapped_column(String(64))
-    snapshot: Mapped[bytes] = mapped_column(LargeBinary)
 
 
 class BoxData(Base):
@@ -110,7 +96,8 @@ def _sqlite_setup(engine: Engine) -> None:
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
         cur.execute("PRAGMA busy_timeout=10000")
-        cur.execute("PRAGMA synchronous=NORMAL")
+        # FULL: an acknowledged tap survives a power loss too (NORMAL only an app crash).
+        cur.execute("PRAGMA synchronous=FULL")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()
 
@@ -120,38 +107,6 @@ def _sqlite_setup(engine: Engine) -> None:
         # timeout instead of failing when a read lock cannot be upgraded; readers never block.
         immediate = conn.get_execution_options().get("immediate")
         conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
-
-
-class WriterQueue:
-    """One writer at a time on a SQLite file, across processes, handed over the moment the
-    previous writer ends. SQLite's own busy handler only polls, sleeping 1, 2, 5, 10... ms
-    between tries, so under a steady stream of taps from several workers most of a write's time
-    was spent asleep. An exclusive ``flock`` on a file beside the database queues the writers in
-    the kernel instead; SQLite's lock and busy timeout stay as the safety net (other programs
-    writing the file do not take this lock)."""
-
-    def __init__(self, database: str) -> None:
-        self.path = database + "-writers"
-        self.local = threading.RLock()  # threads of one process (the development server)
-        self.depth = 0
-        self.fd: int | None = None
-        self.pid = 0
-
-    @contextmanager
-    def turn(self) -> Iterator[None]:
-        with self.local:
-            if self.depth == 0:
-                if self.pid != os.getpid():  # opened after the fork: a file descriptor shared
-                    self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)  # with the
-                    self.pid = os.getpid()  # parent would hold the same lock as the parent
-                fcntl.flock(self.fd, fcntl.LOCK_EX)
-            self.depth += 1
-            try:
-                yield
-            finally:
-                self.depth -= 1
-                if self.depth == 0:
-                    fcntl.flock(self.fd, fcntl.LOCK_UN)
 
 
 def make_engine(url: str) -> Engine:
@@ -165,12 +120,8 @@ def make_engine(url: str) -> Engine:
 def init_app(app: Flask) -> None:
     engine = make_engine(app.config["DATABASE_URL"])
     app.extensions["db_engine"] = engine
-    database = engine.url.database if engine.dialect.name == "sqlite" else None
-    if database and database != ":memory:" and not database.startswith("file:"):
-        app.extensions["db_writers"] = WriterQueue(database)
     app.extensions["db_sessions"] = sessionmaker(engine, expire_on_commit=False)
-    app.extensions["db_write_engine"] = engine.execution_options(immediate=True)
-    app.extensions["db_write_sessions"] = sessionmaker(app.extensions["db_write_engine"],
+    app.extensions["db_write_sessions"] = sessionmaker(engine.execution_options(immediate=True),
                                                        expire_on_commit=False)
     if app.config.get("CREATE_TABLES"):
         Base.metadata.create_all(engine)
@@ -191,33 +142,14 @@ def session() -> Session:
 @contextmanager
 def write_session() -> Iterator[Session]:
     """``with write_session() as s:`` a new session for one writing transaction (the caller
-    commits; it is closed at the end of the block), taken in turn with the other writers."""
-    with writers_turn():
-        with current_app.extensions["db_write_sessions"]() as s:
-            yield s
-
-
-def writers_turn():
-    """This writer's turn on a SQLite file (:class:`WriterQueue`); PostgreSQL needs none."""
-    queue = current_app.extensions.get("db_writers")
-    return queue.turn() if queue else nullcontext()
-
-
-def driver_connection():
-    """This app context's (this request's) own driver connection from the pool, checked out on
-    first use and returned when the context ends: a tap's link lookup and its write share one
-    checkout. SQLite's connections run in autocommit (a read leaves no transaction open);
-    PostgreSQL's users end their transaction themselves."""
-    conn = g.get("db_driver")
-    if conn is None:
-        conn = g.db_driver = current_app.extensions["db_engine"].raw_connection()
-    return conn
+    commits; it is closed at the end of the block). On SQLite it begins with ``BEGIN IMMEDIATE``,
+    so writers queue on the database's lock (busy timeout) instead of failing to upgrade a read
+    lock; PostgreSQL writers lock the game row themselves."""
+    with current_app.extensions["db_write_sessions"]() as s:
+        yield s
 
 
 def _close_session(_exc: BaseException | None) -> None:
     s = g.pop("db_session", None)
     if s is not None:
         s.close()
-    conn = g.pop("db_driver", None)
-    if conn is not None:
-        conn.close()  # back to the pool (which rolls back anything left open)

@@ -1,132 +1,32 @@
-"""Games and their logs: create, load (state folded from the log), record an action, undo, redo.
+"""Games and their logs: create, find by link, load (state folded from the log), record an action,
+undo, redo.
 
 The rules library decides what is legal; this module makes each accepted action durable (committed
-before returning) and keeps concurrent phones from losing or double-applying taps.
+before returning, with everything it implies, in one transaction) and keeps concurrent phones from
+losing or double-applying taps. A game's state is the fold of its log; each process keeps recent
+states in memory by (game, version), which only saves the fold.
 """
 from __future__ import annotations
 
 import secrets
 import threading
-from datetime import datetime
-from collections import OrderedDict, namedtuple
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from datetime import datetime
+from typing import Any, Callable, Mapping, TypeVar
 
+from cachetools import LRUCache
 from flask import current_app, g
-from sqlalchemy import bindparam, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session
 
-from . import checkpoints, prepared
-from .db import (Action, BoxData, Game, driver_connection, said, session, utcnow,
-                 write_session, writers_turn)
+from .db import Action, BoxData, Game, said, session, utcnow, write_session
 from .games import GameRules, get_game
 from .games.core import (CORRECT, REDO, UNDO, Entry, IllegalAction, StaleAction, Text,
                          effective_entries, t, words_are_plain, words_to_json)
-from .prepared import Statements
 
-_CACHE_SIZE = 512
-
-
-class _SnapshotCache:
-    """Recently seen snapshots keyed by (game id, version). One per app (so per database): two
-    databases in one process must never share snapshots. The log is the truth; this only saves
-    the replay, so each process may keep its own."""
-
-    def __init__(self) -> None:
-        self.items: OrderedDict[tuple[int, int], Any] = OrderedDict()
-        self.latest: dict[int, int] = {}  # game id -> newest version seen by this process
-        self.lock = threading.Lock()
-
-
-def _cache() -> _SnapshotCache:
-    cache = current_app.extensions.get("store_cache")
-    if cache is None:  # setdefault: two threads starting at once end up with the same cache
-        cache = current_app.extensions.setdefault("store_cache", _SnapshotCache())
-    return cache
-
-
-def _cached(game_id: int, version: int) -> Any:
-    cache = _cache()
-    with cache.lock:
-        state = cache.items.get((game_id, version))
-        if state is not None:
-            cache.items.move_to_end((game_id, version))
-        return state
-
-
-def _remember(game_id: int, version: int, state: Any) -> None:
-    cache = _cache()
-    with cache.lock:
-        cache.items[(game_id, version)] = state
-        if version > cache.latest.get(game_id, -1):
-            cache.latest[game_id] = version
-        while len(cache.items) > _CACHE_SIZE:
-            cache.items.popitem(last=False)
-
-
-def _newest_cached(game_id: int) -> tuple[int, Any]:
-    cache = _cache()
-    with cache.lock:
-        version = cache.latest.get(game_id, -1)
-        return version, cache.items.get((game_id, version))
-
-
-ACTIONS = Action.__table__
-GAMES = Game.__table__
-_ACTION_COLUMNS = ("game_id", "seq", "kind", "data", "by", "text", "words", "rule",
-                   "is_correction", "at")
-# A tap's statements (companion.prepared: compiled once per dialect, run on the driver's
-# connection). The log after one sequence number comes back as rows with seq, kind, data, by,
-# text and words, as Core rows do; ``entries_after`` leaves out the words, which catching up
-# does not read. The setup (a JSON object) is read only for a full replay.
-_LOG_AFTER = (select(ACTIONS.c.seq, ACTIONS.c.kind, ACTIONS.c.data, ACTIONS.c.by,
-                     ACTIONS.c.text, ACTIONS.c.words)
-              .where(ACTIONS.c.game_id == bindparam("game"), ACTIONS.c.seq > bindparam("after"))
-              .order_by(ACTIONS.c.seq))
-TAP = Statements(
-    log_after=_LOG_AFTER,
-    game_to_write=select(GAMES.c.id, GAMES.c.slug, GAMES.c.version)
-    .where(GAMES.c.id == bindparam("game")).with_for_update(),
-    setup=select(GAMES.c.slug, GAMES.c.setup).where(GAMES.c.id == bindparam("game")),
-    entries_after=select(ACTIONS.c.seq, ACTIONS.c.kind, ACTIONS.c.data, ACTIONS.c.by)
-    .where(ACTIONS.c.game_id == bindparam("game"), ACTIONS.c.seq > bindparam("after"))
-    .order_by(ACTIONS.c.seq),
-    add_action=ACTIONS.insert().values({c: bindparam(c) for c in _ACTION_COLUMNS}).inline(),
-    new_version=GAMES.update().where(GAMES.c.id == bindparam("game"))
-    .values(version=bindparam("version"), updated_at=bindparam("at")))
-
-
-LogRow = namedtuple("LogRow", "seq kind data by text words")  # as a log_after row
-
-
-def _log_after(conn, game_id: int, after: int = 0) -> list:
-    """The game's log entries after sequence number ``after`` (rows with seq, kind, data, by,
-    text and words), read with a session or a Core connection."""
-    return list(conn.execute(_LOG_AFTER, {"game": game_id, "after": after}))
-
-
-def _catch_up(game, log: Callable[[int], list]) -> Snapshot | None:
-    """The current snapshot from an older one this process has, applying only the newer log
-    entries (another worker recorded them), read with ``log(after)``. None when there is none,
-    or an undo/redo among them (then the whole log is folded again). ``game`` needs id, slug
-    and version."""
-    version, base = _newest_cached(game.id)
-    if base is None or version >= game.version:
-        return None
-    newer = log(version)
-    if len(newer) != game.version - version or any(r.kind in (UNDO, REDO) for r in newer):
-        return None
-    rules, state = get_game(game.slug), base.state
-    for r in newer:
-        state = rules.apply(state, r.kind, r.data, r.by)
-    snap = Snapshot(state, newer[-1].seq, None)
-    _remember(game.id, game.version, snap)
-    return snap
-
-
-def _reader(s, game_id: int) -> Callable[[int], list]:
-    """``log(after)`` for :func:`_catch_up` on a session or Core connection."""
-    return lambda after: _log_after(s, game_id, after)
+T = TypeVar("T")
+STATES_KEPT = 512  # folded states kept per process, by (game id, version)
 
 
 def new_token() -> str:
@@ -139,78 +39,37 @@ def new_join_code() -> str:
     return "".join(secrets.choice(alphabet) for _ in range(6))
 
 
-def create_game(rules: GameRules, setup: Mapping[str, Any]) -> Game:
-    """Check the setup with the rules (raises InvalidInput) and store the new game."""
+def create_game(rules: GameRules, setup: Mapping[str, Any],
+                box: list[tuple[str, str, dict]] = ()) -> Game:
+    """Check the setup with the rules (raises InvalidInput) and store the new game, with the box
+    data its setup told (``box``), in one transaction."""
     state = rules.new_game(setup)
     names = rules.player_names(state)
     game = Game(slug=rules.slug, play_token=new_token(), watch_token=new_token(),
                 join_code=new_join_code(), title=f"{rules.title}: {', '.join(names)}",
                 setup=dict(setup), version=0)
-    with write_session() as s:
-        s.add(game)
-        s.commit()
-    _remember(game.id, 0, Snapshot(state, None, None))
+
+    def store() -> None:
+        with write_session() as s:
+            s.add(game)
+            _store_box(s, rules.slug, box)
+            s.commit()
+
+    _retrying(store)
+    _keep(game.id, 0, Snapshot(state, None, None))
     return game
 
 
+# ------------------------------------------------------------------------------ finding a game
+
 def find_game(token: str) -> tuple[Game, bool] | None:
-    """The game a link token opens, and whether it may change it (play link) or only watch:
-    the link lookup of :func:`find_ref`, then the game by its id."""
-    ref = find_ref(token)
-    if ref is None:
-        return None
-    return session().get(Game, ref.id), ref.can_play
-
-
-@dataclass(frozen=True)
-class GameRef:
-    """What a link says about its game without loading it: enough to find a drawn page."""
-
-    id: int
-    version: int
-    can_play: bool
-    slug: str
-
-
-def lookup_token(engine, token: str) -> GameRef | None:
-    """The game a link token opens, as (id, version, play or watch, game), by one indexed query
-    on a pooled connection: no ORM session and no app context (the live check runs before
-    Flask)."""
+    """The game a link token opens, and whether it may change it (play link) or only watch it:
+    one indexed query, used by every page, tap and question."""
     if not token or len(token) > 64:
         return None
-    conn = engine.raw_connection()
-    try:
-        return _lookup(conn, engine.dialect, token)
-    finally:
-        conn.close()  # back to the pool, which ends any read transaction
-
-
-def _lookup(conn, dialect, token: str) -> GameRef | None:
-    mark = "?" if dialect.paramstyle == "qmark" else "%s"
-    cur = conn.cursor()
-    try:
-        cur.execute(f"SELECT id, version, 1, slug FROM games WHERE play_token = {mark} "
-                    f"UNION ALL SELECT id, version, 0, slug FROM games WHERE watch_token = {mark}",
-                    (token, token))
-        row = cur.fetchone()
-    finally:
-        cur.close()  # (SQLite: the statement is reset, no read is left open)
-    return None if row is None else GameRef(int(row[0]), int(row[1]), bool(row[2]), row[3])
-
-
-def find_ref(token: str, *, to_write: bool = False) -> GameRef | None:
-    """:func:`lookup_token` on this app's database: the hot path of a page already drawn and of
-    every tap. ``to_write``: on this request's own driver connection, which the tap then writes
-    on (one checkout from the pool instead of two)."""
-    engine = current_app.extensions["db_engine"]
-    if not to_write:
-        return lookup_token(engine, token)
-    if not token or len(token) > 64:
-        return None
-    conn = driver_connection()
-    ref = _lookup(conn, engine.dialect, token)
-    prepared.end_read(conn, engine.dialect)
-    return ref
+    game = session().scalar(select(Game).where(
+        or_(Game.play_token == token, Game.watch_token == token)))
+    return None if game is None else (game, game.play_token == token)
 
 
 def find_by_code(code: str) -> Game | None:
@@ -220,7 +79,17 @@ def find_by_code(code: str) -> Game | None:
     return session().scalar(select(Game).where(Game.join_code == code))
 
 
-def rows_of(s, game_id: int) -> list[Action]:
+def version_of(token: str) -> int | None:
+    """The version of the game a link opens (the phones' live check): one indexed query."""
+    if not token or len(token) > 64:
+        return None
+    return session().scalar(select(Game.version).where(
+        or_(Game.play_token == token, Game.watch_token == token)))
+
+
+# ------------------------------------------------------------------------------- the log, state
+
+def rows_of(s: Session, game_id: int) -> list[Action]:
     return list(s.scalars(select(Action).where(Action.game_id == game_id).order_by(Action.seq)))
 
 
@@ -231,80 +100,60 @@ def entries_of(rows: list[Action]) -> list[Entry]:
 @dataclass(frozen=True)
 class Snapshot:
     """A game's state at one version, and the sequence numbers an undo and a redo would take:
-    the last entry in force and the last one undone (None when there is none). An undo or a redo
-    folds the whole log again, so nothing below the top of either stack is ever needed, and a
-    tap's new snapshot costs the same at the 5,000th action as at the first."""
+    the last entry in force and the last one undone (None when there is none)."""
 
     state: Any
     last_active: int | None
     last_undone: int | None
 
 
-def _fold(game, rows: list) -> Snapshot:
-    """The snapshot of a game (anything with slug and setup) after the log entries ``rows``."""
-    entries = entries_of(rows)
+class _States:
+    """Folded states of this process, by (game id, version): one per app (so per database). The
+    log is the truth; this only saves the fold, so each process may keep its own."""
+
+    def __init__(self) -> None:
+        self.kept: LRUCache = LRUCache(maxsize=STATES_KEPT)
+        self.lock = threading.Lock()  # (cachetools' caches are not thread-safe)
+
+
+def _states() -> _States:
+    return current_app.extensions.setdefault("game_states", _States())
+
+
+def _kept(game_id: int, version: int) -> Snapshot | None:
+    states = _states()
+    with states.lock:
+        return states.kept.get((game_id, version))
+
+
+def _keep(game_id: int, version: int, snap: Snapshot) -> None:
+    states = _states()
+    with states.lock:
+        states.kept[(game_id, version)] = snap
+
+
+def _fold(slug: str, setup: Mapping[str, Any], entries: list[Entry]) -> Snapshot:
     active, undone = effective_entries(entries)
-    state = get_game(game.slug).fold(game.setup, entries)
+    state = get_game(slug).fold(setup, entries)
     return Snapshot(state, active[-1].seq if active else None,
                     undone[-1].seq if undone else None)
 
 
-def _from_checkpoint(s, game) -> Snapshot | None:
-    """The current snapshot from the game's stored checkpoint and the log entries after it, when
-    this process has nothing cached (after a restart)."""
-    found = checkpoints.load(s, game.id, game.version)
-    if found is None:
-        return None
-    version, snap = found
-    _remember(game.id, version, snap)
-    return snap if version == game.version else _catch_up(game, _reader(s, game.id))
-
-
-def _replay(s, game: Game) -> Snapshot:
-    """Fold the whole log (and keep a checkpoint when it was long)."""
-    rows = _log_after(s, game.id)  # Core rows: no ORM object per entry of a long log
-    snap = _fold(game, rows)
-    _remember(game.id, game.version, snap)
-    if len(rows) >= checkpoints.EVERY:
-        checkpoints.save(game.id, game.version, snap)
-    return snap
-
-
 def snapshot_of(game: Game) -> Snapshot:
-    """The current snapshot of a game: cached when this version was seen, else caught up from an
-    older cached one or the stored checkpoint, else folded from the log (the log is the truth;
-    the rest only saves the replay)."""
-    s = session()
-    return (_cached(game.id, game.version) or _catch_up(game, _reader(s, game.id))
-            or _from_checkpoint(s, game) or _replay(s, game))
+    """The snapshot of a game at its version: kept by this process, else folded from the log
+    (a real game of about a hundred actions folds in about a millisecond)."""
+    snap = _kept(game.id, game.version)
+    if snap is None:
+        rows = session().execute(select(Action.seq, Action.kind, Action.data, Action.by)
+                                 .where(Action.game_id == game.id, Action.seq <= game.version)
+                                 .order_by(Action.seq)).all()
+        snap = _fold(game.slug, game.setup, [Entry(*r) for r in rows])
+        _keep(game.id, game.version, snap)
+    return snap
 
 
 def state_of(game: Game) -> Any:
     return snapshot_of(game).state
-
-
-def state_at(ref: GameRef) -> Any:
-    """The state of the game a link opened, at the version the link lookup saw: this process's
-    snapshot, else caught up from an older one on a short read of its own, else as
-    :func:`state_of`."""
-    snap = _cached(ref.id, ref.version)
-    if snap is None:
-        dialect = current_app.extensions["db_engine"].dialect
-        with prepared.reading(driver_connection(), dialect, TAP) as run:
-            snap = _catch_up(ref, lambda after: run.rows("log_after", game=ref.id, after=after))
-    if snap is None:
-        snap = snapshot_of(session().get(Game, ref.id))
-    return snap.state
-
-
-def recent_state(ref: GameRef) -> Any:
-    """A recent state of the game a link opened, for what stays as it was set up (the players'
-    names): this process's newest snapshot of it, whatever its version, else
-    :func:`state_at`. The hot path of a tap, which must not read the log twice: the tap's own
-    turn to write brings the snapshot up to date, and a phone's taps alternate between
-    workers, so a catch-up here would mostly be redone there."""
-    _, snap = _newest_cached(ref.id)
-    return snap.state if snap is not None else state_at(ref)
 
 
 def recent_rows(game: Game, limit: int = 5) -> list[Action]:
@@ -312,133 +161,170 @@ def recent_rows(game: Game, limit: int = 5) -> list[Action]:
                                   .order_by(Action.seq.desc()).limit(limit)))
 
 
-def undo_preview(game: Game) -> tuple[str | None, str | None]:
-    """The text of the step an undo would take back, and of the step a redo would bring back."""
-    snap = snapshot_of(game)
-    wanted = [seq for seq in (snap.last_active, snap.last_undone) if seq is not None]
-    texts = {r.seq: r.said for r in session().scalars(select(Action).where(
-        Action.game_id == game.id, Action.seq.in_(wanted)))} if wanted else {}
-    return texts.get(snap.last_active), texts.get(snap.last_undone)
+def _entry_at(s: Session, game_id: int, seq: int | None) -> Action | None:
+    if seq is None:
+        return None
+    return s.scalar(select(Action).where(Action.game_id == game_id, Action.seq == seq))
 
+
+def undo_preview(game: Game) -> tuple[Any, Any]:
+    """The words of the step an undo would take back, and of the step a redo would bring back."""
+    snap = snapshot_of(game)
+    return tuple(None if row is None else row.said
+                 for row in (_entry_at(session(), game.id, seq)
+                             for seq in (snap.last_active, snap.last_undone)))
+
+
+# --------------------------------------------------------------------------------- recording
 
 @dataclass(frozen=True)
 class Recorded:
     text: str  # the action in words, as stored
     data: dict  # the action's values as the rules read them (stored)
-    state: Any  # after the action
-    version: int
-    before: Any  # the state the action was checked against and applied to
-
-
-def _changes_since(newer: list) -> Text:
-    shown = [said(r) for r in newer[-3:]]
-    if len(newer) > 3:
-        return t("{changes} (and {more} more)", changes=shown, more=len(newer) - 3)
-    return t("{changes}", changes=shown)
+    version: int  # the game's version with this action
 
 
 def record(game_id: int, kind: str, data: Mapping[str, Any], *, by: str = "",
-           version: int | None = None) -> Recorded:
-    """Check and store one action; committed before returning.
+           version: int | None = None, once: str | None = None,
+           box: list[tuple[str, str, dict]] = ()) -> Recorded:
+    """Check and store one action, with the box data it told; committed before returning.
 
-    ``version`` is the game version the sender's page showed. A commutative action is applied on
-    top of anything newer; any other is refused with what changed meanwhile.
+    ``version`` is the game version the sender's page showed: a commutative action is applied on
+    top of anything newer, any other is refused with what changed meanwhile. ``once`` is the
+    one-time key of the form that sent it: the same form sent again is answered as the first
+    time and stored once. ``box``: box data to keep with it besides what the rules read from it
+    (a house rule the table asked to remember).
     """
     _end_reading()
-    for attempt in range(5):
-        try:
-            done = _record_once(game_id, kind, data, by=by, version=version)
-        except _retryable():  # another writer won the race: read again
-            if attempt == 4:
-                raise
-            continue
-        if checkpoints.due(done.version):  # after the action's own transaction has ended
-            checkpoints.save(game_id, done.version, _cached(game_id, done.version))
-        return done
-    raise AssertionError("unreachable")
+    return _retrying(lambda: _record_once(game_id, kind, data, by=by, version=version,
+                                          once=once, box=list(box)))
 
 
 def _end_reading() -> None:
     """End the request's read transaction (its objects stay loaded) before writing. With SQLite a
     reader pins the write-ahead log where it began: a write made while its own request still
-    reads could never be checkpointed, so every later commit would try again (and sync) while
-    the log grows without end."""
+    reads could never be checkpointed, so the log would grow without end."""
     if "db_session" in g:
         g.db_session.commit()
 
 
-def _retryable() -> tuple[type[BaseException], ...]:
-    return (IntegrityError, OperationalError,
-            *prepared.retryable(current_app.extensions["db_engine"]))
+class _Moved(Exception):
+    """The game moved on between the fold and the write lock: read it again."""
+
+
+_RETRYABLE = (IntegrityError, OperationalError, _Moved)
+
+
+def _retrying(work: Callable[[], T], tries: int = 5) -> T:
+    """``work()``, tried again when another writer won the race (the unique (game, seq) or
+    one-time key, a lock not granted within the busy timeout, a game that moved on); the last
+    try lets the error through."""
+    for n in range(tries):
+        try:
+            return work()
+        except _RETRYABLE:
+            if n == tries - 1:
+                raise
+    raise AssertionError("unreachable")
 
 
 def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
-                 version: int | None) -> Recorded:
-    # This runs for every tap at the table, in the writers' turn: prepared statements on the
-    # driver's connection, no ORM objects. The snapshot is this process's, caught up with what
-    # other workers wrote; a full replay only for undo/redo or a snapshot gone from the cache
-    # (a cold process loaded it from the checkpoint before its turn: see recent_state).
-    dialect = current_app.extensions["db_engine"].dialect
-    with prepared.writing(driver_connection(), dialect, TAP, writers_turn()) as run:
-        found = run.rows("game_to_write", game=game_id)
-        if not found:
-            raise IllegalAction(t("this game does not exist"))
-        game = found[0]
-        rules = get_game(game.slug)
-
-        def log(after: int) -> list:
-            return run.rows("log_after", game=game.id, after=after)
-
-        snap = _cached(game.id, game.version)
-        if snap is None and kind not in (UNDO, REDO):
-            snap = _catch_up(game, lambda after: run.rows("entries_after", game=game.id,
-                                                          after=after))
-        rows: list = []
-        if snap is None or kind in (UNDO, REDO):  # only then is the whole log needed
-            rows = log(0)
-            setup = run.rows("setup", game=game.id)[0]
-            snap = snap or _fold(setup, rows)
-        state = snap.state
-        stale = version is not None and version != game.version
-        if stale and (kind in (UNDO, REDO) or not rules.spec(kind).commutative):
+                 version: int | None, once: str | None,
+                 box: list[tuple[str, str, dict]]) -> Recorded:
+    # The fold (work that grows with the game) happens before the write lock is taken, on the
+    # state this process keeps or folds. Inside the lock the game's version is read again: the
+    # few entries another phone recorded meanwhile are applied on top, and only an undo or redo
+    # among them (or being recorded) starts the try over.
+    game = session().get(Game, game_id, populate_existing=True)
+    if game is None:
+        raise IllegalAction(t("this game does not exist"))
+    snap = snapshot_of(game)
+    rules = get_game(game.slug)
+    undo = _undo_redo(game, snap, kind) if kind in (UNDO, REDO) else None
+    _end_reading()
+    with write_session() as s:
+        current = s.scalar(select(Game.version).where(Game.id == game_id).with_for_update())
+        if once:
+            first = s.scalar(select(Action).where(Action.game_id == game_id,
+                                                  Action.once == once))
+            if first is not None:  # the same form again: the first answer, nothing stored
+                return Recorded(first.text, first.data, first.seq)
+        if current != game.version:  # another phone's tap came first
+            if undo is not None:
+                raise _Moved()  # its state after was folded from an older log
+            snap = _kept(game_id, current) or _caught_up(s, game, snap)
+        stale = version is not None and version != current
+        if stale and (undo is not None or not rules.spec(kind).commutative):
             raise StaleAction(t("the game changed since your page was loaded: {changes}. Here "
                                 "is the current state; try again if it still makes sense.",
-                                changes=_changes_since(log(version))),
+                                changes=_changes_since(s, game_id, version)),
                               rule="Concurrent phones")
-        seq = game.version + 1
-        if kind in (UNDO, REDO):
-            text, clean = _undo_redo_text(snap, rows, kind)
+        seq = current + 1
+        if undo is not None:
+            text, clean, after = undo
             rule = "History"
         else:
-            clean = rules.check_action(state, kind, data)
-            new_state = rules.apply(state, kind, clean, by)
-            text, rule = rules.describe(state, kind, clean), rules.spec(kind).rule
-        words = words_to_json(text) if isinstance(text, Text) else None
+            clean = rules.check_action(snap.state, kind, data)
+            text, rule = rules.describe(snap.state, kind, clean), rules.spec(kind).rule
+            after = Snapshot(rules.apply(snap.state, kind, clean, by), seq, None)
+            box = rules.box_records(snap.state, kind, clean) + box
         at = utcnow()
-        run.do("add_action", game_id=game.id, seq=seq, kind=kind, data=clean, by=by,
-               text=str(text), words=words, rule=rule, is_correction=kind == CORRECT, at=at)
-        run.do("new_version", game=game.id, version=seq, at=at)
-    # committed
-    if kind in (UNDO, REDO):  # replay the log: it, not a diff, is the truth
-        new_snap = _fold(setup, rows + [LogRow(seq, kind, clean, by, str(text), words)])
-    else:
-        new_snap = Snapshot(new_state, seq, None)
-    _remember(game.id, seq, new_snap)
-    return Recorded(str(text), clean, new_snap.state, seq, state)
+        s.add(Action(game_id=game_id, seq=seq, kind=kind, data=clean, by=by, text=str(text),
+                     words=words_to_json(text) if isinstance(text, Text) else None, rule=rule,
+                     is_correction=kind == CORRECT, at=at, once=once or None))
+        s.execute(Game.__table__.update().where(Game.id == game_id)
+                  .values(version=seq, updated_at=at))
+        _store_box(s, game.slug, box)
+        s.commit()
+    _keep(game_id, seq, after)
+    return Recorded(str(text), clean, seq)
 
 
-def _undo_redo_text(snap: Snapshot, rows: list, kind: str) -> tuple[Text, dict]:
-    words = {r.seq: said(r) for r in rows}
-    if kind == UNDO:
-        if snap.last_active is None:
-            raise IllegalAction(t("there is nothing to undo"), rule="History")
-        target = snap.last_active
-        return t("Undid: {action}", action=words[target]), {"target": target}
-    if snap.last_undone is None:
+def _caught_up(s: Session, game: Game, snap: Snapshot) -> Snapshot:
+    """``snap`` brought up to date, inside the write lock, with the few entries recorded since it
+    was folded (by another process). An undo or redo among them starts the try over instead:
+    the state after it needs the whole log folded again."""
+    newer = s.execute(select(Action.seq, Action.kind, Action.data, Action.by)
+                      .where(Action.game_id == game.id, Action.seq > game.version)
+                      .order_by(Action.seq)).all()
+    if any(kind in (UNDO, REDO) for _, kind, _, _ in newer):
+        raise _Moved()
+    rules, state = get_game(game.slug), snap.state
+    for _, kind, data, by in newer:
+        state = rules.apply(state, kind, data, by)
+    return Snapshot(state, newer[-1].seq if newer else snap.last_active, None)
+
+
+def _undo_redo(game: Game, snap: Snapshot, kind: str) -> tuple[Text, dict, Snapshot]:
+    """An undo's or a redo's words, values and the snapshot after it: its target named by one
+    indexed read; the state after it folded from the log (outside the write lock)."""
+    if kind == UNDO and snap.last_active is None:
+        raise IllegalAction(t("there is nothing to undo"), rule="History")
+    if kind == REDO and snap.last_undone is None:
         raise IllegalAction(t("there is nothing to redo: a new action since the last undo "
                               "clears what could be redone"), rule="History")
-    target = snap.last_undone
-    return t("Redid: {action}", action=words[target]), {"target": target}
+    target = snap.last_active if kind == UNDO else snap.last_undone
+    words = _entry_at(session(), game.id, target).said
+    text = (t("Undid: {action}", action=words) if kind == UNDO
+            else t("Redid: {action}", action=words))
+    rows = session().execute(select(Action.seq, Action.kind, Action.data, Action.by)
+                             .where(Action.game_id == game.id, Action.seq <= game.version)
+                             .order_by(Action.seq)).all()
+    entries = [Entry(*r) for r in rows] + [Entry(game.version + 1, kind, {"target": target}, "")]
+    return text, {"target": target}, _fold(game.slug, game.setup, entries)
+
+
+def _changes_since(s: Session, game_id: int, version: int) -> Text:
+    """What happened after ``version``, in words: the last three entries and how many more."""
+    count = s.scalar(select(func.count()).select_from(Action).where(
+        Action.game_id == game_id, Action.seq > version))
+    newest = list(s.scalars(select(Action).where(Action.game_id == game_id,
+                                                 Action.seq > version)
+                            .order_by(Action.seq.desc()).limit(3)))
+    shown = [r.said for r in reversed(newest)]
+    if count > 3:
+        return t("{changes} (and {more} more)", changes=shown, more=count - 3)
+    return t("{changes}", changes=shown)
 
 
 # --------------------------------------------------------------------------- export, import
@@ -523,20 +409,19 @@ def import_game(payload: Any) -> Game:
 
 # ------------------------------------------------------------------------------- box data
 
-def remember_box(slug: str, records: list[tuple[str, str, dict]]) -> None:
-    """Store values a table entered from its components, for later games on this server."""
-    if not records:
-        return
-    with write_session() as s:
-        for category, key, value in records:
-            row = s.scalar(select(BoxData).where(BoxData.slug == slug,
-                                                 BoxData.category == category,
-                                                 BoxData.key == key))
-            if row is None:
-                s.add(BoxData(slug=slug, category=category, key=key, value=value))
-            elif row.value != value:
-                row.value, row.updated_at = value, utcnow()
-        s.commit()
+def _store_box(s: Session, slug: str, records: list[tuple[str, str, dict]]) -> None:
+    """Keep values a table entered from its components, for later games on this server, in the
+    caller's transaction (so an action and what it implies are stored together or not at
+    all)."""
+    for category, key, value in records:
+        row = s.scalar(select(BoxData).where(BoxData.slug == slug,
+                                             BoxData.category == category,
+                                             BoxData.key == key))
+        if row is None:
+            s.add(BoxData(slug=slug, category=category, key=key, value=value))
+            s.flush()  # a race with another table's first entry of this key: the try starts over
+        elif row.value != value:
+            row.value, row.updated_at = value, utcnow()
 
 
 def box_entries(slug: str) -> list[BoxData]:

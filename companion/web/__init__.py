@@ -1,16 +1,14 @@
 """The web layer: generic over the games registry; each game adds templates, not plumbing."""
 from __future__ import annotations
 
-import orjson
-from flask import Flask, jsonify, render_template, request, session
-from flask.sessions import SecureCookieSessionInterface
-from itsdangerous import URLSafeTimedSerializer
+import secrets
+
+from flask import Flask, Response, jsonify, render_template, request, session
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
 from ..games import GAMES
 from ..games.core import t
-from . import signing
 from .widgets import fast_input
 
 csrf = CSRFProtect()
@@ -58,49 +56,13 @@ def remember_game(token: str) -> None:
 
 def wants_json() -> bool:
     """An answer as JSON: for the API, a JSON body, or a client that asks for JSON first (the
-    page's own script sends exactly ``Accept: application/json`` with every tap)."""
-    if request.environ.get("HTTP_ACCEPT") == "application/json":
-        return True
+    page's own script sends ``Accept: application/json`` with every tap)."""
     return (request.is_json or request.accept_mimetypes.best == "application/json"
             or request.path.startswith("/api/"))
 
 
-class _PlainJSON:
-    """The session's values are plain JSON (this phone's link tokens, its CSRF token, its
-    seats): written and read as such, without Flask's tagging of tuples, bytes and dates (the
-    same bytes for plain values, so a cookie from before reads the same)."""
-
-    @staticmethod
-    def dumps(value) -> str:
-        return orjson.dumps(value).decode()
-
-    @staticmethod
-    def loads(text):
-        return orjson.loads(text)
-
-
-class _Sessions(SecureCookieSessionInterface):
-    """Flask's signed-cookie sessions, with the signing serializer made once per set of keys
-    (Flask makes, and tries out, a new one on every request, twice when the session changes),
-    signing as Flask does with each key derived once (:mod:`.signing`), and plain JSON inside."""
-
-    serializer = _PlainJSON()
-
-    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
-        if not app.secret_key:
-            return None
-        keys = (*(app.config.get("SECRET_KEY_FALLBACKS") or ()), app.secret_key)  # newest last
-        return signing.serializer(keys, self.salt, payloads=self.serializer,
-                                  key_derivation=self.key_derivation)
-
-
 def init_app(app: Flask) -> None:
-    from .jsonout import JSONAnswers
-    app.json = JSONAnswers(app)
-    app.session_interface = _Sessions()
     csrf.init_app(app)
-    from . import pagecache
-    pagecache.init_app(app)
     from . import api, pages, play
     app.register_blueprint(pages.bp)
     app.register_blueprint(play.bp)
@@ -115,6 +77,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["GAMES"] = GAMES
     app.jinja_env.globals["fast_input"] = fast_input
     app.jinja_env.globals["TIEBREAK_WORDS"] = TIEBREAK_WORDS
+    app.jinja_env.globals["once_key"] = once_key
+    app.after_request(_security_headers)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
@@ -136,33 +100,23 @@ def init_app(app: Flask) -> None:
 
 
 
-def secure(app: Flask) -> None:
-    """Wrap the whole app, the version check layer included, in :class:`SecurityHeaders`."""
-    app.wsgi_app = SecurityHeaders(app.wsgi_app)
+def once_key() -> str:
+    """A one-time key for a form that records an action: the same form sent twice (a double
+    tap, a browser's resend) is stored once (``store.record``)."""
+    return secrets.token_urlsafe(12)
 
 
 # Every answer's security headers, unless the view set its own (the version check's CSP).
-SECURITY_HEADERS = (
-    ("X-Content-Type-Options", "nosniff"),
-    ("Referrer-Policy", "same-origin"),
-    ("Content-Security-Policy",
-     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-     "connect-src 'self'; frame-ancestors 'none'"))
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "Content-Security-Policy":
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; frame-ancestors 'none'",
+}
 
 
-class SecurityHeaders:
-    """WSGI middleware adding :data:`SECURITY_HEADERS` to the header list every answer starts
-    with (plain tuples: cheaper than Flask's header object, on every request)."""
-
-    def __init__(self, wsgi_app) -> None:
-        self.wsgi_app = wsgi_app
-        self.names = tuple((name.lower(), (name, value)) for name, value in SECURITY_HEADERS)
-
-    def __call__(self, environ, start_response):
-        def start(status, headers, exc_info=None):
-            present = {name.lower() for name, _ in headers}
-            headers.extend(pair for lower, pair in self.names if lower not in present)
-            if exc_info is None:
-                return start_response(status, headers)
-            return start_response(status, headers, exc_info)
-        return self.wsgi_app(environ, start)
+def _security_headers(resp: Response) -> Response:
+    for name, value in SECURITY_HEADERS.items():
+        resp.headers.setdefault(name, value)
+    return resp

@@ -108,16 +108,15 @@ def new_game(slug: str):
     if request.method == "POST":
         if form.validate():
             options, players = table_payload(rules, form, "setup")
+            setup = {**options, "players": players}
             try:
-                game = store.create_game(rules, {**options, "players": players})
+                game = store.create_game(rules, setup, box=rules.box_records_of_setup(setup))
             except RulesError as err:
                 errors = [p.message if not p.field else t("{field}: {message}", field=p.field,
                                                           message=p.message)
                           for p in err.problems]
             else:
                 remember_game(game.play_token)
-                store.remember_box(slug, rules.box_records_of_setup({**options,
-                                                                     "players": players}))
                 return redirect(url_for("play.game_page", token=game.play_token), 303)
         else:
             errors = errors_of(form, lambda n: t("Seat {n}", n=n))

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import io
+import re
 from datetime import datetime
-from typing import Any, Mapping
+from typing import Any
 from urllib.parse import urlsplit
 
 import segno
@@ -15,9 +16,8 @@ from ..i18n import say
 from ..db import Game
 from ..games import get_game
 from ..games.core import REDO, UNDO, RulesError, StaleAction, t
-from flask_babel import get_locale
 
-from . import pagecache, remember_game, wants_json
+from . import remember_game, wants_json
 from .forms import action_form, tap_values
 
 bp = Blueprint("play", __name__, url_prefix="/g")
@@ -29,45 +29,44 @@ NO_GAME = t("No game has this link. Check the code or ask the host for the game'
 WATCH_ONLY = t("This is a watch link: it shows the game but cannot change it.")
 
 
-def _ref(token: str, *, to_play: bool = False) -> store.GameRef:
-    """What a link opens, by one indexed query: 404 for an unknown link, and 403 for a watch
-    link where the request would change the game (every write)."""
-    ref = store.find_ref(token, to_write=to_play)
-    if ref is None:
+def _open(token: str, *, to_play: bool = False) -> tuple[Game, bool]:
+    """The game a link opens and whether it may change it: 404 for an unknown link, and 403
+    for a watch link where the request would change the game (every write)."""
+    found = store.find_game(token)
+    if found is None:
         abort(404, description=NO_GAME)
-    if to_play and not ref.can_play:
+    if to_play and not found[1]:
         abort(403, description=WATCH_ONLY)
-    return ref
-
-
-def _open(token: str) -> tuple[Game, bool]:
-    ref = _ref(token)
-    return store.session().get(Game, ref.id), ref.can_play
-
-
-def _open_to_play(token: str) -> Game:
-    """The game a play link opens; a watch link gets 403 on every write."""
-    return store.session().get(Game, _ref(token, to_play=True).id)
+    return found
 
 
 def seat_of(game: Game) -> int | None:
-    return seat_of_id(game.id)
+    """The seat this phone's session took in a game, if any."""
+    seats = session.get("seats")
+    seat = seats.get(str(game.id)) if isinstance(seats, dict) else None
+    return seat if isinstance(seat, int) else None
 
 
-def _by(game: Game | store.GameRef, names: tuple[str, ...]) -> str:
+def signed_by(game: Game) -> str:
     """The name this phone signs its actions with: its seat's player, if it took a seat."""
-    return _seated(names, seat_of_id(game.id))
-
-
-def _seated(names: tuple[str, ...], seat: int | None) -> str:
+    names = get_game(game.slug).player_names(store.state_of(game))
+    seat = seat_of(game)
     return names[seat] if seat is not None and seat < len(names) else ""
 
 
-def _context(game: Game, can_play: bool, *, state: Any = None, error: RulesError | None = None,
+def once_sent() -> str | None:
+    """The one-time key of the form that sent this request (see ``once_key``), if any."""
+    raw = request.form.get("once", "")
+    return raw if ONCE.fullmatch(raw) else None
+
+
+ONCE = re.compile(r"[A-Za-z0-9_-]{8,40}")
+
+
+def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
              failed: str | None = None, values: dict | None = None) -> dict[str, Any]:
     rules = get_game(game.slug)
-    if state is None:
-        state = store.state_of(game)
+    state = store.state_of(game)
     undo_text, redo_text = store.undo_preview(game)
     names = rules.player_names(state)
     forms = {kind: action_form(rules, kind, names, formdata=None)
@@ -81,50 +80,19 @@ def _context(game: Game, can_play: bool, *, state: Any = None, error: RulesError
                 token=game.play_token if can_play else game.watch_token)
 
 
-def seat_of_id(game_id: int) -> int | None:
-    return seat_in(session, game_id)
-
-
-def seat_in(kept: Mapping[str, Any], game_id: int) -> int | None:
-    """The seat a phone's session (``kept``) took in a game, if any."""
-    seats = kept.get("seats")
-    seat = seats.get(str(game_id)) if isinstance(seats, dict) else None
-    return seat if isinstance(seat, int) else None
-
-
-def _page_key(game_id: int, version: int) -> tuple:
-    return page_key(game_id, version, request.environ, seat_of_id(game_id), str(get_locale()))
-
-
-def page_key(game_id: int, version: int, environ: Mapping[str, Any], seat: int | None,
-             language: str) -> tuple:
-    """Everything a drawn game page depends on: the game's version, the link (with its query,
-    which the language links carry), this phone's seat and the language. (The raw path and
-    query from the WSGI ``environ``: nothing to decode for a key.)"""
-    return (game_id, version, environ.get("PATH_INFO", ""), environ.get("QUERY_STRING", ""),
-            seat, language)
-
-
 @bp.get("/<token>")
 def game_page(token: str):
-    ref = _ref(token)
+    game, can_play = _open(token)
     remember_game(token)
-    page = pagecache.kept(_page_key(ref.id, ref.version))
-    if page is None:
-        game = store.session().get(Game, ref.id)
-        page = pagecache.draw(_page_key(game.id, game.version), lambda: render_template(
-            "game.html", **_context(game, ref.can_play)))
-    return pagecache.respond(page)
+    return render_template("game.html", **_context(game, can_play))
 
 
-def _refuse(game: Game | store.GameRef, can_play: bool, err: RulesError, kind: str,
-            values: dict | None, status: int):
+def _refuse(game: Game, err: RulesError, kind: str, values: dict | None, status: int):
     # The request's read transaction may predate the change that caused the refusal (SQLite
     # keeps a read snapshot until the transaction ends): end it to show the current state.
     s = store.session()
     s.rollback()
-    s.expire_all()
-    fresh = s.get(Game, game.id)
+    fresh = s.get(Game, game.id, populate_existing=True)
     if wants_json():
         # error/errors stay English for machine clients; `said` is the refusal in the reader's
         # language, for the page's own script to show.
@@ -136,75 +104,56 @@ def _refuse(game: Game | store.GameRef, can_play: bool, err: RulesError, kind: s
                        said=said,
                        errors=[{"field": p.field, "message": p.message} for p in err.problems]
                        ), status
-    return render_template("game.html", **_context(fresh, can_play, error=err, failed=kind,
+    return render_template("game.html", **_context(fresh, True, error=err, failed=kind,
                                                    values=values)), status
 
 
-def _version() -> int | None:
-    return version_sent(request.form)
-
-
-def version_sent(form: Mapping[str, str]) -> int | None:
+def version_sent() -> int | None:
     """The game version the sender's page showed (its form's ``version``), if it sent one."""
-    raw = form.get("version", "")
+    raw = request.form.get("version", "")
     return int(raw) if raw.isdecimal() and len(raw) < 10 else None
 
 
-def record_tap(ref: store.GameRef, kind: str, values: dict[str, Any], seat: int | None,
-               version: int | None) -> store.Recorded:
-    """Record one action a phone sent (its values as the rules read them), signed with the
-    phone's seat, and keep what it told about the box; raises RulesError when refused (nothing
-    is stored then). The one way a tap is recorded, by this view and by web/quick.py."""
-    rules = get_game(ref.slug)
-    names = rules.player_names(store.recent_state(ref))
-    done = store.record(ref.id, kind, values, by=_seated(names, seat), version=version)
-    store.remember_box(ref.slug, rules.box_records(done.before, kind, done.data))
-    return done
-
-
-def tap_answer(done: store.Recorded) -> dict[str, Any]:
-    """What a script's tap is answered with (JSON) once recorded."""
-    return {"ok": True, "version": done.version, "text": done.text}
+def _answer(token: str, done: store.Recorded):
+    if wants_json():
+        return jsonify(ok=True, version=done.version, text=done.text)
+    return redirect(url_for("play.game_page", token=token), 303)
 
 
 @bp.post("/<token>/do/<kind>")
 def act(token: str, kind: str):
-    ref = _ref(token, to_play=True)
-    rules = get_game(ref.slug)
+    """Record one action a phone sent (its values as the rules read them), signed with the
+    phone's seat; a refusal stores nothing."""
+    game, _ = _open(token, to_play=True)
+    rules = get_game(game.slug)
     if kind not in rules.actions:
         abort(404, description=t("{game} has no action {kind}.", game=rules.title,
                                  kind=repr(kind)))
     values = tap_values(rules.spec(kind))  # read and checked by the rules as they record it
     try:
-        done = record_tap(ref, kind, values, seat_of_id(ref.id), _version())
-    except StaleAction as err:
-        return _refuse(ref, True, err, kind, values, 409)
+        done = store.record(game.id, kind, values, by=signed_by(game), version=version_sent(),
+                            once=once_sent())
     except RulesError as err:
-        return _refuse(ref, True, err, kind, values, 422)
-    if wants_json():
-        return jsonify(tap_answer(done))
-    return redirect(url_for("play.game_page", token=token), 303)
+        return _refuse(game, err, kind, values, 409 if isinstance(err, StaleAction) else 422)
+    return _answer(token, done)
 
 
 @bp.post("/<token>/<any(undo, redo):which>")
 def undo_redo(token: str, which: str):
-    game = _open_to_play(token)
-    names = get_game(game.slug).player_names(store.state_of(game))
+    game, _ = _open(token, to_play=True)
     try:
-        done = store.record(game.id, UNDO if which == "undo" else REDO, {}, by=_by(game, names),
-                            version=_version())
+        done = store.record(game.id, UNDO if which == "undo" else REDO, {},
+                            by=signed_by(game), version=version_sent(), once=once_sent())
     except RulesError as err:
-        return _refuse(game, True, err, which, None, 409 if isinstance(err, StaleAction) else 422)
-    if wants_json():
-        return jsonify(ok=True, version=done.version, text=done.text)
-    return redirect(url_for("play.game_page", token=token), 303)
+        return _refuse(game, err, which, None, 409 if isinstance(err, StaleAction) else 422)
+    return _answer(token, done)
 
 
 @bp.post("/<token>/seat")
 def take_seat(token: str):
     """This phone's seat (kept in its session): its board comes first and its actions are signed
     with the player's name. Play links only: a watch link changes nothing."""
-    game = _open_to_play(token)
+    game, _ = _open(token, to_play=True)
     names = get_game(game.slug).player_names(store.state_of(game))
     raw = request.form.get("seat", "")
     seats = dict(session.get("seats", {}))
@@ -240,20 +189,15 @@ def score(token: str):
 @bp.get("/<token>/v")
 def version(token: str):
     """The game's version, for phones polling for changes: one indexed lookup, a tiny body, and
-    304 when the phone already has this version (If-None-Match)."""
-    ref = store.find_ref(token)  # (served before Flask by web/live.py for every known link)
-    if ref is None:
+    304 when the phone already has this version (its If-None-Match)."""
+    v = store.version_of(token)
+    if v is None:
         abort(404, description=t("No game has this link."))
-    v = ref.version
-    etag = f'"{v}"'
-    if request.headers.get("If-None-Match") == etag:
-        resp = Response(status=304)
-    else:
-        resp = Response(f'{{"version":{v}}}', mimetype="application/json")
-    resp.headers["ETag"] = etag
+    resp = jsonify(version=v)
+    resp.set_etag(str(v))
     resp.headers["Cache-Control"] = "no-cache"
-    resp.headers["Content-Security-Policy"] = "default-src 'none'"  # data only; fewer bytes
-    return resp
+    resp.headers["Content-Security-Policy"] = "default-src 'none'"  # data only
+    return resp.make_conditional(request)
 
 
 def share_url(token: str) -> str:

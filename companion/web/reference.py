@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from flask import (Blueprint, abort, redirect, render_template, request, session, url_for)
+from flask import (Blueprint, abort, redirect, render_template, request, url_for)
 from flask_babel import get_locale
 from markupsafe import Markup, escape
 
@@ -23,6 +23,7 @@ from ..reference.model import STAGE_WORDS
 from ..reference.affects import affected
 from ..reference.search import INDEX
 from .forms import action_form_class
+from .play import once_sent, signed_by, version_sent
 
 bp = Blueprint("reference", __name__)
 
@@ -221,18 +222,12 @@ def switch_ruling(slug: str, token: str):
     if game is None or not can_play:
         abort(403, description=t("Only a play link can switch a ruling for its game."))
     rid, reading = request.form.get("ruling", ""), request.form.get("reading", "")
-    raw_version = request.form.get("version", "")
-    version = int(raw_version) if raw_version.isdigit() and len(raw_version) < 10 else None
-    seat = session.get("seats", {}).get(str(game.id))
-    names = get_game(slug).player_names(store.state_of(game))
-    by = names[seat] if isinstance(seat, int) and seat < len(names) else ""
+    remember = [(HOUSE_RULE, rid, {"reading": reading})] if request.form.get("remember") else []
     try:
-        store.record(game.id, RULING, {"ruling": rid, "reading": reading}, by=by,
-                     version=version)
+        store.record(game.id, RULING, {"ruling": rid, "reading": reading}, by=signed_by(game),
+                     version=version_sent(), once=once_sent(), box=remember)
     except RulesError as err:
         abort(409 if err.rule == "Concurrent phones" else 422, description=err.message)
-    if request.form.get("remember"):
-        store.remember_box(slug, [(HOUSE_RULE, rid, {"reading": reading})])
     return redirect(url_for("reference.rulings", slug=slug, game=token, _anchor=rid), 303)
 
 
