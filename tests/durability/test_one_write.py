@@ -1,0 +1,150 @@
+"""What a recorded action promises (companion/store.py record): a form sent twice is stored once
+and answered as the first time; an action and the box data it implies are one transaction; an
+undo's work inside the write lock does not grow with the game; SQLite syncs every commit."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from sqlalchemy import event, select, text
+
+from companion import store
+from companion.db import Action, BoxData, Game
+from companion.games import get_game
+from tests.conftest import csrf_of
+from tests.table_helpers import sample_setup
+from tests.web.table import WebTable
+
+ONCE = re.compile(r'name="once" value="([^"]+)"')
+
+
+def hadara(client, app) -> WebTable:
+    rules = get_game("hadara")
+    with app.app_context():
+        token = store.create_game(rules, sample_setup(rules)).play_token
+    return WebTable(client, app, f"/g/{token}")
+
+
+def form_keys(page: str) -> list[str]:
+    return ONCE.findall(page)
+
+
+def test_every_action_form_on_the_page_carries_its_own_one_time_key(client, app):
+    table = hadara(client, app)
+    keys = form_keys(table.page)
+    assert len(keys) >= 3 and len(set(keys)) == len(keys)
+    assert set(form_keys(table.refresh())).isdisjoint(keys)  # a new page, new keys
+
+
+@pytest.mark.parametrize("accept", ["application/json", "text/html"])
+def test_the_same_form_sent_twice_is_stored_once_and_answered_as_the_first_time(
+        client, app, accept):
+    table = hadara(client, app)
+    form = {"csrf_token": table.csrf, "version": table.version, "once": form_keys(table.page)[0],
+            "player": 0, "value": "coins", "delta": 1}
+    first = client.post(f"{table.path}/do/correct", data=form, headers={"Accept": accept})
+    again = client.post(f"{table.path}/do/correct", data=form, headers={"Accept": accept})
+    assert first.status_code == again.status_code == (200 if accept == "application/json"
+                                                      else 303)
+    assert first.get_data() == again.get_data()
+    assert [r.kind for r in table.rows()] == ["correct"]
+    # another form (another key) is another tap: a +1 on top of a +1
+    client.post(f"{table.path}/do/correct", data={**form, "once": "another-key-1"})
+    assert len(table.rows()) == 2
+
+
+def test_a_turn_action_tapped_twice_by_one_form_counts_once(client, app):
+    """Two taps on one turn action (Hexemonia's production) send the same form: the second gets
+    the first's answer, neither a second production nor a stale-page refusal (review
+    table-ux-2 B3)."""
+    rules = get_game("hexemonia")
+    with app.app_context():
+        token = store.create_game(rules, sample_setup(rules)).play_token
+    table = WebTable(client, app, f"/g/{token}")
+    form = {"csrf_token": table.csrf, "version": table.version, "once": "one-form-key"}
+    answers = [client.post(f"{table.path}/do/production", data=form,
+                           headers={"Accept": "application/json"}) for _ in range(2)]
+    assert [a.status_code for a in answers] == [200, 200]
+    assert answers[0].get_json() == answers[1].get_json()
+    assert [r.kind for r in table.rows()] == ["production"]
+    # without a key the same stale form is refused, not applied twice
+    del form["once"]
+    assert client.post(f"{table.path}/do/production", data=form).status_code == 409
+
+
+def refuse_box_data(app) -> None:
+    """Make the database itself refuse any new box data (a real failure, not a stub)."""
+    with app.extensions["db_engine"].begin() as conn:
+        conn.execute(text("CREATE TRIGGER no_box BEFORE INSERT ON box_data "
+                          "BEGIN SELECT RAISE(ABORT, 'box data refused'); END"))
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # answer as production does
+
+
+def test_an_action_whose_box_data_cannot_be_stored_is_not_stored_either(client, app):
+    """The action and the box data it implies are one transaction: if the box data cannot be
+    written, nothing is, and the phone is not told the action counted (review security M5).
+    Here: a ruling switched with "remember this house rule"."""
+    table = hadara(client, app)
+    refuse_box_data(app)
+    resp = client.post(f"/rules/hadara/rulings/{table.path.rsplit('/', 1)[-1]}", data={
+        "csrf_token": table.csrf, "version": table.version, "ruling": "HAD-1",
+        "reading": "all-coins", "remember": "y"})
+    assert resp.status_code >= 500
+    assert table.rows() == []
+    with app.app_context():
+        assert store.session().scalar(select(Game.version)) == 0
+        assert store.session().scalars(select(BoxData)).all() == []
+
+
+def test_a_game_whose_setup_box_data_cannot_be_stored_is_not_created(client, app):
+    """A new game and the setup cards it tells are one transaction (review security M5)."""
+    refuse_box_data(app)
+    setup = sample_setup(get_game("hadara"))
+    form = {"csrf_token": csrf_of(client, "/new/hadara")}
+    for i, player in enumerate(setup["players"]):
+        form.update({f"players-{i}-{k}": v for k, v in player.items()})
+    assert client.post("/new/hadara", data=form).status_code >= 500
+    with app.app_context():
+        assert store.session().scalars(select(Game)).all() == []
+
+
+def test_an_undo_reads_no_more_of_the_log_inside_the_write_lock_on_a_long_game(app):
+    """Undo names its target by one indexed read, and folds the log before the lock: inside
+    the writing transaction no statement reads the log beyond single entries (review M3)."""
+    with app.app_context():
+        game = store.create_game(get_game("hadara"), sample_setup(get_game("hadara")))
+        for _ in range(300):
+            store.record(game.id, "correct", {"player": 0, "value": "coins", "delta": 1})
+    locked: list[str] = []  # every statement SQLite ran inside a writing transaction
+    inside = [False]
+
+    def trace(sql: str) -> None:
+        word = sql.split(None, 1)[0].upper() if sql.strip() else ""
+        if sql.upper().startswith("BEGIN IMMEDIATE"):
+            inside[0] = True
+        elif word in ("COMMIT", "ROLLBACK"):
+            inside[0] = False
+        elif inside[0]:
+            locked.append(sql)
+
+    engine = app.extensions["db_engine"]
+    engine.dispose()  # new connections, each traced by SQLite itself (whatever runs the SQL)
+    listen = lambda dbapi_conn, _record: dbapi_conn.set_trace_callback(trace)  # noqa: E731
+    event.listen(engine, "connect", listen)
+    try:
+        with app.app_context():
+            done = store.record(game.id, "undo", {})
+    finally:
+        event.remove(engine, "connect", listen)
+        engine.dispose()
+    assert any(sql.startswith("INSERT INTO actions") for sql in locked)
+    reads = [sql for sql in locked if sql.startswith("SELECT") and "FROM actions" in sql]
+    for sql in reads:
+        assert re.search(r"\b(seq|once) = ", sql), f"reads the log in the lock: {sql}"
+    assert done.data == {"target": 300}
+
+
+def test_sqlite_syncs_every_commit_to_survive_a_power_loss(app):
+    with app.extensions["db_engine"].connect() as conn:
+        assert conn.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
+        assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
