@@ -5,15 +5,16 @@ import orjson
 from flask import Flask, jsonify, render_template, request, session
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import URLSafeTimedSerializer
-from flask_wtf.csrf import CSRFError, CSRFProtect
+from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from ..games import GAMES
 from ..games.core import t
 from . import signing
+from .limits import RefererSafeCSRF
 from .widgets import fast_input
 
-csrf = CSRFProtect()
+csrf = RefererSafeCSRF()
 
 MY_GAMES_LIMIT = 50
 
@@ -117,6 +118,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["TIEBREAK_WORDS"] = TIEBREAK_WORDS
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+    from . import limits  # rate limits on the views above, Cache-Control on every answer
+    limits.init_app(app)
 
     @app.errorhandler(CSRFError)
     def _csrf(err: CSRFError):
