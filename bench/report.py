@@ -13,6 +13,7 @@ LABELS = {"bare": "bare Flask route (the floor)",
           "page_fresh": "(a′) the same page drawn on every request (page cache off; no target)"}
 WEIGHT_LIMIT = 40 * 1024
 LARGE_LIMIT = 1.5
+GUESS_LIMIT = 60  # issue 14: guessing a join code
 
 
 NOTES = """## What made the difference (and what each number includes)
@@ -100,6 +101,8 @@ def summary(r: dict) -> str:
     lr = load_ratios(r)
     lines.append(f"page weight {r['weight']['total']} bytes; 5,000 vs 10 actions: cold "
                  f"{lr['cold']:.2f}x, warm {lr['warm']:.2f}x")
+    lines.append(f"guessing: {r['guessing']['answered']} of {r['guessing']['sent']} wrong codes "
+                 f"answered other than 429 (target ≤ {GUESS_LIMIT})")
     return "\n".join(lines)
 
 
@@ -150,7 +153,11 @@ from another machine will differ; the ratios to the bare route are what the targ
   ratio (all three ratios are listed below the table). The other rows are single runs (5 s
   with the page cache off, 3 s otherwise). The POST runs with CSRF **on**: the session cookie and CSRF token are taken from the
   game page first, and a wrk Lua script sends them with the form body (`Accept:
-  application/json`, as the page's script sends taps). No setting is changed for the benchmark.
+  application/json`, as the page's script sends taps). The rate limits are off for these runs
+  (one address sends thousands of requests a second); no other setting is changed.
+- Guessing: the app as served (rate limits on, memory storage, 2 workers counting each on its
+  own) gets {r['guessing']['sent']} wrong join codes at once over 4 connections from one address
+  ({r['guessing']['seconds']:.1f} s; {r['guessing']['refused']} answered `429`).
 - Cold load: the first request for a game after a fresh server start (both workers warmed on a
   third game first), median of {len(r.get('cold_runs', [])) or 3} starts. Warm load: each game
   page reloaded as a phone does (its session cookie, gzip), the 5,000-action game against the
@@ -170,6 +177,7 @@ Ratios of the three rounds: {"; ".join(f"{k} " + ", ".join(f"{x:.0%}" for x in r
 |---|---:|---:|---|
 | Page weight of a game page (HTML {w['html']:,} + CSS {w['css']:,} + JS {w['js']:,} bytes, uncompressed; the HTML travels gzipped as {w.get('html_gzip', 0):,} bytes) | {w['total'] / 1024:.1f} KB | ≤ 40 KB | {_ok(w['total'] <= WEIGHT_LIMIT)} |
 | 5,000-action game vs 10-action game, cold (first load after a start: {cold['large']:.1f} ms vs {cold['small']:.1f} ms) | {lr['cold']:.2f}x | ≤ 1.5x | {_ok(lr['cold'] <= LARGE_LIMIT)} |
+| Wrong join codes answered other than `429`, of {r['guessing']['sent']} sent at once from one address | {r['guessing']['answered']} | ≤ {GUESS_LIMIT} | {_ok(r['guessing']['answered'] <= GUESS_LIMIT)} |
 | 5,000-action game vs 10-action game, warm ({warm['large']['rps']:.0f} vs {warm['small']['rps']:.0f} req/s, p50 {warm['large']['p50']:.2f} ms vs {warm['small']['p50']:.2f} ms; rounds {", ".join(f"{x:.2f}x" for x in warm.get("ratios", []))}) | {lr['warm']:.2f}x | ≤ 1.5x | {_ok(lr['warm'] <= LARGE_LIMIT)} |
 
 {NOTES}

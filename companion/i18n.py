@@ -41,7 +41,8 @@ COOKIE_AGE = 400 * 24 * 3600  # browsers cap cookies at 400 days
 AREAS: dict[str, tuple[str, ...]] = {
     "web": ("companion/__init__.py", "companion/i18n.py", "companion/store.py",
             "companion/web/__init__.py",
-            "companion/web/api.py", "companion/web/forms.py", "companion/web/pages.py",
+            "companion/web/api.py", "companion/web/forms.py", "companion/web/limits.py",
+            "companion/web/pages.py",
             "companion/web/play.py", "companion/web/reference.py", "companion/web/widgets.py",
             "companion/games/__init__.py", "companion/games/core.py",
             "companion/games/questions.py", "companion/reference/__init__.py",

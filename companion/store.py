@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 import threading
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Callable, Mapping, TypeVar
 
 from cachetools import LRUCache
@@ -34,9 +34,14 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread at the table
+JOIN_CODE_LENGTH = 8  # 40 bits: see README "Security" for why 8 and not 6
+JOIN_CODE_IDLE = timedelta(days=1)  # a code stops working after a day without play
+
+
 def new_join_code() -> str:
-    alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread at the table
-    return "".join(secrets.choice(alphabet) for _ in range(6))
+    """A join code: :data:`JOIN_CODE_LENGTH` random symbols of :data:`JOIN_ALPHABET`."""
+    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
 
 
 def create_game(rules: GameRules, setup: Mapping[str, Any],
@@ -73,10 +78,17 @@ def find_game(token: str) -> tuple[Game, bool] | None:
 
 
 def find_by_code(code: str) -> Game | None:
-    code = (code or "").strip().upper()
+    """The game a join code opens, while the code still works: not once the game is over, nor
+    after :data:`JOIN_CODE_IDLE` without an action (or since it was made or imported). Spaces
+    and dashes a reader types between groups of letters are ignored. The play link keeps
+    working either way."""
+    code = "".join((code or "").split()).replace("-", "").upper()
     if not code or len(code) > 12:
         return None
-    return session().scalar(select(Game).where(Game.join_code == code))
+    game = session().scalar(select(Game).where(Game.join_code == code))
+    if game is None or max(game.created_at, game.updated_at) < utcnow() - JOIN_CODE_IDLE:
+        return None
+    return None if get_game(game.slug).is_over(state_of(game)) else game
 
 
 def version_of(token: str) -> int | None:

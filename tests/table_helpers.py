@@ -138,7 +138,10 @@ class Gunicorn:
     def start(self, wait: float = 30) -> "Gunicorn":
         gunicorn = str(Path(sys.executable).with_name("gunicorn"))
         env = {**os.environ, "DATABASE_URL": self.database_url,
-               "FLASK_SECRET_KEY": "test-secret-for-a-throwaway-server"}
+               "FLASK_SECRET_KEY": "test-secret-for-a-throwaway-server",
+               # (one address taps here faster than any table: tests/web/test_limits.py
+               # checks the limits)
+               "FLASK_RATELIMIT_ENABLED": "false"}
         self.proc = subprocess.Popen(
             [gunicorn, "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers),
              "--no-control-socket", "--chdir", str(ROOT), "--log-level", "warning",

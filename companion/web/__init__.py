@@ -4,14 +4,15 @@ from __future__ import annotations
 import secrets
 
 from flask import Flask, Response, jsonify, render_template, request, session
-from flask_wtf.csrf import CSRFError, CSRFProtect
+from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from ..games import GAMES
 from ..games.core import t
+from .limits import RefererSafeCSRF
 from .widgets import fast_input
 
-csrf = CSRFProtect()
+csrf = RefererSafeCSRF()
 
 MY_GAMES_LIMIT = 50
 
@@ -81,6 +82,8 @@ def init_app(app: Flask) -> None:
     app.after_request(_security_headers)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+    from . import limits  # rate limits on the views above, Cache-Control on every answer
+    limits.init_app(app)
 
     @app.errorhandler(CSRFError)
     def _csrf(err: CSRFError):

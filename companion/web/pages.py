@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _l
@@ -32,12 +33,22 @@ def language(code: str):
     if code not in LANGUAGES:
         abort(404, description=_l("Unknown language; choose one of {codes}.").format(
             codes=", ".join(LANGUAGES)))
-    back = request.args.get("next", "")
-    if not back.startswith("/") or back.startswith("//") or "\\" in back:
-        back = url_for("pages.index")  # only pages of this server: no open redirect
-    resp = redirect(back, 303)
+    resp = redirect(_local_path(request.args.get("next", "")) or url_for("pages.index"), 303)
     resp.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
     return resp
+
+
+def _local_path(back: str) -> str | None:
+    """``back`` when it is a path on this server, else None (no open redirect). Browsers and
+    Werkzeug drop tabs and newlines from a URL, so ``/<tab>/evil.example`` would become
+    ``//evil.example``: no whitespace or control character passes, nor a backslash (read as a
+    slash by browsers), nor anything a URL parser reads a scheme or a host in."""
+    if not back.startswith("/") or back.startswith("//") or "\\" in back:
+        return None
+    if any(c.isspace() or not c.isprintable() for c in back):
+        return None
+    parts = urlsplit(back)
+    return back if not (parts.scheme or parts.netloc) else None
 
 
 @bp.get("/")
@@ -65,8 +76,9 @@ def join():
     game = store.find_by_code(request.form.get("code", ""))
     if game is None:
         return render_template("index.html", games=[], join_error=t(
-            "No game has this code: a join code is 6 letters and digits, shown on the host's "
-            "game page.")), 404
+            "No game has this code. A join code is 8 letters and digits, shown on the host's "
+            "game page; it stops working when the game is over or after a day without play "
+            "(the game's link and QR code keep working).")), 404
     remember_game(game.play_token)
     return redirect(url_for("play.game_page", token=game.play_token), 303)
 

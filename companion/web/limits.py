@@ -1,0 +1,125 @@
+"""What keeps one client from wearing down the server or another table: rate limits per client
+address (Flask-Limiter), a CSRF check that refuses a malformed Referer instead of failing, and
+``Cache-Control: private, no-store`` on every page (they carry the CSRF token, the play link and
+the join code).
+
+The limits count requests per client address (``request.remote_addr``: behind a reverse proxy,
+the address ProxyFix gives it). Storage is this process's memory unless ``RATELIMIT_STORAGE_URI``
+names a shared one (``redis://…``, ``memcached://…``): with several app processes and memory
+storage, each process counts on its own (README "Security").
+"""
+from __future__ import annotations
+
+import math
+import time
+from datetime import timedelta
+
+from flask import Flask, current_app, jsonify, render_template, request
+from flask_babel import format_timedelta
+from flask_limiter import Limiter, RateLimitExceeded
+from flask_limiter.util import get_remote_address
+from flask_wtf.csrf import CSRFProtect
+
+from ..games.core import t
+from ..i18n import say
+
+# Requests per client address; each is a setting (a Flask-Limiter limit string, several joined
+# by ";"). Five phones behind one home router share an address, so only guessing is held tight.
+LIMITS = {
+    # A join code is 40 bits: 10 tries a minute and 50 an hour let a whole table join with
+    # typos, and leave a guesser ~1,200 tries a day per address (README "Security").
+    "RATELIMIT_JOIN": "10 per minute;50 per hour",
+    # A table makes a game or two an evening; a host trying setups makes a few a minute.
+    "RATELIMIT_NEW_GAME": "30 per minute;300 per hour",
+    "RATELIMIT_IMPORT": "30 per minute;300 per hour",
+    # Taps (actions, undo, redo, ruling switches): a phone taps every few seconds, bursts of
+    # corrections go faster; 4 a second for a minute and 1 a second for an hour is ten times a
+    # busy table of five, and caps how fast one address can grow a game's log.
+    "RATELIMIT_TAPS": "240 per minute;3600 per hour",
+    "RATELIMIT_SCORE_API": "300 per minute;3000 per hour",
+}
+
+# The POST views each limit covers; the taps share one count.
+LIMITED = {
+    "pages.join": "RATELIMIT_JOIN",
+    "pages.new_game": "RATELIMIT_NEW_GAME",
+    "pages.import_game": "RATELIMIT_IMPORT",
+    "play.act": "RATELIMIT_TAPS",
+    "play.undo_redo": "RATELIMIT_TAPS",
+    "reference.switch_ruling": "RATELIMIT_TAPS",
+    "api.score": "RATELIMIT_SCORE_API",
+}
+
+NO_STORE = "private, no-store"
+
+
+class RefererSafeCSRF(CSRFProtect):
+    """Flask-WTF's CSRF protection, refusing as a CSRF error (400) a request whose Referer it
+    cannot read: over HTTPS, Flask-WTF 1.3 compares the Referer's port with urllib, whose
+    ``ValueError`` for a port such as ``:abc`` would otherwise escape as a 500."""
+
+    def protect(self, apply_exemptions: bool = False) -> None:
+        try:
+            super().protect(apply_exemptions)
+        except ValueError:
+            self._error_response("The referrer header is malformed.")
+
+
+def init_app(app: Flask) -> None:
+    """Limit the views of :data:`LIMITED` (after the blueprints are registered), answer a
+    refusal with 429, and mark every answer not to be stored by caches."""
+    for key, value in LIMITS.items():
+        app.config.setdefault(key, value)
+    # Tests run hundreds of requests from one address: they switch the limits on themselves.
+    app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
+    app.after_request(_no_store)
+    if not app.config["RATELIMIT_ENABLED"]:
+        return
+    limiter = Limiter(get_remote_address, app=app, headers_enabled=False,
+                      storage_uri=app.config.get("RATELIMIT_STORAGE_URI") or "memory://")
+    for endpoint, key in LIMITED.items():
+        view = app.view_functions[endpoint]  # (a KeyError here: a view was renamed)
+        limit = limiter.shared_limit(app.config[key], scope=key.lower(), methods=["POST"])
+        app.view_functions[endpoint] = limit(view)
+    app.register_error_handler(RateLimitExceeded, _refused)
+
+
+def _refused(err: RateLimitExceeded):
+    """429, saying in the reader's language how long to wait (and Retry-After, in seconds)."""
+    from . import wants_json  # (the web package imports this module first)
+    wait = _seconds_to_wait()
+    message = say(t("Too many requests from this network in a short time. Try again in {wait}.",
+                    wait=_duration(wait)))
+    if wants_json():
+        resp = jsonify(errors=[{"field": "", "message": message}])
+    else:
+        resp = current_app.make_response(
+            render_template("error.html", code=429, message=message))
+    resp.status_code = 429
+    resp.headers["Retry-After"] = str(wait)
+    return resp
+
+
+def _seconds_to_wait() -> int:
+    """Whole seconds until the limit this request broke lets the next one through."""
+    limiter = next(iter(current_app.extensions["limiter"]))
+    broken = limiter.current_limit
+    if broken is None:
+        return 60
+    return max(1, math.ceil(broken.reset_at - time.time()))
+
+
+def _duration(seconds: int) -> str:
+    """A wait in the reader's language: seconds up to two minutes, then whole minutes (rounded
+    up, so a reader who waits as told is let through)."""
+    if seconds > 120:
+        seconds = math.ceil(seconds / 60) * 60
+    return format_timedelta(timedelta(seconds=seconds), threshold=2)
+
+
+def _no_store(resp):
+    """Pages carry the CSRF token, the play link or the join code: no cache keeps them. An
+    answer that chose its own caching (static files, the version check) keeps it."""
+    if "Cache-Control" not in resp.headers:
+        resp.headers["Cache-Control"] = NO_STORE
+    return resp
