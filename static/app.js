@@ -181,10 +181,8 @@
     var bar = document.querySelector("header.bar");
     var top = bar ? bar.getBoundingClientRect().bottom : 0;
     var box = el.getBoundingClientRect();
-    if (box.top < top + 8) {
+    if (box.top < top + 8 || box.bottom > window.innerHeight) {
       window.scrollBy(0, box.top - top - 8);
-    } else if (box.bottom > window.innerHeight) {
-      window.scrollBy(0, Math.min(box.bottom - window.innerHeight + 8, box.top - top - 8));
     }
   }
 
