@@ -9,6 +9,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..games import GAMES
 from ..games.core import t
+from ..i18n import say
 from .limits import RefererSafeCSRF
 from .widgets import fast_input
 
@@ -16,11 +17,13 @@ csrf = RefererSafeCSRF()
 
 MY_GAMES_LIMIT = 50
 
-CSRF_MESSAGE = t("This page was open too long or came from elsewhere (missing security token). "
-                 "Reload and try again.")
+CSRF_MESSAGE = t("This page was open too long or came from elsewhere (missing security token), "
+                 "so nothing was recorded. Reload the page and try again.")
 
 # Werkzeug's own descriptions of the errors a reader can meet, marked so the error page says them
-# in the reader's language (the English, and so the JSON, stays Werkzeug's).
+# in the reader's language (the English, and so the JSON, stays Werkzeug's); except a failure of
+# the server's own (500), which says that nothing was recorded and what to do, since a phone's
+# tap is answered with it too.
 STANDARD_ERRORS = {
     400: t("The browser (or proxy) sent a request that this server could not understand."),
     403: t("You don't have the permission to access the requested resource. It is either "
@@ -29,8 +32,8 @@ STANDARD_ERRORS = {
            "please check your spelling and try again."),
     405: t("The method is not allowed for the requested URL."),
     413: t("The data value transmitted exceeds the capacity limit."),
-    500: t("The server encountered an internal error and was unable to complete your request. "
-           "Either the server is overloaded or there is an error in the application."),
+    500: t("The server failed, so nothing was recorded. Try again in a moment; if it keeps "
+           "failing, tell whoever runs the server."),
 }
 
 # What decided a place in the ranking, by tie-break id (DESIGN.md). The English shows the id, as
@@ -85,11 +88,14 @@ def init_app(app: Flask) -> None:
     from . import limits  # rate limits on the views above, Cache-Control on every answer
     limits.init_app(app)
 
+    # A script's request is answered with JSON: ``errors`` in English for machine clients,
+    # ``said`` in the reader's language for the page's own script to show (as a refusal's).
     @app.errorhandler(CSRFError)
     def _csrf(err: CSRFError):
         message = CSRF_MESSAGE
         if wants_json():
-            return jsonify(errors=[{"field": "csrf_token", "message": message}]), 400
+            return jsonify(errors=[{"field": "csrf_token", "message": message}],
+                           said=say(message)), 400
         return render_template("error.html", code=400, message=message), 400
 
     @app.errorhandler(HTTPException)
@@ -97,9 +103,12 @@ def init_app(app: Flask) -> None:
         message = err.description or err.name
         if message == type(err).description and err.code in STANDARD_ERRORS:
             message = STANDARD_ERRORS[err.code]
+        # the error's own headers (Retry-After, Allow), without its HTML content type
+        headers = [(k, v) for k, v in err.get_headers() if k.lower() != "content-type"]
         if wants_json():
-            return jsonify(errors=[{"field": "", "message": message}]), err.code
-        return render_template("error.html", code=err.code, message=message), err.code
+            return jsonify(errors=[{"field": "", "message": message}],
+                           said=say(message)), err.code, headers
+        return render_template("error.html", code=err.code, message=message), err.code, headers
 
 
 

@@ -91,7 +91,7 @@ def _refused(err: RateLimitExceeded):
     message = say(t("Too many requests from this network in a short time. Try again in {wait}.",
                     wait=_duration(wait)))
     if wants_json():
-        resp = jsonify(errors=[{"field": "", "message": message}])
+        resp = jsonify(errors=[{"field": "", "message": message}], said=message)
     else:
         resp = current_app.make_response(
             render_template("error.html", code=429, message=message))
