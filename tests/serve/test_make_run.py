@@ -12,6 +12,7 @@ import signal
 import subprocess
 import threading
 import time
+from email.message import Message
 from pathlib import Path
 
 import pytest
@@ -88,12 +89,12 @@ class MakeRun:
 
 
 def request(port: int, method: str, path: str, body: bytes | None = None,
-            headers: dict | None = None, timeout: float = 30) -> tuple[int, bytes, dict]:
+            headers: dict | None = None, timeout: float = 30) -> tuple[int, bytes, Message]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         conn.request(method, path, body=body, headers=headers or {})
         resp = conn.getresponse()
-        return resp.status, resp.read(), dict(resp.getheaders())
+        return resp.status, resp.read(), resp.headers  # names in any case
     finally:
         conn.close()
 
