@@ -27,6 +27,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         CREATE_TABLES=False,
         LIVE_POLL_SECONDS=1.5,
+        PROXY_FIX_X_FOR=0,  # how many proxies in front set X-Forwarded-For (0: none trusted)
+        PROXY_FIX_X_PROTO=0,  # ... and X-Forwarded-Proto
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -45,6 +47,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     quick.init_app(app)  # page reloads, taps and score calls: the plain case before Flask
     live.init_app(app)  # the idle phones' version check, answered before Flask
     web.secure(app)  # every answer's security headers, the version check's too
+    _behind_proxy(app)  # last: it wraps every layer, so all of them see the client as it is
     app.cli.add_command(init_db_command)
     return app
 
@@ -55,6 +58,15 @@ def _refuse_placeholder_key(app: Flask) -> None:
             "FLASK_SECRET_KEY is the development placeholder. Set FLASK_SECRET_KEY in the "
             "environment or SECRET_KEY in instance/config.py (`flask --app app init-db` writes "
             "one) before serving outside debug mode.")
+
+
+def _behind_proxy(app: Flask) -> None:
+    """Trust the X-Forwarded-For/-Proto headers of as many proxies as configured (werkzeug's
+    ProxyFix); with the defaults (0) a client cannot claim another address or scheme."""
+    x_for, x_proto = int(app.config["PROXY_FIX_X_FOR"]), int(app.config["PROXY_FIX_X_PROTO"])
+    if x_for or x_proto:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=x_for, x_proto=x_proto)
 
 
 def write_instance_secret(instance_path: str) -> bool:
