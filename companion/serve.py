@@ -30,9 +30,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--host", default="0.0.0.0")
     parser.add_argument("--port", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
-    parser.add_argument("--threads", type=int, default=128,
-                        help="app threads per process (default 128; a request body still being "
-                             "sent holds one, headers never do)")
+    parser.add_argument("--threads", type=int, default=256,
+                        help="app threads per process, started as needed (default 256): a "
+                             "request whose body is still arriving holds one, headers never do")
     parser.add_argument("--access-log", action="store_true", help="print a line per request")
     return parser.parse_args(argv)
 
