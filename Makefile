@@ -1,6 +1,9 @@
 # Two commands on a fresh machine: `make run` and `make test`. Both build .venv themselves.
+# Every path is anchored at this file's folder, so `make -C <clone> run` and
+# `make -f <clone>/Makefile run` work from any working directory.
+ROOT   := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 PYTHON ?= python3
-VENV   := .venv
+VENV   := $(ROOT)/.venv
 BIN    := $(VENV)/bin
 HOST   ?= 0.0.0.0
 PORT   ?= 5000
@@ -10,40 +13,41 @@ PORT   ?= 5000
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.runtime: requirements.txt | $(BIN)/python
-	$(BIN)/pip install -q --disable-pip-version-check -r requirements.txt
+$(VENV)/.runtime: $(ROOT)/requirements.txt | $(BIN)/python
+	$(BIN)/pip install -q --disable-pip-version-check -r $(ROOT)/requirements.txt
 	touch $@
 
-$(VENV)/.dev: requirements.txt requirements-dev.txt $(VENV)/.runtime
-	$(BIN)/pip install -q --disable-pip-version-check -r requirements-dev.txt
+$(VENV)/.dev: $(ROOT)/requirements.txt $(ROOT)/requirements-dev.txt $(VENV)/.runtime
+	$(BIN)/pip install -q --disable-pip-version-check -r $(ROOT)/requirements-dev.txt
 	touch $@
 
 # The .mo files Flask-Babel reads, compiled from the committed .po catalogs (not committed).
 catalogs: $(VENV)/.runtime
-	$(BIN)/python -m companion.i18n compile
+	cd $(ROOT) && $(BIN)/python -m companion.i18n compile
 
 # After changing words in the code: add new ones to every catalog (then translate them).
 catalogs-update: $(VENV)/.runtime
-	$(BIN)/python -m companion.i18n update
+	cd $(ROOT) && $(BIN)/python -m companion.i18n update
 
+# exec: the server gets make's place, so Ctrl+C and a stop signal reach it directly.
 run: $(VENV)/.runtime catalogs
-	$(BIN)/python -m companion.serve --host $(HOST) --port $(PORT)
+	cd $(ROOT) && exec $(BIN)/python -m companion.serve --host $(HOST) --port $(PORT)
 
 # Debian packages the tests need (CI runs as root on a fresh machine).
 system-deps:
-	@bash scripts/system-deps.sh
+	@bash $(ROOT)/scripts/system-deps.sh
 
 test: $(VENV)/.dev system-deps catalogs
-	$(BIN)/python -m pytest -q
+	cd $(ROOT) && $(BIN)/python -m pytest -q
 
 test-fast: $(VENV)/.dev catalogs
-	$(BIN)/python -m pytest -q -m "not browser and not postgres"
+	cd $(ROOT) && $(BIN)/python -m pytest -q -m "not browser and not postgres"
 
 test-browser: $(VENV)/.dev system-deps catalogs
-	$(BIN)/python -m pytest -q -m browser
+	cd $(ROOT) && $(BIN)/python -m pytest -q -m browser
 
 bench: $(VENV)/.dev system-deps catalogs
-	$(BIN)/python -m bench
+	cd $(ROOT) && $(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) $(ROOT)/.pytest_cache

@@ -27,6 +27,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         CREATE_TABLES=False,
         LIVE_POLL_SECONDS=1.5,
+        PROXY_FIX_X_FOR=0,  # how many proxies in front set X-Forwarded-For (0: none trusted)
+        PROXY_FIX_X_PROTO=0,  # ... and X-Forwarded-Proto
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -41,6 +43,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)
     i18n.init_app(app)
     web.init_app(app)
+    _behind_proxy(app)  # the client's address and scheme as the proxy in front saw them
     app.cli.add_command(init_db_command)
     return app
 
@@ -51,6 +54,15 @@ def _refuse_placeholder_key(app: Flask) -> None:
             "FLASK_SECRET_KEY is the development placeholder. Set FLASK_SECRET_KEY in the "
             "environment or SECRET_KEY in instance/config.py (`flask --app app init-db` writes "
             "one) before serving outside debug mode.")
+
+
+def _behind_proxy(app: Flask) -> None:
+    """Trust the X-Forwarded-For/-Proto headers of as many proxies as configured (werkzeug's
+    ProxyFix); with the defaults (0) a client cannot claim another address or scheme."""
+    x_for, x_proto = int(app.config["PROXY_FIX_X_FOR"]), int(app.config["PROXY_FIX_X_PROTO"])
+    if x_for or x_proto:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=x_for, x_proto=x_proto)
 
 
 def write_instance_secret(instance_path: str) -> bool:

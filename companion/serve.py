@@ -1,9 +1,13 @@
 """`make run`: prepare the instance (secret key, database), print the address phones can open (and
-its QR code), then serve with gunicorn on all interfaces."""
+its QR code), then serve with Granian on all interfaces.
+
+Granian reads each request's headers in its Rust I/O loop, so a phone that sends them slowly (bad
+Wi-Fi, or someone doing it on purpose) costs a socket and no Python thread; the app runs in a pool
+of threads per worker process, and the processes use every core (BENCHMARKS.md, README
+"Production")."""
 from __future__ import annotations
 
 import argparse
-import os
 import socket
 import sys
 from pathlib import Path
@@ -21,20 +25,32 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--host", default="0.0.0.0")
     parser.add_argument("--port", type=int, default=5000)
-    parser.add_argument("--workers", type=int, default=2)
-    args = parser.parse_args(argv)
+    parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--threads", type=int, default=256,
+                        help="app threads per process, started as needed (default 256): a "
+                             "request whose body is still arriving holds one, headers never do")
+    parser.add_argument("--access-log", action="store_true", help="print a line per request")
+    return parser.parse_args(argv)
 
+
+def prepare() -> None:
+    """The instance secret key and the database schema, before any worker starts."""
     from companion import create_app, write_instance_secret
     from companion.migrations import upgrade
 
     write_instance_secret(str(ROOT / "instance"))
     app = create_app()
     upgrade(app)
-    url = f"http://{lan_address()}:{args.port}/"
+    app.extensions["db_engine"].dispose()  # the workers open their own connections
+
+
+def announce(port: int) -> None:
+    """Print the address phones open, and its QR code for the terminal."""
+    url = f"http://{lan_address()}:{port}/"
     print(f"\nThe table companion is running. Phones on this network can open:\n\n    {url}\n")
     try:
         import segno
@@ -42,10 +58,20 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as exc:  # a QR code is a convenience; never fail the start for it
         print(f"(no QR code: {exc})")
     sys.stdout.flush()
-    gunicorn = str(Path(sys.executable).with_name("gunicorn"))
-    os.execv(gunicorn, [gunicorn, "--bind", f"{args.host}:{args.port}", "--workers",
-                        str(args.workers), "--no-control-socket", "--access-logfile", "-",
-                        "--chdir", str(ROOT), "app:app"])
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    prepare()
+    announce(args.port)
+    from granian import Granian
+    from granian.constants import Interfaces
+
+    Granian("companion:create_app", factory=True, working_dir=ROOT,
+            interface=Interfaces.WSGI, address=args.host, port=args.port,
+            workers=args.workers, blocking_threads=args.threads,
+            respawn_failed_workers=True, workers_kill_timeout=10,
+            log_access=args.access_log).serve()
 
 
 if __name__ == "__main__":

@@ -201,31 +201,3 @@ def test_a_seat_puts_that_players_board_first(app):
     phone.post(f"/g/{game.play_token}/seat", data={"csrf_token": token, "seat": ""})
     assert order.findall(phone.get(f"/g/{game.play_token}").get_data(as_text=True)) == \
         ["0", "1", "2", "3"]
-
-
-def test_make_run_prints_the_network_address_and_its_qr_code(tmp_path, monkeypatch, capsys):
-    """`make run` (companion.serve): migrations, then the LAN address as text and as a terminal
-    QR code, then gunicorn (replaced here by a stop)."""
-    import companion
-    from companion import migrations, serve
-    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'run.sqlite'}")
-    monkeypatch.setenv("FLASK_SECRET_KEY", "serve-test")
-    monkeypatch.setattr(companion, "write_instance_secret", lambda path: False)
-    monkeypatch.setattr(serve, "lan_address", lambda: "192.0.2.9")
-    started = []
-
-    def fake_exec(path, argv):
-        started.append(argv)
-        raise SystemExit(0)
-
-    monkeypatch.setattr(serve.os, "execv", fake_exec)
-    with pytest.raises(SystemExit):
-        serve.main(["--port", "5123"])
-    out = capsys.readouterr().out
-    assert "http://192.0.2.9:5123/" in out
-    assert sum(1 for line in out.splitlines() if "█" in line or "▀" in line) > 10  # the QR
-    argv = started[0]
-    assert "--no-control-socket" in argv and "0.0.0.0:5123" in argv and argv[-1] == "app:app"
-    app = companion.create_app()
-    assert migrations.current(app) == migrations.HEAD
-    app.extensions["db_engine"].dispose()
