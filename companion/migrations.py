@@ -17,7 +17,7 @@ from sqlalchemy.engine import Connection
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "alembic"
 BASELINE = "0001_initial"
-HEAD = "0004_one_index_per_log"  # the newest revision (a test checks it matches alembic/)
+HEAD = "0005_seat_holders"  # the newest revision (a test checks it matches alembic/)
 CHECKPOINTS = "0003_checkpoints"  # the first revision with the checkpoints table
 
 

@@ -9,9 +9,9 @@ from ..core import (CORRECT, RULING, ActionSpec, Checker, FieldSpec, GameRules, 
                     resolve_rulings, split_numbers, t)
 from . import play, turns
 from .guide import describe_action, guide_lines
-from .model import (COLOUR_LABELS, COLOUR_WORDS, COLOURS, MEDAL_WORDS, ROMAN, STEP_RULES,
-                    TRACK_LABELS, TRACK_WORDS, TRACKS, HadaraState, Player, first_seat,
-                    never_first)
+from .model import (COLOUR_LABELS, COLOUR_WORDS, COLOURS, MEDAL_WORDS, ROMAN, STEP_NAMES,
+                    STEP_RULES, TRACK_LABELS, TRACK_WORDS, TRACKS, HadaraState, Player,
+                    first_seat, never_first)
 from .scoring import RULINGS, parse_facts, score_facts, score_state
 
 SETUP_RULE = "Hadara rulebook, Setup"
@@ -224,6 +224,10 @@ class HadaraRules(GameRules):
     def step_fields(self, state: HadaraState, kind: str) -> dict[str, Any]:
         """A close names the step it closes."""
         return {"closing": turns.step_key(state)} if kind == "next" else {}
+
+    def step_label(self, state: HadaraState) -> str:
+        """The step the table is at, in words (what "Close this step" names)."""
+        return STEP_NAMES[state.step]
 
     def card_round(self, state: HadaraState, seat: int) -> int:
         """The phase A round a tap on ``seat``'s card is for (what a sell button names)."""

@@ -161,7 +161,9 @@ def remove_card(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
         raise IllegalAction(t("{name} has no card number {number}", name=p.name,
                               number=index + 1), rule=rule)
     card = p.cards[index]
-    p = replace(p.with_tracks(card.tracks, -1), cards=p.cards[:index] + p.cards[index + 1:])
+    # A track corrected by hand may hold less than the card gave: its marker stops at 0.
+    taken = tuple(min(value, p.track(tr)) for value, tr in zip(card.tracks, TRACKS))
+    p = replace(p.with_tracks(taken, -1), cards=p.cards[:index] + p.cards[index + 1:])
     return state.set_player(seat, p)
 
 
