@@ -14,6 +14,9 @@ depends_on = None
 
 
 def upgrade() -> None:
+    # (a database made straight from the models, then stamped, has it already)
+    if "seat_holders" in sa.inspect(op.get_bind()).get_table_names():
+        return
     op.create_table(
         "seat_holders",
         sa.Column("game_id", sa.Integer(), sa.ForeignKey("games.id", ondelete="CASCADE"),
