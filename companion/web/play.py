@@ -77,7 +77,7 @@ def _context(game: Game, can_play: bool, *, state: Any = None, error: RulesError
     seat = seat_of(game)
 
     def asks(kind: str, player: int | None = None) -> bool:
-        """Whether a tap on this phone asks first (play.confirm): it is for a player's turn and
+        """Whether a tap on this phone asks first (seating.confirm): it is for a turn and
         this phone holds another seat. ``player``: the one the form names (default: the turn)."""
         turn = rules.turn_of(state, kind)
         return seat is not None and turn is not None and (turn if player is None
