@@ -75,6 +75,20 @@ def said(row):
     return words_from_json(row.words) if row.words else row.text
 
 
+class SeatHolder(Base):
+    """Which phone holds a seat of a game. A phone's session keeps a random id of its own; the
+    seat it claims is written here, so every phone sees which seats are taken, and a phone that
+    takes a held seat over leaves the other one without it."""
+
+    __tablename__ = "seat_holders"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    phone: Mapped[str] = mapped_column(String(32))
+    taken_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
 class BoxData(Base):
     """A value printed on a component, entered once by a table and offered again later."""
 

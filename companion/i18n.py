@@ -44,6 +44,7 @@ AREAS: dict[str, tuple[str, ...]] = {
             "companion/web/api.py", "companion/web/forms.py", "companion/web/limits.py",
             "companion/web/pages.py",
             "companion/web/play.py", "companion/web/reference.py", "companion/web/widgets.py",
+            "companion/web/seating.py", "templates/seats.html", "templates/confirm.html",
             "companion/games/__init__.py", "companion/games/core.py",
             "companion/games/questions.py", "companion/reference/__init__.py",
             "companion/reference/affects.py", "companion/reference/model.py",

@@ -17,7 +17,8 @@ from sqlalchemy.engine import Connection
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "alembic"
 BASELINE = "0001_initial"
-HEAD = "0005_one_request_path"  # the newest revision (a test checks it matches alembic/)
+HEAD = "0006_seat_holders"  # the newest revision (a test checks it matches alembic/)
+ONE_REQUEST_PATH = "0005_one_request_path"  # the first revision with one-time keys
 CHECKPOINTS = "0003_checkpoints"  # the first revision with the checkpoints table
 
 
@@ -41,12 +42,12 @@ def upgrade(app: Flask, revision: str = "head") -> None:
 
 
 def _made_at(conn: Connection, tables: set[str]) -> str:
-    """The revision tables made straight from the models are at: today's models (the log has
-    one-time keys) are at the head; those of 0003-0004 had checkpoints (0004 checks what it
-    changes before changing it); older ones are at the first (the only revision before
+    """The revision tables made straight from the models are at (each later revision checks what
+    it changes before changing it): models whose log has one-time keys are at 0005 at least;
+    those of 0003-0004 had checkpoints; older ones are at the first (the only revision before
     migrations existed)."""
     if any(c["name"] == "once" for c in inspect(conn).get_columns("actions")):
-        return HEAD
+        return ONE_REQUEST_PATH
     return CHECKPOINTS if "checkpoints" in tables else BASELINE
 
 

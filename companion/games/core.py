@@ -158,6 +158,17 @@ class StaleAction(RulesError):
     """An action based on a version of the game that changed meanwhile, and no longer makes sense."""
 
 
+class WrongPlayer(IllegalAction):
+    """A turn action named for a player whose turn it is not. ``turn`` is the seat whose turn it
+    is and ``named`` the seat the action named, so a page can ask whether to record it for the
+    player whose turn it is instead."""
+
+    def __init__(self, names: Sequence[str], turn: int, named: int, *, rule: str, field: str):
+        super().__init__(t("It is {turn}'s turn, not {named}'s", turn=names[turn],
+                           named=names[named]), rule=rule, field=field)
+        self.turn, self.named = turn, named
+
+
 class Checker:
     """Collects problems while reading input, so that every one is reported at once."""
 
@@ -358,6 +369,8 @@ class ActionSpec:
 
     ``commutative`` actions (a +1, a payment) still make sense on top of changes made meanwhile by
     another phone; the others are refused when the page that sent them was out of date.
+    ``actor`` names the field that says which player the action is for ("" for an action of the
+    whole table); when it is some player's turn, the rules refuse an action named for another.
     """
 
     kind: str
@@ -366,6 +379,7 @@ class ActionSpec:
     fields: tuple[FieldSpec, ...] = ()
     commutative: bool = False
     help: str = ""
+    actor: str = ""
 
 
 def read_fields(spec: ActionSpec, data: Mapping[str, Any], players: int) -> dict[str, Any]:
@@ -570,6 +584,17 @@ class GameRules:
     def player_names(self, state: Any) -> tuple[str, ...]:
         raise NotImplementedError
 
+    def turn_of(self, state: Any, kind: str) -> int | None:
+        """The seat whose turn an action of ``kind`` belongs to now, or None when any player may
+        take it (simultaneous steps, actions of the whole table)."""
+        return None
+
+    def step_fields(self, state: Any, kind: str) -> dict[str, Any]:
+        """The fields naming the step an action is tapped on (the step a close closes, the year
+        an end of year ends). A page puts them in its form; the rules refuse the action once the
+        table has moved past that step, so a second tap can never close the next step too."""
+        return {}
+
     # -- shared -------------------------------------------------------------------------------
     def spec(self, kind: str) -> ActionSpec:
         try:
@@ -577,6 +602,22 @@ class GameRules:
         except KeyError:
             raise IllegalAction(t("{game} has no action {kind}", game=self.title, kind=repr(kind)),
                                 field="kind") from None
+
+    #: the rule a refusal for the wrong player's turn cites
+    turn_rule: str = ""
+
+    def check_turn(self, state: Any, kind: str, data: Mapping[str, Any]) -> None:
+        """Refuse an action named (by its ``actor`` field) for a player whose turn it is not.
+        An entry that names no player (logged before actions named one) acts for the player
+        whose turn it is, as it was recorded."""
+        actor = self.actions[kind].actor if kind in self.actions else ""
+        named = data.get(actor) if actor else None
+        if type(named) is not int or named < 0:
+            return
+        turn = self.turn_of(state, kind)
+        if turn is not None and named != turn:
+            raise WrongPlayer(self.player_names(state), turn, named, rule=self.turn_rule,
+                              field=actor)
 
     def check_action(self, state: Any, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
         """Check an action's fields against its spec; returns clean data."""

@@ -70,6 +70,8 @@ def init_app(app: Flask) -> None:
     from . import api, pages, play
     app.register_blueprint(pages.bp)
     app.register_blueprint(play.bp)
+    from . import seating  # who holds which seat; asking before acting for another's turn
+    app.register_blueprint(seating.bp)
     app.register_blueprint(api.bp)
     from . import hexemonia  # Hexemonia: attack calculator, play forms filled from known hexes
     app.register_blueprint(hexemonia.bp)

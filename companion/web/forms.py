@@ -45,7 +45,7 @@ def wtf_field(spec: FieldSpec, players: tuple[str, ...] = ()):
             spec.low, spec.high, message=message(between))], default=spec.default,
             description=spec.help)
     if spec.kind == "player":
-        return SelectField(spec.label, required, coerce=int, choices=[], description=spec.help)
+        return SelectField(spec.label, required, coerce=_seat, choices=[], description=spec.help)
     if spec.kind == "text":
         return StringField(spec.label, required + [Length(
             max=spec.limit, message=message(t("{label} is limited to {limit} characters",
@@ -78,11 +78,23 @@ def action_form_class(slug: str, kind: str, spec: ActionSpec) -> type[FlaskForm]
     return type(f"{slug.title()}{kind.title()}Form", (FlaskForm,), attrs)
 
 
+def _seat(value: Any) -> int | None:
+    """A player select's value: a seat, or None for its empty first choice."""
+    return None if value in ("", None) else int(value)
+
+
+#: the first choice of a player select: nobody until someone picks (a required select cannot
+#: be sent so); left empty, an optional one takes its default
+NOBODY = t("choose a player")
+
+
 def action_form(rules: GameRules, kind: str, players: tuple[str, ...], **kw) -> FlaskForm:
+    """An action's form for a page. A player select starts on an empty choice: an unseated
+    phone never names the first player without someone choosing it."""
     form = action_form_class(rules.slug, kind, rules.spec(kind))(**kw)
     for f in rules.spec(kind).fields:
         if f.kind == "player":
-            getattr(form, f.name).choices = choices(enumerate(players))
+            getattr(form, f.name).choices = choices((("", NOBODY), *enumerate(players)))
     return form
 
 

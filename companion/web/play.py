@@ -8,10 +8,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import segno
-from flask import (Blueprint, Response, abort, current_app, jsonify, redirect, render_template,
-                   request, session, url_for)
+from flask import (Blueprint, Response, abort, current_app, g, jsonify, redirect,
+                   render_template, request, session, url_for)
 
-from .. import store
+from .. import seats, store
 from ..i18n import say
 from ..db import Game
 from ..games import get_game
@@ -41,10 +41,15 @@ def _open(token: str, *, to_play: bool = False) -> tuple[Game, bool]:
 
 
 def seat_of(game: Game) -> int | None:
-    """The seat this phone's session took in a game, if any."""
-    seats = session.get("seats")
-    seat = seats.get(str(game.id)) if isinstance(seats, dict) else None
-    return seat if isinstance(seat, int) else None
+    """This phone's seat in a game: the seat its session claimed, as long as it still holds it
+    (a phone that took the seat over since leaves this one without one). Read once a request."""
+    checked = g.setdefault("seats_held", {})
+    if game.id not in checked:
+        claims, phone = session.get("seats"), session.get("phone")
+        claim = claims.get(str(game.id)) if isinstance(claims, dict) else None
+        checked[game.id] = claim if isinstance(claim, int) and isinstance(phone, str) and \
+            seats.holder(game.id, claim) == phone else None
+    return checked[game.id]
 
 
 def signed_by(game: Game) -> str:
@@ -73,8 +78,17 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
              for kind in rules.available(state)} if can_play else {}
     if failed and failed in forms and values:
         forms[failed] = action_form(rules, failed, names, formdata=None, data=values)
+    seat = seat_of(game)
+
+    def asks(kind: str, player: int | None = None) -> bool:
+        """Whether a tap on this phone asks first (seating.confirm): it is for a turn and
+        this phone holds another seat. ``player``: the one the form names (default: the turn)."""
+        turn = rules.turn_of(state, kind)
+        return seat is not None and turn is not None and (turn if player is None
+                                                          else player) != seat
+
     return dict(game=game, rules=rules, state=state, can_play=can_play, forms=forms,
-                names=names, seat=seat_of(game), error=error, failed=failed,
+                names=names, seat=seat, asks=asks, error=error, failed=failed,
                 undo_text=undo_text, redo_text=redo_text, result=rules.score(state),
                 recent=store.recent_rows(game),
                 token=game.play_token if can_play else game.watch_token)
@@ -151,17 +165,25 @@ def undo_redo(token: str, which: str):
 
 @bp.post("/<token>/seat")
 def take_seat(token: str):
-    """This phone's seat (kept in its session): its board comes first and its actions are signed
-    with the player's name. Play links only: a watch link changes nothing."""
+    """This phone's seat: its board comes first, its forms name its player, and its actions are
+    signed with the player's name. The claim is kept in the phone's session and in the seat
+    holders (so every phone sees the seat is taken; a held seat is taken over). An empty or
+    unknown seat leaves it. Play links only: a watch link changes nothing."""
     game, _ = _open(token, to_play=True)
     names = get_game(game.slug).player_names(store.state_of(game))
     raw = request.form.get("seat", "")
-    seats = dict(session.get("seats", {}))
+    claims = dict(session.get("seats", {}))
+    phone = session.get("phone")
     if raw.isdecimal() and int(raw) < len(names):
-        seats[str(game.id)] = int(raw)
+        if not isinstance(phone, str):
+            phone = session["phone"] = seats.new_phone_id()
+        seats.take(game.id, int(raw), phone)
+        claims[str(game.id)] = int(raw)
     else:
-        seats.pop(str(game.id), None)
-    session["seats"] = seats
+        if isinstance(phone, str):
+            seats.leave(game.id, phone)
+        claims.pop(str(game.id), None)
+    session["seats"] = claims
     return redirect(url_for("play.game_page", token=token), 303)
 
 

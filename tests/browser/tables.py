@@ -60,7 +60,16 @@ class HadaraTable:
         act(page, self.player(page, seat).get_by_role("button", name="Sell a card"))
 
     def step(self, page: Page, label: str) -> None:
-        act(page, page.locator(".steps").get_by_role("button", name=label))
+        """A one-tap step ("Pay income to everyone"), or "Close this step": its panel, named
+        after the step, opened first, then the close that names the step."""
+        if label != "Close this step":
+            act(page, page.locator(".steps").get_by_role("button", name=label))
+            return
+        panel = page.locator(".steps details.close-step")
+        expect(panel.locator("summary")).to_contain_text("Close this step: ")
+        if not panel.evaluate("d => d.open"):
+            panel.locator("summary").tap()
+        act(page, panel.get_by_role("button", name=re.compile("^Close “")))
 
     def buy_purple(self, page: Page, seat: int) -> None:
         panel = self.panel(page, seat, "Buy a card")

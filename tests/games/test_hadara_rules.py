@@ -255,6 +255,17 @@ def test_removing_a_food_card_raises_the_shortfall_again_so_it_is_never_suggeste
     assert removed.players[0].food_shortfall == 1  # still one too many
 
 
+def test_removing_a_card_never_takes_a_track_corrected_by_hand_below_zero():
+    state = new(seat("Ana", 1, coins=30, food=0), seat("Ben", 2))
+    state = buy(state, 0, "red", 0, military=3, points=2)
+    state = do(state, "sell", player=1)
+    state = buy(state, 0, "blue", 0, points=1)
+    state = do(state, "correct", player=0, value="military", delta=-2)  # the board shows 1
+    state = to_step(state, "feed")
+    p = do(state, "remove", player=0, card=0).players[0]
+    assert p.track("military") == 0 and len(p.cards) == 1
+
+
 def test_feeding_must_be_done_before_the_step_closes():
     state = new(seat("Ana", 1, coins=30), seat("Ben", 2))
     state = buy(state, 0, "red", 0)

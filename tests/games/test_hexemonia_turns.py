@@ -349,6 +349,7 @@ def test_guide_available_and_describe_follow_the_turn():
     assert RULES.describe(state, "play_hex", pasture()) == \
         "Ana plays Pascolo (chora, cost 1/0/0)"
     assert "Philosopher stays" in RULES.describe(state, "political_check", {})
-    assert RULES.check_action(state, "take", {"hexes": "2"}) == {"hexes": 2,
+    # a tap that names no player (-1) is for the active player, as entries logged before
+    assert RULES.check_action(state, "take", {"hexes": "2"}) == {"player": -1, "hexes": 2,
                                                                  "resource": "none"}
     assert all(spec.rule for spec in RULES.actions.values())

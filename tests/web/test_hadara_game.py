@@ -79,12 +79,16 @@ def test_three_epoch_game_for_three_players_ends_with_the_ledgers_score_pad(clie
         t.do("next")
         t.do("next")  # no statue in phase A
         assert "phase B" in t.page
-        t.do("buy", player=0, colour="green", cost=2, food=2, points=2)
-        ana.buy("green", 2, 2, food=2)
-        t.do("buy", player=1, colour="purple", cost=3, points=3)
-        ben.buy("purple", 3, 3)
-        t.do("buy", player=2, colour="blue", cost=1, culture=2, points=1)
-        cy.buy("blue", 1, 1, culture=2)
+        # phase B's face-up cards go in turn, from this epoch's first player (initiative)
+        buys = {0: (dict(colour="green", cost=2, food=2, points=2), ("green", 2, 2), {"food": 2}),
+                1: (dict(colour="purple", cost=3, points=3), ("purple", 3, 3), {}),
+                2: (dict(colour="blue", cost=1, culture=2, points=1), ("blue", 1, 1),
+                    {"culture": 2})}
+        for first in ((0, 1, 2), (1, 2, 0), (2, 0, 1))[epoch - 1]:
+            assert f"{('Ana', 'Ben', 'Cy')[first]}&#39;s turn to take a card" in t.page
+            data, bought, tracks = buys[first]
+            t.do("buy", player=first, **data)
+            led[first].buy(*bought, **tracks)
         t.do("next")
         t.do("income")
         for p in led:

@@ -333,7 +333,9 @@ def test_each_panel_is_drawn_once_for_the_table_with_a_player_select(client, app
 
 
 def test_the_shared_panels_preselect_this_phones_seat_and_post_the_chosen_player(table):
-    assert " selected" not in forms_of(table.page, "buy")[0].split("</select>")[0]
+    select = forms_of(table.page, "buy")[0].split("</select>")[0]
+    assert '<option value="" selected>' in select  # unseated: nobody until someone chooses
+    assert not re.search(r'<option value="\d" selected', select)
     table.post("seat", seat=1)
     assert '<option value="1" selected>Ben</option>' in forms_of(table.page, "buy")[0]
     table.do("buy", player=1, colour="red", cost=1, points=1)

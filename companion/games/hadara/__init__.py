@@ -7,11 +7,11 @@ from typing import Any, Mapping
 from .. import register
 from ..core import (CORRECT, RULING, ActionSpec, Checker, FieldSpec, GameRules, IllegalAction,
                     resolve_rulings, split_numbers, t)
-from . import play
+from . import play, turns
 from .guide import describe_action, guide_lines
-from .model import (COLOUR_LABELS, COLOUR_WORDS, COLOURS, MEDAL_WORDS, ROMAN, STEP_RULES,
-                    TRACK_LABELS, TRACK_WORDS, TRACKS, HadaraState, Player, first_seat,
-                    never_first)
+from .model import (COLOUR_LABELS, COLOUR_WORDS, COLOURS, MEDAL_WORDS, ROMAN, STEP_NAMES,
+                    STEP_RULES, TRACK_LABELS, TRACK_WORDS, TRACKS, HadaraState, Player,
+                    first_seat, never_first)
 from .scoring import RULINGS, parse_facts, score_facts, score_state
 
 SETUP_RULE = "Hadara rulebook, Setup"
@@ -29,6 +29,12 @@ def _player(name: str = "player") -> FieldSpec:
     return FieldSpec(name, t("Player"), "player")
 
 
+def _round() -> FieldSpec:
+    """The phase A round a card is for, as the page showed it (0: not named); a second tap
+    on the same player's card, once the round moved on, is refused."""
+    return FieldSpec("round", t("Round"), low=0, high=9, required=False, default=0)
+
+
 def _track_fields(high: int = 20) -> tuple[FieldSpec, ...]:
     return tuple(FieldSpec(tr, TRACK_LABELS[tr], low=0, high=high, required=False, default=0)
                  for tr in TRACKS)
@@ -43,9 +49,10 @@ ACTIONS = {
         _player(), FieldSpec("colour", t("Colour"), "choice", choices=_COLOURS),
         FieldSpec("cost", t("Printed cost"), high=30),
         *_track_fields(),
-        FieldSpec("points", t("Points"), high=30, required=False, default=0)), commutative=True),
+        FieldSpec("points", t("Points"), high=30, required=False, default=0), _round()),
+        commutative=True, actor="player"),
     "sell": ActionSpec("sell", t("Sell a card"), STEP_RULES["cards"] + " (Sell 1 Card)",
-                       (_player(),), commutative=True),
+                       (_player(), _round()), commutative=True, actor="player"),
     "income": ActionSpec("income", t("Pay income to everyone"), STEP_RULES["income"]),
     "colony": ActionSpec("colony", t("Take a colony"), STEP_RULES["colony"], (
         _player(), FieldSpec("requirement", t("Military needed"), low=0, high=40),
@@ -71,7 +78,8 @@ ACTIONS = {
         FieldSpec("price", t("Price this epoch"), high=99),
         FieldSpec("track", t("Track (silver medals)"), "choice", choices=_TRACK_CHOICES,
                   required=False, default="income")), commutative=True),
-    "next": ActionSpec("next", t("Next step"), "Hadara rulebook, The Game Round"),
+    "next": ActionSpec("next", t("Next step"), "Hadara rulebook, The Game Round", (
+        FieldSpec("closing", t("Step"), "text", required=False, limit=20),)),
     CORRECT: ActionSpec(CORRECT, t("Correct a value"), "The table is the truth", (
         _player(), FieldSpec("value", t("Value"), "choice",
                              choices=(("coins", t("coins")),) + _TRACK_CHOICES),
@@ -203,7 +211,27 @@ class HadaraRules(GameRules):
         if "player" in data and not 0 <= data["player"] < len(state.players):
             raise IllegalAction(t("there is no player {seat}", seat=data["player"]),
                                 field="player")
+        self.check_turn(state, kind, data)
         return _APPLY[kind](state, data)
+
+    turn_rule = turns.PHASE_B_RULE
+
+    def turn_of(self, state: HadaraState, kind: str) -> int | None:
+        """Phase B's face-up cards are bought or sold in turn; every other step is taken by
+        the players at once."""
+        return turns.picker(state) if kind in ("buy", "sell") else None
+
+    def step_fields(self, state: HadaraState, kind: str) -> dict[str, Any]:
+        """A close names the step it closes."""
+        return {"closing": turns.step_key(state)} if kind == "next" else {}
+
+    def step_label(self, state: HadaraState) -> str:
+        """The step the table is at, in words (what "Close this step" names)."""
+        return STEP_NAMES[state.step]
+
+    def card_round(self, state: HadaraState, seat: int) -> int:
+        """The phase A round a tap on ``seat``'s card is for (what a sell button names)."""
+        return turns.card_round(state, seat)
 
     def describe(self, state: HadaraState, kind: str, data: Mapping[str, Any]) -> str:
         return describe_action(state, kind, data)

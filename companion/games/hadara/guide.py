@@ -7,6 +7,7 @@ from ..core import Text, step, t
 from .model import (COLOUR_WORDS, MEDAL_WORDS, ROMAN, ROUNDS, SELL_PRICE, STEP_NAMES, STEP_RULES,
                     TRACK_WORDS, TRACKS, HadaraState, first_seat, never_first, turn_order)
 from .play import card_price, suggest_removal
+from .turns import picker
 
 _ORDINAL = {1: t("lowest initiative"), 2: t("second-lowest initiative"),
             3: t("third-lowest initiative")}
@@ -148,7 +149,8 @@ def _cards(state: HadaraState) -> list[Text]:
     if state.phase == "B":
         return [t("In turn, each player takes the top card of any discard pile and buys or sells "
                   "it (selling pays {coins}), until the board is empty.",
-                  coins=SELL_PRICE[state.epoch])]
+                  coins=SELL_PRICE[state.epoch]),
+                t("{name}'s turn to take a card.", name=state.players[picker(state)].name)]
     waiting = [p.name for i, p in enumerate(state.players) if i not in state.acted]
     return [t("Each player draws 2, discards 1 face up, and buys or sells the other (selling pays "
               "{coins}). Still to act this round: {names}.", coins=SELL_PRICE[state.epoch],

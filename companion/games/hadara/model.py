@@ -134,6 +134,7 @@ class HadaraState:
     step: str = "cards"
     round: int = 1
     acted: frozenset[int] = frozenset()  # seats that did this round's buy/sell, or this step's take
+    picks: int = 0  # face-up cards taken so far in phase B (they go round the table in turn)
     rulings: dict[str, str] = field(default_factory=dict)
     over: bool = False
 

@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from ..core import IllegalAction, t
+from .turns import check_closing, check_round
 from .model import (COLOUR_WORDS, MAX_GOLD, MAX_SILVER, ROUNDS, SELL_PRICE, STEP_NAMES,
                     STEP_RULES, STEPS, TILES_PER_TRACK, TRACK_WORDS, TRACKS, Card, Colony,
                     HadaraState, Player, Statue)
@@ -46,7 +47,7 @@ def _check_turn(state: HadaraState, seat: int) -> None:
 
 def _after_card(state: HadaraState, seat: int) -> HadaraState:
     if state.phase != "A":
-        return state
+        return replace(state, picks=state.picks + 1)  # the next player's turn (picker)
     acted = state.acted | {seat}
     if len(acted) == len(state.players) and state.round < ROUNDS:
         return replace(state, round=state.round + 1, acted=frozenset())
@@ -57,6 +58,7 @@ def buy(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
     _need_step(state, "cards")
     seat = d["player"]
     _check_turn(state, seat)
+    check_round(state, seat, d.get("round", 0))
     p = state.players[seat]
     price = card_price(p, d["colour"], d["cost"])
     if p.coins < price:
@@ -74,6 +76,7 @@ def sell(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
     _need_step(state, "cards")
     seat = d["player"]
     _check_turn(state, seat)
+    check_round(state, seat, d.get("round", 0))
     p = state.players[seat]
     p = replace(p, coins=p.coins + SELL_PRICE[state.epoch])
     return _after_card(state.set_player(seat, p), seat)
@@ -158,7 +161,9 @@ def remove_card(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
         raise IllegalAction(t("{name} has no card number {number}", name=p.name,
                               number=index + 1), rule=rule)
     card = p.cards[index]
-    p = replace(p.with_tracks(card.tracks, -1), cards=p.cards[:index] + p.cards[index + 1:])
+    # A track corrected by hand may hold less than the card gave: its marker stops at 0.
+    taken = tuple(min(value, p.track(tr)) for value, tr in zip(card.tracks, TRACKS))
+    p = replace(p.with_tracks(taken, -1), cards=p.cards[:index] + p.cards[index + 1:])
     return state.set_player(seat, p)
 
 
@@ -208,15 +213,17 @@ def _next_step(state: HadaraState) -> HadaraState:
     if i + 1 < len(steps):
         return replace(state, step=steps[i + 1], acted=frozenset())
     if state.phase == "A":
-        return replace(state, phase="B", step="cards", round=1, acted=frozenset())
+        return replace(state, phase="B", step="cards", round=1, acted=frozenset(), picks=0)
     if state.epoch == 3:
         return replace(state, over=True, acted=frozenset())
     return replace(state, epoch=state.epoch + 1, phase="A", step="cards", round=1,
-                   acted=frozenset())
+                   acted=frozenset(), picks=0)
 
 
 def next_step(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
-    """Close the current step. Phase A's cards need all five rounds; feeding must be done."""
+    """Close the current step (the one ``closing`` names, when it names one). Phase A's cards
+    need all five rounds; feeding must be done."""
+    check_closing(state, d.get("closing", ""))
     _need_step(state, "cards", "colony", "statue", "feed", "medals")
     if state.step == "cards" and state.phase == "A":
         waiting = [state.players[i].name for i in range(len(state.players))

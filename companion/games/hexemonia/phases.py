@@ -82,6 +82,13 @@ def end_turn(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     player = state.players[state.active]
     if state.over:
         raise IllegalAction(t("the game is over"), rule=f"{R}, Fine del gioco")
+    named = data.get("turn", 0)  # the turn the tap ended (0: not named)
+    if named and named != state.turn:
+        raise IllegalAction(t("Turn {turn} was already ended; the table is at turn {now}",
+                              turn=named, now=state.turn) if named < state.turn else
+                            t("Turn {turn} has not begun; the table is at turn {now}",
+                              turn=named, now=state.turn), rule=f"{R}, Turno di gioco",
+                            field="turn")
     if not state.checked:
         raise IllegalAction(t("make the political check before ending the turn"),
                             rule=f"{R}, D) Verificare la situazione politica")

@@ -56,13 +56,26 @@ class HexemoniaRules(GameRules):
     def new_game(self, setup: Mapping[str, Any]) -> HexemoniaState:
         return read_setup(setup)
 
+    turn_rule = f"{phases.R}, Turno di gioco"
+
     def apply(self, state: HexemoniaState, kind: str, data: Mapping[str, Any],
               by: str = "") -> HexemoniaState:
+        """One action; a turn action is for the active player (one naming another is refused),
+        an end of turn for the turn it names."""
         if kind == RULING:
             return self.switch_ruling(state, data)
         if kind not in HANDLERS:
             raise IllegalAction(t("Hexemonia has no action {kind}", kind=repr(kind)), field="kind")
+        self.check_turn(state, kind, data)
         return HANDLERS[kind](state, data)
+
+    def turn_of(self, state: HexemoniaState, kind: str) -> int | None:
+        """Every action of a turn belongs to the active player."""
+        return state.active if self.actions[kind].actor and not state.over else None
+
+    def step_fields(self, state: HexemoniaState, kind: str) -> dict[str, Any]:
+        """The end of a turn names the turn it ends."""
+        return {"turn": state.turn} if kind == "end_turn" else {}
 
     def describe(self, state: HexemoniaState, kind: str, data: Mapping[str, Any]) -> str:
         return describe_action(state, kind, data)

@@ -1,7 +1,7 @@
 """The actions a table records in a game of Hexemonia, described as data for the web layer."""
 from __future__ import annotations
 
-from ..core import MAX_TEXT_LENGTH, ActionSpec, FieldSpec, t
+from ..core import MAX_NUMBER, MAX_TEXT_LENGTH, ActionSpec, FieldSpec, t
 from .data import CITIES, GEARS, KINDS, NATURES, RESOURCES
 from .terms import CITY_WORDS, KIND_WORDS, NATURE_WORDS, NONE, RESOURCE_WORDS
 
@@ -37,24 +37,32 @@ def _opponent(required: bool = False) -> FieldSpec:
     return FieldSpec("opponent", t("Opponent"), "player", required=required, default=-1)
 
 
+def _turn(kind: str, label: str, rule: str, fields: tuple[FieldSpec, ...] = ()) -> ActionSpec:
+    """An action of the player whose turn it is. Its ``player`` field names that player (the
+    page fills it in); the rules refuse it for anyone else. Left out, it is the active player
+    (as the entries logged before actions named their player)."""
+    acting = FieldSpec("player", t("Player"), "player", required=False, default=-1)
+    return ActionSpec(kind, label, rule, (acting, *fields), actor="player")
+
+
 ACTIONS: dict[str, ActionSpec] = {s.kind: s for s in (
-    ActionSpec("take", t("Take hexes or a resource"), f"{R}, A) Prendere 2 esagoni", (
+    _turn("take", t("Take hexes or a resource"), f"{R}, A) Prendere 2 esagoni", (
         FieldSpec("hexes", t("Face-up hexes taken"), low=1, high=2),
         FieldSpec("resource", t("Resource taken instead of a second hex"), "choice",
                   choices=_RESOURCE, default="none"))),
-    ActionSpec("play_hex", t("Play a hex into the city"), f"{R}, B) Giocare esagoni",
-               _hex_data(False) + (_text("pay_from", t("Pay the cost from"), t(
-                   "Where the cubes come from, e.g. 'Acropolis: 2c 1g; Pascolo: 1h'. Empty: all "
-                   "from the Acropolis.")),)),
-    ActionSpec("play_myth", t("Play a Myth"), f"{R}, B) Giocare un esagono Mito",
-               _hex_data(True) + (_text("host", t("Hex that takes the Myth token"),
-                                        required=True),)),
-    ActionSpec("production", t("Production"), f"{R}, Azione produttiva"),
-    ActionSpec("strategy", t("Strategy: move and swap cubes"), f"{R}, Azione strategica", (
+    _turn("play_hex", t("Play a hex into the city"), f"{R}, B) Giocare esagoni",
+          _hex_data(False) + (_text("pay_from", t("Pay the cost from"), t(
+              "Where the cubes come from, e.g. 'Acropolis: 2c 1g; Pascolo: 1h'. Empty: all "
+              "from the Acropolis.")),)),
+    _turn("play_myth", t("Play a Myth"), f"{R}, B) Giocare un esagono Mito",
+          _hex_data(True) + (_text("host", t("Hex that takes the Myth token"),
+                                   required=True),)),
+    _turn("production", t("Production"), f"{R}, Azione produttiva"),
+    _turn("strategy", t("Strategy: move and swap cubes"), f"{R}, Azione strategica", (
         _text("moves", t("Moves"), t("e.g. 'Acropolis > Pascolo: 1c 1g; Asty > Acropolis: 1h'")),
         _text("swaps", t("Swaps"),
               t("e.g. 'Pascolo: h' (2 citizens -> 1 hoplite) or 'Asty: c'")))),
-    ActionSpec("special", t("Special action of a gear hex"), f"{R}, Azione speciale", (
+    _turn("special", t("Special action of a gear hex"), f"{R}, Azione speciale", (
         _text("hex", t("Gear hex or Myth"), required=True), _opponent(),
         _text("target", t("Opponent's hex (Hades)")),
         FieldSpec("amount", t("Citizens (Hades)"), high=3, required=False, default=0),
@@ -65,16 +73,18 @@ ACTIONS: dict[str, ActionSpec] = {s.kind: s for s in (
         _text("pay_from", t("Citizens sent back (Necropolis)"), t("e.g. 'Acropolis: 2c'")),
         _text("sources", t("Opponent's paying hex (Lighthouse, Labyrinth, Tavern)"),
               t("e.g. 'Ben: Asty'; empty: the Acropolis, else the first hex holding one")))),
-    ActionSpec("attack", t("War: attack an opponent's hex"), f"{R}, Azione bellica", (
+    _turn("attack", t("War: attack an opponent's hex"), f"{R}, Azione bellica", (
         _opponent(required=True), _text("target", t("Hex attacked"), required=True),
         _text("adjacent", t("Opponent's hexes touching it"), t("e.g. 'Mura, Falange'")),
         _text("pay_from", t("Attacking units from"), t("e.g. 'Acropolis: 2h 1c'"), required=True),
         _text("discard_myth", t("Myth to discard if this brings a fourth")))),
-    ActionSpec("political_check", t("Political check"),
-               f"{R}, D) Verificare la situazione politica"),
-    ActionSpec("discard", t("Discard hexes from hand"), f"{R}, D) hand limit",
-               (FieldSpec("count", t("Hexes discarded"), low=1, high=20),)),
-    ActionSpec("end_turn", t("End the turn"), f"{R}, Turno di gioco"),
+    _turn("political_check", t("Political check"),
+          f"{R}, D) Verificare la situazione politica"),
+    _turn("discard", t("Discard hexes from hand"), f"{R}, D) hand limit",
+          (FieldSpec("count", t("Hexes discarded"), low=1, high=20),)),
+    # The turn it ends: a second tap cannot end the next player's turn too.
+    _turn("end_turn", t("End the turn"), f"{R}, Turno di gioco",
+          (FieldSpec("turn", t("Turn"), low=0, high=MAX_NUMBER, required=False, default=0),)),
     ActionSpec("reveal", t("Reveal an Acropolis"), f"{R}, Preparazione",
                (FieldSpec("player", t("Player"), "player"),)),
     ActionSpec("correct", t("Correct a value by hand"), "Corrections", (

@@ -54,16 +54,19 @@ class TradeWarzRules(GameRules):
         return new_game(setup)
 
     def apply(self, state: Game, kind: str, data: Mapping[str, Any], by: str = "") -> Game:
-        """One action; season actions act for the house whose turn it is."""
+        """One action; a season action is for the house whose turn it is (one naming another
+        house is refused), an end of Spring for the year it names."""
         self.spec(kind)
         if kind == RULING:
             return replace(self.switch_ruling(state, data), events=())
         if state.phase == "over" and kind not in (CORRECT,):
             raise IllegalAction(t("the game is over: {reason}", reason=state.ended),
                                 rule="TradeWarz rulebook, Game duration")
+        self.check_turn(state, kind, data)
         if kind in SEASON_KINDS:
             return turns.take_turn(state, kind, data)
         if kind == "end_of_spring":
+            turns.check_year(state, data.get("year", 0))
             return apply_spring(state)
         game, events = FREE[kind](state, data)
         return turns.check_end(replace(game, events=tuple(events)))
@@ -90,6 +93,16 @@ class TradeWarzRules(GameRules):
         house = state.houses[state.turn]
         open_ = tuple(k for k in SEASON_KINDS if house.tokens.count(k) < turns.YEARLY[k])
         return (*open_, *FREE_KINDS, *self._time(state), CORRECT, RULING)
+
+    turn_rule = turns.R_MECHANICS
+
+    def turn_of(self, state: Game, kind: str) -> int | None:
+        """Season actions belong to the house whose turn it is."""
+        return state.turn if kind in SEASON_KINDS and state.phase == "seasons" else None
+
+    def step_fields(self, state: Game, kind: str) -> dict[str, Any]:
+        """The end of Spring names the year it ends."""
+        return {"year": state.year} if kind == "end_of_spring" else {}
 
     @staticmethod
     def _time(state: Game) -> tuple[str, ...]:

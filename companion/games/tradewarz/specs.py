@@ -18,6 +18,17 @@ def _house(name: str = "house", label: str | None = None) -> FieldSpec:
     return FieldSpec(name, t("House") if label is None else label, "player")
 
 
+def _acting() -> FieldSpec:
+    """The house a season action is for: the page names it (its seat, or whose turn it is), and
+    the rules refuse it unless it is that house's turn. Left out, it is whoever's turn it is (as
+    the entries logged before actions named their house)."""
+    return FieldSpec("house", t("House"), "player", required=False, default=-1)
+
+
+def _season(kind: str, label: str, rule: str, fields: tuple[FieldSpec, ...] = ()) -> ActionSpec:
+    return ActionSpec(kind, label, rule, (_acting(), *fields), actor="house")
+
+
 def _opt(name: str, label: str, high: int = 99, low: int = 0, help: str = "") -> FieldSpec:
     return FieldSpec(name, label, low=low, high=high, required=False, default=0, help=help)
 
@@ -60,10 +71,10 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
     techs = tuple((x.id, t("{tech} ({tree} {level})", tech=x.name, tree=TREE_WORDS[x.tree],
                            level=x.level)) for x in TECHS.values())
     specs = (
-        ActionSpec("march", t("March"), R + "Marching", (
+        _season("march", t("March"), R + "Marching", (
             _opt("roads", t("Roads built"), 6), _opt("bridges", t("Bridges built"), 6),
             _opt("tunnels", t("Tunnels built"), 6), *_pay())),
-        ActionSpec("build", t("Build"), R + "Build", (
+        _season("build", t("Build"), R + "Build", (
             FieldSpec("what", t("What"), "choice", choices=tuple(_BUILDINGS.items())),
             FieldSpec("tree", t("University"), "choice", choices=tuple(TREE_WORDS.items()),
                       required=False, default="economy"),
@@ -71,19 +82,21 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
             *_silos(t("New building")),
             _opt("distance", t("Marches from the capital"), 60,
                  help=t("for the farthest-building tie-break")), *_pay())),
-        ActionSpec("buy_tech", t("Buy a tech"), R + "Buy Tech", (
+        _season("buy_tech", t("Buy a tech"), R + "Buy Tech", (
             FieldSpec("tech", t("Tech"), "choice", choices=techs), *_pay())),
-        ActionSpec("recruit", t("Recruit"), R + "Recruit", (
+        _season("recruit", t("Recruit"), R + "Recruit", (
             FieldSpec("count", t("Soldiers"), low=1, high=16, required=False, default=1),
             FieldSpec("at_building", t("Straight to a building (double cost)"), "bool",
                       required=False, default=False))),
-        ActionSpec("retreat", t("Retreat"), R + "Retreat"),
-        ActionSpec("resources", t("Resources +2"), R + "Resources +2", (
+        _season("retreat", t("Retreat"), R + "Retreat"),
+        _season("resources", t("Resources +2"), R + "Resources +2", (
             FieldSpec("first", t("Resource"), "choice", choices=_RES),
             FieldSpec("second", t("Second resource (none: +2 on the first)"), "choice",
                       choices=(("", t("none")),) + _RES, required=False, default=""))),
+        # The year it ends: a second tap (or a second phone) cannot end the next year too.
         ActionSpec("end_of_spring", t("End of Spring for everyone"),
-                   R + "Game mechanics; ruling T5"),
+                   R + "Game mechanics; ruling T5",
+                   (FieldSpec("year", t("Year"), low=0, high=999, required=False, default=0),)),
         ActionSpec("battle", t("Battle"), R + "Marching: Battle", (
             _house("attacker", t("Attacker")), _house("defender", t("Defender")),
             FieldSpec("site", t("Where"), "choice",

@@ -198,6 +198,18 @@ def take_turn(game: Game, kind: str, data: Mapping[str, Any]) -> Game:
     return check_end(advance(game))
 
 
+def check_year(game: Game, year: int) -> None:
+    """The end of Spring names the year it ends (0: not named); once applied, the year is over
+    and a second tap naming it is refused instead of ending the next year."""
+    if year and year < game.year:
+        raise IllegalAction(t("The end of Spring of year {year} was already applied; the table "
+                              "is in year {now}", year=year, now=game.year), rule=R_MECHANICS,
+                            field="year")
+    if year > game.year:
+        raise IllegalAction(t("Year {year} has not begun; the table is in year {now}",
+                              year=year, now=game.year), rule=R_MECHANICS, field="year")
+
+
 def advance(game: Game) -> Game:
     """Pass the turn; after the last house the season ends (Spring: the year-end step is due)."""
     if game.turn + 1 < len(game.houses):

@@ -1,0 +1,227 @@
+"""A tap counts for the player who made it (issue 14, point 10; table-ux-2 B1, B3, A1, A3), through
+the Flask views: a phone's forms name the player and the step, a phone seated as another player
+is asked before it records for someone else's turn, a second tap or a second phone never counts
+twice, an unseated phone names nobody until someone chooses, and every phone sees who holds a
+seat. Taps are plain form posts (or ``Accept: application/json, */*``): Flask's own views."""
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from .table import WebTable
+
+JSON = {"Accept": "application/json, */*"}
+HOUSES = [{"name": "Ana", "colour": "yellow"}, {"name": "Ben", "colour": "red"},
+          {"name": "Chen", "colour": "blue"}]
+
+
+def tradewarz(client, app) -> WebTable:
+    return WebTable.create(client, app, "tradewarz", HOUSES, end_mode="years", years="2")
+
+
+def hadara(client, app) -> WebTable:
+    return WebTable.create(client, app, "hadara", [
+        {"name": n, "initiative": i, "side": "A", "coins": 10, "income": 1, "military": 0,
+         "culture": 0, "food": 3} for n, i in (("Ana", 2), ("Ben", 1), ("Chen", 3))])
+
+
+def phone(app, table: WebTable) -> WebTable:
+    """Another phone at the table: its own cookies, the same play link."""
+    return WebTable(app.test_client(), app, table.path)
+
+
+def form(page: str, kind: str) -> tuple[str, dict[str, str]]:
+    """The first form on a page that ends at ``kind``: where it posts and its hidden values."""
+    found = re.search(r'<form method="post" action="([^"]*/(?:do|confirm)/%s)"[^>]*>(.*?)</form>'
+                      % kind, page, re.S)
+    assert found, f"no {kind} form"
+    return found.group(1), dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">',
+                                           found.group(2)))
+
+
+def post(table: WebTable, action: str, values: dict, **extra):
+    return table.client.post(action, data={**values, **extra})
+
+
+# ---------------------------------------------------------------- B1: the player a tap is for
+
+def test_a_seated_phone_is_asked_before_recording_for_another_houses_turn(client, app):
+    host = tradewarz(client, app)
+    chen = phone(app, host)
+    chen.post("seat", seat=2)
+    action, hidden = form(chen.page, "retreat")
+    assert action.endswith("/confirm/retreat") and hidden["house"] == "0"  # Ana's turn
+    asked = post(chen, action, hidden)
+    assert asked.status_code == 200 and chen.rows() == []  # asking records nothing
+    text = unescape(asked.get_data(as_text=True))
+    assert "Record this for Ana?" in text and "It is Ana's turn, and this phone is Chen's." in text
+    to, values = form(asked.get_data(as_text=True), "retreat")
+    assert to.endswith("/do/retreat") and values["house"] == "0"
+    assert post(chen, to, values).status_code == 303  # confirmed: recorded for Ana
+    (row,) = chen.rows()
+    assert (row.kind, row.data["house"], row.by) == ("retreat", 0, "Chen")
+    assert host.refresh() and host.state().turn == 1
+
+
+def test_a_tap_named_for_a_house_whose_turn_it_is_not_is_refused_and_nothing_is_stored(
+        client, app):
+    table = tradewarz(client, app)
+    resp = table.client.post(f"{table.path}/do/resources", headers=JSON, data={
+        "csrf_token": table.csrf, "version": table.version, "house": 2, "first": "gold"})
+    assert resp.status_code == 422
+    assert resp.get_json()["said"].startswith("It is Ana's turn, not Chen's")
+    assert table.rows() == [] and table.state().houses[2].dials == (6, 6, 6, 6)
+
+
+def test_a_phone_seated_as_the_house_whose_turn_it_is_records_at_once(client, app):
+    table = tradewarz(client, app)
+    table.post("seat", seat=0)
+    action, hidden = form(table.page, "retreat")
+    assert action.endswith("/do/retreat") and hidden["house"] == "0"
+    assert post(table, action, hidden).status_code == 303
+    assert [(r.kind, r.by) for r in table.rows()] == [("retreat", "Ana")]
+
+
+def test_hexemonia_turn_forms_name_the_active_player_and_ask_on_another_seat(client, app):
+    host = WebTable.create(client, app, "hexemonia", [
+        {"name": "Ana", "city": "athens"}, {"name": "Ben", "city": "sparta"}], fate="20")
+    active = host.state().active
+    other = phone(app, host)
+    other.post("seat", seat=1 - active)
+    action, hidden = form(other.page, "take")
+    assert action.endswith("/confirm/take") and hidden["player"] == str(active)
+    action, hidden = form(host.page, "take")  # the unseated host: for the active player
+    assert action.endswith("/do/take") and hidden["player"] == str(active)
+
+
+# --------------------------------------------------------------------- B3: a close names its step
+
+def to_colony_step(table: WebTable) -> None:
+    for _ in range(5):
+        for seat in range(3):
+            table.do("sell", player=seat)
+    table.do("next")
+    table.do("income")
+    assert "phase A: Take a colony" in table.page
+
+
+def test_close_this_step_names_its_step_so_a_second_close_cannot_close_the_next(client, app):
+    table = hadara(client, app)
+    to_colony_step(table)
+    action, hidden = form(table.page, "next")
+    assert hidden["closing"] == "1A.colony"
+    # the close sits in a panel named after its step: a quick second tap on the next page only
+    # opens the next step's panel
+    assert re.search(r'<details class="panel close-step"><summary[^>]*>Close this step: Take a '
+                     r'colony</summary>', table.page)
+    assert post(table, action, hidden).status_code == 303
+    assert "phase A: Carve a statue" in table.refresh()
+    # the same form again is answered as the first time (its one-time key), and stored once
+    assert post(table, action, hidden).status_code == 303
+    assert [r.kind for r in table.rows()][-2:] == ["income", "next"]
+    # another drawing of that form (a new key), even with a fresh version, is refused
+    again = post(table, action, {**hidden, "version": table.version, "once": "another-form-1"})
+    assert again.status_code == 422
+    assert "This step (Take a colony, epoch I phase A) was already closed" in unescape(
+        again.get_data(as_text=True))
+    assert "phase A: Carve a statue" in table.refresh()
+    assert [r.kind for r in table.rows()][-2:] == ["income", "next"]
+
+
+def test_the_same_close_sent_twice_closes_one_step_and_the_second_gets_the_first_answer(
+        client, app):
+    table = hadara(client, app)
+    to_colony_step(table)
+    action, hidden = form(table.page, "next")
+    first, second = post(table, action, hidden), post(table, action, hidden)
+    assert (first.status_code, second.status_code) == (303, 303)
+    assert [r.kind for r in table.rows()].count("next") == 2  # phase A's cards, then colony
+    # the same page's form without its one-time key is out of date: 409
+    del hidden["once"]
+    assert post(table, action, hidden).status_code == 409
+
+
+# ----------------------------------------------------------------- A3: two phones, one player
+
+def test_two_phones_tapping_the_same_players_sell_in_phase_b_count_once(client, app):
+    table = hadara(client, app)
+    to_colony_step(table)
+    table.do("next", closing="1A.colony")
+    table.do("next", closing="1A.statue")
+    assert "Ben&#39;s turn to take a card" in table.page  # lowest initiative first
+    ana, ben = phone(app, table), phone(app, table)
+    ana_form, ben_form = form(ana.page, "sell"), form(ben.page, "sell")
+    assert ana_form[1]["player"] == ben_form[1]["player"] == "1"  # only Ben's card sells
+    coins = table.state().players[1].coins
+    assert post(ben, *ben_form).status_code == 303
+    late = post(ana, *ana_form)
+    assert late.status_code == 422
+    assert "It is Chen&#39;s turn, not Ben&#39;s" in late.get_data(as_text=True)
+    assert table.state().players[1].coins == coins + 2 and len(table.rows()) == 20
+
+
+def test_two_phones_tapping_the_last_sell_of_a_round_count_once(client, app):
+    table = hadara(client, app)
+    table.do("sell", player=0)
+    table.do("sell", player=1)
+    one, two = phone(app, table), phone(app, table)
+    forms = [form(p.page[p.page.index('id="p2"'):], "sell") for p in (one, two)]
+    assert forms[0][1]["round"] == "1"
+    assert post(one, *forms[0]).status_code == 303  # Chen's card: round 1 is complete
+    late = post(two, *forms[1])  # sell is commutative: its version alone would let it in
+    assert late.status_code == 422
+    assert "Chen&#39;s card for round 1 is already recorded" in late.get_data(as_text=True)
+    assert table.state().round == 2 and len(table.rows()) == 3
+
+
+def test_a_stale_page_non_commutative_action_is_refused_with_409(client, app):
+    table = tradewarz(client, app)
+    one, two = phone(app, table), phone(app, table)
+    first, second = form(one.page, "retreat"), form(two.page, "retreat")
+    assert post(one, *first).status_code == 303
+    assert post(two, *second).status_code == 409  # Ana's retreat, already taken
+    assert len(table.rows()) == 1
+
+
+# ---------------------------------------------------------- A1: an unseated phone picks a player
+
+def test_an_unseated_phones_player_selects_start_on_nobody(client, app):
+    table = tradewarz(client, app)
+    battle = table.page[table.page.index('action="' + table.path + '/do/battle"'):]
+    for name in ("attacker", "defender"):
+        select = battle.split(f'name="{name}"')[1].split("</select>")[0]
+        assert '<option selected value="">choose a player</option>' in select
+        assert not re.search(r'<option selected value="\d"', select)
+    buy = hadara(client, app).page
+    select = buy[buy.index("/do/buy"):].split("</select>")[0]
+    assert '<option value="" selected>choose a player</option>' in select
+    assert not re.search(r'<option value="\d" selected', select)
+
+
+# ------------------------------------------------------------------------ who holds which seat
+
+def test_a_seat_shows_who_holds_it_and_a_phone_may_take_it_over(client, app):
+    host = tradewarz(client, app)
+    assert host.page.index('id="seat-prompt"') < host.page.index('class="tw-year')  # near the top
+    ana, other = phone(app, host), phone(app, host)
+    ana.post("seat", seat=0)
+    assert 'id="seat-prompt"' not in ana.page
+    seats = other.client.get(f"{host.path}/seats").get_data(as_text=True)
+    assert re.search(r'id="seat0"><b>Ana</b> —\s*<span class="seat-state">held by another phone',
+                     seats)
+    assert re.search(r'id="seat1"><b>Ben</b> —\s*<span class="seat-state">free', seats)
+    mine = ana.client.get(f"{host.path}/seats").get_data(as_text=True)
+    assert re.search(r'id="seat0"><b>Ana</b> —\s*<span class="seat-state">this phone', mine)
+    other.post("seat", seat=0)  # taken over
+    lost = ana.client.get(f"{host.path}/seats").get_data(as_text=True)
+    assert "Another phone took the seat of Ana: this phone has no seat now." in lost
+    assert re.search(r'id="seat0"><b>Ana</b> —\s*<span class="seat-state">held by another phone',
+                     lost)
+    # (a query string: Flask's view draws the page; web/quick.py, being removed, would send a
+    # page kept from when this phone held the seat)
+    page = ana.client.get(f"{host.path}?after=takeover").get_data(as_text=True)
+    assert 'id="seat-prompt"' in page and "This phone has no seat." in page
+    action, hidden = form(page, "retreat")
+    assert action.endswith("/do/retreat")  # no seat: no question, and not signed as Ana
+    assert post(ana, action, hidden).status_code == 303
+    assert [r.by for r in host.rows()] == [""]
