@@ -487,6 +487,17 @@ class Entry:
     by: str = ""
 
 
+@dataclass(frozen=True)
+class Secret:
+    """A player's hidden information in a game's record (an Acropolis drawn face down, a battle
+    deck): the seat it belongs to and where it is: ``seq`` 0 for the setup, else the log entry
+    with that number, and ``path`` the keys leading to it inside the setup or the entry's data."""
+
+    seat: int
+    seq: int
+    path: tuple[str | int, ...]
+
+
 UNDO, REDO, RULING, CORRECT = "undo", "redo", "ruling", "correct"
 META_KINDS = (UNDO, REDO)
 
@@ -555,6 +566,14 @@ class GameRules:
     def is_over(self, state: Any) -> bool:
         """Whether the game has reached its end (the score pad is then final)."""
         return False
+
+    def secrets(self, setup: Mapping[str, Any], log: Sequence[Entry], state: Any
+                ) -> tuple[Secret, ...]:
+        """The players' hidden information in a game's setup and log that ``state`` (the state
+        the log leads to) still hides. Exports leave out every secret but the viewer's own, and
+        ``describe`` must never put one into words (the history is shown to everyone). Boards
+        showing hidden values show them to their owner's seat only. Default: nothing hidden."""
+        return ()
 
     def score(self, state: Any) -> Result:
         """The score pad of a game in progress or finished."""

@@ -299,9 +299,10 @@ def table(token: str):
 
 @bp.get("/<token>/export.json")
 def export(token: str):
-    """The game as JSON (setup and the whole log), to import on another server."""
+    """The game as JSON (setup and the whole log), to import on another server; the hidden
+    information of every player but this phone's seat is left out (see GameRules.secrets)."""
     game, _ = _open(token)
-    resp = jsonify(store.export_game(game))
+    resp = jsonify(store.export_game(game, seat_of(game)))
     day = datetime.now().strftime("%Y-%m-%d")
     resp.headers["Content-Disposition"] = f'attachment; filename="{game.slug}-{day}.json"'
     return resp
