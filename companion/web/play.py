@@ -54,6 +54,12 @@ def seat_of(game: Game) -> int | None:
     return seat_of_id(game.id)
 
 
+def viewer_seat(game: Game, can_play: bool) -> int | None:
+    """The seat whose hidden information a page or export may carry: this phone's seat on a play
+    link, nobody's on a watch link (it may be on a screen the whole room sees)."""
+    return seat_of(game) if can_play else None
+
+
 def _by(game: Game | store.GameRef, names: tuple[str, ...]) -> str:
     """The name this phone signs its actions with: its seat's player, if it took a seat."""
     return _seated(names, seat_of_id(game.id))
@@ -75,7 +81,7 @@ def _context(game: Game, can_play: bool, *, state: Any = None, error: RulesError
     if failed and failed in forms and values:
         forms[failed] = action_form(rules, failed, names, formdata=None, data=values)
     return dict(game=game, rules=rules, state=state, can_play=can_play, forms=forms,
-                names=names, seat=seat_of(game), error=error, failed=failed,
+                names=names, seat=viewer_seat(game, can_play), error=error, failed=failed,
                 undo_text=undo_text, redo_text=redo_text, result=rules.score(state),
                 recent=store.recent_rows(game),
                 token=game.play_token if can_play else game.watch_token)
@@ -301,8 +307,8 @@ def table(token: str):
 def export(token: str):
     """The game as JSON (setup and the whole log), to import on another server; the hidden
     information of every player but this phone's seat is left out (see GameRules.secrets)."""
-    game, _ = _open(token)
-    resp = jsonify(store.export_game(game, seat_of(game)))
+    game, can_play = _open(token)
+    resp = jsonify(store.export_game(game, viewer_seat(game, can_play)))
     day = datetime.now().strftime("%Y-%m-%d")
     resp.headers["Content-Disposition"] = f'attachment; filename="{game.slug}-{day}.json"'
     return resp

@@ -1,7 +1,8 @@
 """Hidden information stays hidden (issue 14, point 11): a Hexemonia Acropolis drawn face down and
-a TradeWarz house's battle cards reach their owner's phone only. The watch link's pages and
-export.json, another seat's pages and exports, and the history never carry them (the raw text is
-searched for the hidden values); the owner's seat sees and exports its own. An export that left
+a TradeWarz house's battle cards reach their owner's phone only, on its play link. The watch
+link's pages and export.json (even on the owner's phone), another seat's pages and exports, and
+the history never carry them (the raw text is searched for the hidden values); the owner's seat
+sees and exports its own. An export that left
 something out is refused on import; once nothing is hidden any more it moves the game whole."""
 from __future__ import annotations
 
@@ -79,6 +80,15 @@ def test_a_face_down_acropolis_reaches_only_its_owners_phone_and_export(app):
         for seat, city in enumerate(c["city"] for c in CITIES):
             assert (city in export) == (city == own)
             assert (f"setup.players[{seat}].city" in export) == (city != own)
+
+
+def test_the_watch_link_shows_no_secret_even_on_the_owners_phone(app):
+    """A watch link may be on a screen the whole room sees (the host's laptop on the TV)."""
+    game = made(app, "hexemonia", {"fate": 12, "players": CITIES})
+    ana = seated(app, game.play_token, 0)
+    assert "Athens" in seen(ana, game.play_token, ("",))
+    text = seen(ana, game.watch_token, PAGES + ("/export.json",))
+    assert "Athens" not in text and not CITY_IN_JSON.findall(text)
 
 
 def test_an_export_missing_a_hidden_acropolis_is_refused_and_a_revealed_game_moves_whole(app):

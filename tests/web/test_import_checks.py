@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import time
 
 import pytest
 from markupsafe import escape
@@ -131,6 +132,16 @@ def test_a_file_nested_deeper_than_a_game_file_is_refused_before_parsing(client,
             page = resp.get_data(as_text=True)
             assert resp.status_code == 422 and "more than 32 deep" in page, page[-1000:]
     assert tables(app) == before
+
+
+def test_a_file_of_unclosed_strings_is_answered_at_once(client, app):
+    """The nesting check skips strings; text that keeps opening one must not make it quadratic
+    (240 KB of escaped quotes took minutes with a string pattern that could fail)."""
+    for body in ('"' + '\\"' * 80_000, '["' + "\\" * 120_000):
+        started = time.perf_counter()
+        resp = send(client, body, upload=True)
+        assert resp.status_code == 422 and time.perf_counter() - started < 5
+    assert tables(app) == ((), ())
 
 
 def test_a_refusal_is_said_in_the_readers_language(client):
