@@ -190,8 +190,11 @@ class Checker:
                 self.add(where, t("{field} must be a whole number", field=_named(key, label)))
                 return low
         if not low <= value <= high:
+            # a JSON body can send thousands of digits: the message must stay sayable
+            shown = value if abs(value) < 10 ** 15 else t("a {digits}-digit number",
+                                                          digits=len(str(abs(value))))
             self.add(where, t("{field} must be between {low} and {high}, not {value}",
-                              field=_named(key, label), low=low, high=high, value=value))
+                              field=_named(key, label), low=low, high=high, value=shown))
             return max(low, min(high, value))
         return value
 

@@ -165,6 +165,20 @@ def test_an_exception_the_rules_do_not_foresee_is_a_refusal_not_a_500(client, ap
     assert tables(app) == before
 
 
+def test_a_json_tap_with_a_4001_digit_number_is_refused_not_a_500(client, app):
+    """The reader imports share: it quotes what it refused, so a huge number must stay sayable
+    (Babel cannot format 10**4000: the refusal itself answered 500)."""
+    made = send(client, json.dumps(a_file()))
+    token = made.headers["Location"].rsplit("/", 1)[-1]
+    before = tables(app)
+    resp = client.post(f"/g/{token}/do/correct", headers={
+        "Accept": "application/json", "X-CSRFToken": csrf_of(client, f"/g/{token}")},
+        data=json.dumps({"player": 0, "value": "coins", "delta": 10 ** 4000}),
+        content_type="application/json")
+    assert resp.status_code == 422 and "4,001-digit number" in resp.get_json()["said"]
+    assert tables(app) == before
+
+
 def test_the_history_keeps_the_rules_words_not_the_files(client, app):
     body = a_file()
     body["actions"][0].update(text="Ben stole everything", words={"t": "Ben stole {x}", "p": {"x": 1}})
