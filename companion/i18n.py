@@ -46,7 +46,7 @@ AREAS: dict[str, tuple[str, ...]] = {
             "companion/web/play.py", "companion/web/reference.py", "companion/web/widgets.py",
             "companion/web/seating.py", "templates/seats.html", "templates/confirm.html",
             "companion/games/__init__.py", "companion/games/core.py",
-            "companion/games/questions.py", "companion/reference/__init__.py",
+            "companion/games/gamefile.py", "companion/games/questions.py", "companion/reference/__init__.py",
             "companion/reference/affects.py", "companion/reference/model.py",
             "companion/reference/search.py", "templates/base.html", "templates/box.html",
             "templates/error.html", "templates/game.html", "templates/history.html",

@@ -21,9 +21,9 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from .db import Action, BoxData, Game, said, session, utcnow, write_session
-from .games import GameRules, get_game
+from .games import GameRules, gamefile, get_game
 from .games.core import (CORRECT, REDO, UNDO, Entry, IllegalAction, StaleAction, Text,
-                         effective_entries, t, words_are_plain, words_to_json)
+                         effective_entries, t, words_to_json)
 
 T = TypeVar("T")
 STATES_KEPT = 512  # folded states kept per process, by (game id, version)
@@ -341,72 +341,62 @@ def _changes_since(s: Session, game_id: int, version: int) -> Text:
 
 # --------------------------------------------------------------------------- export, import
 
-EXPORT_FORMAT = "table-companion-game/1"
-_MAX_IMPORT_ACTIONS = 20000
+EXPORT_FORMAT = gamefile.FORMAT
 
 
-def export_game(game: Game) -> dict[str, Any]:
+def export_game(game: Game, seat: int | None = None) -> dict[str, Any]:
     """A game as plain JSON data: its setup and its whole log (no link tokens: importing it makes
-    a new game with new links)."""
+    a new game with new links), without the hidden information of any player but ``seat``'s
+    (set to null and named under ``hidden``: such a file cannot be imported)."""
     rows = rows_of(session(), game.id)
-    return {"format": EXPORT_FORMAT, "game": game.slug, "title": game.title,
-            "setup": game.setup, "version": game.version,
-            "created_at": game.created_at.isoformat(),
-            "actions": [{"seq": r.seq, "kind": r.kind, "data": r.data, "by": r.by,
-                         "text": r.text, "words": r.words, "rule": r.rule,
-                         "is_correction": r.is_correction,
-                         "at": r.at.isoformat()} for r in rows]}
+    export = {"format": EXPORT_FORMAT, "game": game.slug, "title": game.title,
+              "setup": game.setup, "version": game.version,
+              "created_at": game.created_at.isoformat(),
+              "actions": [{"seq": r.seq, "kind": r.kind, "data": r.data, "by": r.by,
+                           "text": r.text, "words": r.words, "rule": r.rule,
+                           "is_correction": r.is_correction,
+                           "at": r.at.isoformat()} for r in rows]}
+    secrets = get_game(game.slug).secrets(game.setup, entries_of(rows), state_of(game))
+    return gamefile.leave_out(export, secrets, seat)
 
 
-def _import_rows(rules: GameRules, actions: Any) -> list[Action]:
-    if not isinstance(actions, list) or len(actions) > _MAX_IMPORT_ACTIONS:
-        raise IllegalAction(t("actions must be a list (at most {limit} entries)",
-                              limit=_MAX_IMPORT_ACTIONS), field="actions")
+def read_export(raw: bytes) -> Any:
+    """An uploaded export file as JSON, bounded (see ``gamefile.read_json``); raises
+    IllegalAction."""
+    return gamefile.read_json(raw)
+
+
+def _import_rows(rules: GameRules, first: Any, actions: Any) -> list[Action]:
+    """The file's log as it would have been recorded tap by tap from the state ``first``: each
+    entry checked by the rules' reader against the state before it, stored with its clean
+    values and the rules' words (never the file's)."""
     rows = []
-    for i, a in enumerate(actions, start=1):
-        where = f"actions[{i - 1}]"
-        if not isinstance(a, dict) or a.get("seq") != i or not isinstance(a.get("data"), dict):
-            raise IllegalAction(t("{where}: each action needs seq {seq} (numbered from 1, no "
-                                  "gaps) and a data object", where=where, seq=str(i)),
-                                field=where)
-        kind = a.get("kind")
-        if kind not in (UNDO, REDO) and kind not in rules.actions:
-            raise IllegalAction(t("{where}: {game} has no action {kind}", where=where,
-                                  game=rules.title, kind=repr(kind)), field=where)
-        try:
-            at = datetime.fromisoformat(str(a.get("at")))
-        except ValueError:
-            raise IllegalAction(t("{where}: 'at' is not a date and time", where=where),
-                                field=where) from None
-        texts = [str(a.get(k) or "") for k in ("by", "text", "rule")]
-        words = a.get("words") if words_are_plain(a.get("words")) else None
-        rows.append(Action(seq=i, kind=kind, data=a["data"], by=texts[0][:80], text=texts[1],
-                           words=words if isinstance(words, dict) else None,
-                           rule=texts[2][:200], is_correction=bool(a.get("is_correction")),
-                           at=at.replace(tzinfo=None)))
+    for e in gamefile.Replay(rules, first).read(actions):
+        rows.append(Action(seq=e.seq, kind=e.kind, data=e.data, by=e.by, text=str(e.text),
+                           words=words_to_json(e.text) if isinstance(e.text, Text) else None,
+                           rule=e.rule, is_correction=e.is_correction, at=e.at))
     return rows
 
 
 def import_game(payload: Any) -> Game:
-    """Store an exported game as a new game with new links. The log is replayed through the rules
-    first, so a file that does not lead to a legal state is refused (RulesError) and nothing is
-    stored."""
+    """Store an exported game as a new game with new links. Its setup and every entry of its log
+    are read and checked as a new game's setup and a tap are, so a file that breaks a rule or a
+    limit is refused (IllegalAction naming the entry and field) and nothing is stored."""
     if not isinstance(payload, dict) or payload.get("format") != EXPORT_FORMAT:
         raise IllegalAction(t("this is not a game export (expected format {format})",
                               format=EXPORT_FORMAT), field="format")
+    gamefile.refuse_left_out(payload)
     try:
-        rules = get_game(str(payload.get("game")))
+        rules = get_game(str(payload.get("game"))[:40])
     except KeyError as err:
         raise IllegalAction(str(err.args[0]), field="game") from None
-    setup = payload.get("setup")
-    if not isinstance(setup, dict):
-        raise IllegalAction(t("setup must be an object"), field="setup")
-    rows = _import_rows(rules, payload.get("actions"))
-    rules.fold(setup, entries_of(rows))  # raises when the log breaks a rule
-    names = rules.player_names(rules.new_game(setup))
-    title = str(payload.get("title") or "") or f"{rules.title}: {', '.join(names)}"
+    setup, first = gamefile.read_setup(rules, payload.get("setup"))
+    rows = _import_rows(rules, first, payload.get("actions"))
+    names = rules.player_names(first)
+    title = payload.get("title") if isinstance(payload.get("title"), str) else ""
+    title = title.strip() or f"{rules.title}: {', '.join(names)}"
     game = Game(slug=rules.slug, play_token=new_token(), watch_token=new_token(),
-                join_code=new_join_code(), title=title[:200], setup=dict(setup),
+                join_code=new_join_code(), title=title[:200], setup=setup,
                 version=len(rows), created_at=utcnow(),
                 updated_at=rows[-1].at if rows else utcnow())
     with write_session() as s:  # the game and its log in one transaction

@@ -201,8 +201,11 @@ class Checker:
                 self.add(where, t("{field} must be a whole number", field=_named(key, label)))
                 return low
         if not low <= value <= high:
+            # a JSON body can send thousands of digits: the message must stay sayable
+            shown = value if abs(value) < 10 ** 15 else t("a {digits}-digit number",
+                                                          digits=len(str(abs(value))))
             self.add(where, t("{field} must be between {low} and {high}, not {value}",
-                              field=_named(key, label), low=low, high=high, value=value))
+                              field=_named(key, label), low=low, high=high, value=shown))
             return max(low, min(high, value))
         return value
 
@@ -392,7 +395,11 @@ def read_fields(spec: ActionSpec, data: Mapping[str, Any], players: int) -> dict
             out[f.name] = check.integer(data, f.name, "", default=f.default if not f.required
                                         else None, low=f.low, high=f.high, label=f.label)
         elif f.kind == "player":
-            out[f.name] = check.integer(data, f.name, "", low=0, high=max(players - 1, 0),
+            # an optional player's default (-1: nobody named) reads back as itself, so a stored
+            # entry reads the same as the tap that made it
+            low = f.default if not f.required and isinstance(f.default, int) and \
+                f.default < 0 else 0
+            out[f.name] = check.integer(data, f.name, "", low=low, high=max(players - 1, 0),
                                         default=None if f.required else f.default,
                                         label=f.label)
         elif f.kind == "text":
@@ -501,6 +508,17 @@ class Entry:
     by: str = ""
 
 
+@dataclass(frozen=True)
+class Secret:
+    """A player's hidden information in a game's record (an Acropolis drawn face down, a battle
+    deck): the seat it belongs to and where it is: ``seq`` 0 for the setup, else the log entry
+    with that number, and ``path`` the keys leading to it inside the setup or the entry's data."""
+
+    seat: int
+    seq: int
+    path: tuple[str | int, ...]
+
+
 UNDO, REDO, RULING, CORRECT = "undo", "redo", "ruling", "correct"
 META_KINDS = (UNDO, REDO)
 
@@ -569,6 +587,14 @@ class GameRules:
     def is_over(self, state: Any) -> bool:
         """Whether the game has reached its end (the score pad is then final)."""
         return False
+
+    def secrets(self, setup: Mapping[str, Any], log: Sequence[Entry], state: Any
+                ) -> tuple[Secret, ...]:
+        """The players' hidden information in a game's setup and log that ``state`` (the state
+        the log leads to) still hides. Exports leave out every secret but the viewer's own, and
+        ``describe`` must never put one into words (the history is shown to everyone). Boards
+        showing hidden values show them to their owner's seat only. Default: nothing hidden."""
+        return ()
 
     def score(self, state: Any) -> Result:
         """The score pad of a game in progress or finished."""

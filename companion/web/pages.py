@@ -1,7 +1,6 @@
 """The games list, new games, joining by code, the quick score pad and the box data page."""
 from __future__ import annotations
 
-import json
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
@@ -86,17 +85,16 @@ def join():
 @bp.post("/import")
 def import_game():
     """A game exported from any server (GET /g/<token>/export.json) becomes a new game here, with
-    new links, the same state and the same history."""
+    new links, the same state and the same history. The file is read as strictly as taps are:
+    a refusal (422) names the entry and field at fault, and nothing is stored."""
     upload = request.files.get("file")
     raw = upload.read() if upload is not None and upload.filename else \
         request.form.get("json", "").encode()
     try:
-        game = store.import_game(json.loads(raw or b"null"))
-    except (ValueError, RulesError) as err:
-        message = err.message if isinstance(err, RulesError) else t("not JSON: {error}",
-                                                                     error=str(err))
+        game = store.import_game(store.read_export(raw))
+    except RulesError as err:
         return render_template("index.html", games=_my_games(),
-                               import_error=t("Not imported: {reason}", reason=message)), 422
+                               import_error=t("Not imported: {reason}", reason=err.message)), 422
     remember_game(game.play_token)
     return redirect(url_for("play.game_page", token=game.play_token), 303)
 

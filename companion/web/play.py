@@ -52,6 +52,12 @@ def seat_of(game: Game) -> int | None:
     return checked[game.id]
 
 
+def viewer_seat(game: Game, can_play: bool) -> int | None:
+    """The seat whose hidden information a page or export may carry: this phone's seat on a play
+    link, nobody's on a watch link (it may be on a screen the whole room sees)."""
+    return seat_of(game) if can_play else None
+
+
 def signed_by(game: Game) -> str:
     """The name this phone signs its actions with: its seat's player, if it took a seat."""
     names = get_game(game.slug).player_names(store.state_of(game))
@@ -78,7 +84,7 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
              for kind in rules.available(state)} if can_play else {}
     if failed and failed in forms and values:
         forms[failed] = action_form(rules, failed, names, formdata=None, data=values)
-    seat = seat_of(game)
+    seat = viewer_seat(game, can_play)
 
     def asks(kind: str, player: int | None = None) -> bool:
         """Whether a tap on this phone asks first (seating.confirm): it is for a turn and
@@ -265,9 +271,10 @@ def table(token: str):
 
 @bp.get("/<token>/export.json")
 def export(token: str):
-    """The game as JSON (setup and the whole log), to import on another server."""
-    game, _ = _open(token)
-    resp = jsonify(store.export_game(game))
+    """The game as JSON (setup and the whole log), to import on another server; the hidden
+    information of every player but this phone's seat is left out (see GameRules.secrets)."""
+    game, can_play = _open(token)
+    resp = jsonify(store.export_game(game, viewer_seat(game, can_play)))
     day = datetime.now().strftime("%Y-%m-%d")
     resp.headers["Content-Disposition"] = f'attachment; filename="{game.slug}-{day}.json"'
     return resp

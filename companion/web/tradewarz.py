@@ -27,7 +27,7 @@ from ..games.tradewarz.turns import YEARLY
 from ..games.tradewarz.words import (DIE_WORDS, ITEM_WORDS, RESOURCE_WORDS, ROLE_WORDS,
                                      SIDE_WORDS, SITE_WORDS, TOKEN_WORDS, TREE_WORDS, join,
                                      season_word)
-from .play import _open, seat_of
+from .play import _open, viewer_seat
 
 SLUG = "tradewarz"
 bp = Blueprint(SLUG, __name__)
@@ -175,7 +175,7 @@ def battle(token: str):
     rules = get_game(SLUG)
     spec = rules.spec("battle")
     asked = _asked(spec)
-    seat = seat_of(game)
+    seat = viewer_seat(game, can_play)
     plan = odds = error = None
     clean: dict[str, Any] = {}
     if asked:

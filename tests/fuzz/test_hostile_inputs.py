@@ -7,8 +7,10 @@ Inputs come from a seeded generator, so a failure names a reproducible request.
 """
 from __future__ import annotations
 
+import io
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -193,6 +195,57 @@ def test_setup_and_quick_pad_forms_survive_hostile_input(fuzz_app, slug):
                 if rnd.random() < 0.3:
                     form[f"ruling_{rid}"] = rnd.choice(HOSTILE)
             send(fuzz_app, client, "POST", f"/{which}/{slug}", f"{which} #{i}", data=form)
+
+
+def an_export(app, client, slug: str) -> dict:
+    """A real export with a few entries (rulings switched, an undo): nothing hidden in it."""
+    rules = GAMES[slug]
+    with app.app_context():
+        game = store.create_game(rules, valid_setup(rules, rules.min_players))
+    switches = [{"ruling": rid, "reading": k} for rid, r in rules.rulings.items()
+                for k in r.readings if k != r.default][:2]
+    for data in switches:
+        assert client.post(f"/g/{game.play_token}/do/ruling", data=data).status_code == 303
+    client.post(f"/g/{game.play_token}/undo")
+    exported = client.get(f"/g/{game.play_token}/export.json").get_json()
+    assert "hidden" not in exported and exported["actions"]
+    return exported
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_import_survives_hostile_files(fuzz_app, slug):
+    rnd = random.Random(f"import-{slug}")
+    base = an_export(fuzz_app, fuzz_app.test_client(), slug)
+    client = fuzz_app.test_client(use_cookies=False)  # no list of imported games to draw
+    deep = "[" * 5000 + "]" * 5000
+    bodies = ["", "{", "null", "[]", deep, json.dumps(base).replace('"data": {', '"data": {"x": '
+                                                                      + deep + ", ", 1),
+              json.dumps({**base, "actions": base["actions"] * 3}),
+              json.dumps({**base, "setup": None}), json.dumps({**base, "hidden": ["x"]}),
+              json.dumps(base).replace("}", ', "n": ' + "9" * 4000 + "}", 1)]
+    seen, reasons = set(), set()
+    for i in range(150):
+        if i < len(bodies):
+            body = bodies[i]
+        elif rnd.random() < 0.5:  # one entry spoiled: the replay and the rules' reader
+            spoiled = json.loads(json.dumps(base))
+            entry = rnd.choice(spoiled["actions"])
+            entry["data"] = mutate(rnd, entry["data"], depth=1)
+            body = json.dumps(spoiled)
+        else:
+            body = json.dumps(mutate(rnd, json.loads(json.dumps(base)), depth=0))
+        upload = rnd.random() < 0.3
+        data = {"file": (io.BytesIO(body.encode()), "g.json")} if upload else {"json": body}
+        resp = send(fuzz_app, client, "POST", "/import", f"import #{i}", data=data,
+                    content_type="multipart/form-data" if upload else None)
+        seen.add(resp.status_code)
+        if resp.status_code == 422:  # what refused it: the file, its setup or an entry
+            reasons.add(re.sub(r"\d+", "N", re.search(
+                r"Not imported: ([^<:;,]*)", resp.get_data(as_text=True)).group(1))[:30])
+    assert send(fuzz_app, client, "POST", "/import", "the base", data={
+        "json": json.dumps(base)}).status_code == 303
+    # the generator reaches both sides, and the rules' own reader of entries and setups
+    assert {303, 422} <= seen and {"actions[N] (ruling)", "setup"} <= reasons, (seen, reasons)
 
 
 def test_other_pages_survive_hostile_input(fuzz_app):

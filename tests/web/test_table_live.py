@@ -20,9 +20,9 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 VERSION = re.compile(r'id="game" data-version="(\d+)"')
 
 
-def new_game(app, slug: str):
+def new_game(app, slug: str, players: int = 3):
     with app.app_context():
-        return store.create_game(get_game(slug), sample_setup(get_game(slug)))
+        return store.create_game(get_game(slug), sample_setup(get_game(slug), players))
 
 
 def switches(slug: str) -> list[dict]:
@@ -207,7 +207,7 @@ def test_history_shows_words_who_when_rule_and_marks_corrections_and_rulings(app
 def test_export_then_import_on_another_server_gives_the_same_state_and_history(
         app, tmp_path, slug):
     from companion import create_app
-    game = new_game(app, slug)
+    game = new_game(app, slug, players=2)  # nothing hidden (test_hidden_information: the rest)
     phone = app.test_client()
     token = csrf_of(phone, f"/g/{game.play_token}")
     phone.post(f"/g/{game.play_token}/seat", data={"csrf_token": token, "seat": "1"})

@@ -250,6 +250,12 @@ class HadaraRules(GameRules):
     def player_names(self, state: HadaraState) -> tuple[str, ...]:
         return state.names
 
+    def secrets(self, setup, log, state):
+        """Nothing a Hadara table records is hidden: a sold card leaves face down but is not
+        recorded by name, and a face-down bonus tile scores the value printed beside its space
+        (the tiles left on each board show its colour)."""
+        return ()
+
     def score(self, state: HadaraState):
         return score_state(state)
 

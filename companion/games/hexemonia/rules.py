@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable, Mapping, Sequence
 
-from ..core import (CORRECT, RULING, Checker, GameRules, IllegalAction, Result, rank,
-                    resolve_rulings, t)
+from ..core import (CORRECT, RULING, Checker, Entry, GameRules, IllegalAction, Result, Secret,
+                    rank, resolve_rulings, t)
 from . import phases, turn
 from .data import CityInfo
 from .known import box_records
@@ -103,6 +103,15 @@ class HexemoniaRules(GameRules):
 
     def player_names(self, state: HexemoniaState) -> tuple[str, ...]:
         return tuple(p.name for p in state.players)
+
+    def secrets(self, setup: Mapping[str, Any], log: Sequence[Entry],
+                state: HexemoniaState) -> tuple[Secret, ...]:
+        """The Acropolis each player drew stays hidden until revealed (face up from the start
+        with 2 players, every one face up at the end): its city, in the setup's player row."""
+        if state.over:
+            return ()
+        return tuple(Secret(i, 0, ("players", i, "city"))
+                     for i, p in enumerate(state.players) if not p.revealed)
 
     def score(self, state: HexemoniaState) -> Result:
         """The score pad; while the game runs, an Acropolis still face down adds nothing (its

@@ -6,10 +6,10 @@ Public helpers beside the registered rules: ``preview_spring`` (the end-of-Sprin
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from .. import register
-from ..core import CORRECT, RULING, GameRules, IllegalAction, Result, step, t
+from ..core import CORRECT, RULING, Entry, GameRules, IllegalAction, Result, Secret, step, t
 from . import box, fight, table, turns
 from .battle import Army, BattleResult, Odds, parse_cards, resolve, tech_bonus, win_chance
 from .data import RULINGS, TECHS, UNVERIFIED
@@ -140,6 +140,16 @@ class TradeWarzRules(GameRules):
 
     def player_names(self, state: Game) -> tuple[str, ...]:
         return tuple(h.name for h in state.houses)
+
+    def secrets(self, setup: Mapping[str, Any], log: Sequence[Entry],
+                state: Game) -> tuple[Secret, ...]:
+        """A house's battle cards are its own (dealt face down, kept for the whole game): the
+        cards of every recorded deck, until the game is over. (Cards burned and played in a
+        battle are shown to the table, so a battle's entry hides nothing.)"""
+        if state.phase == "over":
+            return ()
+        return tuple(Secret(e.data["house"], e.seq, ("cards",)) for e in log
+                     if e.kind == "record_deck" and isinstance(e.data.get("house"), int))
 
     def box_records_of_setup(self, setup: Mapping[str, Any]) -> list[tuple[str, str, dict]]:
         """Costs, season names and the lost season's die the table entered (box data)."""
