@@ -114,8 +114,9 @@ def main(argv: list[str] | None = None) -> None:
     db = tmp / "bench.sqlite"
     results: dict = {"load_before": os.getloadavg()[0], "machine": machine(tmp),
                      "warmup": args.warmup, "measure": args.measure,
-                     "commit": subprocess.run(["git", "log", "-1", "--format=%h (%s)"], cwd=ROOT,
-                                              capture_output=True, text=True).stdout.strip()}
+                     "commit": subprocess.run(["git", "describe", "--always", "--dirty"],
+                                              cwd=ROOT, capture_output=True,
+                                              text=True).stdout.strip()}
     started = time.monotonic()
     srv = Server(f"sqlite:///{db}", tmp / "server.log").start()
     try:

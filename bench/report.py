@@ -65,21 +65,11 @@ def where_time_goes(steps: list[Step]) -> str:
             f"time, its work was: {shares}.")
 
 
-def markdown(r: dict) -> str:
-    """The whole BENCHMARKS.md."""
-    steps: list[Step] = r["steps"]
-    best = r["largest"]
-    w, cold, dur = r["weight"], r["cold"], r["durability"]
-    weight_ok = w["total"] <= WEIGHT_LIMIT and not w["outside"]
-    m = r["machine"]
-    lines = [
-        "# Benchmarks", "",
-        f"Written by `make bench` (`python -m bench`) on {datetime.date.today():%Y-%m-%d}, "
-        f"code {r['commit']}. A benchmark, not a test: it reports numbers against targets and "
-        f"never fails the build. Numbers from another machine, or from this one while other "
-        f"work runs on it, differ.", "",
-        "## Targets", "",
-        "| target | measured | |", "|---|---|---|",
+def targets(r: dict) -> list[str]:
+    """The targets of issue 15 and whether this run met them."""
+    steps, best, w, cold = r["steps"], r["largest"], r["weight"], r["cold"]
+    return [
+        "## Targets", "", "| target | measured | |", "|---|---|---|",
         f"| {TABLES_TARGET} tables × 5 seated phones at the real rates with p95 ≤ "
         f"{TARGETS['check']:.0f} ms (check), ≤ {TARGETS['tap']:.0f} ms (tap), ≤ "
         f"{TARGETS['page']:.0f} ms (page), no errors, the generator keeping up "
@@ -87,52 +77,81 @@ def markdown(r: dict) -> str:
         f"(steps tried: {', '.join(str(s.tables) for s in steps)}) "
         f"| {_met(best is not None and best >= TABLES_TARGET)} |",
         f"| page weight ≤ 40 KB uncompressed, no outside requests (5-player Hadara, epoch III) "
-        f"| {w['total'] / 1024:.1f} KB, {len(w['outside'])} outside URLs | {_met(weight_ok)} |",
+        f"| {w['total'] / 1024:.1f} KB, {len(w['outside'])} outside URLs "
+        f"| {_met(w['total'] <= WEIGHT_LIMIT and not w['outside'])} |",
         f"| cold load of a {LONG_GAME:,}-action game ≤ {COLD_LIMIT:.0f} ms "
         f"| {cold['long']:.1f} ms (median of {cold['runs']} restarts) "
-        f"| {_met(cold['long'] <= COLD_LIMIT)} |", "",
+        f"| {_met(cold['long'] <= COLD_LIMIT)} |", ""]
+
+
+def machine(r: dict) -> list[str]:
+    m = r["machine"]
+    return [
         "## Machine", "",
         f"- CPU: {m['cpu']}, {m['cores']} cores visible; RAM {m['ram']}; Python {m['python']}; "
         f"{m['os']}",
         f"- Server, as `make run` starts it (`python -m companion.serve`): `{m['server']}`",
         f"- Database: SQLite in WAL mode on {m['fs']}; the app sets "
-        f"`synchronous={dur['app']}`",
+        f"`synchronous={r['durability']['app']}`",
         f"- Load average (1 min) before / after the run: {r['load_before']:.2f} / "
         f"{r['load_after']:.2f}. The machine is shared: the generator and the server run on "
         f"the same 2 cores as other work.",
-        f"- Run time: {r['seconds'] / 60:.1f} min.", "",
-        METHOD.format(period=1.5, lag=LAG_LIMIT, warmup=r["warmup"], seconds=r["measure"],
-                      long=LONG_GAME), "",
+        f"- Run time: {r['seconds'] / 60:.1f} min.", ""]
+
+
+def ramp(r: dict) -> list[str]:
+    steps = r["steps"]
+    errors = error_lines(steps)
+    return [
         "## Results: the ramp", "",
         "Latency in ms from sending a request to the end of its answer; n = requests measured; "
         "CPU as a share of one core over the measured part; load avg: the machine's 1-min load "
         "average at the end of the step (the server and the generator count in it: well above "
         "their CPU, other work was competing for the cores).", "",
-        ramp_table(steps), "",
-        *(["Errors:", "", *error_lines(steps), ""] if error_lines(steps) else []),
-        "## What limits a server", "",
-        where_time_goes(steps), "", LIMITS, "",
+        ramp_table(steps), "", *(["Errors:", "", *errors, ""] if errors else []),
+        "## What limits a server", "", where_time_goes(steps), "", LIMITS, ""]
+
+
+def weight_and_cold(r: dict) -> list[str]:
+    w, cold = r["weight"], r["cold"]
+    assets = ", ".join(f"`{p}` {n:,}" for p, n in w["assets"].items())
+    wire = f" as {w['encoding']}" if w["encoding"] else ", not compressed"
+    return [
         "## Page weight", "",
         f"A seated phone's page of a 5-player Hadara game in epoch III: HTML {w['html']:,} bytes "
-        f"uncompressed ({w['wire']:,} bytes on the wire"
-        f"{' as ' + w['encoding'] if w['encoding'] else ', not compressed'}), plus "
-        + ", ".join(f"`{p}` {n:,}" for p, n in w["assets"].items())
-        + f": **{w['total']:,} bytes** uncompressed. URLs of another origin the page or its "
-        f"style sheets would fetch: {', '.join(w['outside']) or '**none**'}. "
+        f"uncompressed ({w['wire']:,} bytes on the wire{wire}), plus {assets}: "
+        f"**{w['total']:,} bytes** uncompressed. URLs of another origin the page or its style "
+        f"sheets would fetch: {', '.join(w['outside']) or '**none**'}. "
         f"Content-Security-Policy: `{w['csp'] or 'none'}`.", "",
         "## Cold load of a long game", "",
         f"A game of {LONG_GAME:,} actions (the epoch-III game and corrections tapped through "
         f"HTTP), loaded by a seated phone as the first request for it after a server restart "
-        f"(the workers first served another game's page 10 times): median **{cold['long']:.1f} ms** "
+        f"(first, 4 phones at once fetched another game's page 5 times, so that every worker "
+        f"has its code imported and templates compiled): median **{cold['long']:.1f} ms** "
         f"over {cold['runs']} restarts ({', '.join(f'{x:.1f}' for x in cold['long_runs'])}); a "
-        f"{cold['short_actions']}-action game the same way: {cold['short']:.1f} ms.", "",
-        "## Durable SQLite: what `synchronous=FULL` costs a tap", "",
-        DURABLE.format(**{f"{m_}_{k}": v for m_, d in dur["modes"].items() for k, v in d.items()},
-                       extra=dur["modes"]["FULL"]["p50"] - dur["modes"]["NORMAL"]["p50"],
-                       fs=m["fs"]), "",
-        "## Slow clients", "",
-        r["slow_clients"] or "Not measured: `bench/slow_clients.py` is not there yet.", ""]
-    return "\n".join(lines)
+        f"{cold['short_actions']}-action game the same way: {cold['short']:.1f} ms.", ""]
+
+
+def durable(r: dict) -> list[str]:
+    modes = r["durability"]["modes"]
+    values = {f"{mode}_{k}": v for mode, d in modes.items() for k, v in d.items()}
+    return ["## Durable SQLite: what `synchronous=FULL` costs a tap", "",
+            DURABLE.format(**values, extra=modes["FULL"]["p50"] - modes["NORMAL"]["p50"],
+                           fs=r["machine"]["fs"]), ""]
+
+
+def markdown(r: dict) -> str:
+    """The whole BENCHMARKS.md."""
+    head = [
+        "# Benchmarks", "",
+        f"Written by `make bench` (`python -m bench`) on {datetime.date.today():%Y-%m-%d}, "
+        f"code {r['commit']}. A benchmark, not a test: it reports numbers against targets and "
+        f"never fails the build. Numbers from another machine, or from this one while other "
+        f"work runs on it, differ.", ""]
+    method = METHOD.format(period=1.5, lag=LAG_LIMIT, warmup=r["warmup"], seconds=r["measure"])
+    slow = r["slow_clients"] or "Not measured: `bench/slow_clients.py` is not there yet."
+    return "\n".join([*head, *targets(r), *machine(r), method, "", *ramp(r),
+                      *weight_and_cold(r), *durable(r), "## Slow clients", "", slow, ""])
 
 
 METHOD = """## Method
@@ -160,12 +179,13 @@ METHOD = """## Method
 - **Errors.** Any answer other than 2xx or 304, an exception, no answer within 10 s, a tap not
   answered `ok`, a page without the game on it."""
 
-LIMITS = """Every tap makes each of the table's five phones fetch the page, and a page is drawn
-for each phone, so pages are few but the most expensive requests; version checks are many and
-cheap. As tables grow, requests queue behind the pages being drawn: checks and taps, cheap on
-their own, wait in the same queue, so their p95 climbs with the page's. What a server can carry
-is bounded by the page's drawing time × pages per second (5 per tap, a tap per table every
-~8 s) plus the checks (3.3 per table per second), against the cores it has."""
+LIMITS = """A table's load is fixed by how it plays: 3.3 version checks per second (5 phones,
+one every 1.5 s), a tap every ~8 s, and after each tap five page fetches (every phone shows the
+new version). Checks are the most numerous and the cheapest; pages are few but each is drawn from
+the game's state, so they take most of the server's time. As tables are added, every request
+waits behind the pages being drawn: the p95 of checks and taps, cheap on their own, climbs with
+the page's. What a server carries is about its cores divided by the CPU one table needs (above),
+less what the machine's other work takes."""
 
 DURABLE = """A tap's write transaction (`BEGIN IMMEDIATE`, read the version, insert one action,
 bump the version, `COMMIT`) run with Python's `sqlite3` on a copy of the benchmark's database
