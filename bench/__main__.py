@@ -20,7 +20,7 @@ from . import load, measures, report, stats, tables
 from .http import Phone
 from .server import ROOT, Server
 
-STEPS = (50, 100, 150, 200, 250, 300)  # tables
+STEPS = (25, 50, 100, 150, 200, 250, 300)  # tables
 WARMUP, MEASURE = 8.0, 30.0  # s per step
 COLD_RUNS = 3
 
@@ -113,6 +113,7 @@ def main(argv: list[str] | None = None) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="companion-bench-"))
     db = tmp / "bench.sqlite"
     results: dict = {"load_before": os.getloadavg()[0], "machine": machine(tmp),
+                     "pressure_before": load.cpu_pressure("avg60"),
                      "warmup": args.warmup, "measure": args.measure,
                      "commit": subprocess.run(["git", "describe", "--always", "--dirty"],
                                               cwd=ROOT, capture_output=True,
@@ -131,6 +132,7 @@ def main(argv: list[str] | None = None) -> None:
     results["durability"] = {"app": measures.app_synchronous(ROOT),
                              "modes": measures.durability(db, tmp / "durable.sqlite")}
     results["load_after"] = os.getloadavg()[0]
+    results["pressure_after"] = load.cpu_pressure("avg60")
     results["seconds"] = time.monotonic() - started
     (ROOT / "BENCHMARKS.md").write_text(report.markdown(results))
     said = report.summary(results)

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import os
 import random
 import time
 import zlib
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from . import stats
 from .http import Response
@@ -23,7 +25,6 @@ CHECK_PERIOD = 1.5  # s, LIVE_POLL_SECONDS: what the page's script waits between
 TAP_PERIOD = (6.0, 10.0)  # s between a table's taps, uniform: ~8 s on average
 TIMEOUT = 10.0  # s; an answer later than this is an error
 ACCEPT = {"Accept-Encoding": "gzip, deflate"}  # what a browser sends (it would add br)
-VALUES = ("coins", "income", "military", "culture", "food")
 
 
 @dataclass
@@ -43,6 +44,16 @@ class Recorder:
     def lag(self, planned: float, now: float) -> None:
         if self.counts(planned):
             self.lags.append((now - planned) * 1000)
+
+
+def cpu_pressure(window: str = "avg10") -> float:
+    """The kernel's CPU pressure (PSI "some", over 10 s or ``avg60``): the share of that time in
+    which some runnable task waited for a CPU; NaN where the kernel does not tell."""
+    try:
+        some = Path("/proc/pressure/cpu").read_text().split("\n")[0]
+    except OSError:
+        return math.nan
+    return float(some.split(window + "=")[1].split()[0]) / 100
 
 
 async def timed(rec: Recorder, kind: str, planned: float, seat: Seat, method: str, path: str,
@@ -104,10 +115,9 @@ async def check(rec: Recorder, seat: Seat, planned: float) -> None:
         await refresh(rec, seat, time.monotonic())
 
 
-async def correct(rec: Recorder, seat: Seat, planned: float, rng: random.Random) -> None:
-    """A +1 or -1 correction of a random player's value, then the page, as the script does."""
-    fields = {"player": rng.randrange(5), "value": rng.choice(VALUES),
-              "delta": rng.choice((1, -1))}
+async def correct(rec: Recorder, seat: Seat, planned: float, fields: dict) -> bool:
+    """A correction (``fields``), then the page, as the page's script does; whether it was
+    recorded."""
     start = time.monotonic()
     error = ""
     try:
@@ -124,6 +134,7 @@ async def correct(rec: Recorder, seat: Seat, planned: float, rng: random.Random)
             rec.errors["tap"].append(error)
     if not error:
         await refresh(rec, seat, time.monotonic())
+    return not error
 
 
 async def phone_loop(rec: Recorder, seat: Seat, rng: random.Random) -> None:
@@ -145,8 +156,10 @@ async def table_loop(rec: Recorder, table: Table, rng: random.Random) -> None:
         rec.lag(planned, time.monotonic())
         seat = rng.choice(table.seats)
         async with seat.lock:  # one connection per phone: it waits for its own check
-            await correct(rec, seat, planned, rng)
-        planned += rng.uniform(*TAP_PERIOD)
+            if not await correct(rec, seat, planned, table.next_correction(rng)):
+                table.undo = None  # (a +1 that failed must not be taken back)
+        # from the plan, not the answer; after a tap slower than the period, from now on
+        planned = max(planned + rng.uniform(*TAP_PERIOD), time.monotonic())
 
 
 async def run_step(tables: list[Table], warmup: float, seconds: float, cpu_of_server,
@@ -165,7 +178,7 @@ async def run_step(tables: list[Table], warmup: float, seconds: float, cpu_of_se
     cpu_gen = time.process_time() - cpu_gen
     cpu_srv = cpu_of_server() - cpu_srv
     wall = time.monotonic() - wall
-    machine_load = os.getloadavg()[0]
+    machine_load, pressure = os.getloadavg()[0], cpu_pressure()
     _, late = await asyncio.wait(tasks, timeout=TIMEOUT * 2 + 5)
     for task in late:
         task.cancel()
@@ -174,4 +187,4 @@ async def run_step(tables: list[Table], warmup: float, seconds: float, cpu_of_se
             raise task.exception()
     return stats.step(len(tables), rec.latencies, rec.errors, rec.lags,
                       server_cpu=cpu_srv / wall, generator_cpu=cpu_gen / wall, seconds=seconds,
-                      load=machine_load)
+                      load=machine_load, pressure=pressure)

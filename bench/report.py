@@ -15,6 +15,10 @@ def _ms(x: float) -> str:
     return "–" if x != x else f"{x:.1f}"  # NaN: nothing was measured
 
 
+def _pct(x: float) -> str:
+    return "–" if x != x else f"{x:.0%}"
+
+
 def _met(ok: bool) -> str:
     return "**met**" if ok else "**not met**"
 
@@ -28,7 +32,7 @@ def step_row(s: Step) -> str:
     cells.append(str(sum(s.kinds[k].errors for k in KINDS)))
     cells.append(f"{_ms(s.lag_p95)} / {_ms(s.lag_max)}")
     cells.append(f"{s.server_cpu:.0%} / {s.generator_cpu:.0%}")
-    cells.append(f"{s.load:.1f}")
+    cells.append(f"{s.load:.1f} / {_pct(s.pressure)}")
     cells.append("pass" if s.passed else "fail: " + "; ".join(s.failures()))
     return "| " + " | ".join(cells) + " |"
 
@@ -36,7 +40,7 @@ def step_row(s: Step) -> str:
 def ramp_table(steps: list[Step]) -> str:
     head = ("| tables | phones | check: n / p50 / p95 / max ms | page: n / p50 / p95 / max ms "
             "| tap: n / p50 / p95 / max ms | errors | generator lag p95 / max ms "
-            "| CPU server / generator | load avg | verdict |\n|" + "---:|" * 9 + "---|")
+            "| CPU server / generator | load avg / CPU pressure | verdict |\n|" + "---:|" * 9 + "---|")
     return "\n".join([head, *map(step_row, steps)])
 
 
@@ -48,6 +52,20 @@ def error_lines(steps: list[Step]) -> list[str]:
                 said = ", ".join(f"{what} ×{n}" for what, n in s.kinds[kind].examples)
                 out.append(f"- {s.tables} tables, {kind}: {said}")
     return out
+
+
+BUSY = 0.5  # CPU pressure above which a step measured the machine's other work as much as ours
+
+
+def busy_warning(steps: list[Step]) -> list[str]:
+    """A warning when other work competed for the cores during the ramp."""
+    busy = [s for s in steps if s.pressure > BUSY]
+    if not busy:
+        return []
+    return [f"**The machine was busy with other work** during {len(busy)} of {len(steps)} "
+            f"steps (CPU pressure up to {max(s.pressure for s in busy):.0%}): their latencies "
+            f"measure that contention as much as the app. Run `make bench` again on a quiet "
+            f"machine before reading them as the app's.", ""]
 
 
 def where_time_goes(steps: list[Step]) -> str:
@@ -94,8 +112,9 @@ def machine(r: dict) -> list[str]:
         f"- Database: SQLite in WAL mode on {m['fs']}; the app sets "
         f"`synchronous={r['durability']['app']}`",
         f"- Load average (1 min) before / after the run: {r['load_before']:.2f} / "
-        f"{r['load_after']:.2f}. The machine is shared: the generator and the server run on "
-        f"the same 2 cores as other work.",
+        f"{r['load_after']:.2f}; CPU pressure (PSI, 60 s) before / after: "
+        f"{_pct(r['pressure_before'])} / {_pct(r['pressure_after'])}. The machine is shared: "
+        f"the generator and the server run on the same cores as other work.",
         f"- Run time: {r['seconds'] / 60:.1f} min.", ""]
 
 
@@ -105,9 +124,11 @@ def ramp(r: dict) -> list[str]:
     return [
         "## Results: the ramp", "",
         "Latency in ms from sending a request to the end of its answer; n = requests measured; "
-        "CPU as a share of one core over the measured part; load avg: the machine's 1-min load "
-        "average at the end of the step (the server and the generator count in it: well above "
-        "their CPU, other work was competing for the cores).", "",
+        "CPU as a share of one core over the measured part. Load avg: the machine's 1-min load "
+        "average at the end of the step; CPU pressure: the share of the step's last 10 s in "
+        "which some runnable task waited for a core (the kernel's PSI). Both count the server "
+        "and the generator; well above their CPU, other work was competing for the cores.", "",
+        *busy_warning(steps),
         ramp_table(steps), "", *(["Errors:", "", *errors, ""] if errors else []),
         "## What limits a server", "", where_time_goes(steps), "", LIMITS, ""]
 
@@ -164,7 +185,8 @@ METHOD = """## Method
 - **Rates.** Each phone checks the version (`GET /g/<token>/v`, `If-None-Match` with the version
   its page shows) {period} s after its previous check ended, as the page's script does, and when
   the version moved fetches the page (`GET /g/<token>`, gzip accepted). Each table taps every 6–10 s
-  (~8 s) from a random phone: a `correct` of ±1 on a random player's value (commutative), sent
+  (~8 s) from a random phone: a `correct` (commutative) of +1 to a random player's value, the
+  table's next tap −1 to the same (no value goes below its start, which the rules refuse), sent
   as the script sends it (URL-encoded form with the page's CSRF token, `Accept:
   application/json`); that phone then fetches the page. Phases are random.
 - **Generator.** One process on asyncio (uvloop) with a small HTTP/1.1 client (`bench/http.py`),

@@ -50,6 +50,7 @@ class Step:
     generator_cpu: float
     seconds: float
     load: float = 0.0  # the machine's 1-min load average at the end (other work shows here)
+    pressure: float = math.nan  # share of the last 10 s some runnable task waited for a CPU
 
     @property
     def kept_up(self) -> bool:
@@ -78,11 +79,11 @@ class Step:
 
 def step(tables: int, latencies: dict[str, list[float]], errors: dict[str, list[str]],
          lags: list[float], *, server_cpu: float, generator_cpu: float, seconds: float,
-         load: float = 0.0) -> Step:
+         load: float = 0.0, pressure: float = math.nan) -> Step:
     """A Step from the raw samples of a run."""
     return Step(tables, {k: Kind.of(latencies[k], errors[k]) for k in KINDS},
                 percentile(lags, 95), max(lags, default=math.nan), server_cpu, generator_cpu,
-                seconds, load)
+                seconds, load, pressure)
 
 
 def largest_passing(steps: list[Step]) -> int | None:

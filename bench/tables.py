@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
 import urllib.parse
 from dataclasses import dataclass, field
@@ -12,6 +13,7 @@ from dataclasses import dataclass, field
 from .http import Phone, Response
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
+VALUES = ("coins", "income", "military", "culture", "food")  # what a Hadara correction changes
 CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
 VERSION = re.compile(r'data-version="(\d+)"')
 FORM = {"Content-Type": "application/x-www-form-urlencoded"}
@@ -43,6 +45,17 @@ class Table:
 
     token: str
     seats: list[Seat]
+    undo: dict | None = None  # the correction that takes back the table's last one
+
+    def next_correction(self, rng: random.Random) -> dict:
+        """The fields of the table's next correction: +1 to a random player's value, then -1 to
+        the same, so that no value ever goes below where it started (which the rules refuse)."""
+        if self.undo is not None:
+            fields, self.undo = self.undo, None
+            return fields
+        fields = {"player": rng.randrange(len(NAMES)), "value": rng.choice(VALUES), "delta": 1}
+        self.undo = {**fields, "delta": -1}
+        return fields
 
 
 def _form(data: dict) -> bytes:
