@@ -19,7 +19,7 @@ from pathlib import Path
 
 from . import stats
 from .http import Response
-from .tables import CSRF, VERSION, Seat, Table, tap
+from .tables import CSRF, VERSION, Seat, Table, tap_request
 
 CHECK_PERIOD = 1.5  # s, LIVE_POLL_SECONDS: what the page's script waits between two checks
 TAP_PERIOD = (6.0, 10.0)  # s between a table's taps, uniform: ~8 s on average
@@ -118,23 +118,20 @@ async def check(rec: Recorder, seat: Seat, planned: float) -> None:
 async def correct(rec: Recorder, seat: Seat, planned: float, fields: dict) -> bool:
     """A correction (``fields``), then the page, as the page's script does; whether it was
     recorded."""
-    start = time.monotonic()
-    error = ""
+    request = tap_request(seat.token, seat.csrf, "correct", fields, seat.version)
+    resp = await timed(rec, "tap", planned, seat, "POST", *request)
+    if resp is None:
+        return False
     try:
-        async with asyncio.timeout(TIMEOUT):
-            resp = await tap(seat.phone, seat.token, seat.csrf, "correct", fields, seat.version)
-        if resp.status != 200 or not json.loads(resp.body).get("ok"):
-            error = f"HTTP {resp.status}"
-    except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ValueError) as exc:
-        seat.phone.close()
-        error = type(exc).__name__
-    if rec.counts(planned):
-        rec.latencies["tap"].append((time.monotonic() - start) * 1000)
-        if error:
-            rec.errors["tap"].append(error)
-    if not error:
-        await refresh(rec, seat, time.monotonic())
-    return not error
+        recorded = json.loads(resp.body).get("ok") is True
+    except (ValueError, AttributeError):
+        recorded = False
+    if not recorded:
+        if rec.counts(planned):
+            rec.errors["tap"].append("not answered ok")
+        return False
+    await refresh(rec, seat, time.monotonic())
+    return True
 
 
 async def phone_loop(rec: Recorder, seat: Seat, rng: random.Random) -> None:
@@ -182,6 +179,7 @@ async def run_step(tables: list[Table], warmup: float, seconds: float, cpu_of_se
     _, late = await asyncio.wait(tasks, timeout=TIMEOUT * 2 + 5)
     for task in late:
         task.cancel()
+    await asyncio.gather(*late, return_exceptions=True)
     for task in tasks:
         if task.done() and not task.cancelled() and task.exception():
             raise task.exception()

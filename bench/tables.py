@@ -77,12 +77,19 @@ async def page(phone: Phone, path: str) -> str:
     return resp.body.decode()
 
 
-async def tap(phone: Phone, token: str, csrf: str, kind: str, fields: dict,
-              version: int | None = None) -> Response:
-    """One action sent as the page's script sends it (URL-encoded form, JSON answer)."""
+def tap_request(token: str, csrf: str, kind: str, fields: dict,
+                version: int | None = None) -> tuple[str, dict[str, str], bytes]:
+    """Path, headers and body of an action sent as the page's script sends it (URL-encoded form,
+    JSON answer)."""
     data = {"csrf_token": csrf, **({"version": version} if version is not None else {}),
             **fields}
-    return await phone.request("POST", f"/g/{token}/do/{kind}", JSON_TAP, _form(data))
+    return f"/g/{token}/do/{kind}", JSON_TAP, _form(data)
+
+
+async def tap(phone: Phone, token: str, csrf: str, kind: str, fields: dict,
+              version: int | None = None) -> Response:
+    """Send one action as the page's script does."""
+    return await phone.request("POST", *tap_request(token, csrf, kind, fields, version))
 
 
 async def new_game(phone: Phone) -> str:
