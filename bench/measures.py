@@ -4,6 +4,7 @@ costs a tap."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import sqlite3
 import statistics
@@ -13,6 +14,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from .http import Phone
+from .tables import Table, tap_request
 from .stats import percentile
 
 CSS_URL = re.compile(r"""url\(\s*['"]?([^'")]+)|@import\s+['"]([^'"]+)""")
@@ -104,6 +106,34 @@ async def first_load(phones: list[Phone], warm_token: str, token: str) -> float:
     if resp.status != 200:
         raise RuntimeError(f"first load of {token}: {resp.status}")
     return took
+
+
+async def one_at_a_time(table: Table, rounds: int = 20) -> dict[str, float]:
+    """Median ms of each request kind alone on an otherwise idle server (no queueing): a tap,
+    then each of the table's phones fetches the new page and checks the version (304)."""
+    times: dict[str, list[float]] = {"check": [], "page": [], "tap": []}
+    gzip = {"Accept-Encoding": "gzip, deflate"}
+
+    async def timed(kind: str, phone: Phone, method: str, path: str, headers: dict,
+                    body: bytes = b"") -> None:
+        start = time.monotonic()
+        resp = await phone.request(method, path, headers, body)
+        times[kind].append((time.monotonic() - start) * 1000)
+        if resp.status not in (200, 304):
+            raise RuntimeError(f"{kind} alone: {resp.status}")
+
+    for i in range(rounds):
+        tapper = table.seats[i % len(table.seats)]
+        fields = {"player": 0, "value": "coins", "delta": 1 - 2 * (i % 2)}
+        await timed("tap", tapper.phone, "POST",
+                    *tap_request(table.token, tapper.csrf, "correct", fields))
+        answer = await tapper.phone.request("GET", f"/g/{table.token}/v")
+        etag = f'"{json.loads(answer.body)["version"]}"'
+        for seat in table.seats:
+            await timed("page", seat.phone, "GET", f"/g/{table.token}", gzip)
+            await timed("check", seat.phone, "GET", f"/g/{table.token}/v",
+                        {**gzip, "If-None-Match": etag})
+    return {k: statistics.median(v) for k, v in times.items()}
 
 
 def app_synchronous(root: Path) -> str:

@@ -68,19 +68,27 @@ def busy_warning(steps: list[Step]) -> list[str]:
             f"machine before reading them as the app's.", ""]
 
 
-def where_time_goes(steps: list[Step]) -> str:
-    """The server's CPU per table and each kind's share of its work, from the lightest step (count
-    × median: at light load a request's median time is close to its service time)."""
-    if not steps:
-        return "No step ran."
-    s = steps[0]
-    work = {k: s.kinds[k].count * s.kinds[k].p50 for k in KINDS if s.kinds[k].count}
-    total = sum(work.values()) or 1.0
-    shares = ", ".join(f"{k} {work.get(k, 0) / total:.0%}" for k in KINDS)
-    per_table = s.server_cpu / s.tables * 1000
-    return (f"At {s.tables} tables the server used {s.server_cpu:.0%} of one core, i.e. "
-            f"**{per_table:.1f} ms of CPU per table per second**. Counted as requests × median "
-            f"time, its work was: {shares}.")
+PER_TABLE = {"check": 5 / 1.5, "page": 5 / 8, "tap": 1 / 8}  # requests per second of a table
+
+
+def where_time_goes(alone: dict[str, float], steps: list[Step]) -> str:
+    """A table's server time from each kind's time alone × how often a table asks for it, and
+    the CPU the server really used per table at the lightest step."""
+    work = {k: alone[k] * PER_TABLE[k] for k in KINDS}
+    total = sum(work.values())
+    shares = ", ".join(f"{k}s {work[k] / total:.0%}" for k in KINDS)
+    out = (f"Alone on the idle server (median of a tap, then each phone's page and 304 check, 20 "
+           f"times), a check takes {alone['check']:.1f} ms, a page {alone['page']:.1f} ms and a "
+           f"tap {alone['tap']:.1f} ms. A table asks for {PER_TABLE['check']:.2f} checks, "
+           f"{PER_TABLE['page']:.3f} pages and {PER_TABLE['tap']:.3f} taps per second: "
+           f"**{total:.1f} ms of server time per table per second** ({shares}), so one busy "
+           f"core would carry about {1000 / total:.0f} tables with no time to spare.")
+    if steps:
+        s = steps[0]
+        out += (f" Under load, at {s.tables} tables, the server's processes used "
+                f"{s.server_cpu:.0%} of a core: {s.server_cpu / s.tables * 1000:.1f} ms of CPU "
+                f"per table per second.")
+    return out
 
 
 def targets(r: dict) -> list[str]:
@@ -130,7 +138,7 @@ def ramp(r: dict) -> list[str]:
         "and the generator; well above their CPU, other work was competing for the cores.", "",
         *busy_warning(steps),
         ramp_table(steps), "", *(["Errors:", "", *errors, ""] if errors else []),
-        "## What limits a server", "", where_time_goes(steps), "", LIMITS, ""]
+        "## What limits a server", "", where_time_goes(r["alone"], steps), "", LIMITS, ""]
 
 
 def weight_and_cold(r: dict) -> list[str]:
@@ -203,11 +211,10 @@ METHOD = """## Method
 
 LIMITS = """A table's load is fixed by how it plays: 3.3 version checks per second (5 phones,
 one every 1.5 s), a tap every ~8 s, and after each tap five page fetches (every phone shows the
-new version). Checks are the most numerous and the cheapest; pages are few but each is drawn from
-the game's state, so they take most of the server's time. As tables are added, every request
-waits behind the pages being drawn: the p95 of checks and taps, cheap on their own, climbs with
-the page's. What a server carries is about its cores divided by the CPU one table needs (above),
-less what the machine's other work takes."""
+new version). Requests queue for the server's workers: as tables are added, a cheap check waits
+behind whatever is being served, pages being drawn most of all, so every kind's p95 climbs
+together long before the cores are fully used. What a server carries is bounded by its cores
+divided by a table's server time (above), less what the machine's other work takes."""
 
 DURABLE = """A tap's write transaction (`BEGIN IMMEDIATE`, read the version, insert one action,
 bump the version, `COMMIT`) run with Python's `sqlite3` on a copy of the benchmark's database
