@@ -23,6 +23,7 @@ from .server import ROOT, Server
 
 STEPS = (25, 50, 100, 150, 200, 250, 300)  # tables
 WARMUP, MEASURE = 8.0, 30.0  # s per step
+MIN_TABLES = 3  # the smallest step tried when the first one fails
 COLD_RUNS = 3
 QUIET, QUIET_WAIT = 0.3, 30.0  # CPU pressure below which the machine is quiet enough; s to wait
 
@@ -64,18 +65,26 @@ async def quiet_moment(limit: float = QUIET_WAIT) -> None:
 
 async def ramp(srv: Server, export: bytes, built: list[tables.Table],
                args: argparse.Namespace) -> list[stats.Step]:
-    """The steps, more tables each, until one fails."""
-    steps = []
-    for n in args.steps:
+    """The steps, more tables each, until one fails; when the first fails, half as many tables
+    (down to MIN_TABLES) until one passes, so that the largest passing number is known."""
+    steps: list[stats.Step] = []
+
+    async def measure(n: int) -> bool:
         start = time.monotonic()
         await tables.add_tables(srv.port, export, built, n)
         print(f"{n} tables ready ({time.monotonic() - start:.0f} s)", flush=True)
         await quiet_moment()
-        step = await load.run_step(built, args.warmup, args.measure, srv.cpu, seed=n)
-        steps.append(step)
-        print(report.step_row(step), flush=True)
-        if not step.passed:
+        steps.append(await load.run_step(built[:n], args.warmup, args.measure, srv.cpu, seed=n))
+        print(report.step_row(steps[-1]), flush=True)
+        return steps[-1].passed
+
+    for n in args.steps:
+        if not await measure(n):
             break
+    n = min(args.steps) // 2
+    while stats.largest_passing(steps) is None and n >= MIN_TABLES:
+        await measure(n)
+        n //= 2
     return steps
 
 

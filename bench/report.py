@@ -38,9 +38,12 @@ def step_row(s: Step) -> str:
 
 
 def ramp_table(steps: list[Step]) -> str:
+    """The steps in order of tables."""
+    steps = sorted(steps, key=lambda s: s.tables)
     head = ("| tables | phones | check: n / p50 / p95 / max ms | page: n / p50 / p95 / max ms "
             "| tap: n / p50 / p95 / max ms | errors | generator lag p95 / max ms "
-            "| CPU server / generator | load avg / CPU pressure | verdict |\n|" + "---:|" * 9 + "---|")
+            "| CPU server / generator | load avg / CPU pressure | verdict |\n|"
+            + "---:|" * 9 + "---|")
     return "\n".join([head, *map(step_row, steps)])
 
 
@@ -100,7 +103,7 @@ def targets(r: dict) -> list[str]:
         f"{TARGETS['check']:.0f} ms (check), ≤ {TARGETS['tap']:.0f} ms (tap), ≤ "
         f"{TARGETS['page']:.0f} ms (page), no errors, the generator keeping up "
         f"| largest passing: **{best if best is not None else 'none'}** tables "
-        f"(steps tried: {', '.join(str(s.tables) for s in steps)}) "
+        f"(steps tried: {', '.join(str(n) for n in sorted(s.tables for s in steps))}) "
         f"| {_met(best is not None and best >= TABLES_TARGET)} |",
         f"| page weight ≤ 40 KB uncompressed, no outside requests (5-player Hadara, epoch III) "
         f"| {w['total'] / 1024:.1f} KB, {len(w['outside'])} outside URLs "
@@ -192,8 +195,8 @@ METHOD = """## Method
   seat (`POST /g/<token>/seat`).
 - **Rates.** Each phone checks the version (`GET /g/<token>/v`, `If-None-Match` with the version
   its page shows) {period} s after its previous check ended, as the page's script does, and when
-  the version moved fetches the page (`GET /g/<token>`, gzip accepted). Each table taps every 6–10 s
-  (~8 s) from a random phone: a `correct` (commutative) of +1 to a random player's value, the
+  the version moved fetches the page (`GET /g/<token>`, gzip accepted). Each table taps every
+  6–10 s (~8 s) from a random phone: a `correct` (commutative) of +1 to a random player's value, the
   table's next tap −1 to the same (no value goes below its start, which the rules refuse), sent
   as the script sends it (URL-encoded form with the page's CSRF token, `Accept:
   application/json`); that phone then fetches the page. Phases are random.
@@ -204,8 +207,9 @@ METHOD = """## Method
   {lag:.0f} ms does not pass, whatever its latencies.
 - **Ramp.** Tables are added between steps; each step runs {warmup:.0f} s of warm-up, then
   {seconds:.0f} s measured (a request counts when it was planned inside them). The ramp stops at
-  the first step that fails. The largest passing number is the largest step that passed with
-  every smaller one.
+  the first step that fails; when the first step fails, it tries half as many tables, and half
+  again, until one passes. The largest passing number is the largest step that passed with every
+  smaller one.
 - **Errors.** Any answer other than 2xx or 304, an exception, no answer within 10 s, a tap not
   answered `ok`, a page without the game on it."""
 
@@ -241,5 +245,6 @@ def summary(r: dict) -> str:
     out += [f"largest passing: {r['largest']} tables (target {TABLES_TARGET})",
             f"page weight: {w['total']:,} bytes, outside URLs: {len(w['outside'])}",
             f"cold load, {LONG_GAME} actions: {cold['long']:.1f} ms",
-            f"tap commit p50: NORMAL {dur['NORMAL']['p50']:.2f} ms, FULL {dur['FULL']['p50']:.2f} ms"]
+            f"tap commit p50: NORMAL {dur['NORMAL']['p50']:.2f} ms, "
+            f"FULL {dur['FULL']['p50']:.2f} ms"]
     return "\n".join(out)
