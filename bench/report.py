@@ -196,9 +196,9 @@ METHOD = """## Method
 - **Rates.** Each phone checks the version (`GET /g/<token>/v`, `If-None-Match` with the version
   its page shows) {period} s after its previous check ended, as the page's script does, and when
   the version moved fetches the page (`GET /g/<token>`, gzip accepted). Each table taps every
-  6–10 s (~8 s) from a random phone: a `correct` (commutative) of +1 to a random player's value, the
-  table's next tap −1 to the same (no value goes below its start, which the rules refuse), sent
-  as the script sends it (URL-encoded form with the page's CSRF token, `Accept:
+  6–10 s (~8 s) from a random phone: a `correct` (commutative) of +1 to a random player's
+  value, the table's next tap −1 to the same (no value goes below its start, which the rules
+  refuse), sent as the script sends it (URL-encoded form with the page's CSRF token, `Accept:
   application/json`); that phone then fetches the page. Phases are random.
 - **Generator.** One process on asyncio (uvloop) with a small HTTP/1.1 client (`bench/http.py`),
   one connection per phone, kept alive as long as the server keeps it. A request's latency runs
