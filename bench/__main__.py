@@ -107,7 +107,7 @@ async def cold_loads(srv: Server, export: bytes, warm: str) -> dict:
             times[name].append(await measures.first_load(phones, warm, token))
     med = {k: sorted(v)[len(v) // 2] for k, v in times.items()}
     return {**med, "runs": COLD_RUNS, "long_runs": times["long"],
-                 "short_actions": tables.EPOCH_ACTIONS}
+            "short_actions": tables.EPOCH_ACTIONS}
 
 
 async def measure_all(srv: Server, results: dict, args: argparse.Namespace) -> None:

@@ -1,6 +1,6 @@
-"""The measures beside the simulation: the weight of a game page and whether it asks anything of
-another origin, the first load of a long game after a restart, and what a durable SQLite commit
-costs a tap."""
+"""The measures beside the simulation: each request kind alone on the idle server, the weight of
+a game page and whether it asks anything of another origin, the first load of a long game after
+a restart, and what a durable SQLite commit costs a tap."""
 from __future__ import annotations
 
 import asyncio
@@ -9,13 +9,14 @@ import re
 import sqlite3
 import statistics
 import time
+from contextlib import closing
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from .http import Phone
-from .tables import Table, tap_request
 from .stats import percentile
+from .tables import Table, tap_request
 
 CSS_URL = re.compile(r"""url\(\s*['"]?([^'")]+)|@import\s+['"]([^'"]+)""")
 # Elements and attributes a browser fetches while loading a page (links a reader follows are not).
@@ -163,7 +164,7 @@ def durability(source: Path, copy: Path, rounds: int = 6, per_round: int = 25,
     """A tap's commit with ``synchronous=NORMAL`` and ``FULL`` (WAL), on a copy of the benchmark's
     database beside it, one commit at a time as a table sends them (``gap`` s apart), the two
     settings taking turns so that the machine's other work weighs on both alike."""
-    with sqlite3.connect(source) as src, sqlite3.connect(copy) as dst:
+    with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(copy)) as dst:
         src.backup(dst)
     times: dict[str, list[float]] = {"NORMAL": [], "FULL": []}
     for _ in range(rounds):
