@@ -46,7 +46,8 @@ test-fast: $(VENV)/.dev catalogs
 test-browser: $(VENV)/.dev system-deps catalogs
 	cd $(ROOT) && $(BIN)/python -m pytest -q -m browser
 
-bench: $(VENV)/.dev system-deps catalogs
+# Tables simulated at their real rates against the app as `make run` serves it; writes BENCHMARKS.md.
+bench: $(VENV)/.dev catalogs
 	cd $(ROOT) && $(BIN)/python -m bench
 
 clean:

@@ -1,3 +1,4 @@
-"""`make bench` (`python -m bench`): the companion's throughput and latency under gunicorn,
-measured with wrk against a bare Flask route served the same way, and written to BENCHMARKS.md.
-A benchmark, not a test: it reports numbers against targets and never fails the build."""
+"""`make bench` (`python -m bench`): tables simulated at their real rates against the app served as
+`make run` serves it, with more tables each step, plus the page's weight, the cold load of a long
+game and the cost of a durable commit; written to BENCHMARKS.md. A benchmark, not a test: it
+reports numbers against targets and never fails the build."""

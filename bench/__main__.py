@@ -1,186 +1,173 @@
-"""`python -m bench`: build the database, serve the app and the bare route with gunicorn, measure
-with wrk, and write BENCHMARKS.md (see bench/__init__.py)."""
+"""`python -m bench`: serve the app as `make run` does, simulate tables at their real rates with a
+growing number of tables, take the other measures, and write BENCHMARKS.md (bench/__init__.py)."""
 from __future__ import annotations
 
+import argparse
+import asyncio
 import json
 import os
 import platform
 import re
 import shutil
-import statistics
 import subprocess
 import tempfile
 import time
+from dataclasses import asdict
 from pathlib import Path
-from typing import Callable
 
-from . import guessing, report
-from .games import NAMES, build
-from .run import ROOT, Gunicorn, get, lua_post, wrk
+import uvloop
 
-CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
-ASSETS = re.compile(r'<(?:link[^>]+href|script[^>]+src)="(/static/[^"]+)"')
+from . import guessing, load, measures, report, stats, tables
+from . import slow_clients as slow
+from .http import Phone
+from .server import ROOT, Server
+
+STEPS = (25, 50, 100, 150, 200, 250, 300)  # tables
+WARMUP, MEASURE = 8.0, 30.0  # s per step
+MIN_TABLES = 3  # the smallest step tried when the first one fails
 COLD_RUNS = 3
-GZIP = "gzip, deflate, br"  # what Chromium sends
+QUIET, QUIET_WAIT = 0.3, 30.0  # CPU pressure below which the machine is quiet enough; s to wait
 
 
-def score_payload() -> str:
-    players = [{"name": n, "coins": 17 + i, "tracks": {"income": 3, "military": 5 + i,
-                                                       "culture": 4, "food": 6},
-                "cards": {"red": {"count": 2, "points": 5}, "blue": {"count": 1, "points": 3},
-                          "purple": {"count": 1, "points": 6}},
-                "colonies": [5, 7], "statues": [4], "face_down_tiles": [2],
-                "silver_medals": ["military"], "gold_medals": 1}
-               for i, n in enumerate(NAMES)]
-    return json.dumps({"players": players, "rulings": {"HAD-1": "remainder"}})
+def slow_clients(server: Server, token: str) -> str:
+    """Slow phones (`bench/slow_clients.py`) against the live server, between the ramp and the
+    other measures (no other load then): its BENCHMARKS.md section."""
+    return slow.markdown(slow.measure(server.base, f"/g/{token}/v"))
 
 
-def page_weight(url: str) -> dict[str, int]:
-    _, html, _, _ = get(url)
-    _, packed, headers, _ = get(url, {"Accept-Encoding": "gzip"})
-    assert headers.get("Content-Encoding") == "gzip"
-    weight = {"html": len(html), "css": 0, "js": 0, "html_gzip": len(packed)}
-    for asset in sorted(set(ASSETS.findall(html.decode()))):
-        _, body, _, _ = get(url.split("/g/")[0] + asset)
-        weight["css" if asset.endswith(".css") else "js"] += len(body)
-    weight["total"] = weight["html"] + weight["css"] + weight["js"]
-    return weight
-
-
-def session_and_token(url: str) -> tuple[str, str]:
-    """A phone's session cookie and CSRF token, taken from the game page like a browser."""
-    _, html, headers, _ = get(url)
-    cookie = headers["Set-Cookie"].split(";", 1)[0]
-    return cookie, CSRF.search(html.decode()).group(1)
-
-
-def cold_loads(env: dict[str, str], games: dict) -> dict[str, float]:
-    """Milliseconds of the first load of each game after a server start (median of runs)."""
-    times: dict[str, list[float]] = {"small": [], "large": []}
-    for run in range(COLD_RUNS):
-        with Gunicorn("app:app", env) as url:
-            for _ in range(20):  # both workers up, templates compiled, on a third game
-                get(f"{url}/g/{games['epoch3']['token']}")
-            order = ("small", "large") if run % 2 == 0 else ("large", "small")
-            for name in order:
-                times[name].append(get(f"{url}/g/{games[name]['token']}")[3] * 1000)
-    return {k: statistics.median(v) for k, v in times.items()}
-
-
-def machine() -> dict[str, str]:
+def machine(tmp: Path) -> dict[str, str]:
     cpu = re.search(r"model name\s*:\s*(.*)", Path("/proc/cpuinfo").read_text())
     mem = re.search(r"MemTotal:\s*(\d+) kB", Path("/proc/meminfo").read_text())
-    wrk_version = subprocess.run(["wrk", "-v"], capture_output=True, text=True).stdout
+    mounts = [line.split() for line in Path("/proc/mounts").read_text().splitlines()]
+    fs = max((m for m in mounts if str(tmp).startswith(m[1])), key=lambda m: len(m[1]))
     return {"cpu": cpu.group(1).strip() if cpu else platform.processor(),
             "cores": str(os.cpu_count()),
             "ram": f"{int(mem.group(1)) / 1024 / 1024:.1f} GiB" if mem else "?",
             "python": platform.python_version(), "os": platform.platform(),
-            "wrk": (wrk_version.split("\n")[0] or "wrk").strip()}
+            "fs": f"{fs[2]} ({fs[0]} at {fs[1]})"}
 
 
-ROUNDS = 3  # each ratio: a bare run and a target run back to back; the median of the rounds
+async def quiet_moment(limit: float = QUIET_WAIT) -> None:
+    """Wait (at most ``limit`` s) until other work leaves the cores alone: on a shared machine a
+    step measured during someone's test run measures that run. Each step reports the pressure
+    it had anyway."""
+    start = time.monotonic()
+    while load.cpu_pressure() > QUIET and time.monotonic() - start < limit:
+        await asyncio.sleep(2)
+    waited = time.monotonic() - start
+    print(f"measuring (CPU pressure {load.cpu_pressure():.0%} after waiting {waited:.0f} s)...",
+          flush=True)
 
 
-def paired(bare_url: str, run: Callable[[], dict], floors: list[dict]) -> dict:
-    """``run()`` measured against the bare route right before it, ROUNDS times: the round with
-    the median ratio, its floor's req/s and every round's ratio. Other work on a shared machine
-    comes and goes within seconds; a floor measured next to each run keeps it out of the
-    ratio."""
-    return against(lambda: wrk(bare_url + "/", duration="3s"), run, floors)
+async def ramp(srv: Server, export: bytes, built: list[tables.Table],
+               args: argparse.Namespace) -> list[stats.Step]:
+    """The steps, more tables each, until one fails; when the first fails, half as many tables
+    (down to MIN_TABLES) until one passes, so that the largest passing number is known."""
+    steps: list[stats.Step] = []
+
+    async def measure(n: int) -> bool:
+        start = time.monotonic()
+        await tables.add_tables(srv.port, export, built, n)
+        print(f"{n} tables ready ({time.monotonic() - start:.0f} s)", flush=True)
+        await quiet_moment()
+        steps.append(await load.run_step(built[:n], args.warmup, args.measure, srv.cpu, seed=n))
+        print(report.step_row(steps[-1]), flush=True)
+        return steps[-1].passed
+
+    for n in args.steps:
+        if not await measure(n):
+            break
+    n = min(args.steps) // 2
+    while stats.largest_passing(steps) is None and n >= MIN_TABLES:
+        await measure(n)
+        n //= 2
+    return steps
 
 
-def against(base: Callable[[], dict], run: Callable[[], dict], bases: list[dict]) -> dict:
-    """:func:`paired` with any ``base()`` measured before each run (kept in ``bases``)."""
-    rounds = []
-    for _ in range(ROUNDS):
-        floor = base()
-        got = run()
-        bases.append(floor)
-        rounds.append((got["rps"] / floor["rps"], got, floor))
-    ratio, got, floor = sorted(rounds, key=lambda r: r[0])[ROUNDS // 2]
-    return {**got, "bare_rps": floor["rps"], "base": floor, "ratios": [r[0] for r in rounds]}
+async def cold_loads(srv: Server, export: bytes, warm: str) -> dict:
+    """The first load after a restart of a long game and of a short one (order alternating)."""
+    builder = Phone("127.0.0.1", srv.port)
+    long = await tables.import_game(builder, export)
+    corrections = [("correct", {"player": i % 5, "value": "coins", "delta": 1 - 2 * (i % 2)})
+                   for i in range(report.LONG_GAME - tables.EPOCH_ACTIONS)]
+    print(f"tapping a game to {report.LONG_GAME:,} actions...", flush=True)
+    assert await tables.play(builder, long, corrections) == report.LONG_GAME
+    short = await tables.import_game(builder, export)
+    reader = (await tables.seat(Phone("127.0.0.1", srv.port), long, 0)).phone
+    times: dict[str, list[float]] = {"long": [], "short": []}
+    for run in range(COLD_RUNS):
+        srv.restart()
+        phones = [Phone("127.0.0.1", srv.port, dict(reader.cookies)) for _ in range(4)]
+        for name in ("long", "short") if run % 2 == 0 else ("short", "long"):
+            token = long if name == "long" else short
+            times[name].append(await measures.first_load(phones, warm, token))
+    med = {k: sorted(v)[len(v) // 2] for k, v in times.items()}
+    return {**med, "runs": COLD_RUNS, "long_runs": times["long"],
+            "short_actions": tables.EPOCH_ACTIONS}
 
 
-def main() -> None:
+async def measure_all(srv: Server, results: dict, args: argparse.Namespace) -> None:
+    """Everything that needs the server."""
+    print("building the epoch-III game through HTTP...", flush=True)
+    export = await tables.epoch_three_export(Phone("127.0.0.1", srv.port))
+    built: list[tables.Table] = []
+    results["steps"] = await ramp(srv, export, built, args)
+    results["largest"] = stats.largest_passing(results["steps"])
+    results["slow_clients"] = slow_clients(srv, built[0].token)
+    results["alone"] = await measures.one_at_a_time(built[0])
+    results["weight"] = await measures.page_weight(built[0].seats[0].phone, built[0].token)
+    results["cold"] = await cold_loads(srv, export, built[1].token)
+
+
+def options(argv: list[str] | None) -> argparse.Namespace:
+    """The ramp's steps and durations (the defaults are the benchmark; smaller ones try it)."""
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--steps", default=",".join(map(str, STEPS)),
+                        type=lambda s: [int(x) for x in s.split(",")], help="tables per step")
+    parser.add_argument("--warmup", type=float, default=WARMUP, help="s before measuring")
+    parser.add_argument("--measure", type=float, default=MEASURE, help="s measured per step")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = options(argv)
     tmp = Path(tempfile.mkdtemp(prefix="companion-bench-"))
-    db = f"sqlite:///{tmp / 'bench.sqlite'}"
-    print("building the database (5-player game in epoch III, 10 and 5,000 actions)...")
-    start = time.perf_counter()
-    games = build(db)
-    print(f"  done in {time.perf_counter() - start:.1f} s")
-    served = {"DATABASE_URL": db, "FLASK_SECRET_KEY": "bench-secret-key-not-for-production"}
-    # One address sends thousands of requests a second here: the rate limits would answer most
-    # with 429. They are measured on their own (bench/guessing.py), as served.
-    env = {**served, "FLASK_RATELIMIT_ENABLED": "false"}
-    results: dict = {"games": {k: v["version"] for k, v in games.items()},
-                     "load_before": os.getloadavg()}
-    floors: list[dict] = []
-    with Gunicorn("bench.bare:app", env) as bare_url, Gunicorn("app:app", env) as url:
-        wrk(bare_url + "/", duration="1s")  # warm-up
-        page = f"{url}/g/{games['epoch3']['token']}"
-        for _ in range(10):
-            get(page)
-        print("(a) game page...")
-        # As a phone at the table asks for it again: with the session cookie its first visit
-        # got, and the Accept-Encoding every browser sends.
-        cookie, _ = session_and_token(page)
-        headers = (f"Cookie: {cookie}", f"Accept-Encoding: {GZIP}")
-        results["page"] = paired(bare_url, lambda: wrk(page, headers=headers, duration="3s"),
-                                 floors)
-        print("(a\") game page for a first-time visitor without gzip...")
-        results["page_plain"] = wrk(page, duration="3s")
-        results["weight"] = page_weight(page)
-        print("(b) action POST...")
-        post_page = f"{url}/g/{games['posts']['token']}"
-        cookie, token = session_and_token(post_page)
-        script = lua_post(tmp / "post.lua", f"csrf_token={token}&player=0&value=coins&delta=1",
-                          {"Content-Type": "application/x-www-form-urlencoded",
-                           "Accept": "application/json", "Cookie": cookie,
-                           "Referer": post_page})
-        results["post"] = paired(bare_url, lambda: wrk(f"{post_page}/do/correct",
-                                                       script=script, duration="3s"), floors)
-        print("(c) live-update check of an idle phone...")
-        version = json.loads(get(f"{page}/v")[1])["version"]
-        results["live"] = paired(bare_url, lambda: wrk(
-            f"{page}/v", headers=(f'If-None-Match: "{version}"',), duration="3s"), floors)
-        print("(d) score API...")
-        script_api = lua_post(tmp / "score.lua", score_payload(),
-                              {"Content-Type": "application/json"})
-        results["api"] = paired(bare_url, lambda: wrk(f"{url}/api/v1/hadara/score",
-                                                      script=script_api, duration="3s"), floors)
-        print("warm loads of the 10- and 5,000-action games...")
-        # as a phone reloads each (its cookie, gzip): the long game against the short one
-        # measured right before it, as the targets against the bare route
-        reloads = {}
-        for name in ("small", "large"):
-            game_page = f"{url}/g/{games[name]['token']}"
-            reload_headers = (f"Cookie: {session_and_token(game_page)[0]}",
-                              f"Accept-Encoding: {GZIP}")
-            reloads[name] = (lambda p=game_page, h=reload_headers:
-                             wrk(p, headers=h, duration="3s"))
-        large = against(reloads["small"], reloads["large"], [])
-        results["warm"] = {"small": large["base"], "large": large,
-                           "ratios": [1 / x for x in large["ratios"]]}
-    print("cold loads (first load after a server start)...")
-    with Gunicorn("app:app", {**env, "FLASK_PAGE_CACHE_SIZE": "0"}) as url:
-        print("(a') game page drawn on every request (page cache off)...")
-        page = f"{url}/g/{games['epoch3']['token']}"
-        for _ in range(10):
-            get(page)
-        results["page_fresh"] = wrk(page)
-    results["cold"] = cold_loads(env, games)
-    print("guessing join codes (rate limits on)...")
-    results["guessing"] = guessing.measure(served, session_and_token)
-    results["bare_runs"] = [f["rps"] for f in floors]
-    results["bare"] = sorted(floors, key=lambda f: f["rps"])[len(floors) // 2]  # the median
-    results["load_after"] = os.getloadavg()
-    results["machine"] = machine()
+    db = tmp / "bench.sqlite"
+    results: dict = {"load_before": os.getloadavg()[0], "machine": machine(tmp),
+                     "pressure_before": load.cpu_pressure("avg60"),
+                     "warmup": args.warmup, "measure": args.measure,
+                     "commit": subprocess.run(["git", "describe", "--always", "--dirty"],
+                                              cwd=ROOT, capture_output=True,
+                                              text=True).stdout.strip()}
+    started = time.monotonic()
+    # Every simulated phone comes from this one address: the per-address rate limits (which a
+    # real table's phones never reach) are off for the simulation, and on for the guessing.
+    srv = Server(f"sqlite:///{db}", tmp / "server.log", FLASK_RATELIMIT_ENABLED="false").start()
+    try:
+        results["machine"]["server"] = srv.command()
+        uvloop.run(measure_all(srv, results, args))
+    except BaseException:
+        print(f"the server's log: {tmp / 'server.log'} (kept)")
+        raise
+    finally:
+        srv.stop()
+    print("guessing join codes (rate limits on)...", flush=True)
+    results["guessing"] = guessing.markdown(guessing.measure(f"sqlite:///{tmp / 'guess.sqlite'}",
+                                                             tmp / "guess.log"))
+    print("durable SQLite: a tap's commit with synchronous=NORMAL and FULL...", flush=True)
+    results["durability"] = {"app": measures.app_synchronous(ROOT),
+                             "modes": measures.durability(db, tmp / "durable.sqlite")}
+    results["load_after"] = os.getloadavg()[0]
+    results["pressure_after"] = load.cpu_pressure("avg60")
+    results["seconds"] = time.monotonic() - started
     (ROOT / "BENCHMARKS.md").write_text(report.markdown(results))
+    said = report.summary(results)
     artifacts = ROOT / "test-artifacts"
     artifacts.mkdir(exist_ok=True)
-    (artifacts / "bench-results.json").write_text(json.dumps(results, indent=1))
-    shutil.rmtree(tmp, ignore_errors=True)  # the database and wrk scripts of this run
-    print(report.summary(results))
+    results["steps"] = [asdict(s) for s in results["steps"]]
+    (artifacts / "bench-results.json").write_text(json.dumps(results, indent=1, default=str))
+    shutil.rmtree(tmp, ignore_errors=True)
+    print(said)
     print("wrote BENCHMARKS.md")
 
 

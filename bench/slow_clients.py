@@ -13,21 +13,16 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
-import signal
 import socket
-import subprocess
-import sys
 import tempfile
 import threading
 import time
 import urllib.parse
-import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-ROOT = Path(__file__).resolve().parent.parent
+from .server import Server
 
 
 def _trickle(host: str, port: int, path: str, stop: float, every: float,
@@ -100,58 +95,16 @@ def measure(base_url: str, version_path: str, slow: int = 8, seconds: float = 15
             "timeout_s": timeout, "slowest_ms": round(max(times) * 1000, 1) if times else None}
 
 
-def free_port() -> int:
-    """A TCP port free on the loopback interface right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @contextmanager
-def served(database_url: str, secret: str = "slow-clients-probe-key",
-           wait: float = 60.0) -> Iterator[str]:
-    """Serve the app exactly as ``make run`` does (``python -m companion.serve``) on a free
-    loopback port, in its own process group; yields the base URL and stops the whole group."""
-    port = free_port()
-    env = {**os.environ, "DATABASE_URL": database_url, "FLASK_SECRET_KEY": secret}
-    proc = subprocess.Popen([sys.executable, "-m", "companion.serve", "--host", "127.0.0.1",
-                             "--port", str(port)], cwd=ROOT, env=env, start_new_session=True,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_until_up(proc, base, wait)
-        yield base
-    finally:
-        _stop_group(proc)
-
-
-def _wait_until_up(proc: subprocess.Popen, base: str, wait: float) -> None:
-    deadline = time.monotonic() + wait
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"the server exited: {proc.stderr.read().decode()[-2000:]}")
+def served(database_url: str, wait: float = 60.0) -> Iterator[str]:
+    """Serve the app exactly as ``make run`` does (:class:`bench.server.Server`); yields the base
+    URL and stops the server's whole process group."""
+    with tempfile.TemporaryDirectory(prefix="companion-slow-") as tmp:
+        server = Server(database_url, Path(tmp) / "server.log").start(wait)
         try:
-            with urllib.request.urlopen(base + "/", timeout=2):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"the server did not answer within {wait:.0f} s")
-
-
-def _stop_group(proc: subprocess.Popen) -> None:
-    """SIGTERM the process group this module started, then SIGKILL it if it lingers."""
-    for sig, grace in ((signal.SIGTERM, 10), (signal.SIGKILL, 10)):
-        if proc.poll() is not None:
-            break
-        try:
-            os.killpg(proc.pid, sig)
-            proc.wait(grace)
-        except ProcessLookupError:
-            break
-        except subprocess.TimeoutExpired:
-            continue
-    if proc.stderr:
-        proc.stderr.close()
+            yield server.base
+        finally:
+            server.stop()
 
 
 def one_game(database_url: str) -> str:
@@ -159,13 +112,25 @@ def one_game(database_url: str) -> str:
     from companion import create_app, store
     from companion.games import get_game
     from companion.migrations import upgrade
-    from .games import hadara_setup
     app = create_app({"TESTING": True, "SECRET_KEY": "probe", "DATABASE_URL": database_url})
     upgrade(app)
+    setup = {"players": [{"name": name, "initiative": i + 1, "coins": 10, "income": 2,
+                          "military": 1, "culture": 1, "food": 2}
+                         for i, name in enumerate(("Ana", "Ben"))]}
     with app.app_context():
-        token = store.create_game(get_game("hadara"), hadara_setup(2)).play_token
+        token = store.create_game(get_game("hadara"), setup).play_token
     app.extensions["db_engine"].dispose()
     return token
+
+
+def markdown(result: dict) -> str:
+    """The benchmark's section for a :func:`measure` result."""
+    share = f"{result['share']:.0%}"
+    return (f"With {result['slow_connections']} connections trickling their headers (one line "
+            f"every few seconds), an idle phone's version checks answered within "
+            f"{result['timeout_s']:.0f} s: **{result['answered_in_time']} of {result['checks']}"
+            f" ({share})**, slowest {result['slowest_ms']} ms (target: at least 90 %; "
+            f"{'met' if result['share'] >= 0.9 else 'NOT met'}).\n")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the test suite and the benchmark use, when they are missing.
+# Installs the Debian packages the test suite uses, when they are missing.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
-command -v wrk >/dev/null 2>&1 || need+=(wrk)
 [ -x /usr/lib/postgresql/15/bin/initdb ] || need+=(postgresql)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" != 0 ]; then

@@ -1,0 +1,182 @@
+"""The measures beside the simulation: each request kind alone on the idle server, the weight of
+a game page and whether it asks anything of another origin, the first load of a long game after
+a restart, and what a durable SQLite commit costs a tap."""
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sqlite3
+import statistics
+import time
+from contextlib import closing
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from .http import Phone
+from .stats import percentile
+from .tables import Table, tap_request
+
+CSS_URL = re.compile(r"""url\(\s*['"]?([^'")]+)|@import\s+['"]([^'"]+)""")
+# Elements and attributes a browser fetches while loading a page (links a reader follows are not).
+FETCHED = {("script", "src"), ("img", "src"), ("img", "srcset"), ("source", "src"),
+           ("source", "srcset"), ("video", "src"), ("video", "poster"), ("audio", "src"),
+           ("iframe", "src"), ("embed", "src"), ("object", "data"), ("input", "src"),
+           ("track", "src")}
+LINK_RELS = {"stylesheet", "icon", "shortcut", "apple-touch-icon", "preload", "modulepreload",
+             "prefetch", "manifest", "mask-icon"}
+
+
+class _Resources(HTMLParser):
+    """The URLs a page makes the browser fetch: elements' sources, style sheets and icons, and
+    url() inside style attributes and elements."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+        self._in_style = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {k: v or "" for k, v in attrs}
+        for name, value in values.items():
+            if (tag, name) in FETCHED:
+                self.urls += [part.split()[0] for part in value.split(",") if part.strip()] \
+                    if name == "srcset" else [value]
+        if tag == "link" and LINK_RELS & set(values.get("rel", "").lower().split()):
+            self.urls.append(values.get("href", ""))
+        self.urls += css_urls(values.get("style", ""))
+        self._in_style = tag == "style"
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_style = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_style:
+            self.urls += css_urls(data)
+
+
+def css_urls(css: str) -> list[str]:
+    """The URLs a piece of CSS fetches (url() and @import)."""
+    return [a or b for a, b in CSS_URL.findall(css)]
+
+
+def is_outside(url: str, host: str) -> bool:
+    """Whether fetching ``url`` from a page of ``host`` ("127.0.0.1:5000") asks another origin;
+    data: URLs are inline and ask nothing."""
+    parts = urlsplit(url.strip())
+    if parts.scheme == "data":
+        return False
+    return bool(parts.scheme or parts.netloc) and parts.netloc != host
+
+
+async def page_weight(phone: Phone, token: str) -> dict:
+    """The game page as a seated phone gets it: HTML and same-origin assets uncompressed, the
+    HTML as it travels when gzip is asked for, and every URL of another origin it would fetch."""
+    host = f"{phone.host}:{phone.port}"
+    plain = await phone.request("GET", f"/g/{token}")
+    packed = await phone.request("GET", f"/g/{token}", {"Accept-Encoding": "gzip, deflate"})
+    parser = _Resources()
+    parser.feed(plain.body.decode())
+    urls, assets = list(parser.urls), {}
+    for url in list(dict.fromkeys(urls)):
+        if is_outside(url, host) or url.startswith("data:"):
+            continue
+        path = urlsplit(url).path
+        body = (await phone.request("GET", path)).body
+        assets[path] = len(body)
+        if path.endswith(".css"):
+            urls += css_urls(body.decode())
+    outside = sorted({u for u in urls if is_outside(u, host)})
+    return {"html": len(plain.body), "assets": assets,
+            "total": len(plain.body) + sum(assets.values()),
+            "wire": len(packed.body), "encoding": packed.headers.get("content-encoding", ""),
+            "outside": outside, "csp": plain.headers.get("content-security-policy", "")}
+
+
+async def first_load(phones: list[Phone], warm_token: str, token: str) -> float:
+    """Milliseconds of the first load of ``token`` from a just started server, after its workers
+    served another game's page a few times (code imported, templates compiled). The warm-up
+    sends from several phones at once so that every worker gets some of it."""
+    gzip = {"Accept-Encoding": "gzip, deflate"}
+    for _ in range(5):
+        await asyncio.gather(*(p.request("GET", f"/g/{warm_token}", gzip) for p in phones))
+    start = time.monotonic()
+    resp = await phones[0].request("GET", f"/g/{token}", gzip)
+    took = (time.monotonic() - start) * 1000
+    if resp.status != 200:
+        raise RuntimeError(f"first load of {token}: {resp.status}")
+    return took
+
+
+async def one_at_a_time(table: Table, rounds: int = 20) -> dict[str, float]:
+    """Median ms of each request kind alone on an otherwise idle server (no queueing): a tap,
+    then each of the table's phones fetches the new page and checks the version (304)."""
+    times: dict[str, list[float]] = {"check": [], "page": [], "tap": []}
+    gzip = {"Accept-Encoding": "gzip, deflate"}
+
+    async def timed(kind: str, phone: Phone, method: str, path: str, headers: dict,
+                    body: bytes = b"") -> None:
+        start = time.monotonic()
+        resp = await phone.request(method, path, headers, body)
+        times[kind].append((time.monotonic() - start) * 1000)
+        if resp.status not in (200, 304):
+            raise RuntimeError(f"{kind} alone: {resp.status}")
+
+    for i in range(rounds):
+        tapper = table.seats[i % len(table.seats)]
+        fields = {"player": 0, "value": "coins", "delta": 1 - 2 * (i % 2)}
+        await timed("tap", tapper.phone, "POST",
+                    *tap_request(table.token, tapper.csrf, "correct", fields))
+        answer = await tapper.phone.request("GET", f"/g/{table.token}/v")
+        etag = f'"{json.loads(answer.body)["version"]}"'
+        for seat in table.seats:
+            await timed("page", seat.phone, "GET", f"/g/{table.token}", gzip)
+            await timed("check", seat.phone, "GET", f"/g/{table.token}/v",
+                        {**gzip, "If-None-Match": etag})
+    return {k: statistics.median(v) for k, v in times.items()}
+
+
+def app_synchronous(root: Path) -> str:
+    """The `PRAGMA synchronous` setting the app's database module uses, read from its source."""
+    found = re.search(r"synchronous\s*=\s*(\w+)", (root / "companion" / "db.py").read_text(),
+                      re.I)
+    return found.group(1).upper() if found else "not found"
+
+
+def _tap_commit(conn: sqlite3.Connection, game_id: int, columns: list[str]) -> float:
+    """Milliseconds of one tap's write as the app makes it: read the version, add one action to
+    the log (a copy of the game's last one), bump the version, commit."""
+    start = time.perf_counter()
+    conn.execute("BEGIN IMMEDIATE")
+    version = conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+    picked = ", ".join("? AS seq" if c == "seq" else c for c in columns)
+    conn.execute(f"INSERT INTO actions ({', '.join(columns)}) SELECT {picked} FROM actions "
+                 "WHERE game_id = ? AND seq = ?", (version + 1, game_id, version))
+    conn.execute("UPDATE games SET version = ?, updated_at = CURRENT_TIMESTAMP WHERE id = ?",
+                 (version + 1, game_id))
+    conn.execute("COMMIT")
+    return (time.perf_counter() - start) * 1000
+
+
+def durability(source: Path, copy: Path, rounds: int = 6, per_round: int = 25,
+               gap: float = 0.02) -> dict[str, dict[str, float]]:
+    """A tap's commit with ``synchronous=NORMAL`` and ``FULL`` (WAL), on a copy of the benchmark's
+    database beside it, one commit at a time as a table sends them (``gap`` s apart), the two
+    settings taking turns so that the machine's other work weighs on both alike."""
+    with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(copy)) as dst:
+        src.backup(dst)
+    times: dict[str, list[float]] = {"NORMAL": [], "FULL": []}
+    for _ in range(rounds):
+        for mode in times:
+            conn = sqlite3.connect(copy, isolation_level=None)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute(f"PRAGMA synchronous={mode}")
+            game_id = conn.execute("SELECT game_id FROM actions ORDER BY id DESC").fetchone()[0]
+            columns = [r[1] for r in conn.execute("PRAGMA table_info(actions)") if r[1] != "id"]
+            for _ in range(per_round):
+                times[mode].append(_tap_commit(conn, game_id, columns))
+                time.sleep(gap)
+            conn.close()
+    return {mode: {"count": len(v), "p50": statistics.median(v), "mean": statistics.fmean(v),
+                   "p95": percentile(v, 95)} for mode, v in times.items()}

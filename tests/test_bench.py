@@ -1,0 +1,120 @@
+"""The benchmark's own logic on fixed data (never its speed): percentiles, a step's verdict, the
+largest passing number of tables, the page's outside URLs, and its HTTP client's reading."""
+from __future__ import annotations
+
+import asyncio
+import math
+
+from bench import measures, stats
+from bench.http import Phone
+
+
+def make_step(tables: int, check: float = 10, page: float = 20, tap: float = 30,
+              errors: int = 0, lag: float = 1.0) -> stats.Step:
+    latencies = {"check": [check] * 20, "page": [page] * 20, "tap": [tap] * 20}
+    failed = {"check": ["HTTP 502"] * errors, "page": [], "tap": []}
+    return stats.step(tables, latencies, failed, [lag] * 10, server_cpu=0.5, generator_cpu=0.1,
+                      seconds=30)
+
+
+def test_percentile_is_the_nearest_rank_value():
+    values = [float(v) for v in range(100, 0, -1)]  # 1..100, unordered
+    assert stats.percentile(values, 50) == 50
+    assert stats.percentile(values, 95) == 95
+    assert stats.percentile(values, 100) == 100
+    assert stats.percentile([7.0, 1.0, 3.0], 50) == 3
+    assert stats.percentile([4.0], 95) == 4
+    assert math.isnan(stats.percentile([], 95))
+
+
+def test_kind_counts_latencies_and_names_the_commonest_errors():
+    kind = stats.Kind.of([5.0, 1.0, 9.0, 3.0], ["HTTP 502", "TimeoutError", "HTTP 502"])
+    assert (kind.count, kind.p50, kind.max, kind.errors) == (4, 3.0, 9.0, 3)
+    assert kind.examples[0] == ("HTTP 502", 2)
+
+
+def test_a_step_passes_only_under_every_target_without_errors_and_without_lag():
+    assert make_step(50).passed
+    assert make_step(50, check=50.0, page=150.0, tap=100.0).passed  # at the targets
+    assert make_step(50, check=50.1).failures() == ["check p95 50.1 ms > 50 ms"]
+    assert not make_step(50, page=151).passed
+    assert not make_step(50, tap=101).passed
+    assert make_step(50, errors=1).failures() == ["1 check errors"]
+    lagged = make_step(50, lag=stats.LAG_LIMIT + 1)
+    assert not lagged.kept_up and not lagged.passed
+
+
+def test_a_step_with_no_requests_of_a_kind_does_not_pass():
+    empty = stats.step(10, {"check": [1.0], "page": [], "tap": [1.0]},
+                       {"check": [], "page": [], "tap": []}, [1.0], server_cpu=0,
+                       generator_cpu=0, seconds=1)
+    assert empty.failures() == ["no page measured"]
+
+
+def test_largest_passing_is_the_last_step_passed_with_every_smaller_one():
+    steps = [make_step(100), make_step(50), make_step(150, page=200), make_step(200)]
+    assert stats.largest_passing(steps) == 100  # 200 passed, but only after 150 failed
+    assert stats.largest_passing([make_step(50, tap=500)]) is None
+    assert stats.largest_passing([make_step(50), make_step(300)]) == 300
+
+
+def test_outside_urls_are_found_in_the_page_and_its_style_sheets():
+    html = """<link rel="stylesheet" href="/static/app.css"><script src="/static/app.js"></script>
+    <link rel="icon" href="https://cdn.example.org/i.png"><a href="https://example.org/rules">x</a>
+    <img src="data:image/png;base64,AAAA" srcset="/a.png 1x, //img.example.net/b.png 2x">
+    <div style="background: url('http://127.0.0.1:5000/ok.png')"></div>
+    <style>@import "https://fonts.example.com/f.css";</style>"""
+    parser = measures._Resources()
+    parser.feed(html)
+    outside = {u for u in parser.urls if measures.is_outside(u, "127.0.0.1:5000")}
+    assert outside == {"https://cdn.example.org/i.png", "//img.example.net/b.png",
+                       "https://fonts.example.com/f.css"}  # a link a reader follows is no fetch
+    assert measures.css_urls("a{background:url(/x.svg)} b{src:url('https://f.example/y')}") == [
+        "/x.svg", "https://f.example/y"]
+
+
+ANSWERS = [
+    b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nSet-Cookie: session=abc; HttpOnly; Path=/\r\n"
+    b"\r\nhello",
+    b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n4\r\ndefg\r\n0\r\n\r\n",
+    b"HTTP/1.1 304 Not Modified\r\nETag: \"3\"\r\nConnection: close\r\n\r\n",
+    b"HTTP/1.1 200 OK\r\nSet-Cookie: session=old; Expires=Thu, 01 Jan 1970 00:00:00 GMT\r\n"
+    b"Connection: close\r\n\r\nuntil the end",
+]
+
+
+def test_phone_reads_each_kind_of_answer_and_keeps_its_cookies():
+    async def scenario() -> list:
+        seen: list[bytes] = []
+        answers = iter(ANSWERS)
+
+        async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            while True:  # keep the connection until an answer says close
+                head = await reader.readuntil(b"\r\n\r\n")
+                seen.append(head)
+                answer = next(answers)
+                writer.write(answer)
+                await writer.drain()
+                if b"Connection: close" in answer:
+                    break
+            writer.close()
+            await writer.wait_closed()
+
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        phone = Phone("127.0.0.1", server.sockets[0].getsockname()[1])
+        got = []
+        for _ in ANSWERS:
+            async with asyncio.timeout(5):  # a misread length would wait for bytes never sent
+                resp = await phone.request("GET", "/g/x", {"If-None-Match": '"3"'})
+            got.append((resp.status, resp.body, dict(phone.cookies)))
+        phone.close()
+        server.close()
+        await server.wait_closed()
+        return [got, seen]
+
+    got, seen = asyncio.run(scenario())
+    assert got == [(200, b"hello", {"session": "abc"}), (200, b"abcdefg", {"session": "abc"}),
+                   (304, b"", {"session": "abc"}), (200, b"until the end", {})]
+    assert b"Cookie: session=abc" in seen[1] and b"Cookie" not in seen[0]
+    assert all(b'If-None-Match: "3"' in head for head in seen)
+    assert len(seen) == 4
