@@ -30,31 +30,39 @@ def _phone(port: int) -> tuple[str, str]:
     return cookie, CSRF.search(page).group(1)
 
 
+def send_guesses(port: int) -> list[int]:
+    """The answers' statuses to :data:`GUESSES` wrong codes sent at once over
+    :data:`CONNECTIONS` connections to the server on 127.0.0.1 at ``port``, by one phone (its
+    session cookie and CSRF token from the home page)."""
+    cookie, token = _phone(port)
+    body = urlencode({"csrf_token": token, "code": WRONG})
+    headers = {"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"}
+    statuses: list[int] = []
+
+    def guess(count: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        for _ in range(count):
+            conn.request("POST", "/join", body=body, headers=headers)
+            answer = conn.getresponse()
+            answer.read()
+            statuses.append(answer.status)
+        conn.close()
+
+    threads = [threading.Thread(target=guess, args=(GUESSES // CONNECTIONS,))
+               for _ in range(CONNECTIONS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    return statuses
+
+
 def measure(database_url: str, log: Path) -> dict:
-    """Answers other than 429, refusals and the time taken for :data:`GUESSES` wrong codes
-    over :data:`CONNECTIONS` connections."""
+    """Answers other than 429, refusals and the time taken for :func:`send_guesses` against the
+    app served as `make run` serves it."""
     with Server(database_url, log) as server:
-        cookie, token = _phone(server.port)
-        body = urlencode({"csrf_token": token, "code": WRONG})
-        headers = {"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"}
-        statuses: list[int] = []
-
-        def guess(count: int) -> None:
-            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-            for _ in range(count):
-                conn.request("POST", "/join", body=body, headers=headers)
-                answer = conn.getresponse()
-                answer.read()
-                statuses.append(answer.status)
-            conn.close()
-
-        threads = [threading.Thread(target=guess, args=(GUESSES // CONNECTIONS,))
-                   for _ in range(CONNECTIONS)]
         start = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(120)
+        statuses = send_guesses(server.port)
         seconds = time.perf_counter() - start
     refused = statuses.count(429)
     return {"sent": len(statuses), "answered": len(statuses) - refused, "refused": refused,

@@ -3,17 +3,14 @@ again, in the reader's language), join codes that expire, and the limits' defaul
 Limits are off in tests unless a test switches them on (RATELIMIT_ENABLED)."""
 from __future__ import annotations
 
-import http.client
-import re
-import threading
 from datetime import timedelta
-from urllib.parse import urlencode
 
 import pytest
 from sqlalchemy import update
 
 from companion import create_app, store
 from companion.db import Action, Game, utcnow
+from bench.guessing import send_guesses
 from tests.conftest import csrf_of
 from tests.table_helpers import ThreadedServer
 from .table import WebTable
@@ -59,29 +56,7 @@ def join(client, code: str, **kwargs):
 def test_300_wrong_codes_as_fast_as_one_address_can_get_at_most_60_answers_but_429(served_app):
     """The goal of issue 14: four connections from one address send 300 wrong codes at once."""
     with ThreadedServer(served_app) as server:
-        host, port = server.base.removeprefix("http://").split(":")
-        first = http.client.HTTPConnection(host, int(port), timeout=10)
-        first.request("GET", "/")
-        resp = first.getresponse()
-        cookie = resp.getheader("Set-Cookie").split(";")[0]
-        token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', resp.read().decode())[1]
-        body = urlencode({"csrf_token": token, "code": WRONG})
-        headers = {"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"}
-        statuses: list[int] = []
-
-        def guess(count: int) -> None:
-            conn = http.client.HTTPConnection(host, int(port), timeout=10)
-            for _ in range(count):
-                conn.request("POST", "/join", body=body, headers=headers)
-                answer = conn.getresponse()
-                answer.read()
-                statuses.append(answer.status)
-            conn.close()
-        threads = [threading.Thread(target=guess, args=(75,)) for _ in range(4)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(60)
+        statuses = send_guesses(int(server.base.rsplit(":", 1)[1]))
     assert len(statuses) == 300
     answered = [s for s in statuses if s != 429]
     assert len(answered) <= 60, f"{len(answered)} guesses answered"
