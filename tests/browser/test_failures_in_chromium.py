@@ -123,7 +123,9 @@ def fulfil(status: int, body: str, content_type: str = "application/json",
 def test_a_rules_refusal_says_why_and_marks_the_refused_button(open_context, live_server):
     page = open_context("phone").new_page()
     start_hadara(page, live_server.url)
-    close = page.locator(".steps").get_by_role("button", name="Close this step")
+    panel = page.locator(".steps details.close-step")  # the close sits in its step's panel
+    panel.locator("summary").tap()
+    close = panel.get_by_role("button", name=re.compile("^Close “"))
     before, history = version(page), latest(page)
     tap_and_redraw(page, close)
     expect_not_recorded(page, close, "phase A has 5 rounds")
