@@ -121,12 +121,16 @@ def test_a_new_version_is_drawn_anew_and_shows_the_change(client, app):
 def test_a_refused_form_is_drawn_afresh_with_its_values_and_not_shared(client, app):
     host = hadara(client, app)
     ben = seated(app, host, 1)
-    ben.refresh()
-    parts = drawn(app, lambda: ben.do("correct", expect=422, player=1, value="coins",
-                                      delta=-99))
-    assert parts == Counter()  # nothing taken from, or put in, the shared drawing
-    refused = ben.client.post(f"{ben.path}/do/correct", data={
-        "csrf_token": ben.csrf, "version": ben.version, "player": 1, "value": "coins",
-        "delta": -99}).get_data(as_text=True)
-    assert 'role="alert"' in refused and 'value="-99"' in refused
-    assert 'role="alert"' not in seated(app, host, 2).page  # the shared page stays clean
+    tap = {"player": 1, "value": "coins", "delta": -77}
+    # the refusal is the first page of a new version: it must neither use nor leave a drawing
+    assert host.client.post(f"{host.path}/do/correct", data={
+        "csrf_token": host.csrf, "version": host.version, "player": 0, "value": "coins",
+        "delta": 1}).status_code == 303
+    refused: list = []
+    parts = drawn(app, lambda: refused.append(ben.client.post(f"{ben.path}/do/correct", data={
+        "csrf_token": ben.csrf, "version": ben.version + 1, **tap})))
+    assert parts == Counter() and refused[0].status_code == 422
+    page = refused[0].get_data(as_text=True)
+    assert 'role="alert"' in page and 'value="-77"' in page
+    parts = drawn(app, ben.refresh)
+    assert parts["score"] == 1 and 'role="alert"' not in ben.page and "-77" not in ben.page
