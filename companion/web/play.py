@@ -80,7 +80,6 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
              failed: str | None = None, values: dict | None = None) -> dict[str, Any]:
     rules = get_game(game.slug)
     state = store.state_of(game)
-    undo_text, redo_text = store.undo_preview(game)
     names = rules.player_names(state)
     forms = {kind: action_form(rules, kind, names, formdata=None)
              for kind in rules.available(state)} if can_play else {}
@@ -103,8 +102,9 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
     return dict(game=game, rules=rules, state=state, can_play=can_play, forms=forms,
                 names=names, seat=seat, asks=asks, seat_view=seat_view, error=error,
                 failed=failed,
-                undo_text=undo_text, redo_text=redo_text, result=rules.score(state),
-                recent=store.recent_rows(game),
+                # read only where a part is drawn (not when it is shared: drawing.py)
+                undo_redo=lambda: store.undo_preview(game), result=lambda: rules.score(state),
+                recent=lambda: store.recent_rows(game),
                 token=game.play_token if can_play else game.watch_token)
 
 
