@@ -36,16 +36,17 @@ DEFAULT_CACHE_CHARS = 64_000_000
 class _Drawings:
     """An app's shared parts, by key; a lock since a server's threads share it."""
 
-    def __init__(self, chars: int):
+    def __init__(self, chars: int, once: Callable[[], str]):
         self.parts: LRUCache = LRUCache(maxsize=chars, getsizeof=len)
         self.lock = threading.Lock()
+        self.once = once  # the app's own one-time keys
 
 
 def init_app(app: Flask) -> None:
     """Give the templates ``drawn_once`` and the drawing-aware ``csrf_token`` and ``once_key``."""
-    app.extensions["drawings"] = _Drawings(app.config.get("DRAWING_CACHE_CHARS",
-                                                          DEFAULT_CACHE_CHARS))
     once = app.jinja_env.globals["once_key"]
+    app.extensions["drawings"] = _Drawings(app.config.get("DRAWING_CACHE_CHARS",
+                                                          DEFAULT_CACHE_CHARS), once)
     given = dict(drawn_once=drawn_once,
                  csrf_token=lambda: CSRF_MARK if g.get("drawing") else generate_csrf(),
                  once_key=lambda: ONCE_MARK if g.get("drawing") else once())
@@ -64,8 +65,8 @@ def draw_page(template: str, key: tuple, **context: Any) -> str:
         html = render_template(template, **context)
     finally:
         g.drawing = None
-    token, once = generate_csrf(), current_app.jinja_env.globals["once_key"]
-    # g.drawing is unset again, so once() gives a real key: a different one for every form.
+    token, once = generate_csrf(), current_app.extensions["drawings"].once
+    # a different one-time key for every form of every answer
     return _MARKS.sub(lambda m: token if m.group() == CSRF_MARK else once(), html)
 
 
