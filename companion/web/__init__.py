@@ -84,6 +84,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["fast_input"] = fast_input
     app.jinja_env.globals["TIEBREAK_WORDS"] = TIEBREAK_WORDS
     app.jinja_env.globals["once_key"] = once_key
+    from . import drawing  # the game page's shared parts; per-phone tokens put in each answer
+    drawing.init_app(app)
     app.after_request(_security_headers)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

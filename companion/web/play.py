@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import segno
+from flask_babel import get_locale
 from flask import (Blueprint, Response, abort, current_app, g, jsonify, redirect,
                    render_template, request, session, url_for)
 
@@ -18,6 +19,7 @@ from ..games import get_game
 from ..games.core import REDO, UNDO, RulesError, StaleAction, t
 
 from . import remember_game, wants_json
+from .drawing import draw_page
 from .forms import action_form, tap_values
 
 bp = Blueprint("play", __name__, url_prefix="/g")
@@ -78,7 +80,6 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
              failed: str | None = None, values: dict | None = None) -> dict[str, Any]:
     rules = get_game(game.slug)
     state = store.state_of(game)
-    undo_text, redo_text = store.undo_preview(game)
     names = rules.player_names(state)
     forms = {kind: action_form(rules, kind, names, formdata=None)
              for kind in rules.available(state)} if can_play else {}
@@ -93,10 +94,17 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
         return seat is not None and turn is not None and (turn if player is None
                                                           else player) != seat
 
+    def seat_view(player: int) -> str:
+        """How this phone sees a player's board: as its owner, from another seat, or from no
+        seat (what a board shared by phones may depend on: hidden information, asking first)."""
+        return "none" if seat is None else "own" if seat == player else "other"
+
     return dict(game=game, rules=rules, state=state, can_play=can_play, forms=forms,
-                names=names, seat=seat, asks=asks, error=error, failed=failed,
-                undo_text=undo_text, redo_text=redo_text, result=rules.score(state),
-                recent=store.recent_rows(game),
+                names=names, seat=seat, asks=asks, seat_view=seat_view, error=error,
+                failed=failed,
+                # read only where a part is drawn (not when it is shared: drawing.py)
+                undo_redo=lambda: store.undo_preview(game), result=lambda: rules.score(state),
+                recent=lambda: store.recent_rows(game),
                 token=game.play_token if can_play else game.watch_token)
 
 
@@ -104,7 +112,9 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
 def game_page(token: str):
     game, can_play = _open(token)
     remember_game(token)
-    return render_template("game.html", **_context(game, can_play))
+    # Drawn once per version, language and kind of link for the whole table (drawing.py).
+    key = ("game", game.play_token, game.version, str(get_locale()), can_play)
+    return draw_page("game.html", key, **_context(game, can_play))
 
 
 def _refuse(game: Game, err: RulesError, kind: str, values: dict | None, status: int):

@@ -1,0 +1,91 @@
+"""The game page drawn once for the whole table: the parts of a version's page that every phone
+sees alike are drawn once per (game, version, language, play or watch link) and shared.
+
+A template marks such a part with ``{% call drawn_once('name', ...) %}...{% endcall %}``; the
+arguments name what else the part depends on (a player's board: the player and how this phone
+sees it, ``seat_view``). Only ``draw_page`` shares: any other rendering (a refused form, shown
+with its values) draws every part afresh. What differs per phone is never baked into a shared
+part: while a page is drawn, ``csrf_token()`` and ``once_key()`` give markers, and each phone's
+answer gets its own CSRF token and a fresh one-time key per form in their place.
+"""
+from __future__ import annotations
+
+import re
+import secrets
+import threading
+from typing import Any, Callable
+
+from blinker import Namespace
+from cachetools import LRUCache
+from flask import Flask, current_app, g, render_template
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
+
+# Random per process, so no text a player types can stand for one (it would be replaced).
+CSRF_MARK = f"csrf-{secrets.token_hex(12)}"
+ONCE_MARK = f"once-{secrets.token_hex(12)}"
+_MARKS = re.compile(f"{CSRF_MARK}|{ONCE_MARK}")
+
+# Sent each time a shared part is actually drawn (not taken from the cache): for tests.
+fragment_drawn = Namespace().signal("fragment-drawn")
+
+# The cache's size in characters of drawn HTML (old versions fall out, least recently used first).
+DEFAULT_CACHE_CHARS = 64_000_000
+
+
+class _Drawings:
+    """An app's shared parts, by key; a lock since a server's threads share it."""
+
+    def __init__(self, chars: int, once: Callable[[], str]):
+        self.parts: LRUCache = LRUCache(maxsize=chars, getsizeof=len)
+        self.lock = threading.Lock()
+        self.once = once  # the app's own one-time keys
+
+
+def init_app(app: Flask) -> None:
+    """Give the templates ``drawn_once`` and the drawing-aware ``csrf_token`` and ``once_key``."""
+    once = app.jinja_env.globals["once_key"]
+    app.extensions["drawings"] = _Drawings(app.config.get("DRAWING_CACHE_CHARS",
+                                                          DEFAULT_CACHE_CHARS), once)
+    given = dict(drawn_once=drawn_once,
+                 csrf_token=lambda: CSRF_MARK if g.get("drawing") else generate_csrf(),
+                 once_key=lambda: ONCE_MARK if g.get("drawing") else once())
+    # Globals reach imported macros; the context processor overrides Flask-WTF's own, which
+    # would otherwise give page templates the real token.
+    app.jinja_env.globals.update(given)
+    app.context_processor(lambda: given)
+
+
+def draw_page(template: str, key: tuple, **context: Any) -> str:
+    """``template`` rendered with its shared parts drawn once per ``key`` (which must name the
+    game, its version, the language and whether the link plays), then this phone's CSRF token and
+    fresh one-time keys put in place of the markers."""
+    g.drawing = key
+    try:
+        html = render_template(template, **context)
+    finally:
+        g.drawing = None
+    token, once = generate_csrf(), current_app.extensions["drawings"].once
+    # a different one-time key for every form of every answer
+    return _MARKS.sub(lambda m: token if m.group() == CSRF_MARK else once(), html)
+
+
+def drawn_once(*parts: Any, caller: Callable[[], str]) -> Markup:
+    """The part ``caller`` draws, shared by every phone showing the same page key and ``parts``;
+    drawn afresh when no page key is set (outside ``draw_page``)."""
+    page = g.get("drawing")
+    if not page:
+        return Markup(caller())
+    key = (*page, *parts)
+    drawings: _Drawings = current_app.extensions["drawings"]
+    with drawings.lock:
+        html = drawings.parts.get(key)
+    if html is None:
+        html = Markup(caller())
+        fragment_drawn.send(current_app._get_current_object(), key=key)
+        with drawings.lock:
+            try:
+                drawings.parts[key] = html
+            except ValueError:  # larger than the whole cache: shown, not kept
+                pass
+    return html

@@ -1,0 +1,136 @@
+"""The game page drawn once for the whole table (issue 15, point 3): the parts every phone sees
+alike are drawn once per game, version, language and kind of link, and shared by every seat;
+each phone still gets its own CSRF token, a fresh one-time key per form, its own board first, its
+own player preselected, the question before acting for another player, and only its own hidden
+information. A refused form is drawn afresh with its values. Taps are plain form posts."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from html import unescape
+
+from companion.web.drawing import CSRF_MARK, ONCE_MARK, fragment_drawn
+from tests.web.table import WebTable
+from tests.web.test_hidden_information import CITIES, made
+from tests.web.test_seats_and_turns import form, hadara, to_colony_step
+
+CSRF = re.compile(r'name="csrf_token" value="([^"]*)"')
+ONCE = re.compile(r'name="once" value="([^"]*)"')
+BOARDS = re.compile(r'<article class="player" id="p(\d+)"')
+
+
+def seated(app, table: WebTable, seat: int | None) -> WebTable:
+    """Another phone at the table (its own cookies), sitting at ``seat``."""
+    phone = WebTable(app.test_client(), app, table.path)
+    if seat is not None:
+        phone.post("seat", seat=seat)
+    return phone
+
+
+def drawn(app, reads) -> Counter:
+    """How often each shared part (by name) was drawn while ``reads()`` ran."""
+    parts: Counter = Counter()
+    with fragment_drawn.connected_to(lambda _, key: parts.update([key[5]]), app):
+        reads()
+    return parts
+
+
+def test_a_versions_shared_parts_are_drawn_once_for_every_seated_phone(client, app):
+    host = hadara(client, app)
+    phones = [seated(app, host, s) for s in range(3)]
+    # a new version nobody has seen (the tap's answer is not followed)
+    assert host.client.post(f"{host.path}/do/correct", data={
+        "csrf_token": host.csrf, "version": host.version, "player": 0, "value": "coins",
+        "delta": 1}).status_code == 303
+    parts = drawn(app, lambda: [p.refresh() for p in phones])
+    assert parts["score"] == parts["guide"] == parts["latest"] == parts["tools"] == 1
+    # each board: once as its owner sees it, once as the other seats do
+    assert parts["player"] == 6
+    assert drawn(app, lambda: [p.refresh() for p in phones]) == Counter()  # all shared now
+
+
+def test_each_phone_gets_only_its_own_csrf_token_and_a_fresh_key_for_every_form(client, app):
+    host = hadara(client, app)
+    ana, ben = seated(app, host, 0), seated(app, host, 1)
+    pages = [ana.refresh(), ben.refresh()]
+    tokens = [set(CSRF.findall(page)) for page in pages]
+    assert all(len(t) == 1 for t in tokens) and tokens[0] != tokens[1]
+    keys = [k for page in pages for k in ONCE.findall(page)]
+    assert len(keys) > 10 and len(set(keys)) == len(keys)
+    assert not any(mark in page for page in pages for mark in (CSRF_MARK, ONCE_MARK))
+    ben.do("correct", player=1, value="coins", delta=1)  # each token works on its own phone
+    ana.do("correct", player=0, value="coins", delta=1)
+
+
+def test_each_seat_sees_its_own_board_first_its_player_picked_and_asks_for_another(client, app):
+    host = hadara(client, app)
+    phones = {seat: seated(app, host, seat) for seat in (None, 0, 1, 2)}
+    for seat, phone in phones.items():
+        page = phone.refresh()
+        assert BOARDS.findall(page)[0] == str(0 if seat is None else seat)
+        picked = re.search(r'name="player" required>.*?</select>',
+                           page[page.index("/do/correct"):], re.S).group()
+        assert re.findall(r'<option value="(\d*)" selected>', picked) == [
+            "" if seat is None else str(seat)]
+    to_colony_step(host)
+    host.do("next")
+    host.do("next")  # phase B: Ben's turn to buy or sell, on his own board
+    for seat, phone in phones.items():  # Ben's sell form: asked first on another seat's phone
+        action, _ = form(re.search(r'id="p1".*?</article>', phone.refresh(), re.S).group(), "sell")
+        assert action.endswith("/confirm/sell") == (seat in (0, 2)), seat
+
+
+def test_a_hidden_acropolis_reaches_only_its_owner_when_phones_share_a_version(app):
+    game = made(app, "hexemonia", {"fate": 12, "players": CITIES})
+    table = WebTable(app.test_client(), app, f"/g/{game.play_token}")
+    phones = [seated(app, table, s) for s in range(3)]
+    for _ in range(2):  # the second round reads what the first one drew
+        for seat, phone in enumerate(phones):
+            page = phone.refresh()
+            for other, word in enumerate(("Athens", "Sparta")):
+                assert (word in page) == (other == seat), (seat, word)
+
+
+def test_a_language_switch_shows_the_shared_parts_in_the_new_language(client, app):
+    host = hadara(client, app)
+    assert "Score so far" in host.page
+    host.client.get("/lang/it?next=/")
+    page = unescape(host.refresh())
+    assert "Score so far" not in page and "Punteggio finora" in page
+
+
+def test_a_watch_link_never_gets_the_play_links_drawing(client, app):
+    host = hadara(client, app)
+    watch = re.search(r'href="(/g/[^"]+)">Watch link', host.page).group(1)
+    page = client.get(watch).get_data(as_text=True)
+    assert "Watching: this link shows" in page
+    assert "csrf_token" not in page and 'name="once"' not in page and "/do/" not in page
+
+
+def test_a_new_version_is_drawn_anew_and_shows_the_change(client, app):
+    host = hadara(client, app)
+    ben = seated(app, host, 1)
+    before = ben.version
+    parts = drawn(app, lambda: host.do("correct", player=1, value="coins", delta=3))
+    assert parts["score"] == 1 and ben.refresh() and ben.version == before + 1
+    assert all(v == str(ben.version) for v in re.findall(r'name="version" value="(\d+)"',
+                                                         ben.page))
+    assert re.search(r'id="p1".*?<b>13</b><span>coins', ben.page, re.S)
+
+
+def test_a_refused_form_is_drawn_afresh_with_its_values_and_not_shared(client, app):
+    host = hadara(client, app)
+    ben = seated(app, host, 1)
+    tap = {"player": 1, "value": "coins", "delta": -77}
+    # the refusal is the first page of a new version: it must neither use nor leave a drawing
+    assert host.client.post(f"{host.path}/do/correct", data={
+        "csrf_token": host.csrf, "version": host.version, "player": 0, "value": "coins",
+        "delta": 1}).status_code == 303
+    refused: list = []
+    parts = drawn(app, lambda: refused.append(ben.client.post(f"{ben.path}/do/correct", data={
+        "csrf_token": ben.csrf, "version": ben.version + 1, **tap})))
+    assert parts == Counter() and refused[0].status_code == 422
+    page = refused[0].get_data(as_text=True)
+    assert 'role="alert"' in page and 'value="-77"' in page
+    parts = drawn(app, ben.refresh)
+    assert parts["score"] == 1 and 'role="alert"' not in ben.page and "-77" not in ben.page
