@@ -67,13 +67,19 @@ def create_game(rules: GameRules, setup: Mapping[str, Any],
 
 # ------------------------------------------------------------------------------ finding a game
 
+def _by_link(token: str):
+    """The condition of a game opened by a link token (play or watch), or None for a token no
+    link can be."""
+    if not token or len(token) > 64:
+        return None
+    return or_(Game.play_token == token, Game.watch_token == token)
+
+
 def find_game(token: str) -> tuple[Game, bool] | None:
     """The game a link token opens, and whether it may change it (play link) or only watch it:
     one indexed query, used by every page, tap and question."""
-    if not token or len(token) > 64:
-        return None
-    game = session().scalar(select(Game).where(
-        or_(Game.play_token == token, Game.watch_token == token)))
+    link = _by_link(token)
+    game = None if link is None else session().scalar(select(Game).where(link))
     return None if game is None else (game, game.play_token == token)
 
 
@@ -93,10 +99,8 @@ def find_by_code(code: str) -> Game | None:
 
 def version_of(token: str) -> int | None:
     """The version of the game a link opens (the phones' live check): one indexed query."""
-    if not token or len(token) > 64:
-        return None
-    return session().scalar(select(Game.version).where(
-        or_(Game.play_token == token, Game.watch_token == token)))
+    link = _by_link(token)
+    return None if link is None else session().scalar(select(Game.version).where(link))
 
 
 # ------------------------------------------------------------------------------- the log, state
@@ -107,6 +111,17 @@ def rows_of(s: Session, game_id: int) -> list[Action]:
 
 def entries_of(rows: list[Action]) -> list[Entry]:
     return [Entry(r.seq, r.kind, r.data, r.by) for r in rows]
+
+
+def _entries(s: Session, game_id: int, *, after: int = 0,
+             upto: int | None = None) -> list[Entry]:
+    """The game's log entries after sequence number ``after`` (up to ``upto``), as the rules
+    fold them (no ORM object per entry of a long log)."""
+    where = [Action.game_id == game_id, Action.seq > after]
+    if upto is not None:
+        where.append(Action.seq <= upto)
+    return [Entry(*r) for r in s.execute(select(Action.seq, Action.kind, Action.data,
+                                                Action.by).where(*where).order_by(Action.seq))]
 
 
 @dataclass(frozen=True)
@@ -156,10 +171,7 @@ def snapshot_of(game: Game) -> Snapshot:
     (a real game of about a hundred actions folds in about a millisecond)."""
     snap = _kept(game.id, game.version)
     if snap is None:
-        rows = session().execute(select(Action.seq, Action.kind, Action.data, Action.by)
-                                 .where(Action.game_id == game.id, Action.seq <= game.version)
-                                 .order_by(Action.seq)).all()
-        snap = _fold(game.slug, game.setup, [Entry(*r) for r in rows])
+        snap = _fold(game.slug, game.setup, _entries(session(), game.id, upto=game.version))
         _keep(game.id, game.version, snap)
     return snap
 
@@ -296,14 +308,12 @@ def _caught_up(s: Session, game: Game, snap: Snapshot) -> Snapshot:
     """``snap`` brought up to date, inside the write lock, with the few entries recorded since it
     was folded (by another process). An undo or redo among them starts the try over instead:
     the state after it needs the whole log folded again."""
-    newer = s.execute(select(Action.seq, Action.kind, Action.data, Action.by)
-                      .where(Action.game_id == game.id, Action.seq > game.version)
-                      .order_by(Action.seq)).all()
-    if any(kind in (UNDO, REDO) for _, kind, _, _ in newer):
+    newer = _entries(s, game.id, after=game.version)
+    if any(e.kind in (UNDO, REDO) for e in newer):
         raise _Moved()
     rules, state = get_game(game.slug), snap.state
-    for _, kind, data, by in newer:
-        state = rules.apply(state, kind, data, by)
+    for e in newer:
+        state = rules.apply(state, e.kind, e.data, e.by)
     return Snapshot(state, newer[-1].seq if newer else snap.last_active, None)
 
 
@@ -319,10 +329,8 @@ def _undo_redo(game: Game, snap: Snapshot, kind: str) -> tuple[Text, dict, Snaps
     words = _entry_at(session(), game.id, target).said
     text = (t("Undid: {action}", action=words) if kind == UNDO
             else t("Redid: {action}", action=words))
-    rows = session().execute(select(Action.seq, Action.kind, Action.data, Action.by)
-                             .where(Action.game_id == game.id, Action.seq <= game.version)
-                             .order_by(Action.seq)).all()
-    entries = [Entry(*r) for r in rows] + [Entry(game.version + 1, kind, {"target": target}, "")]
+    entries = _entries(session(), game.id, upto=game.version) + [
+        Entry(game.version + 1, kind, {"target": target}, "")]
     return text, {"target": target}, _fold(game.slug, game.setup, entries)
 
 

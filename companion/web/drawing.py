@@ -21,6 +21,8 @@ from flask import Flask, current_app, g, render_template
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from . import once_key
+
 # Random per process, so no text a player types can stand for one (it would be replaced).
 CSRF_MARK = f"csrf-{secrets.token_hex(12)}"
 ONCE_MARK = f"once-{secrets.token_hex(12)}"
@@ -36,20 +38,18 @@ DEFAULT_CACHE_CHARS = 64_000_000
 class _Drawings:
     """An app's shared parts, by key; a lock since a server's threads share it."""
 
-    def __init__(self, chars: int, once: Callable[[], str]):
+    def __init__(self, chars: int):
         self.parts: LRUCache = LRUCache(maxsize=chars, getsizeof=len)
         self.lock = threading.Lock()
-        self.once = once  # the app's own one-time keys
 
 
 def init_app(app: Flask) -> None:
     """Give the templates ``drawn_once`` and the drawing-aware ``csrf_token`` and ``once_key``."""
-    once = app.jinja_env.globals["once_key"]
     app.extensions["drawings"] = _Drawings(app.config.get("DRAWING_CACHE_CHARS",
-                                                          DEFAULT_CACHE_CHARS), once)
+                                                          DEFAULT_CACHE_CHARS))
     given = dict(drawn_once=drawn_once,
                  csrf_token=lambda: CSRF_MARK if g.get("drawing") else generate_csrf(),
-                 once_key=lambda: ONCE_MARK if g.get("drawing") else once())
+                 once_key=lambda: ONCE_MARK if g.get("drawing") else once_key())
     # Globals reach imported macros; the context processor overrides Flask-WTF's own, which
     # would otherwise give page templates the real token.
     app.jinja_env.globals.update(given)
@@ -65,9 +65,9 @@ def draw_page(template: str, key: tuple, **context: Any) -> str:
         html = render_template(template, **context)
     finally:
         g.drawing = None
-    token, once = generate_csrf(), current_app.extensions["drawings"].once
+    token = generate_csrf()
     # a different one-time key for every form of every answer
-    return _MARKS.sub(lambda m: token if m.group() == CSRF_MARK else once(), html)
+    return _MARKS.sub(lambda m: token if m.group() == CSRF_MARK else once_key(), html)
 
 
 def drawn_once(*parts: Any, caller: Callable[[], str]) -> Markup:
