@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 from datetime import datetime
 
-from sqlalchemy import delete, or_, select
+from sqlalchemy import bindparam, delete, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from .db import SeatHolder, session, utcnow, write_session
@@ -30,10 +30,15 @@ def holders(game_id: int) -> dict[int, tuple[str, datetime]]:
     return {seat: (phone, at) for seat, phone, at in rows}
 
 
+_HOLDERS = SeatHolder.__table__
+# Built once: every page a seated phone opens asks it (see store._GAME_BY_LINK).
+_HOLDER = select(_HOLDERS.c.phone).where(_HOLDERS.c.game_id == bindparam("game"),
+                                         _HOLDERS.c.seat == bindparam("seat"))
+
+
 def holder(game_id: int, seat: int) -> str | None:
     """The phone id holding one seat (one primary-key lookup), or None when it is free."""
-    return session().scalar(select(SeatHolder.phone).where(SeatHolder.game_id == game_id,
-                                                           SeatHolder.seat == seat))
+    return session().connection().execute(_HOLDER, {"game": game_id, "seat": seat}).scalar()
 
 
 def take(game_id: int, seat: int, phone: str) -> str | None:

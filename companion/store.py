@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping, TypeVar
 
 from cachetools import LRUCache
 from flask import current_app, g
-from sqlalchemy import func, or_, select
+from sqlalchemy import bindparam, func, or_, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
@@ -67,19 +67,25 @@ def create_game(rules: GameRules, setup: Mapping[str, Any],
 
 # ------------------------------------------------------------------------------ finding a game
 
-def _by_link(token: str):
-    """The condition of a game opened by a link token (play or watch), or None for a token no
-    link can be."""
-    if not token or len(token) > 64:
-        return None
-    return or_(Game.play_token == token, Game.watch_token == token)
+def _is_link(token: str) -> bool:
+    """Whether ``token`` could be a link token at all (longer ones are never looked up)."""
+    return bool(token) and len(token) <= 64
+
+
+# Built once: every page, tap and phone check looks a game up by its link, and building the
+# statement again each time cost more than running it (measured: ~0.6 of ~0.9 ms).
+_GAME_BY_LINK = select(Game).where(or_(Game.play_token == bindparam("link"),
+                                       Game.watch_token == bindparam("link")))
+_GAMES = Game.__table__
+_VERSION_BY_LINK = select(_GAMES.c.version).where(or_(_GAMES.c.play_token == bindparam("link"),
+                                                      _GAMES.c.watch_token == bindparam("link")))
 
 
 def find_game(token: str) -> tuple[Game, bool] | None:
     """The game a link token opens, and whether it may change it (play link) or only watch it:
     one indexed query, used by every page, tap and question."""
-    link = _by_link(token)
-    game = None if link is None else session().scalar(select(Game).where(link))
+    game = session().execute(_GAME_BY_LINK, {"link": token}).scalar() if _is_link(token) \
+        else None
     return None if game is None else (game, game.play_token == token)
 
 
@@ -99,8 +105,10 @@ def find_by_code(code: str) -> Game | None:
 
 def version_of(token: str) -> int | None:
     """The version of the game a link opens (the phones' live check): one indexed query."""
-    link = _by_link(token)
-    return None if link is None else session().scalar(select(Game.version).where(link))
+    if not _is_link(token):
+        return None
+    # a plain statement on the session's connection: no ORM object for the busiest request
+    return session().connection().execute(_VERSION_BY_LINK, {"link": token}).scalar()
 
 
 # ------------------------------------------------------------------------------- the log, state

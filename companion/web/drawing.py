@@ -5,8 +5,10 @@ A template marks such a part with ``{% call drawn_once('name', ...) %}...{% endc
 arguments name what else the part depends on (a player's board: the player and how this phone
 sees it, ``seat_view``). Only ``draw_page`` shares: any other rendering (a refused form, shown
 with its values) draws every part afresh. What differs per phone is never baked into a shared
-part: while a page is drawn, ``csrf_token()`` and ``once_key()`` give markers, and each phone's
-answer gets its own CSRF token and a fresh one-time key per form in their place.
+part: while a page is drawn, ``csrf_token()``, ``once_key()`` and ``per_phone(name, ...)`` give
+markers, and each phone's answer gets its own CSRF token, a fresh one-time key per form and its
+own values of ``per_phone`` (which player its forms pick, where a tap for another seat's turn
+goes) in their place.
 """
 from __future__ import annotations
 
@@ -23,10 +25,12 @@ from markupsafe import Markup
 
 from . import once_key
 
-# Random per process, so no text a player types can stand for one (it would be replaced).
-CSRF_MARK = f"csrf-{secrets.token_hex(12)}"
-ONCE_MARK = f"once-{secrets.token_hex(12)}"
-_MARKS = re.compile(f"{CSRF_MARK}|{ONCE_MARK}")
+# A marker is MARK:<name>[:<arg>...]; — MARK is random per process, so no text a player types
+# can stand for one (it would be replaced); one literal prefix keeps the search fast.
+MARK = f"m{secrets.token_hex(12)}"
+CSRF_MARK = f"{MARK}:csrf;"
+ONCE_MARK = f"{MARK}:once;"
+_MARKS = re.compile(f"{MARK}:(\\w+)((?::[\\w-]*)*);")
 
 # Sent each time a shared part is actually drawn (not taken from the cache): for tests.
 fragment_drawn = Namespace().signal("fragment-drawn")
@@ -52,8 +56,18 @@ def init_app(app: Flask) -> None:
                  once_key=lambda: ONCE_MARK if g.get("drawing") else once_key())
     # Globals reach imported macros; the context processor overrides Flask-WTF's own, which
     # would otherwise give page templates the real token.
-    app.jinja_env.globals.update(given)
+    app.jinja_env.globals.update(given, per_phone=per_phone)
     app.context_processor(lambda: given)
+
+
+def per_phone(name: str, *args: Any) -> str:
+    """A value that differs from phone to phone: ``g.phone[name]`` called with ``args`` (as
+    strings: names and numbers). While a shared part is drawn it is a marker instead, and each
+    answer calls the same function in its place (``draw_page``)."""
+    words = [str(a) for a in args]
+    if g.get("drawing"):
+        return Markup(":".join([MARK, name, *words]) + ";")
+    return g.phone[name](*words)
 
 
 def draw_page(template: str, key: tuple, **context: Any) -> str:
@@ -66,8 +80,19 @@ def draw_page(template: str, key: tuple, **context: Any) -> str:
     finally:
         g.drawing = None
     token = generate_csrf()
-    # a different one-time key for every form of every answer
-    return _MARKS.sub(lambda m: token if m.group() == CSRF_MARK else once_key(), html)
+    said: dict[str, str] = {}  # a phone's value, by marker (the same form is on every board)
+
+    def fill(m: re.Match) -> str:
+        name = m.group(1)
+        if name == "csrf":
+            return token
+        if name == "once":  # a different one-time key for every form of every answer
+            return once_key()
+        if m.group() not in said:
+            said[m.group()] = str(g.phone[name](*m.group(2).split(":")[1:]))
+        return said[m.group()]
+
+    return _MARKS.sub(fill, html)
 
 
 def drawn_once(*parts: Any, caller: Callable[[], str]) -> Markup:

@@ -4,10 +4,12 @@ from __future__ import annotations
 import io
 import re
 from datetime import datetime
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
 import segno
+from markupsafe import Markup
 from flask_babel import get_locale
 from flask import (Blueprint, Response, abort, current_app, g, jsonify, redirect,
                    render_template, request, session, url_for)
@@ -20,7 +22,7 @@ from ..games.core import REDO, UNDO, RulesError, StaleAction, t
 
 from . import remember_game, wants_json
 from .drawing import draw_page
-from .forms import action_form, tap_values
+from .forms import NOBODY, action_form, tap_values
 
 bp = Blueprint("play", __name__, url_prefix="/g")
 
@@ -76,15 +78,35 @@ def once_sent() -> str | None:
 ONCE = re.compile(r"[A-Za-z0-9_-]{8,40}")
 
 
+class _Forms(Mapping):
+    """The forms of the actions a state allows, each built when a part that shows it is drawn
+    (a shared part taken from the cache builds none)."""
+
+    def __init__(self, build: Callable[[str], Any], kinds: tuple[str, ...]):
+        self.build, self.kinds, self.built = build, kinds, {}
+
+    def __getitem__(self, kind: str) -> Any:
+        if kind not in self.kinds:
+            raise KeyError(kind)
+        if kind not in self.built:
+            self.built[kind] = self.build(kind)
+        return self.built[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.kinds)
+
+    def __len__(self) -> int:
+        return len(self.kinds)
+
+
 def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
              failed: str | None = None, values: dict | None = None) -> dict[str, Any]:
     rules = get_game(game.slug)
     state = store.state_of(game)
     names = rules.player_names(state)
-    forms = {kind: action_form(rules, kind, names, formdata=None)
-             for kind in rules.available(state)} if can_play else {}
-    if failed and failed in forms and values:
-        forms[failed] = action_form(rules, failed, names, formdata=None, data=values)
+    forms = _Forms(lambda kind: action_form(
+        rules, kind, names, formdata=None, data=values if kind == failed and values else None),
+        rules.available(state) if can_play else ())
     seat = viewer_seat(game, can_play)
 
     def asks(kind: str, player: int | None = None) -> bool:
@@ -99,13 +121,22 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
         seat (what a board shared by phones may depend on: hidden information, asking first)."""
         return "none" if seat is None else "own" if seat == player else "other"
 
+    # What a shared part leaves to each phone (drawing.per_phone): where a form for a turn
+    # goes (asking first when the turn is another seat's), which player a form picks.
+    g.phone = dict(
+        act=lambda kind, player="": url_for(
+            "seating.confirm" if asks(kind, int(player) if player else None) else "play.act",
+            token=token, kind=kind),
+        pick=lambda player: Markup(" selected") if seat == int(player) else "",
+        choose=lambda: Markup('<option value="" selected>%s</option>') % say(NOBODY)
+        if seat is None else "")
+    token = game.play_token if can_play else game.watch_token
     return dict(game=game, rules=rules, state=state, can_play=can_play, forms=forms,
                 names=names, seat=seat, asks=asks, seat_view=seat_view, error=error,
                 failed=failed,
                 # read only where a part is drawn (not when it is shared: drawing.py)
                 undo_redo=lambda: store.undo_preview(game), result=lambda: rules.score(state),
-                recent=lambda: store.recent_rows(game),
-                token=game.play_token if can_play else game.watch_token)
+                recent=lambda: store.recent_rows(game), token=token)
 
 
 @bp.get("/<token>")
