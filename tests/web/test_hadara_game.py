@@ -42,7 +42,8 @@ class Ledger:
 def score_pad(html):
     """{label: [points per player]} and the totals, read from the rendered score pad."""
     rows = {}
-    for label, cells in re.findall(r"<tr><th>([^<]+)</th>(.*?)</tr>", html, re.S):
+    row = r'<tr><th>([^<]+)(?:<small class="rule">.*?</small>)?</th>(.*?)</tr>'  # label, its rule
+    for label, cells in re.findall(row, html, re.S):
         rows[label.strip()] = [int(n) for n in re.findall(r"<summary>(-?\d+)</summary>", cells)]
     totals = re.search(r'<tr class="total"><th>Total</th>(.*?)</tr>', html, re.S).group(1)
     return rows, [int(n) for n in re.findall(r"<td>(-?\d+)</td>", totals)]

@@ -40,9 +40,12 @@ def count_actions(app, game: Game) -> int:
 @pytest.mark.parametrize("slug", ALL_GAMES)
 def test_qr_code_is_an_svg_drawn_by_the_server_for_the_play_link(client, app, slug):
     game = new_game(app, slug)
+    # the game page leads to the table page, which shows the QR code (the game page itself
+    # does not load it: every phone fetches the game page again at every change)
     page = client.get(f"/g/{game.play_token}").get_data(as_text=True)
-    assert f'src="/g/{game.play_token}/qr.svg"' in page
-    assert f'href="/g/{game.play_token}/table"' in page
+    assert f'href="/g/{game.play_token}/table"' in page and "qr.svg" not in page
+    page = client.get(f"/g/{game.play_token}/table").get_data(as_text=True)
+    assert f'src="/g/{game.play_token}/qr.svg' in page
     resp = client.get(f"/g/{game.play_token}/qr.svg", base_url="http://192.0.2.7:5000")
     assert resp.status_code == 200 and resp.mimetype == "image/svg+xml"
     svg = resp.get_data(as_text=True)
