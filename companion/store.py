@@ -285,18 +285,28 @@ class _Moved(Exception):
     """The game moved on between the fold and the write lock: read it again."""
 
 
-_RETRYABLE = (IntegrityError, OperationalError, _Moved)
+# What the database says when another writer held the lock too long or won a race (SQLite's
+# busy and locked, PostgreSQL's serialization failures and deadlocks); any other operational
+# error (a full disk, a read-only file) would fail the same way again.
+_CONTENDED = ("locked", "busy", "could not serialize", "deadlock")
+
+
+def _worth_retrying(err: Exception) -> bool:
+    if isinstance(err, OperationalError):
+        said = str(err.orig).lower()
+        return any(word in said for word in _CONTENDED)
+    return True
 
 
 def _retrying(work: Callable[[], T], tries: int = 5) -> T:
     """``work()``, tried again when another writer won the race (the unique (game, seq) or
     one-time key, a lock not granted within the busy timeout, a game that moved on); the last
-    try lets the error through."""
+    try, or an error no retry can mend, lets the error through."""
     for n in range(tries):
         try:
             return work()
-        except _RETRYABLE:
-            if n == tries - 1:
+        except (IntegrityError, OperationalError, _Moved) as err:
+            if n == tries - 1 or not _worth_retrying(err):
                 raise
     raise AssertionError("unreachable")
 

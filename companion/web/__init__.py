@@ -5,7 +5,8 @@ import secrets
 
 from flask import Flask, Response, jsonify, render_template, request, session
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from sqlalchemy.exc import OperationalError
+from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
 from ..games import GAMES
 from ..games.core import t
@@ -19,6 +20,10 @@ MY_GAMES_LIMIT = 50
 
 CSRF_MESSAGE = t("This page was open too long or came from elsewhere (missing security token), "
                  "so nothing was recorded. Reload the page and try again.")
+
+DATABASE_MESSAGE = t("The server cannot store anything just now (its database refused), so "
+                     "nothing was recorded. Try again in a minute; if it keeps failing, tell "
+                     "whoever runs the server.")
 
 # Werkzeug's own descriptions of the errors a reader can meet, marked so the error page says them
 # in the reader's language (the English, and so the JSON, stays Werkzeug's); except a failure of
@@ -101,6 +106,13 @@ def init_app(app: Flask) -> None:
             return jsonify(errors=[{"field": "csrf_token", "message": message}],
                            said=say(message)), 400
         return render_template("error.html", code=400, message=message), 400
+
+    # A database that refuses to store (full disk, read-only file, down): 503, saying that
+    # nothing was recorded, rather than the server's own failure.
+    @app.errorhandler(OperationalError)
+    def _database(err: OperationalError):
+        app.logger.error("the database refused: %s", err.orig)
+        return _http(ServiceUnavailable(description=DATABASE_MESSAGE, retry_after=30))
 
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException):

@@ -1,7 +1,8 @@
 """What the server answers when a tap is not recorded for a reason other than the rules: a JSON
 answer for the page's script that says nothing was recorded and what to do, in English
 (``errors``) and in the reader's language (``said``), with the error's own headers; the error
-page for a phone without script. The server failure is real: the database is read-only."""
+page for a phone without script. The failure is real: the database is read-only (503: the
+database refused; tried once, since trying again cannot mend it)."""
 from __future__ import annotations
 
 import pytest
@@ -13,7 +14,7 @@ from .table import WebTable
 from .test_tap_fields import seat
 
 SCRIPT = {"Accept": "application/json, */*"}  # a script that also takes other answers
-SERVER_FAILED = "The server failed, so nothing was recorded."
+DATABASE_REFUSED = "The server cannot store anything just now (its database refused), so "
 LOST = "so nothing was recorded. Reload the page and try again."
 
 
@@ -44,7 +45,7 @@ def sell(client, table: WebTable, headers: dict[str, str]):
 
 
 @pytest.mark.parametrize("accept", ["application/json", "application/json, */*"])
-def test_a_tap_the_server_fails_to_record_is_answered_json_500_saying_nothing_was_recorded(
+def test_a_tap_the_database_refuses_is_answered_json_503_saying_nothing_was_recorded(
         apps, accept):
     writable, read_only = apps
     table = WebTable.create(writable.test_client(), writable, "hadara",
@@ -52,8 +53,8 @@ def test_a_tap_the_server_fails_to_record_is_answered_json_500_saying_nothing_wa
     failing = read_only.test_client()  # the same phone (its session cookie), the same file
     failing.set_cookie("session", table.client.get_cookie("session").value)
     resp = sell(failing, table, {"Accept": accept})
-    assert resp.status_code == 500 and resp.is_json
-    assert resp.get_json()["errors"][0]["message"].startswith(SERVER_FAILED)
+    assert resp.status_code == 503 and resp.is_json and resp.headers["Retry-After"] == "30"
+    assert resp.get_json()["errors"][0]["message"].startswith(DATABASE_REFUSED)
     assert stored(writable) == 0
     assert sell(table.client, table, {"Accept": accept}).get_json()["ok"] is True
 
@@ -65,10 +66,10 @@ def test_a_failure_is_said_in_the_readers_language_for_the_script(apps):
     failing = read_only.test_client()
     failing.set_cookie("session", table.client.get_cookie("session").value)
     resp = sell(failing, table, {**SCRIPT, "Accept-Language": "it"})
-    assert resp.status_code == 500
+    assert resp.status_code == 503
     body = resp.get_json()
-    assert body["errors"][0]["message"].startswith(SERVER_FAILED)  # English for machines
-    assert body["said"].startswith("Il server ha avuto un errore, quindi non è stato registrato")
+    assert body["errors"][0]["message"].startswith(DATABASE_REFUSED)  # English for machines
+    assert body["said"].startswith("Il server non può salvare nulla in questo momento")
 
 
 def test_a_tap_with_a_lost_session_is_answered_400_saying_nothing_was_recorded(apps):
@@ -101,3 +102,19 @@ def test_an_error_answer_keeps_its_retry_after_and_allow_headers(apps):
         assert resp.is_json is (headers == SCRIPT)
     resp = client.delete("/new/hadara", headers=SCRIPT)
     assert resp.status_code == 405 and "GET" in resp.headers["Allow"]
+
+
+def test_only_a_contended_database_is_tried_again():
+    """A lock held too long or a lost race may pass on a second try; a read-only file or a
+    full disk fails the same way every time, so the tap is refused at once."""
+    import sqlite3
+
+    from sqlalchemy.exc import OperationalError
+
+    from companion.store import _worth_retrying
+
+    def refused(said: str) -> OperationalError:
+        return OperationalError("INSERT ...", {}, sqlite3.OperationalError(said))
+    assert _worth_retrying(refused("database is locked"))
+    assert not _worth_retrying(refused("attempt to write a readonly database"))
+    assert not _worth_retrying(refused("database or disk is full"))
