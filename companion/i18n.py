@@ -119,7 +119,7 @@ def _value(value: Any) -> str:
     if isinstance(value, bool) or value is None:
         return str(value)
     if isinstance(value, int):
-        return format_decimal(value, locale=_locale())
+        return _decimal(value, _locale())
     if isinstance(value, (list, tuple)):
         items = [_value(v) for v in value]
         return format_list(items, locale=_locale()) if items else ""
@@ -127,7 +127,14 @@ def _value(value: Any) -> str:
 
 
 def _locale() -> Locale:
-    return get_locale() or Locale("en")
+    return get_locale() or _LOCALES["en"]
+
+
+@lru_cache(maxsize=4096)
+def _decimal(value: int, locale: Locale) -> str:
+    """A whole number in a language's format: a score pad says the same few numbers many times,
+    and Babel works each one out afresh (~40 µs)."""
+    return format_decimal(value, locale=locale)
 
 
 @lru_cache(maxsize=None)
