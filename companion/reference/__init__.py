@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import hadara, hexemonia, tradewarz
-from .model import STAGES, Reference, Section
+from ..games.core.reference import STAGES, Reference, Section
+from ..games.hadara import reference as hadara
+from ..games.hexemonia import reference as hexemonia
+from ..games.tradewarz import reference as tradewarz
 
 REFERENCES: dict[str, Reference] = {r.slug: r for r in (
     hadara.REFERENCE, tradewarz.REFERENCE, hexemonia.REFERENCE)}

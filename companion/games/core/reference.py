@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..games.core import t
+from . import t
 
 #: the stages a reference walks through, in order
 STAGES = ("Overview", "Setup", "Play", "End", "Scoring", "Companion")
