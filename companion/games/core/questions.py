@@ -7,7 +7,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from . import ActionSpec, FieldSpec
+from .specs import ActionSpec, FieldSpec
 
 
 @dataclass(frozen=True)
