@@ -60,10 +60,9 @@ def init_app(app: Flask) -> None:
     from . import seating  # who holds which seat; asking before acting for another's turn
     app.register_blueprint(seating.bp)
     app.register_blueprint(api.bp)
-    from .extras import hexemonia  # Hexemonia: attack calculator, play forms filled from known hexes
-    app.register_blueprint(hexemonia.bp)
-    from .extras import tradewarz  # TradeWarz: end-of-Spring preview, battle calculator, box defaults
-    app.register_blueprint(tradewarz.bp)
+    from . import extras  # each game's own pages (Hexemonia's attack calculator, TradeWarz's...)
+    for blueprint in extras.blueprints():
+        app.register_blueprint(blueprint)
     from . import reference  # rules reference, rulings, search, "Can I do this?"
     reference.register(app)
     csrf.exempt(api.bp)

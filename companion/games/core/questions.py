@@ -1,9 +1,8 @@
 """'Can I do this?': the questions a table argues about, answered yes or no with the numbers and
-the rule. Each game offers its own in ``companion/games/<slug>/questions.py`` as a ``QUESTIONS``
-tuple; a game without that module simply has no questions yet (the extension point)."""
+the rule. Each game offers its own in its package's ``questions.py`` as a ``QUESTIONS`` tuple; a
+game without that module simply has no questions yet (the extension point)."""
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
@@ -37,9 +36,8 @@ class Question:
 
 
 def questions_for(slug: str) -> tuple[Question, ...]:
-    """The questions of a game, or () when its rules module has none (yet)."""
-    try:
-        module = importlib.import_module(f"companion.games.{slug}.questions")
-    except ModuleNotFoundError:
-        return ()
-    return tuple(getattr(module, "QUESTIONS", ()))
+    """The questions of a registered game (its package's ``questions`` module), or () when it has
+    none (yet)."""
+    from .. import game_module  # the registry imports this package first: look it up when asked
+    module = game_module(slug, "questions")
+    return tuple(getattr(module, "QUESTIONS", ())) if module is not None else ()
