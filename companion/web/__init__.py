@@ -60,7 +60,7 @@ def init_app(app: Flask) -> None:
     from . import seating  # who holds which seat; asking before acting for another's turn
     app.register_blueprint(seating.bp)
     app.register_blueprint(api.bp)
-    from . import extras  # each game's own pages (Hexemonia's attack calculator, TradeWarz's...)
+    from . import extras  # each game's own pages, where it has some (web/extras/<slug>.py)
     for blueprint in extras.blueprints():
         app.register_blueprint(blueprint)
     from . import reference  # rules reference, rulings, search, "Can I do this?"

@@ -56,6 +56,7 @@ def test_the_generic_game_page_offers_the_actions_of_a_game_without_a_board(tabl
     assert "Toss the coin (6 left)" in page
     assert 'action="/g/%s/do/toss"' % token_of(table) in page
     assert 'name="side"' in page and 'name="player"' in page
+    assert "No questions for Coin toss yet." in text(table.client, f"{table.path}/ask")
 
 
 def test_a_fourth_game_is_played_its_history_kept_and_its_last_toss_undone(table):
