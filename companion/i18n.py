@@ -26,6 +26,7 @@ from flask_babel import Babel, get_locale, get_translations
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
+from .games import GAMES, package_of
 from .games.core import Text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,30 +37,28 @@ LANGUAGES = {"en": "English", "it": "Italiano", "zh": "中文"}
 COOKIE = "lang"
 COOKIE_AGE = 400 * 24 * 3600  # browsers cap cookies at 400 days
 
-# Which sources each catalog area covers (paths relative to the repository). A game's area owns
-# its rules package, its board templates, its web blueprint and its reference.
-AREAS: dict[str, tuple[str, ...]] = {
-    "web": ("companion/__init__.py", "companion/i18n.py", "companion/store.py",
-            "companion/web/__init__.py",
-            "companion/web/api.py", "companion/web/forms.py", "companion/web/limits.py",
-            "companion/web/pages.py",
-            "companion/web/play.py", "companion/web/reference.py", "companion/web/widgets.py",
-            "companion/web/seating.py", "templates/seats.html", "templates/confirm.html",
-            "companion/games/__init__.py", "companion/games/core.py",
-            "companion/games/gamefile.py", "companion/games/questions.py", "companion/reference/__init__.py",
-            "companion/reference/affects.py", "companion/reference/model.py",
-            "companion/reference/search.py", "templates/base.html", "templates/box.html",
-            "templates/error.html", "templates/game.html", "templates/history.html",
-            "templates/index.html", "templates/macros.html", "templates/new.html",
-            "templates/quick.html", "templates/score.html", "templates/table.html",
-            "templates/reference"),
-    "hadara": ("companion/games/hadara", "templates/games/hadara",
-               "companion/reference/hadara.py"),
-    "tradewarz": ("companion/games/tradewarz", "templates/games/tradewarz",
-                  "companion/web/tradewarz.py", "companion/reference/tradewarz.py"),
-    "hexemonia": ("companion/games/hexemonia", "templates/games/hexemonia",
-                  "companion/web/hexemonia.py", "companion/reference/hexemonia.py"),
-}
+# One catalog area per game this server ships, and "web" for everything else. A game's area owns,
+# by convention, its rules package (companion/games/<slug>: the rules, its reference, its
+# affects), its templates (templates/games/<slug>) and its extra pages (companion/web/extras/
+# <slug>.py). The "web" area owns the rest of companion/ and templates/.
+WEB = "web"
+WEB_SOURCES = ("companion", "templates")
+
+
+def game_sources(slug: str) -> tuple[str, ...]:
+    """The sources (relative to the repository) of a game's catalog area."""
+    return (f"companion/games/{slug}", f"templates/games/{slug}",
+            f"companion/web/extras/{slug}.py")
+
+
+def areas() -> dict[str, tuple[str, ...]]:
+    """Each catalog area and its sources: "web", then every registered game whose package is
+    one of this server's (companion/games/<slug>); a game registered from elsewhere (the test
+    suite's) has no catalog, and its words read as English."""
+    return {WEB: WEB_SOURCES, **{slug: game_sources(slug) for slug, rules in GAMES.items()
+                                 if package_of(rules) == f"companion.games.{slug}"}}
+
+
 # Keywords that mark words in the sources: t() in the rules library, _l() for lazy strings.
 KEYWORDS = {"t": None, "_": None, "gettext": None, "ngettext": (1, 2), "_l": None,
             "lazy_gettext": None}
@@ -159,7 +158,7 @@ class Request(flask.Request):
 def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", ";".join(
-        str(TRANSLATIONS / area) for area in AREAS))
+        str(TRANSLATIONS / area) for area in areas()))
     Babel(app, locale_selector=select_locale)
     app.request_class = Request
     app.jinja_env.filters["say"] = say
@@ -174,13 +173,21 @@ def init_app(app: Flask) -> None:
 
 # ------------------------------------------------------------------------- catalog maintenance
 
-def _sources(area: str) -> list[Path]:
+def _files(paths) -> list[Path]:
     files: list[Path] = []
-    for rel in AREAS[area]:
+    for rel in paths:
         path = ROOT / rel
-        found = sorted(path.rglob("*")) if path.is_dir() else [path]
+        found = sorted(path.rglob("*")) if path.is_dir() else [path] if path.exists() else []
         files += [f for f in found if f.suffix in (".py", ".html")]
     return files
+
+
+def _sources(area: str) -> list[Path]:
+    known = areas()
+    if area != WEB:
+        return _files(known[area])
+    games = {f for name, paths in known.items() if name != WEB for f in _files(paths)}
+    return [f for f in _files(WEB_SOURCES) if f not in games]
 
 
 def extract(area: str):
@@ -232,7 +239,7 @@ def compile_all() -> None:
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    for area in AREAS:
+    for area in areas():
         for lang in LANGUAGES:
             path = po_path(area, lang)
             if not path.exists():
@@ -245,9 +252,9 @@ def compile_all() -> None:
 
 def main(argv: list[str]) -> int:
     """``python -m companion.i18n update [area...]`` or ``compile``."""
-    command, areas = (argv[0] if argv else "compile"), (argv[1:] or list(AREAS))
+    command, chosen = (argv[0] if argv else "compile"), (argv[1:] or list(areas()))
     if command == "update":
-        for area in areas:
+        for area in chosen:
             update(area)
     compile_all()
     return 0

@@ -1,45 +1,5 @@
-"""'Can I do this?': the questions a table argues about, answered yes or no with the numbers and
-the rule. Each game offers its own in ``companion/games/<slug>/questions.py`` as a ``QUESTIONS``
-tuple; a game without that module simply has no questions yet (the extension point)."""
-from __future__ import annotations
+"""Kept so that the games' ``from ..questions import Answer, Question`` keeps working: the
+questions' shapes live in :mod:`companion.games.core.questions`."""
+from .core.questions import Answer, Question, questions_for
 
-import importlib
-from dataclasses import dataclass
-from typing import Any, Callable, Mapping
-
-from .core import ActionSpec, FieldSpec
-
-
-@dataclass(frozen=True)
-class Answer:
-    """A yes/no answer: a one-line summary, the numbers behind it, and the rule it follows."""
-
-    yes: bool
-    summary: str
-    numbers: tuple[tuple[str, Any], ...]
-    rule: str
-
-
-@dataclass(frozen=True)
-class Question:
-    """A question a table can ask about the current state; ``fields`` describe its inputs the way
-    an action's fields do, so the web layer builds the form the same way."""
-
-    id: str
-    label: str
-    rule: str
-    fields: tuple[FieldSpec, ...]
-    ask: Callable[[Any, Mapping[str, Any]], Answer]
-
-    @property
-    def spec(self) -> ActionSpec:
-        return ActionSpec(self.id, self.label, self.rule, self.fields)
-
-
-def questions_for(slug: str) -> tuple[Question, ...]:
-    """The questions of a game, or () when its rules module has none (yet)."""
-    try:
-        module = importlib.import_module(f"{__package__}.{slug}.questions")
-    except ModuleNotFoundError:
-        return ()
-    return tuple(getattr(module, "QUESTIONS", ()))
+__all__ = ["Answer", "Question", "questions_for"]

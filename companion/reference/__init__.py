@@ -1,30 +1,62 @@
-"""The rules reference of every game, and the map from a rule citation to its section.
+"""The rules reference of every registered game, and the map from a rule citation to its section.
 
-The reference is data in this package (never read from the shared rule digests at run time). A
-citation is the ``rule`` text the rules library attaches to actions, refusals and score lines,
+Each game's reference is data in its own package (``companion/games/<slug>/reference.py``, found
+through the registry; never read from the shared rule digests at run time). A citation is the ``rule`` text the rules library attaches to actions, refusals and score lines,
 e.g. ``"Hadara rulebook, Take a Colony"``, ``"TradeWarz rulebook, Trading; ruling T17"`` or a bare
 ruling id such as ``"HAD-1"``.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
-from . import hadara, hexemonia, tradewarz
-from .model import STAGES, Reference, Section
+from ..games import GAMES, game_module
+from ..games.core.reference import STAGES, Reference, Section
 
-REFERENCES: dict[str, Reference] = {r.slug: r for r in (
-    hadara.REFERENCE, tradewarz.REFERENCE, hexemonia.REFERENCE)}
-
-RULING_ID = re.compile(r"\b(HAD-\d+|T\d+|H\d+)\b")
 _PARENS = re.compile(r"\s*\([^)]*\)\s*")
 
 
-def slug_of_ruling(ruling_id: str) -> str:
-    """The game a ruling id belongs to: HAD-* Hadara, T* TradeWarz, H* Hexemonia."""
-    if ruling_id.startswith("HAD-"):
-        return "hadara"
-    return "tradewarz" if ruling_id.startswith("T") else "hexemonia"
+class _References(Mapping[str, Reference]):
+    """The reference of every registered game that has one (the ``REFERENCE`` of its package's
+    ``reference.py``), in the registry's order, read from the registry at each use."""
+
+    def __getitem__(self, slug: str) -> Reference:
+        module = game_module(slug, "reference")
+        if module is None:
+            raise KeyError(slug)
+        return module.REFERENCE
+
+    def __iter__(self) -> Iterator[str]:
+        return (slug for slug in list(GAMES) if game_module(slug, "reference") is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+REFERENCES: Mapping[str, Reference] = _References()
+
+
+def slug_of_ruling(ruling_id: str, slug: str = "") -> str:
+    """The game a ruling id belongs to, from the games' own rulings: ``slug`` (the game a citation
+    comes from) when it has that ruling, else the first registered game that does, else ''."""
+    if slug in GAMES and ruling_id in GAMES[slug].rulings:
+        return slug
+    return next((s for s, rules in GAMES.items() if ruling_id in rules.rulings), "")
+
+
+def ruling_pattern() -> re.Pattern:
+    """A pattern finding any registered game's ruling id as a word of its own."""
+    return _pattern(tuple(sorted({rid for rules in GAMES.values() for rid in rules.rulings})))
+
+
+@lru_cache(maxsize=8)
+def _pattern(ids: tuple[str, ...]) -> re.Pattern:
+    # the longest first, so that HAD-10 is never read as HAD-1; a pattern that matches nothing
+    # when no game has a ruling
+    alternatives = "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True)) or "(?!)"
+    return re.compile(rf"(?<![\w-])({alternatives})(?![\w-])")
 
 
 @dataclass(frozen=True)
@@ -69,13 +101,13 @@ def resolve_parts(citation: str, slug: str = "") -> list[tuple[str, Target | Non
         part = raw.strip()
         if not part:
             continue
-        ruling = RULING_ID.search(part)
+        ruling = ruling_pattern().search(part)
         game, rest = _game_of(part)
         if game:
             current = game
         if ruling and (not game or not rest.strip() or rest.lower().startswith("ruling")):
             rid = ruling.group(1)
-            out.append((part, Target(slug_of_ruling(rid), ruling=rid)))
+            out.append((part, Target(slug_of_ruling(rid, current), ruling=rid)))
             continue
         ref = REFERENCES.get(current)
         found = _lookup(ref, rest) if ref else ""
@@ -89,4 +121,4 @@ def resolve(citation: str, slug: str = "") -> Target | None:
 
 
 __all__ = ["REFERENCES", "STAGES", "Reference", "Section", "Target", "resolve",
-           "resolve_parts", "slug_of_ruling"]
+           "resolve_parts", "ruling_pattern", "slug_of_ruling"]

@@ -1,4 +1,4 @@
-"""Full-text search over the three references and the rulings, with SQLite FTS5.
+"""Full-text search over the registered games' references and rulings, with SQLite FTS5.
 
 The index lives in an in-memory database built from the reference data and the rulings of the
 registered games. The ``porter`` stemmer over ``unicode61 remove_diacritics 2`` makes plurals and

@@ -41,19 +41,6 @@ STANDARD_ERRORS = {
            "failing, tell whoever runs the server."),
 }
 
-# What decided a place in the ranking, by tie-break id (DESIGN.md). The English shows the id, as
-# the score pad always did; the catalogs give each language a word for it.
-TIEBREAK_WORDS = {
-    "coins": t("coins"),
-    "golden_xadlas": t("golden_xadlas"),
-    "strength": t("strength"),
-    "empire": t("empire"),
-    "farthest_build": t("farthest_build"),
-    "acropolis_nature": t("acropolis_nature"),
-    "acropolis_gold": t("acropolis_gold"),
-}
-
-
 def remember_game(token: str) -> None:
     """Add a game link to this device's list (the games list shows only these)."""
     known = session.get("games", [])
@@ -78,16 +65,14 @@ def init_app(app: Flask) -> None:
     from . import seating  # who holds which seat; asking before acting for another's turn
     app.register_blueprint(seating.bp)
     app.register_blueprint(api.bp)
-    from . import hexemonia  # Hexemonia: attack calculator, play forms filled from known hexes
-    app.register_blueprint(hexemonia.bp)
-    from . import tradewarz  # TradeWarz: end-of-Spring preview, battle calculator, box defaults
-    app.register_blueprint(tradewarz.bp)
+    from . import extras  # each game's own pages, where it has some (web/extras/<slug>.py)
+    for blueprint in extras.blueprints():
+        app.register_blueprint(blueprint)
     from . import reference  # rules reference, rulings, search, "Can I do this?"
     reference.register(app)
     csrf.exempt(api.bp)
     app.jinja_env.globals["GAMES"] = GAMES
     app.jinja_env.globals["fast_input"] = fast_input
-    app.jinja_env.globals["TIEBREAK_WORDS"] = TIEBREAK_WORDS
     app.jinja_env.globals["once_key"] = once_key
     from . import drawing  # the game page's shared parts; per-phone tokens put in each answer
     drawing.init_app(app)

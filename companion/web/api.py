@@ -1,10 +1,12 @@
 """The public JSON API (DESIGN.md, "The score API"). It changes nothing, so it takes no CSRF token."""
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, jsonify, request
 
 from ..games import GAMES, get_game
-from ..games.core import RulesError, result_to_json
+from ..games.core import Result, RulesError
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -27,3 +29,18 @@ def score(game: str):
         return jsonify(errors=[{"field": p.field, "message": p.message}
                                for p in err.problems]), 400
     return jsonify(result_to_json(result))
+
+
+def result_to_json(result: Result) -> dict[str, Any]:
+    """The score API's response body (see DESIGN.md, "The score API")."""
+    return {
+        "game": result.game,
+        "players": [
+            {"name": s.name, "total": s.total,
+             "lines": [{"id": ln.id, "label": ln.label, "points": ln.points,
+                        "detail": ln.detail, "rule": ln.rule} for ln in s.lines]}
+            for s in result.sheets],
+        "ranking": [{"place": p.place, "names": list(p.names), "decided_by": p.decided_by}
+                    for p in result.ranking],
+        "rulings": dict(result.rulings),
+    }

@@ -16,10 +16,10 @@ from markupsafe import Markup, escape
 from .. import store
 from ..games import GAMES, get_game
 from ..games.core import RULING, RulesError, read_fields, t
-from ..games.questions import questions_for
+from ..games.core.questions import questions_for
 from ..i18n import say
 from ..reference import REFERENCES, STAGES, resolve, resolve_parts
-from ..reference.model import STAGE_WORDS
+from ..games.core.reference import STAGE_WORDS
 from ..reference.affects import affected
 from ..reference.search import INDEX
 from .forms import action_form_class

@@ -1,6 +1,7 @@
 """A whole 3-player game of Hexemonia through the log fold, with a revolt and a war."""
 from companion.games import get_game
-from companion.games.core import Entry, result_to_json
+from companion.games.core import Entry
+from companion.web.api import result_to_json
 from companion.games.hexemonia import Cubes
 
 RULES = get_game("hexemonia")

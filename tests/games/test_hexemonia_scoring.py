@@ -2,7 +2,8 @@
 import pytest
 
 from companion.games import get_game
-from companion.games.core import InvalidInput, result_to_json
+from companion.games.core import InvalidInput
+from companion.web.api import result_to_json
 from companion.games.hexemonia import myth_trios
 
 RULES = get_game("hexemonia")

@@ -5,7 +5,8 @@ from dataclasses import replace
 import pytest
 
 from companion.games import get_game
-from companion.games.core import IllegalAction, InvalidInput, result_to_json
+from companion.games.core import IllegalAction, InvalidInput
+from companion.web.api import result_to_json
 from companion.games.hexemonia import (Cubes, Hex, HexemoniaState, Myth, Player, known_hexes,
                                        parse_myths, play_values, preview_attack)
 

@@ -1,7 +1,8 @@
 """TradeWarz final ranking: Xadlas silver and golden alike, the four tie-breaks, the score API."""
 import pytest
 
-from companion.games.core import InvalidInput, result_to_json
+from companion.games.core import InvalidInput
+from companion.web.api import result_to_json
 from companion.games.tradewarz import RULES
 
 

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games import GAMES
-from companion.games.core import (META_KINDS, RULING, UNDO, Entry, FieldSpec, RulesError,
-                                  result_to_json)
+from companion.games.core import META_KINDS, RULING, UNDO, Entry, FieldSpec, RulesError
+from companion.web.api import result_to_json
 from tests.properties.tablegen import FACTS_OF, valid_setup
 
 SLUGS = sorted(GAMES)

@@ -103,6 +103,7 @@ class HadaraRules(GameRules):
     max_players = 5
     rulings = RULINGS
     tiebreaks = ("coins",)
+    tiebreak_words = {"coins": t("coins")}
     player_fields = (
         FieldSpec("name", t("Name"), "text"),
         FieldSpec("symbol", t("Player symbol"), "text", required=False, limit=20),

@@ -45,6 +45,8 @@ class HexemoniaRules(GameRules):
     min_players, max_players = 2, 4
     rulings = RULINGS
     tiebreaks = TIEBREAKS
+    tiebreak_words = {"acropolis_nature": t("acropolis_nature"),
+                      "acropolis_gold": t("acropolis_gold")}
     setup_fields = SETUP_FIELDS
     player_fields = PLAYER_FIELDS
     quick_options = QUICK_OPTIONS

@@ -42,6 +42,8 @@ class TradeWarzRules(GameRules):
     min_players, max_players = 2, 6
     rulings = RULINGS
     tiebreaks = TIEBREAKS
+    tiebreak_words = {"golden_xadlas": t("golden_xadlas"), "strength": t("strength"),
+                      "empire": t("empire"), "farthest_build": t("farthest_build")}
     setup_fields = SETUP_FIELDS
     player_fields = PLAYER_FIELDS
     quick_options = ()

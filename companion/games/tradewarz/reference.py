@@ -2,8 +2,8 @@
 rulebook sentences). Citations name the rulebook's section headings."""
 from __future__ import annotations
 
-from ..games.core import t
-from .model import Reference, section
+from ..core import t
+from ..core.reference import Reference, section
 
 REFERENCE = Reference("tradewarz", "TradeWarz", "TradeWarz rulebook", (
     section(

@@ -2,8 +2,8 @@
 rulebook sentences). Citations keep the Italian section names of the rulebook."""
 from __future__ import annotations
 
-from ..games.core import t
-from .model import Reference, section
+from ..core import t
+from ..core.reference import Reference, section
 
 REFERENCE = Reference("hexemonia", "Hexemonia", "Hexemonia rulebook", (
     section(

@@ -3,14 +3,19 @@ section it summarises, in the order the game is played."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from ..games.core import t
+from .words import t
 
 #: the stages a reference walks through, in order
 STAGES = ("Overview", "Setup", "Play", "End", "Scoring", "Companion")
 #: each stage's heading, in the reader's language
 STAGE_WORDS = {"Overview": t("Overview"), "Setup": t("Setup"), "Play": t("Play"), "End": t("End"),
                "Scoring": t("Scoring"), "Companion": t("Companion")}
+
+#: what a section touches in a live game: each player's name with (label, value) pairs (the
+#: rows a game's ``affects.py`` returns)
+Rows = list[tuple[str, tuple[tuple[str, Any], ...]]]
 
 
 @dataclass(frozen=True)

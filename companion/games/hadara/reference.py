@@ -2,8 +2,8 @@
 sentences). Citations name the sections of the English rulebook."""
 from __future__ import annotations
 
-from ..games.core import t
-from .model import Reference, section
+from ..core import t
+from ..core.reference import Reference, section
 
 REFERENCE = Reference("hadara", "Hadara", "Hadara rulebook", (
     section(

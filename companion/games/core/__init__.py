@@ -1,0 +1,34 @@
+"""What every game shares, one concern a module: words (``words``), errors and the checker
+(``errors``), action specs (``specs``), rulings (``rulings``), score sheets and ranking
+(``scoring``), the log (``log``), the rules interface (``rules``), "Can I do this?"
+(``questions``) and the shape of a rules reference (``reference``).
+
+This package is the contract between the pure rules of each game and the web layer. It imports
+only the standard library. A game module builds one :class:`GameRules` subclass instance; the
+registry in ``companion.games`` looks it up by slug. Every public name is importable from here.
+"""
+from __future__ import annotations
+
+from .errors import (MAX_NAME_LENGTH, MAX_NUMBER, MAX_TEXT_LENGTH, Checker, IllegalAction,
+                     InvalidInput, Problem, RulesError, StaleAction, WrongPlayer)
+from .log import CORRECT, META_KINDS, REDO, RULING, UNDO, Entry, Secret, effective_entries
+from .questions import Answer, Question, questions_for
+from .reference import STAGE_WORDS, STAGES, Reference, Rows, Section, section
+from .rules import GameRules
+from .rulings import Ruling, resolve_rulings
+from .scoring import Placing, Result, ScoreLine, ScoreSheet, ceil_half, rank
+from .specs import ActionSpec, FieldSpec, read_fields, split_numbers
+from .words import Text, step, t, words_are_plain, words_from_json, words_to_json
+
+__all__ = [
+    "MAX_NAME_LENGTH", "MAX_NUMBER", "MAX_TEXT_LENGTH", "Checker", "IllegalAction",
+    "InvalidInput", "Problem", "RulesError", "StaleAction", "WrongPlayer",
+    "CORRECT", "META_KINDS", "REDO", "RULING", "UNDO", "Entry", "Secret", "effective_entries",
+    "Answer", "Question", "questions_for",
+    "STAGE_WORDS", "STAGES", "Reference", "Rows", "Section", "section",
+    "GameRules",
+    "Ruling", "resolve_rulings",
+    "Placing", "Result", "ScoreLine", "ScoreSheet", "ceil_half", "rank",
+    "ActionSpec", "FieldSpec", "read_fields", "split_numbers",
+    "Text", "step", "t", "words_are_plain", "words_from_json", "words_to_json",
+]

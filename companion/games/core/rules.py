@@ -1,0 +1,172 @@
+"""The interface each game implements: :class:`GameRules`."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from .errors import IllegalAction, WrongPlayer
+from .log import META_KINDS, RULING, Entry, Secret, effective_entries
+from .rulings import Ruling
+from .scoring import Result
+from .specs import ActionSpec, FieldSpec, read_fields
+from .words import Text, t
+
+
+class GameRules:
+    """The interface each game implements. Subclasses set the class attributes and override the
+    methods marked as such; the shared behaviour (rulings, undo, field checks) lives here."""
+
+    slug: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    rulings: Mapping[str, Ruling] = {}
+    actions: Mapping[str, ActionSpec] = {}
+    tiebreaks: tuple[str, ...] = ()
+    #: each tie-break's words, for the ranking's "tie broken by ..." (an id without words is
+    #: shown as it is)
+    tiebreak_words: Mapping[str, Text] = {}
+    #: the setup form: options of the whole game, then the fields asked for each player
+    setup_fields: tuple[FieldSpec, ...] = ()
+    player_fields: tuple[FieldSpec, ...] = ()
+    #: the quick score pad: options of the whole game, then the end-of-game facts of each player
+    quick_options: tuple[FieldSpec, ...] = ()
+    quick_fields: tuple[FieldSpec, ...] = ()
+
+    # -- to override --------------------------------------------------------------------------
+    def new_game(self, setup: Mapping[str, Any]) -> Any:
+        """Check a setup (raise InvalidInput listing every problem) and return the first state."""
+        raise NotImplementedError
+
+    def apply(self, state: Any, kind: str, data: Mapping[str, Any], by: str = "") -> Any:
+        """Return the state after one action whose fields are already checked; raise
+        IllegalAction naming the rule when the state does not allow it."""
+        raise NotImplementedError
+
+    def describe(self, state: Any, kind: str, data: Mapping[str, Any]) -> str:
+        """The action in words, for the history (``state`` is the state before it)."""
+        return self.actions[kind].label if kind in self.actions else kind
+
+    def available(self, state: Any) -> tuple[str, ...]:
+        """The action kinds that make sense now, in the order the game guide offers them."""
+        return tuple(self.actions)
+
+    def guide(self, state: Any) -> tuple[str, ...]:
+        """What the table does now, in a few sentences for the game guide."""
+        return ()
+
+    def is_over(self, state: Any) -> bool:
+        """Whether the game has reached its end (the score pad is then final)."""
+        return False
+
+    def secrets(self, setup: Mapping[str, Any], log: Sequence[Entry], state: Any
+                ) -> tuple[Secret, ...]:
+        """The players' hidden information in a game's setup and log that ``state`` (the state
+        the log leads to) still hides. Exports leave out every secret but the viewer's own, and
+        ``describe`` must never put one into words (the history is shown to everyone). Boards
+        showing hidden values show them to their owner's seat only. Default: nothing hidden."""
+        return ()
+
+    def score(self, state: Any) -> Result:
+        """The score pad of a game in progress or finished."""
+        raise NotImplementedError
+
+    def parse_facts(self, payload: Any) -> tuple[list[Any], dict[str, str]]:
+        """Read end-of-game facts (the score API and the quick pad); raise InvalidInput."""
+        raise NotImplementedError
+
+    def score_facts(self, facts: Sequence[Any], rulings: Mapping[str, str]) -> Result:
+        raise NotImplementedError
+
+    def player_names(self, state: Any) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def turn_of(self, state: Any, kind: str) -> int | None:
+        """The seat whose turn an action of ``kind`` belongs to now, or None when any player may
+        take it (simultaneous steps, actions of the whole table)."""
+        return None
+
+    def step_fields(self, state: Any, kind: str) -> dict[str, Any]:
+        """The fields naming the step an action is tapped on (the step a close closes, the year
+        an end of year ends). A page puts them in its form; the rules refuse the action once the
+        table has moved past that step, so a second tap can never close the next step too."""
+        return {}
+
+    # -- shared -------------------------------------------------------------------------------
+    def spec(self, kind: str) -> ActionSpec:
+        try:
+            return self.actions[kind]
+        except KeyError:
+            raise IllegalAction(t("{game} has no action {kind}", game=self.title, kind=repr(kind)),
+                                field="kind") from None
+
+    #: the rule a refusal for the wrong player's turn cites
+    turn_rule: str = ""
+
+    def check_turn(self, state: Any, kind: str, data: Mapping[str, Any]) -> None:
+        """Refuse an action named (by its ``actor`` field) for a player whose turn it is not.
+        An entry that names no player (logged before actions named one) acts for the player
+        whose turn it is, as it was recorded."""
+        actor = self.actions[kind].actor if kind in self.actions else ""
+        named = data.get(actor) if actor else None
+        if type(named) is not int or named < 0:
+            return
+        turn = self.turn_of(state, kind)
+        if turn is not None and named != turn:
+            raise WrongPlayer(self.player_names(state), turn, named, rule=self.turn_rule,
+                              field=actor)
+
+    def check_action(self, state: Any, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Check an action's fields against its spec; returns clean data."""
+        if kind in META_KINDS:
+            return {}
+        return read_fields(self.spec(kind), data, len(self.player_names(state)))
+
+    def fold(self, setup: Mapping[str, Any], log: Sequence[Entry]) -> Any:
+        """The state a log leads to: the setup, then every entry in force."""
+        state = self.new_game(setup)
+        active, _ = effective_entries(log)
+        for entry in active:
+            state = self.apply(state, entry.kind, entry.data, entry.by)
+        return state
+
+    def ruling_spec(self) -> ActionSpec:
+        """The action that switches a ruling for this game (recorded in the history)."""
+        return ActionSpec(RULING, t("Switch a ruling"), "Rulings",
+                          (FieldSpec("ruling", t("Ruling"), "choice",
+                                     choices=tuple((r, r) for r in self.rulings)),
+                           FieldSpec("reading", t("Reading"), "text")))
+
+    def switch_ruling(self, state: Any, data: Mapping[str, Any]) -> Any:
+        """A copy of ``state`` (which must have a ``rulings`` dict) with one ruling switched."""
+        rid, reading = data.get("ruling"), data.get("reading")
+        if rid not in self.rulings:
+            raise IllegalAction(t("unknown ruling {id}", id=repr(rid)), rule="Rulings",
+                                field="ruling")
+        self.rulings[rid].check(reading)
+        return replace(state, rulings={**state.rulings, rid: reading})
+
+    def quick_payload(self, options: Mapping[str, Any],
+                      players: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """The score-API payload for what the quick score pad's form collected (flat fields).
+        Games whose facts nest (lists, objects) override this."""
+        return {**options, "players": [dict(p) for p in players]}
+
+    def setup_defaults(self, records: Iterable[tuple[str, str, Mapping[str, Any]]]
+                       ) -> dict[str, Any]:
+        """Setup-form values taken from remembered box data (category, key, values)."""
+        return {}
+
+    def box_records_of_setup(self, setup: Mapping[str, Any]) -> list[tuple[str, str, dict]]:
+        """Box data a setup carries (category, key, values), remembered for later games."""
+        return []
+
+    def box_records(self, state: Any, kind: str, data: Mapping[str, Any]
+                    ) -> list[tuple[str, str, dict]]:
+        """Box data an accepted action carries (a statue's points, a medal's price...)."""
+        return []
+
+    def score_payload(self, payload: Any) -> Result:
+        facts, rulings = self.parse_facts(payload)
+        return self.score_facts(facts, rulings)

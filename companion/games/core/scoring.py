@@ -1,0 +1,87 @@
+"""Score sheets explained line by line, the whole score pad, and the ranking with its tie-breaks."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One line of a player's score: what it counts, how many points, how, and by which rule."""
+
+    id: str
+    label: str
+    points: int
+    detail: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A player's score lines; ``tiebreaks`` holds the values the ranking may compare."""
+
+    name: str
+    lines: tuple[ScoreLine, ...]
+    tiebreaks: Mapping[str, int] = field(default_factory=dict)
+
+    @cached_property  # ranking and the pads read it many times; the sheet never changes
+    def total(self) -> int:
+        return sum(line.points for line in self.lines)
+
+
+@dataclass(frozen=True)
+class Placing:
+    """A place (competition style: 1, 2, 2, 4) and what decided it: ``total``, a tie-break id, or
+    ``shared`` when the tie stands."""
+
+    place: int
+    names: tuple[str, ...]
+    decided_by: str
+
+
+@dataclass(frozen=True)
+class Result:
+    """The whole score pad: sheets in seat order, the ranking, and the rulings with their readings."""
+
+    game: str
+    sheets: tuple[ScoreSheet, ...]
+    ranking: tuple[Placing, ...]
+    rulings: Mapping[str, str]
+
+
+def rank(sheets: Sequence[ScoreSheet], tiebreaks: Sequence[str]) -> tuple[Placing, ...]:
+    """Rank by total, then each tie-break in order (higher is better); ties left stand as shared.
+
+    A group tied on total is split by the first tie-break; any part still tied goes on to the next.
+    A player alone at its value is placed by whatever split it off.
+    """
+    placings: list[Placing] = []
+
+    def split(group: list[ScoreSheet], keys: Sequence[str], decided: str, start: int) -> None:
+        if len(group) == 1:
+            placings.append(Placing(start, (group[0].name,), decided))
+            return
+        if not keys:
+            placings.append(Placing(start, tuple(s.name for s in group), "shared"))
+            return
+        key, rest = keys[0], keys[1:]
+        values = sorted({s.tiebreaks.get(key, 0) for s in group}, reverse=True)
+        place = start
+        for value in values:
+            part = [s for s in group if s.tiebreaks.get(key, 0) == value]
+            split(part, rest, key, place)
+            place += len(part)
+
+    totals = sorted({s.total for s in sheets}, reverse=True)
+    place = 1
+    for total in totals:
+        group = [s for s in sheets if s.total == total]
+        split(group, tiebreaks, "total", place)
+        place += len(group)
+    return tuple(placings)
+
+
+def ceil_half(n: int) -> int:
+    """Half of ``n`` rounded up."""
+    return -(-n // 2)

@@ -1,0 +1,151 @@
+"""A fourth game, defined only in the test suite (``fourth_game/``: Coin toss), gets every generic
+page without a line of the app naming it: setup, game page, history, undo, quick score pad, score
+API, rulings (switched from the game), reference (with its live values) and search. The app learns
+everything from the registry and from the game's own package (its reference and affects)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion import i18n
+from companion.games import GAMES, register
+from companion.reference import REFERENCES
+from tests.games.fourth_game import RULES
+from tests.web.table import CSRF, WebTable
+
+SLUG = "cointoss"
+
+
+@pytest.fixture
+def cointoss():
+    """Coin toss registered for one test, and taken away after it (no other test sees it)."""
+    register(RULES)
+    yield RULES
+    GAMES.pop(SLUG, None)
+
+
+@pytest.fixture
+def table(cointoss, client, app):
+    return WebTable.create(client, app, SLUG, [{"name": "Ana"}, {"name": "Bo"}])
+
+
+def text(client, path: str, status: int = 200) -> str:
+    resp = client.get(path)
+    assert resp.status_code == status, (path, resp.status_code)
+    return resp.get_data(as_text=True)
+
+
+def token_of(table: WebTable) -> str:
+    return table.path.rsplit("/", 1)[-1]
+
+
+def test_a_registered_fourth_game_is_offered_and_set_up_from_its_own_fields(cointoss, client):
+    assert "Coin toss" in text(client, "/")
+    assert "/rules/cointoss" in text(client, "/rules")
+    form = text(client, "/new/cointoss")
+    assert 'name="players-0-name"' in form and 'name="ruling_CT-1"' in form
+    resp = client.post("/new/cointoss", data={"csrf_token": CSRF.search(form).group(1),
+                                               "players-0-name": "Ana"})
+    assert resp.status_code == 422
+    assert "Coin toss takes exactly 2 players" in resp.get_data(as_text=True)
+
+
+def test_the_generic_game_page_offers_the_actions_of_a_game_without_a_board(table):
+    page = table.page
+    assert "Toss the coin (6 left)" in page
+    assert 'action="/g/%s/do/toss"' % token_of(table) in page
+    assert 'name="side"' in page and 'name="player"' in page
+    assert "No questions for Coin toss yet." in text(table.client, f"{table.path}/ask")
+
+
+def test_a_fourth_game_is_played_its_history_kept_and_its_last_toss_undone(table):
+    table.do("toss", player=0, side="heads")
+    table.do("toss", player=1, side="tails")
+    history = text(table.client, f"{table.path}/history")
+    assert "Ana tossed heads" in history and "Bo tossed tails" in history
+    assert "Toss the coin (4 left)" in table.page
+    table.post("undo")
+    assert [r.kind for r in table.rows()] == ["toss", "toss", "undo"]
+    assert table.state().tosses == ((0, "heads"),)
+    assert "Toss the coin (5 left)" in table.page
+    assert "Redo:" in table.page and "Bo tossed tails" in table.page
+
+
+def test_the_score_pad_of_a_fourth_game_names_its_own_tie_break_and_links_its_rules(table):
+    table.do("toss", player=1, side="heads")
+    table.do("toss", player=0, side="heads")
+    score = text(table.client, f"{table.path}/score")
+    assert "tie broken by the first heads" in score
+    assert re.search(r'<b class="place">1</b> Bo\s', score)
+    assert f'href="/rules/cointoss?game={token_of(table)}#scoring"' in score
+
+
+def test_the_quick_pad_of_a_fourth_game_ranks_with_its_tie_break_words(cointoss, client):
+    form = text(client, "/quick/cointoss")
+    resp = client.post("/quick/cointoss", data={
+        "csrf_token": CSRF.search(form).group(1), "ruling_CT-1": "no",
+        "players-0-name": "Ana", "players-0-heads": "2",
+        "players-1-name": "Bo", "players-1-heads": "2", "players-1-first": "y"})
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 200, html[:2000]
+    assert re.search(r'<b class="place">1</b> Bo\s*<small>tie broken by the first heads', html)
+
+
+def test_the_score_api_of_a_fourth_game_scores_and_refuses_by_its_limits(cointoss, client):
+    resp = client.post("/api/v1/cointoss/score", json={"players": [
+        {"name": "Ana", "heads": 3}, {"name": "Bo", "heads": 1, "first": True}]})
+    assert resp.status_code == 200
+    body = resp.get_json()
+    assert body["game"] == "cointoss"
+    assert [p["total"] for p in body["players"]] == [3, 1]
+    assert body["ranking"][0] == {"place": 1, "names": ["Ana"], "decided_by": "total"}
+    refused = client.post("/api/v1/cointoss/score", json={"players": [
+        {"name": "Ana", "heads": 9}, {"name": "Bo", "heads": 0}]})
+    assert refused.status_code == 400
+    assert "heads must be between 0 and 3, not 9" in refused.get_data(as_text=True)
+
+
+def test_a_ruling_of_a_fourth_game_is_shown_linked_and_switched_from_the_game(table):
+    table.do("toss", player=1, side="edge")
+    token = token_of(table)
+    page = text(table.client, f"/rules/cointoss/rulings?game={token}")
+    assert 'id="CT-1"' in page and "Does a coin that lands on its edge count as heads?" in page
+    resp = table.client.post(f"/rules/cointoss/rulings/{token}", data={
+        "csrf_token": CSRF.search(page).group(1), "version": table.version,
+        "ruling": "CT-1", "reading": "yes"})
+    assert resp.status_code == 303
+    assert table.state().rulings["CT-1"] == "yes"
+    score = text(table.client, f"{table.path}/score")
+    # the edge now scores for Bo; the applied ruling links to the game's own rulings page
+    assert re.search(r'<b class="place">1</b> Bo\s', score)
+    assert f'href="/rules/cointoss/rulings?game={token}#CT-1"' in score
+
+
+def test_the_reference_of_a_fourth_game_shows_its_sections_and_live_values(table):
+    table.do("toss", player=0, side="heads")
+    page = text(table.client, f"/rules/cointoss?game={token_of(table)}")
+    assert 'id="tossing"' in page and "a wobbly brass coin" in page
+    assert re.search(r"<b>Ana</b>: heads so far 1", page)
+    assert re.search(r"<b>Bo</b>: heads so far 0", page)
+
+
+def test_search_finds_a_fourth_game_s_sections_and_rulings(cointoss, client):
+    html = text(client, "/rules/search?q=wobbly")
+    assert "Tossing the coin" in html and "/rules/cointoss#tossing" in html
+    html = text(client, "/rules/search?q=edge&game_slug=cointoss")
+    assert "CT-1" in html and "/rules/cointoss/rulings#CT-1" in html
+
+
+def test_a_game_registered_from_outside_the_app_asks_for_no_catalog(cointoss):
+    assert SLUG not in i18n.areas()
+    assert {"web", "hadara", "tradewarz", "hexemonia"} <= set(i18n.areas())
+
+
+def test_the_fourth_game_is_seen_only_while_registered(client):
+    assert SLUG not in GAMES and SLUG not in REFERENCES
+    assert "Coin toss" not in text(client, "/")
+    text(client, "/rules/cointoss", 404)
+    text(client, "/quick/cointoss", 404)
+    found = text(client, "/rules/search?q=wobbly")
+    assert "Tossing the coin" not in found and "/rules/cointoss" not in found
