@@ -11,10 +11,9 @@ from werkzeug.exceptions import HTTPException, ServiceUnavailable
 from ..games import GAMES
 from ..games.core import t
 from ..i18n import say
-from .limits import RefererSafeCSRF
+from .security import csrf
 from .widgets import fast_input
 
-csrf = RefererSafeCSRF()
 
 MY_GAMES_LIMIT = 50
 
@@ -58,7 +57,8 @@ def wants_json() -> bool:
 
 
 def init_app(app: Flask) -> None:
-    csrf.init_app(app)
+    from . import security  # CSRF check, security headers, no caching of pages
+    security.init_app(app)
     from . import api, pages, play
     app.register_blueprint(pages.bp)
     app.register_blueprint(play.bp)
@@ -76,10 +76,9 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["once_key"] = once_key
     from . import drawing  # the game page's shared parts; per-phone tokens put in each answer
     drawing.init_app(app)
-    app.after_request(_security_headers)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
-    from . import limits  # rate limits on the views above, Cache-Control on every answer
+    from . import limits  # rate limits on the views above
     limits.init_app(app)
 
     # A script's request is answered with JSON: ``errors`` in English for machine clients,
@@ -117,19 +116,3 @@ def once_key() -> str:
     """A one-time key for a form that records an action: the same form sent twice (a double
     tap, a browser's resend) is stored once (``store.record``)."""
     return secrets.token_urlsafe(12)
-
-
-# Every answer's security headers, unless the view set its own (the version check's CSP).
-SECURITY_HEADERS = {
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "same-origin",
-    "Content-Security-Policy":
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-        "connect-src 'self'; frame-ancestors 'none'",
-}
-
-
-def _security_headers(resp: Response) -> Response:
-    for name, value in SECURITY_HEADERS.items():
-        resp.headers.setdefault(name, value)
-    return resp

@@ -1,7 +1,5 @@
 """What keeps one client from wearing down the server or another table: rate limits per client
-address (Flask-Limiter), a CSRF check that refuses a malformed Referer instead of failing, and
-``Cache-Control: private, no-store`` on every page (they carry the CSRF token, the play link and
-the join code).
+address (Flask-Limiter), answered 429 in the reader's language.
 
 The limits count requests per client address (``request.remote_addr``: behind a reverse proxy,
 the address ProxyFix gives it). Storage is this process's memory unless ``RATELIMIT_STORAGE_URI``
@@ -18,7 +16,6 @@ from flask import Flask, current_app, jsonify, render_template, request
 from flask_babel import format_timedelta
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
-from flask_wtf.csrf import CSRFProtect
 
 from ..games.core import t
 from ..i18n import say
@@ -50,29 +47,13 @@ LIMITED = {
     "api.score": "RATELIMIT_SCORE_API",
 }
 
-NO_STORE = "private, no-store"
-
-
-class RefererSafeCSRF(CSRFProtect):
-    """Flask-WTF's CSRF protection, refusing as a CSRF error (400) a request whose Referer it
-    cannot read: over HTTPS, Flask-WTF 1.3 compares the Referer's port with urllib, whose
-    ``ValueError`` for a port such as ``:abc`` would otherwise escape as a 500."""
-
-    def protect(self, apply_exemptions: bool = False) -> None:
-        try:
-            super().protect(apply_exemptions)
-        except ValueError:
-            self._error_response("The referrer header is malformed.")
-
-
 def init_app(app: Flask) -> None:
     """Limit the views of :data:`LIMITED` (after the blueprints are registered), answer a
-    refusal with 429, and mark every answer not to be stored by caches."""
+    refusal with 429."""
     for key, value in LIMITS.items():
         app.config.setdefault(key, value)
     # Tests run hundreds of requests from one address: they switch the limits on themselves.
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
-    app.after_request(_no_store)
     if not app.config["RATELIMIT_ENABLED"]:
         return
     limiter = Limiter(get_remote_address, app=app, headers_enabled=False,
@@ -115,11 +96,3 @@ def _duration(seconds: int) -> str:
     if seconds > 120:
         seconds = math.ceil(seconds / 60) * 60
     return format_timedelta(timedelta(seconds=seconds), threshold=2)
-
-
-def _no_store(resp):
-    """Pages carry the CSRF token, the play link or the join code: no cache keeps them. An
-    answer that chose its own caching (static files, the version check) keeps it."""
-    if "Cache-Control" not in resp.headers:
-        resp.headers["Cache-Control"] = NO_STORE
-    return resp

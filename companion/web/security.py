@@ -1,0 +1,49 @@
+"""What every answer and every form post gets, whichever view serves it: Flask-WTF's CSRF check
+(refusing a malformed Referer as a CSRF error instead of failing), the security headers, and
+``Cache-Control: private, no-store`` on every page (pages carry the CSRF token, the play link
+and the join code)."""
+from __future__ import annotations
+
+from flask import Flask, Response
+from flask_wtf.csrf import CSRFProtect
+
+NO_STORE = "private, no-store"
+
+# Every answer's security headers, unless the view set its own (the version check's CSP).
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "Content-Security-Policy":
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; frame-ancestors 'none'",
+}
+
+
+class RefererSafeCSRF(CSRFProtect):
+    """Flask-WTF's CSRF protection, refusing as a CSRF error (400) a request whose Referer it
+    cannot read: over HTTPS, Flask-WTF 1.3 compares the Referer's port with urllib, whose
+    ``ValueError`` for a port such as ``:abc`` would otherwise escape as a 500."""
+
+    def protect(self, apply_exemptions: bool = False) -> None:
+        try:
+            super().protect(apply_exemptions)
+        except ValueError:
+            self._error_response("The referrer header is malformed.")
+
+
+csrf = RefererSafeCSRF()
+
+
+def init_app(app: Flask) -> None:
+    """Check the CSRF token of every form post, and add the headers to every answer."""
+    csrf.init_app(app)
+    app.after_request(_headers)
+
+
+def _headers(resp: Response) -> Response:
+    for name, value in SECURITY_HEADERS.items():
+        resp.headers.setdefault(name, value)
+    # An answer that chose its own caching (static files, the version check) keeps it.
+    if "Cache-Control" not in resp.headers:
+        resp.headers["Cache-Control"] = NO_STORE
+    return resp
