@@ -46,7 +46,7 @@ def _tradewarz(state: Any, key: str) -> Rows:
     from ..games.tradewarz.data import RESOURCES
     from ..games.tradewarz.model import xadlas
     try:
-        from ..games.tradewarz.words import RESOURCE_WORDS as resource_words
+        from ..games.tradewarz.terms import RESOURCE_WORDS as resource_words
     except ImportError:  # the game's words are optional: the keys read as English
         resource_words = {}
     rows: Rows = []

@@ -24,7 +24,7 @@ from ..games.tradewarz.model import (Game as TwGame, House, cost_text, silver_xa
                                      xadlas)
 from ..games.tradewarz.setup import UNVERIFIED_HELP, season_die
 from ..games.tradewarz.turns import YEARLY
-from ..games.tradewarz.words import (DIE_WORDS, ITEM_WORDS, RESOURCE_WORDS, ROLE_WORDS,
+from ..games.tradewarz.terms import (DIE_WORDS, ITEM_WORDS, RESOURCE_WORDS, ROLE_WORDS,
                                      SIDE_WORDS, SITE_WORDS, TOKEN_WORDS, TREE_WORDS, join,
                                      season_word)
 from .play import _open, viewer_seat

@@ -14,7 +14,7 @@ from .costs import as_cost, check_shape, scale, tech_cost_item
 from .data import LIMITS, MAX_SUPER_UNITS, RESOURCES, TECHS
 from .model import Game, House, cost_text
 from .turns import YEARLY
-from .words import ITEM_WORDS, RESOURCE_WORDS, TOKEN_WORDS, TREE_WORDS, join
+from .terms import ITEM_WORDS, RESOURCE_WORDS, TOKEN_WORDS, TREE_WORDS, join
 
 TECH_RULE = "TradeWarz rulebook, Buy Tech; Game mechanics"
 CASTLE_RULE = "TradeWarz rulebook, Build: Castle; Game mechanics"

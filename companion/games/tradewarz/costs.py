@@ -12,7 +12,7 @@ from typing import Mapping
 from ..core import IllegalAction, t
 from .data import COST_RULES, COST_SHAPES, RECRUIT_COST, RESOURCES, TECHS, TREES
 from .model import House, cost_text
-from .words import ITEM_WORDS, TREE_WORDS, join
+from .terms import ITEM_WORDS, TREE_WORDS, join
 
 R_RECRUIT = "TradeWarz rulebook, Recruit"
 R_UNIVERSITY = "TradeWarz rulebook, Build: University"

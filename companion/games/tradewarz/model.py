@@ -12,7 +12,7 @@ from typing import Mapping
 from ..core import IllegalAction, Text, t
 from .data import (DIAL_TRADE, DIAL_TRADE_AT, GOLDEN_SOURCES, MAX_SUPER_UNITS, RESOURCES,
                    SOLDIER_CAP, SQUAD_SIZE, START_DIAL, START_SOLDIERS, TECHS, TREES)
-from .words import RESOURCE_WORDS, join
+from .terms import RESOURCE_WORDS, join
 
 Card = tuple[int, int, int]  # a battle card: strength, kills, blocks
 R_XADLAS = "TradeWarz rulebook, Getting Xadlas"

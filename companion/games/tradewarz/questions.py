@@ -7,13 +7,13 @@ from typing import Any, Mapping
 
 from ..core import FieldSpec, t
 from ..questions import Answer, Question
-from .battle import Army, resolve, tech_bonus
+from .odds import Army, resolve, tech_bonus
 from .model import Game
 from .can import CASTLE_RULE, TECH_RULE, can_build_castle, can_buy_tech
 from .costs import entered
 from .data import RESOURCES, TECHS
 from .spring import preview_spring
-from .words import RESOURCE_WORDS, TREE_WORDS
+from .terms import RESOURCE_WORDS, TREE_WORDS
 
 BATTLE_RULE = "TradeWarz rulebook, Marching: Battle; ruling T3"
 SPRING_RULE = "TradeWarz rulebook, Getting Xadlas; ruling T5"

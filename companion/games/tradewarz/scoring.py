@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 from ..core import Checker, Result, ScoreLine, ScoreSheet, rank, resolve_rulings, t
 from .data import EMPIRE_WEIGHTS, GOLDEN_SOURCES, RULINGS
 from .model import Game, silver_xadlas
-from .words import join
+from .terms import join
 
 SLUG = "tradewarz"
 TIEBREAKS = ("golden_xadlas", "strength", "empire", "farthest_build")

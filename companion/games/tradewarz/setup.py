@@ -7,7 +7,7 @@ from ..core import Checker, FieldSpec, resolve_rulings, t
 from .costs import check_shape, parse_cost
 from .data import COST_SHAPES, DEFAULT_SEASONS, RED_SEASONS, RESOURCES, RULINGS, UNVERIFIED
 from .model import Game, House
-from .words import COST_LABELS
+from .terms import COST_LABELS
 
 R_SETUP = "TradeWarz rulebook, Game duration; Choosing a house"
 UNVERIFIED_HELP = t("unverified — check your components")

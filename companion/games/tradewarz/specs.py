@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from ..core import CORRECT, ActionSpec, FieldSpec, t
-from .battle import SITES
+from .odds import SITES
 from .data import RESOURCES, SILO_RESOURCES, TECHS
 from .table import CORRECT_WORDS, CORRECTABLE
-from .words import RESOURCE_WORDS, SIDE_WORDS, SITE_WORDS, TREE_WORDS
+from .terms import RESOURCE_WORDS, SIDE_WORDS, SITE_WORDS, TREE_WORDS
 
 R = "TradeWarz rulebook, "
 _RES = tuple((r, RESOURCE_WORDS[r]) for r in RESOURCES)

@@ -11,7 +11,7 @@ from typing import Callable
 from ..core import IllegalAction, Text, t
 from .data import CAPITAL_INCOME, RESOURCES, SILO_RESOURCES, TECHS
 from .model import Game, House, award, trade_full_dials, xadlas
-from .words import RESOURCE_WORDS, join
+from .terms import RESOURCE_WORDS, join
 
 R_INCOME = "TradeWarz rulebook, Easy resource calculation guide"
 R_CAPITAL = "TradeWarz rulebook, The Capital City (sponsorship at the end of every year)"

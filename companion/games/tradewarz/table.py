@@ -8,10 +8,10 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from ..core import IllegalAction, t
-from .battle import parse_cards
+from .odds import parse_cards
 from .data import ALLIANCE_FEE, CANCEL_BATTLE_FEE, RESOURCES, SILO_RESOURCES, TREES
 from .model import Game, House, award, gain, pay, put_house, trade_full_dials
-from .words import A_ITEM, RESOURCE_WORDS, TREE_WORDS, join
+from .terms import A_ITEM, RESOURCE_WORDS, TREE_WORDS, join
 
 R_POSTS = "TradeWarz rulebook, Trading posts"
 R_ALLIANCE = "TradeWarz rulebook, Forming alliances"

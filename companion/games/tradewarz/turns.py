@@ -14,7 +14,7 @@ from .costs import (box_cost, entered, recruit_cost, tech_cost_item, tech_refusa
 from .data import LIMITS, SILO_RESOURCES, TECHS, TREES
 from .model import Game, House, award, check_super_units, cost_text, gain, pay, put_house
 from .spring import end_reason
-from .words import (A_ITEM, ITEM_WORDS, RESOURCE_WORDS, TOKEN_WORDS,
+from .terms import (A_ITEM, ITEM_WORDS, RESOURCE_WORDS, TOKEN_WORDS,
                     TREE_WORDS, join)
 
 R_MECHANICS = "TradeWarz rulebook, Game mechanics"
