@@ -75,8 +75,9 @@ def test_tech_yes_with_the_university_level_and_the_cost_on_the_dials():
 
 
 @pytest.mark.parametrize("uni, dials, techs, expect", [
-    (0, (6, 6, 6, 6), (), "military university is at level 0; Military discipline needs level 1"),
-    (1, (0, 6, 6, 6), (), "Ana has 0 gold; it needs 1"),
+    (0, (6, 6, 6, 6), (),
+     "Military discipline is a level 1 military tech; Ana's military university is at level 0"),
+    (1, (0, 6, 6, 6), (), "Ana cannot pay for Military discipline: needs 1 gold (has 0)"),
     (2, (6, 6, 6, 6), (), "needs a level 1 military tech first"),
 ])
 def test_tech_no_names_the_rule_and_the_numbers(uni, dials, techs, expect):
@@ -94,7 +95,7 @@ def test_tech_level_two_costs_twice_the_printed_amounts_and_checks_the_prerequis
     n = dict(answer.numbers)
     assert n["Cost (box data)"] == "2 gold + 2 lumber + 2 wheat"
     assert n["Level 1 military tech"] == "owns Military discipline"
-    assert not answer.yes and "Ana has 1 wheat; it needs 2" in answer.summary
+    assert not answer.yes and "needs 2 wheat (has 1)" in answer.summary
 
 
 def test_tech_a_sold_out_lower_level_is_not_needed():
@@ -142,7 +143,7 @@ def test_tech_a_fifth_super_unit_is_refused():
     g = house(g, 0, techs=tuple(units), universities=(0, 4, 4), dials=(40, 40, 40, 40))
     answer = Q.can_buy_tech(g, 0, "cannons", {})
     assert dict(answer.numbers)["Super units"] == "4 of 4"
-    assert not answer.yes and "already holds 4 super units" in answer.summary
+    assert not answer.yes and "would hold 5 super units; the limit is 4" in answer.summary
 
 
 # --------------------------------------------------------- can this house build a castle here?
@@ -167,7 +168,7 @@ NO_OLD_VILLAGE = "no village without a castle built before this year"
     ({"villages": 0}, NO_OLD_VILLAGE),
     ({"villages": 1, "villages_this_year": 1}, NO_OLD_VILLAGE),
     ({"villages": 3, "castles": 2}, "has built 2 castles, the limit"),
-    ({"villages": 1, "dials": (6, 3, 3, 4)}, "Ana has 3 lumber; it needs 4"),
+    ({"villages": 1, "dials": (6, 3, 3, 4)}, "Ana cannot pay for a castle: needs 4 lumber (has 3)"),
     ({"villages": 1, "tokens": ("build", "build")}, "limit is 2"),
 ])
 def test_castle_no_names_what_stops_it(changes, expect):

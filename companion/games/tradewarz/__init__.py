@@ -7,16 +7,17 @@ from __future__ import annotations
 
 from .. import register
 from .battle import BattlePlan, plan_battle
-from .data import RULINGS, TECHS, UNVERIFIED
-from .model import Game, House, silver_xadlas, xadlas
+from .data import TECHS, UNVERIFIED
+from .model import TradeWarzState, House, silver_xadlas, xadlas
 from .odds import Army, BattleResult, Odds, parse_cards, resolve, tech_bonus, win_chance
 from .rules import TradeWarzRules
+from .rulings import RULINGS
 from .scoring import Facts, score_state
 from .spring import SpringPreview, apply_spring, preview_spring
 
 RULES = register(TradeWarzRules())
 
-__all__ = ["RULES", "TradeWarzRules", "Game", "House", "Army", "BattleResult", "Odds", "Facts",
+__all__ = ["RULES", "TradeWarzRules", "TradeWarzState", "House", "Army", "BattleResult", "Odds", "Facts",
            "SpringPreview", "preview_spring", "apply_spring", "resolve", "win_chance",
            "tech_bonus", "parse_cards", "score_state", "silver_xadlas", "xadlas", "TECHS",
            "UNVERIFIED", "RULINGS", "BattlePlan", "plan_battle"]

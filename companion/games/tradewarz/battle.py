@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from ..core import IllegalAction, t
 from .odds import Army, BattleResult, parse_cards, resolve, take_from_deck, tech_bonus
 from .data import SILO_RESOURCES
-from .model import Card, Game, House, award, put_house
+from .model import Card, TradeWarzState, House, award, put_house
 from .table import remove_building
 from .terms import SITE_WORDS
 
@@ -23,7 +23,7 @@ def _card(data: Mapping[str, Any], side: str) -> Card:
     return tuple(data.get(f"{side}_card_{x}", 0) for x in "skb")  # type: ignore[return-value]
 
 
-def _army(game: Game, seat: int, side: str, data: Mapping[str, Any], site: str) -> Army:
+def _army(game: TradeWarzState, seat: int, side: str, data: Mapping[str, Any], site: str) -> Army:
     house = game.houses[seat]
     soldiers, unit = data[f"{side}_soldiers"], data.get(f"{side}_super", "") or ""
     if soldiers > house.soldiers:
@@ -44,7 +44,7 @@ def _army(game: Game, seat: int, side: str, data: Mapping[str, Any], site: str) 
     return Army(soldiers, _card(data, side), bonus, unit, morale)  # type: ignore[arg-type]
 
 
-def _check_site(game: Game, a: int, d: int, site: str, data: Mapping[str, Any]) -> None:
+def _check_site(game: TradeWarzState, a: int, d: int, site: str, data: Mapping[str, Any]) -> None:
     attacker, defender = game.houses[a], game.houses[d]
     if game.alliance_of(a) and game.alliance_of(a) == game.alliance_of(d):
         raise IllegalAction(t("{a} and {d} are allies: their armies meet without a battle",
@@ -62,7 +62,7 @@ def _check_site(game: Game, a: int, d: int, site: str, data: Mapping[str, Any]) 
                             rule="TradeWarz rulebook, Raiding villages and settlements")
 
 
-def _decks(game: Game, seat: int, side: str, data: Mapping[str, Any]) -> House:
+def _decks(game: TradeWarzState, seat: int, side: str, data: Mapping[str, Any]) -> House:
     house = game.houses[seat]
     if not (house.deck or house.used):
         return house
@@ -87,7 +87,7 @@ class BattlePlan:
     result: BattleResult
 
 
-def plan_battle(game: Game, data: Mapping[str, Any]) -> BattlePlan:
+def plan_battle(game: TradeWarzState, data: Mapping[str, Any]) -> BattlePlan:
     """Check a battle entered at the table and resolve it without changing anything; raises
     IllegalAction naming the rule when the boards do not allow it (Marching: Battle)."""
     a, d, site = data["attacker"], data["defender"], data["site"]
@@ -102,7 +102,7 @@ def plan_battle(game: Game, data: Mapping[str, Any]) -> BattlePlan:
                       resolve(att, dfd, site=calc_site, rulings=game.rulings))
 
 
-def battle_action(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+def battle_action(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """Resolve a battle entered at the table and apply its outcome to both boards."""
     a, d, site = data["attacker"], data["defender"], data["site"]
     plan = plan_battle(game, data)
@@ -115,7 +115,7 @@ def battle_action(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]
     return _outcome(game, a, d, site, retake, result, data, events)
 
 
-def _casualties(game: Game, a: int, d: int, result: BattleResult) -> tuple[Game, list[str]]:
+def _casualties(game: TradeWarzState, a: int, d: int, result: BattleResult) -> tuple[TradeWarzState, list[str]]:
     for seat, lost in ((a, result.attacker_losses), (d, result.defender_losses)):
         h = game.houses[seat]
         game = put_house(game, seat, replace(h, soldiers=h.soldiers - lost,
@@ -128,8 +128,8 @@ def _casualties(game: Game, a: int, d: int, result: BattleResult) -> tuple[Game,
     return game, events
 
 
-def _outcome(game: Game, a: int, d: int, site: str, retake: bool, result: BattleResult,
-             data: Mapping[str, Any], events: list[str]) -> tuple[Game, list[str]]:
+def _outcome(game: TradeWarzState, a: int, d: int, site: str, retake: bool, result: BattleResult,
+             data: Mapping[str, Any], events: list[str]) -> tuple[TradeWarzState, list[str]]:
     if not result.winner:
         return game, events
     win = a if result.winner == "attacker" else d
@@ -148,8 +148,8 @@ def _outcome(game: Game, a: int, d: int, site: str, retake: bool, result: Battle
     return game, events
 
 
-def _take(game: Game, a: int, d: int, site: str, retake: bool, data: Mapping[str, Any]
-          ) -> tuple[Game, list[str]]:
+def _take(game: TradeWarzState, a: int, d: int, site: str, retake: bool, data: Mapping[str, Any]
+          ) -> tuple[TradeWarzState, list[str]]:
     att, dfd = game.houses[a], game.houses[d]
     if site == "castle":
         silos = tuple(data.get(f"silo_{r}", 0) for r in SILO_RESOURCES)

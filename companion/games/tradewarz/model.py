@@ -69,7 +69,7 @@ class House:
 
 
 @dataclass(frozen=True)
-class Game:
+class TradeWarzState:
     """The table: houses in player order, the calendar, end condition, alliances and box data.
 
     ``phase`` is ``seasons`` (houses take turns), ``spring_end`` (the end-of-Spring step is due)
@@ -182,7 +182,7 @@ def check_super_units(house: House) -> None:
                             rule="TradeWarz rulebook, About a super unit")
 
 
-def put_house(game: Game, seat: int, house: House) -> Game:
+def put_house(game: TradeWarzState, seat: int, house: House) -> TradeWarzState:
     houses = list(game.houses)
     houses[seat] = house
     return replace(game, houses=tuple(houses))

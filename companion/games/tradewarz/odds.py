@@ -71,7 +71,7 @@ def tech_bonus(house: House, *, attacking: bool, site: str = "field"
     tree = "military" if attacking else "engineering"
     s = k = b = 0
     names = []
-    for tech in (TECHS[t] for t in house.techs):
+    for tech in (TECHS[x] for x in house.techs):
         if tech.tree != tree or tech.super_unit:
             continue
         if tech.id == "fortified_castles" and site != "castle":

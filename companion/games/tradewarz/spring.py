@@ -6,11 +6,11 @@ T5); ``apply_spring`` applies the same computation and starts the next year.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import Any, Callable, Mapping
 
 from ..core import IllegalAction, Text, t
 from .data import CAPITAL_INCOME, RESOURCES, SILO_RESOURCES, TECHS
-from .model import Game, House, award, trade_full_dials, xadlas
+from .model import TradeWarzState, House, award, trade_full_dials, xadlas
 from .terms import RESOURCE_WORDS, join
 
 R_INCOME = "TradeWarz rulebook, Easy resource calculation guide"
@@ -19,6 +19,7 @@ R_POSTS = "TradeWarz rulebook, Trading posts"
 R_XADLAS = "TradeWarz rulebook, Getting Xadlas"
 R_DURATION = "TradeWarz rulebook, Game duration"
 R_ALLIANCE = "TradeWarz rulebook, Forming alliances"
+R_MECHANICS = "TradeWarz rulebook, Game mechanics"
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ def _fmt(gains: dict[str, int]) -> Text:
     return join(parts) if parts else t("nothing")
 
 
-def _income(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+def _income(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[str], str]:
     """Capital, villages, castles, silos, tech income and caravans (gold beside the posts)."""
     gains = dict.fromkeys(RESOURCES, 0)
     notes = []
@@ -83,7 +84,7 @@ def _income(game: Game, seat: int, house: House) -> tuple[House, list[str], str]
     for r, n in zip(SILO_RESOURCES, house.silos):
         gains[r] += n
     notes.append(t("silos {gains}", gains=_fmt(dict(zip(SILO_RESOURCES, house.silos)))))
-    for tech in (TECHS[t] for t in house.techs):
+    for tech in (TECHS[x] for x in house.techs):
         for r, n in tech.income:
             gains[r] += n
         gold, res = tech.caravan
@@ -99,7 +100,7 @@ def _income(game: Game, seat: int, house: House) -> tuple[House, list[str], str]
                                   notes=join(notes, "; "))], R_INCOME
 
 
-def _posts_gold(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+def _posts_gold(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[str], str]:
     """Trading posts: 1 gold each, 2 with the economy university at 3+ (T9); T6 for the pair."""
     level = house.university("economy")
     double = level >= 3 if game.rulings["T9"] == "at-least-3" else level == 3
@@ -113,7 +114,7 @@ def _posts_gold(game: Game, seat: int, house: House) -> tuple[House, list[str], 
     return _add(house, {"gold": gold + bonus}), [text], R_POSTS
 
 
-def _soldier(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+def _soldier(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[str], str]:
     """One free soldier to the capital gate, two with One free annual recruit."""
     want = 1 + house.has_tech("free_annual_recruit")
     moved = min(want, house.reserve)
@@ -124,11 +125,11 @@ def _soldier(game: Game, seat: int, house: House) -> tuple[House, list[str], str
     return house, [said], R_CAPITAL
 
 
-def _morale(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+def _morale(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[str], str]:
     return replace(house, morale=house.morale + 1), [t("1 morale card")], R_CAPITAL
 
 
-def _posts_xadla(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+def _posts_xadla(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[str], str]:
     n = len(house.posts)
     ok = n >= 2 if game.rulings["T2"] == "two-or-more" else n == 2
     if not ok:
@@ -137,7 +138,7 @@ def _posts_xadla(game: Game, seat: int, house: House) -> tuple[House, list[str],
         R_XADLAS
 
 
-def _dials12(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+def _dials12(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[str], str]:
     low = 12 if game.rulings["T1"] == "at-least-12" else 13
     dials = join([t("{resource} {n}", resource=RESOURCE_WORDS[r], n=d)
                   for r, d in zip(RESOURCES, house.dials)])
@@ -148,12 +149,12 @@ def _dials12(game: Game, seat: int, house: House) -> tuple[House, list[str], str
                      dials=dials)], R_XADLAS
 
 
-def _dial21(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+def _dial21(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[str], str]:
     house, events = trade_full_dials(house, game.rulings)
     return house, events or [t("no dial at 21")], R_XADLAS
 
 
-Step = Callable[[Game, int, House], tuple[House, list[str], str]]
+Step = Callable[[TradeWarzState, int, House], tuple[House, list[str], str]]
 STEPS: dict[str, tuple[str, Step]] = {
     "income": (t("Income: capital, buildings, silos, techs"), _income),
     "posts_gold": (t("Gold from trading posts"), _posts_gold),
@@ -171,7 +172,7 @@ ORDERS = {
 }
 
 
-def preview_spring(game: Game) -> SpringPreview:
+def preview_spring(game: TradeWarzState) -> SpringPreview:
     """What the end of Spring gives each house, step by step in the order of ruling T5."""
     order = ORDERS[game.rulings["T5"]]
     houses, lines = list(game.houses), []
@@ -191,11 +192,11 @@ def preview_spring(game: Game) -> SpringPreview:
                          tuple(houses), missing, end)
 
 
-def apply_spring(game: Game) -> Game:
+def apply_spring(game: TradeWarzState) -> TradeWarzState:
     """Apply the end of Spring and open the next year (tokens back, capitals freed: T15)."""
     if game.phase != "spring_end":
         raise IllegalAction(t("the end of Spring comes after every house has acted in Spring"),
-                            rule="TradeWarz rulebook, Game mechanics")
+                            rule=R_MECHANICS)
     preview = preview_spring(game)
     if preview.missing:
         raise IllegalAction(join(preview.missing, "; "), rule=R_INCOME)
@@ -209,13 +210,33 @@ def apply_spring(game: Game) -> Game:
                    events=events)
 
 
-def alliance_target(game: Game, members: int) -> int:
+def check_year(game: TradeWarzState, year: int) -> None:
+    """The end of Spring names the year it ends (0: not named); once applied, the year is over
+    and a second tap naming it is refused instead of ending the next year."""
+    if year and year < game.year:
+        raise IllegalAction(t("The end of Spring of year {year} was already applied; the table "
+                              "is in year {now}", year=year, now=game.year), rule=R_MECHANICS,
+                            field="year")
+    if year > game.year:
+        raise IllegalAction(t("Year {year} has not begun; the table is in year {now}",
+                              year=year, now=game.year), rule=R_MECHANICS, field="year")
+
+
+def end_of_spring(game: TradeWarzState, data: Mapping[str, Any]
+                  ) -> tuple[TradeWarzState, list[str]]:
+    """The end-of-Spring action: the year it names, then ``apply_spring``."""
+    check_year(game, data.get("year", 0))
+    after = apply_spring(game)
+    return after, list(after.events)
+
+
+def alliance_target(game: TradeWarzState, members: int) -> int:
     """Ruling T13: members x target + 2 (a pair: 2 x 6 + 2 = 14)."""
     times = members if game.rulings["T13"] == "n-times" else 2
     return times * game.xadla_target + 2
 
 
-def end_reason(game: Game, *, spring_done: bool = False) -> str:
+def end_reason(game: TradeWarzState, *, spring_done: bool = False) -> str:
     """Why the game is over now, or an empty string (Game duration; Forming alliances)."""
     r = game.rulings
     if game.end_mode == "xadlas":
@@ -242,4 +263,5 @@ def end_reason(game: Game, *, spring_done: bool = False) -> str:
 
 
 __all__ = ["SpringLine", "SpringPreview", "preview_spring", "apply_spring", "end_reason",
+           "check_year", "end_of_spring",
            "alliance_target"]
