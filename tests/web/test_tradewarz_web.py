@@ -510,6 +510,7 @@ def test_battle_calculator_odds_come_from_my_recorded_deck_only(table):
 
 
 def test_battle_recorded_from_the_calculator_gives_the_winner_a_golden_xadla(table):
+    table.do("march")  # Amber marches in its turn: its army meets Basalt's
     html = calc(table, **BATTLE).get_data(as_text=True)
     hidden = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">',
                              html.split("tw-apply")[1]))

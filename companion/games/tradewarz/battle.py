@@ -14,9 +14,10 @@ from .odds import Army, BattleResult, parse_cards, resolve, take_from_deck, tech
 from .data import SILO_RESOURCES
 from .model import Card, TradeWarzState, House, award, put_house
 from .table import remove_building
-from .terms import SITE_WORDS
+from .terms import SITE_WORDS, TOKEN_WORDS
 
 R_BATTLE = "TradeWarz rulebook, Marching: Battle"
+R_MARCH = "TradeWarz rulebook, Marching: Battle (STEP 1)"
 
 
 def _card(data: Mapping[str, Any], side: str) -> Card:
@@ -102,10 +103,41 @@ def plan_battle(game: TradeWarzState, data: Mapping[str, Any]) -> BattlePlan:
                       resolve(att, dfd, site=calc_site, rulings=game.rulings))
 
 
-def battle_action(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
-    """Resolve a battle entered at the table and apply its outcome to both boards."""
+def check_origin(game: TradeWarzState, data: Mapping[str, Any]) -> None:
+    """A battle follows the March of the house whose turn it was (STEP 1: use a March action,
+    reach the other army, the battle starts), or its Retreat into its own capital held by the
+    defender. Entries logged before battles named their origin are taken as recorded."""
+    origin, a, d = data.get("origin"), data["attacker"], data["defender"]
+    if origin is None:
+        return
+    house = game.houses[a]
+    if game.mover < 0:
+        raise IllegalAction(t("a battle follows a March (or a Retreat into an occupied capital) "
+                              "of the house whose turn it is; no house has just marched"),
+                            rule=R_MARCH, field="attacker")
+    if game.mover != a:
+        raise IllegalAction(t("{mover} took the last March or Retreat: only its army can attack "
+                              "now, not {house}'s", mover=game.houses[game.mover].name,
+                              house=house.name), rule=R_MARCH, field="attacker")
+    if origin != game.move:
+        raise IllegalAction(t("{house}'s last season action was {move}, not {origin}",
+                              house=house.name, move=TOKEN_WORDS[game.move],
+                              origin=TOKEN_WORDS[origin]), rule=R_MARCH, field="origin")
+    if origin == "retreat" and not (data["site"] == "capital" and house.capital_held_by == d):
+        raise IllegalAction(t("after a Retreat, a battle is fought only for the house's own "
+                              "capital, held by the defender"),
+                            rule="TradeWarz rulebook, Retreat; The Capital City", field="site")
+
+
+def battle_action(game: TradeWarzState, data: Mapping[str, Any]
+                  ) -> tuple[TradeWarzState, list[str]]:
+    """Resolve a battle entered at the table and apply its outcome to both boards; the march
+    it followed has led to its battle."""
     a, d, site = data["attacker"], data["defender"], data["site"]
+    check_origin(game, data)
     plan = plan_battle(game, data)
+    if data.get("origin") is not None:
+        game = replace(game, mover=-1, move="")
     retake, result = plan.retake, plan.result
     for seat, side in ((a, "attacker"), (d, "defender")):
         house = _decks(game, seat, side, data)

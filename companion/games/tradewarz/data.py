@@ -69,7 +69,9 @@ class Tech:
     """One tech card (Buy Tech): its tree, level, battle bonuses and yearly income.
 
     ``income`` is what it pays after every Spring; ``caravan`` is (gold, resources from the area)
-    for the caravan super units.
+    for the caravan super units; ``pre_kill`` kills before the battle, only in the role
+    ``fires_when`` (Trebuchet: an attacking unit, so when defending; Super cannons: a defending
+    unit, so when attacking).
     """
 
     id: str
@@ -83,6 +85,7 @@ class Tech:
     income: tuple[tuple[str, int], ...] = ()
     caravan: tuple[int, int] = (0, 0)
     pre_kill: int = 0
+    fires_when: str = ""  # "attacking" or "defending": the role in which ``pre_kill`` fires
     cancels_castle: bool = False
 
 
@@ -127,7 +130,8 @@ TECHS: dict[str, Tech] = {t.id: t for t in (
        super_unit=True),
     _t("engineering", 4, "superior_army_camps", t("Superior army camps"), 2, 1, 3),
     _t("engineering", 4, "cannons", t("Cannons"), 2, 2, 1, super_unit=True),
-    _t("engineering", 4, "trebuchet", t("Trebuchet"), 3, super_unit=True, pre_kill=1),
+    _t("engineering", 4, "trebuchet", t("Trebuchet"), 3, super_unit=True, pre_kill=1,
+       fires_when="defending"),  # it kills an attacking unit: it fires for the defender
     _t("military", 1, "military_discipline", t("Military discipline"), 1),
     _t("military", 1, "offensive_manoeuvres", t("Offensive manoeuvres"), b=1),
     _t("military", 1, "defensive_tactics", t("Defensive tactics"), 1, b=1),
@@ -140,7 +144,8 @@ TECHS: dict[str, Tech] = {t.id: t for t in (
     _t("military", 3, "gun_powder", t("Gun powder"), 2, 1, 1),
     _t("military", 3, "superior_offensive_tactics", t("Superior offensive tactics"), 2, 1),
     _t("military", 3, "cavalry", t("Cavalry"), 1, 1, 2, super_unit=True),
-    _t("military", 4, "super_cannons", t("Super cannons"), 3, super_unit=True, pre_kill=1),
+    _t("military", 4, "super_cannons", t("Super cannons"), 3, super_unit=True, pre_kill=1,
+       fires_when="attacking"),  # it kills a defending unit: it fires for the attacker
     _t("military", 4, "battering_ram", t("Battering ram"), 2, super_unit=True, cancels_castle=True),
     _t("military", 4, "mobile_tower", t("Mobile tower"), 1, 1, 1, super_unit=True,
        cancels_castle=True),

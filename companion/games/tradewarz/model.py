@@ -74,6 +74,8 @@ class TradeWarzState:
 
     ``phase`` is ``seasons`` (houses take turns), ``spring_end`` (the end-of-Spring step is due)
     or ``over``. ``events`` says what the last action caused (21 trades, Xadlas), for the history.
+    ``mover`` is the house whose last season action was a March or a Retreat (``move``), until
+    the next season action, the battle it led to or the end of Spring: only its army can fight.
     """
 
     houses: tuple[House, ...]
@@ -92,6 +94,8 @@ class TradeWarzState:
     time_up: bool = False
     alliances: tuple[tuple[int, ...], ...] = ()
     ended: str = ""
+    mover: int = -1
+    move: str = ""
     events: tuple[str, ...] = field(default=(), compare=False)
 
     @property

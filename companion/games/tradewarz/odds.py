@@ -111,8 +111,8 @@ def resolve(attacker: Army, defender: Army, *, site: str = "field",
     """Fight one battle (Marching: Battle; a castle adds 2/1/1, a capital 6/4/4; ruling T3)."""
     rulings = rulings or {}
     bonus, label, notes = _site_bonus(site, attacker)
-    pre_a = min(_pre_kill(defender), attacker.soldiers)
-    pre_d = min(_pre_kill(attacker), defender.soldiers)
+    pre_a = min(_pre_kill(defender, "defending"), attacker.soldiers)
+    pre_d = min(_pre_kill(attacker, "attacking"), defender.soldiers)
     a = _side(attacker, ZERO, "", pre_a)
     d = _side(defender, bonus, label, pre_d)
     if pre_a or pre_d:
@@ -133,8 +133,11 @@ def resolve(attacker: Army, defender: Army, *, site: str = "field",
     return BattleResult(a, d, winner, loss_a, loss_d, tuple(notes))
 
 
-def _pre_kill(army: Army) -> int:
-    return TECHS[army.super_unit].pre_kill if army.super_unit else 0
+def _pre_kill(army: Army, role: str) -> int:
+    """Kills before the battle: Trebuchet only when defending, Super cannons only when
+    attacking (Buy Tech: engineering and military level 4)."""
+    unit = TECHS[army.super_unit] if army.super_unit else None
+    return unit.pre_kill if unit is not None and unit.fires_when == role else 0
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -12,14 +12,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from ..core import FieldSpec, t
+from ..core import FieldSpec, IllegalAction, t
 from ..questions import Answer, Question
 from .building import BUILD
 from .costs import as_cost, entered, scale, tech_cost_item
 from .data import LIMITS, MAX_SUPER_UNITS, RESOURCES, TECHS
 from .economy import BUY_TECH
 from .model import House, TradeWarzState, cost_text
-from .odds import Army, resolve, tech_bonus
+from .battle import plan_battle
+from .specs import BATTLE_FIELDS
 from .spring import preview_spring
 from .terms import RESOURCE_WORDS, TOKEN_WORDS, TREE_WORDS, join
 from .turns import YEARLY, SeasonMove
@@ -155,22 +156,21 @@ def can_build_castle(game: TradeWarzState, seat: int, paid: Mapping[str, int]) -
                    CASTLE_RULE)
 
 
-def who_wins(game: TradeWarzState, attacker: int, defender: int, d: Mapping[str, Any]) -> Answer:
-    """Battle: strength = soldiers + card + the house's techs for its role (+ castle or
-    capital); the higher wins, a tie goes by ruling T3; casualties = kills − blocks."""
-    site = d.get("site", "field")
-    a_tech, _ = tech_bonus(game.houses[attacker], attacking=True, site=site)
-    d_tech, _ = tech_bonus(game.houses[defender], attacking=False, site=site)
-    result = resolve(
-        Army(d["a_soldiers"], (d["a_strength"], d["a_kills"], d["a_blocks"]), a_tech),
-        Army(d["d_soldiers"], (d["d_strength"], d["d_kills"], d["d_blocks"]), d_tech),
-        site=site, rulings=game.rulings)
-    a, b = game.houses[attacker].name, game.houses[defender].name
+def who_wins(game: TradeWarzState, d: Mapping[str, Any]) -> Answer:
+    """Battle, worked out by the battle move's own planner with every input the battle takes
+    (soldiers, card, techs for the role, super unit, morale, castle or capital; ruling T3)."""
+    try:
+        plan = plan_battle(game, d)
+    except IllegalAction as err:
+        return Answer(False, t("No: {reasons}", reasons=err.message), (), BATTLE_RULE)
+    result = plan.result
+    a, b = game.houses[d["attacker"]].name, game.houses[d["defender"]].name
     winner = {"attacker": a, "defender": b}.get(result.winner, "")
     numbers = ((t("{house} strength", house=a), result.attacker.strength),
                (t("{house} strength", house=b), result.defender.strength),
                (t("{house} loses", house=a), result.attacker_losses),
-               (t("{house} loses", house=b), result.defender_losses))
+               (t("{house} loses", house=b), result.defender_losses),
+               *((t("Note"), note) for note in result.notes))
     yes = result.winner == "attacker"
     if winner:
         summary = (t("Yes: {house} wins and earns a golden Xadla", house=winner) if yes else
@@ -196,13 +196,6 @@ def golden_at_spring(game: TradeWarzState, seat: int) -> Answer:
     return Answer(gained > 0, summary, numbers, SPRING_RULE)
 
 
-def _card(prefix: str, who: Any) -> tuple[FieldSpec, ...]:
-    return (FieldSpec(f"{prefix}_soldiers", t("{side}: soldiers", side=who), high=20),
-            FieldSpec(f"{prefix}_strength", t("{side}: card strength", side=who), high=10),
-            FieldSpec(f"{prefix}_kills", t("{side}: card kills", side=who), high=10),
-            FieldSpec(f"{prefix}_blocks", t("{side}: card blocks", side=who), high=10))
-
-
 def _paid() -> tuple[FieldSpec, ...]:
     """The cost as printed on the components, for when the box data does not hold it."""
     return tuple(FieldSpec(f"pay_{r}", t("Cost in {resource}", resource=RESOURCE_WORDS[r]),
@@ -210,19 +203,11 @@ def _paid() -> tuple[FieldSpec, ...]:
                            help=t("only if the cost is not in the box data")) for r in RESOURCES)
 
 
-ATTACKER, DEFENDER = t("Attacker"), t("Defender")
 TECH_CHOICES = tuple((x.id, t("{tech} ({tree} {level})", tech=x.name, tree=TREE_WORDS[x.tree],
                                 level=x.level)) for x in TECHS.values())
 
 QUESTIONS = (
-    Question("battle", t("Who wins this battle?"), BATTLE_RULE,
-             (FieldSpec("attacker", ATTACKER, "player"), FieldSpec("defender", DEFENDER,
-                                                                   "player"),
-              FieldSpec("site", t("Where"), "choice", choices=(("field", t("open field")),
-                                                               ("castle", t("a castle")),
-                                                               ("capital", t("a capital"))),
-                        default="field"), *_card("a", ATTACKER), *_card("d", DEFENDER)),
-             lambda g, d: who_wins(g, d["attacker"], d["defender"], d)),
+    Question("battle", t("Who wins this battle?"), BATTLE_RULE, BATTLE_FIELDS, who_wins),
     Question("spring", t("Does this house get a golden Xadla at the end of this Spring?"),
              SPRING_RULE, (FieldSpec("player", t("House"), "player"),),
              lambda g, d: golden_at_spring(g, d["player"])),

@@ -205,7 +205,8 @@ def apply_spring(game: TradeWarzState) -> TradeWarzState:
     events = tuple(t("{house}: {text}", house=ln.house, text=ln.text)
                    for ln in preview.lines if "Xadla" in ln.text
                    and not ln.text.startswith("no "))
-    return replace(game, houses=houses, year=game.year + 1, season=0, turn=0,
+    return replace(game, houses=houses, year=game.year + 1, season=0, turn=0, mover=-1,
+                   move="",
                    phase="over" if preview.game_end else "seasons", ended=preview.game_end,
                    events=events)
 

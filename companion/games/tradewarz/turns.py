@@ -94,7 +94,10 @@ class SeasonMove:
         refuse(self.problems(game, seat, data))
         house, events = self.do(game, seat, game.houses[seat], data)
         house = replace(house, tokens=house.tokens + (self.kind,))
-        return advance(put_house(game, seat, house)), events
+        moved = self.kind in ("march", "retreat")  # the moves a battle can follow
+        game = replace(put_house(game, seat, house), mover=seat if moved else -1,
+                       move=self.kind if moved else "")
+        return advance(game), events
 
 
 def advance(game: TradeWarzState) -> TradeWarzState:
