@@ -92,3 +92,79 @@ def test_after_a_retreat_only_the_house_s_own_occupied_capital_is_fought_for():
         fight(state, site="capital")
     after = fight(state, site="capital", origin="retreat", attacker_card_s=9)
     assert after.houses[0].capital_held_by is None
+
+
+# --------------------------------------------------- #10 time runs out in Spring: ruling T19
+
+def spring_turns(state):
+    """Every house takes Resources +2 in Spring (the last season)."""
+    for _ in state.houses:
+        state = act(state, "resources", first="wheat")
+    return state
+
+
+def test_time_up_during_spring_ends_the_game_without_year_end_rewards_by_default_t19():
+    state = act(replace(new(2, end_mode="time"), season=4), "resources", first="wheat")
+    state = act(state, "time_up")  # in Ben's Spring turn
+    after = act(state, "resources", first="wheat")
+    assert after.phase == "over" and "T19" in after.ended
+    assert [h.morale for h in after.houses] == [0, 0] and after.houses[0].dials == (6, 6, 6, 8)  # +2 wheat, no income
+
+
+def test_time_up_while_the_end_of_spring_is_due_ends_the_game_by_default_t19():
+    state = spring_turns(replace(new(2, end_mode="time"), season=4))
+    assert state.phase == "spring_end"
+    assert act(state, "time_up").phase == "over"
+
+
+# ------------------------------------------------------------ #11 no trades at the end of Spring
+
+def test_no_trade_while_the_end_of_spring_is_due_t17():
+    state = spring_turns(replace(new(2), season=4))
+    with pytest.raises(IllegalAction, match="no house has a turn while the end of Spring"):
+        act(state, "trade", house=0, partner=1, give_gold=1, get_wheat=1)
+    loose = replace(state, rulings={**state.rulings, "T17": "any-time"})
+    assert act(loose, "trade", house=0, partner=1, give_gold=1).houses[1].dials[0] == 7
+
+
+# --------------------------------------- #16 the gold formula before the 12 check (ruling T5)
+
+def test_t5_formula_reading_counts_trading_post_gold_before_the_12_check():
+    state = replace(new(2, rulings={"T5": "formula"}), season=4, phase="spring_end")
+    state = put_house(state, 0, replace(state.houses[0], dials=(8, 11, 11, 11), posts=(1,)))
+    after = act(state, "end_of_spring")
+    assert after.houses[0].golden == ("dials12",) and after.houses[0].dials[0] == 12
+
+
+# ------------------------------------------------------ #17 the 21 rule's "back to 10" (T4)
+
+def test_t4_back_to_10_leaves_the_dial_at_10_whatever_the_overshoot():
+    state = new(2, rulings={"T4": "back-to-10"})
+    state = put_house(state, 0, replace(state.houses[0], dials=(20, 6, 6, 6)))
+    after = act(state, "resources", first="gold")  # 20 + 2 = 22
+    assert after.houses[0].dials[0] == 10 and after.houses[0].golden == ("dial21",)
+
+
+# ------------------------------------------------- #22 #23 #30 the record says what happened
+
+def test_the_income_note_names_tech_income():
+    state = replace(new(2), season=4, phase="spring_end")
+    state = put_house(state, 0, replace(state.houses[0], techs=("generate_tax",)))
+    words = RULES.describe(state, "end_of_spring", {})
+    from companion.games.tradewarz import preview_spring
+    income = [ln.text for ln in preview_spring(state).for_house("Ana")][0]
+    assert "Generate tax gold +2" in income and words
+
+
+def test_a_game_ended_by_its_years_stays_in_its_last_year():
+    state = replace(new(2, years=1), season=4, phase="spring_end")
+    after = act(state, "end_of_spring")
+    assert after.phase == "over" and after.year == 1
+
+
+def test_the_caravans_area_refusal_cites_the_caravan_tech():
+    state = replace(new(2), season=4, phase="spring_end")
+    state = put_house(state, 0, replace(state.houses[0], techs=("donkey_caravans",)))
+    with pytest.raises(IllegalAction) as err:
+        act(state, "end_of_spring")
+    assert "caravans" in err.value.rule and "calculation guide" not in err.value.rule

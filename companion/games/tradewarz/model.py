@@ -138,12 +138,14 @@ def award(house: House, source: str, count: int = 1) -> House:
 
 
 def trade_full_dials(house: House, rulings: Mapping[str, str]) -> tuple[House, list[str]]:
-    """Ruling T4: a dial at 21 or more gives 11 back for a golden Xadla (repeat while >= 21)."""
+    """Ruling T4: a dial at 21 or more gives 11 back for a golden Xadla (repeat while >= 21;
+    ``once``: one trade; ``back-to-10``: one trade that leaves the dial at 10)."""
     dials, events = list(house.dials), []
     for i, res in enumerate(RESOURCES):
         while dials[i] >= DIAL_TRADE_AT:
             before = dials[i]
-            dials[i] -= DIAL_TRADE
+            dials[i] = DIAL_TRADE_AT - DIAL_TRADE if rulings.get("T4") == "back-to-10" \
+                else dials[i] - DIAL_TRADE
             house = award(house, "dial21")
             events.append(t("{house}'s {resource} reached {before}: 11 traded for a golden "
                             "Xadla, dial now {now} ({rule}; ruling T4)", house=house.name,

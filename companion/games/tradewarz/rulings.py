@@ -24,13 +24,17 @@ RULINGS: dict[str, Ruling] = {r.id: r for r in (
        t("The defender keeping the square settles castles, raids and displacement.")),
     _r("T4", t("A dial at 21 or more: trade once, or as often as it stays at 21 or more?"),
        "repeat", {"repeat": t("trade 11 for a golden Xadla while the dial is 21 or more"),
-                  "once": t("one trade per change, even if the dial stays above 21")},
+                  "once": t("one trade per change, even if the dial stays above 21"),
+                  "back-to-10": t("one golden Xadla and the dial goes back to 10, whatever it "
+                                  "was above 21")},
        t("The trade is compulsory and 21 - 11 leaves the 10 the rulebook names.")),
     _r("T5", t("Order of the end-of-Spring steps"), "digest",
        {"digest": t("income and silos, 21 trades, the 12 check, the trading-post Xadla, then "
                   "trading-post gold, the soldier and the morale card"),
         "income-first": t("all income first (trading-post gold included), the soldier and the "
-                        "morale card, the trading-post Xadla, the 12 check, then 21 trades")},
+                        "morale card, the trading-post Xadla, the 12 check, then 21 trades"),
+        "formula": t("the whole gold formula first (trading-post gold included), 21 trades, the "
+                     "12 check, the trading-post Xadla, the soldier and the morale card")},
        t("The rulebook gives no order; fixing one avoids disputes.")),
     _r("T6", t("Gold from trading posts: 2 posts give 2 gold (formula) or 3 (worked example)?"),
        "formula", {"formula": t("one gold per post (two with economy university 3+)"),
@@ -80,4 +84,10 @@ RULINGS: dict[str, Ruling] = {r.id: r for r in (
     _r("T18", t("Which die does the season whose name was lost use?"), "blue",
        {"blue": t("the blue die (it sits between Summer and Spring)"), "red": t("the red die")},
        t("The pages naming it were images; check your action board.")),
+    _r("T19", t("Time runs out during Spring: is the end of Spring still played?"),
+       "season-only", {"season-only": t("no: Spring's actions are finished and the game ends, "
+                                        "with no year-end income or Xadlas"),
+                       "year-end": t("yes: the end of Spring is applied, then the game ends")},
+       t("Game duration asks to finish the action in the current season; the year-end rewards "
+         "are not an action of the season.")),
 )}

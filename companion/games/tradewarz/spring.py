@@ -20,6 +20,7 @@ R_XADLAS = "TradeWarz rulebook, Getting Xadlas"
 R_DURATION = "TradeWarz rulebook, Game duration"
 R_ALLIANCE = "TradeWarz rulebook, Forming alliances"
 R_MECHANICS = "TradeWarz rulebook, Game mechanics"
+R_CARAVANS = "TradeWarz rulebook, Buy Tech: Economy (Donkey, Mule and Elephant caravans)"
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,8 @@ def _income(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[
     for tech in (TECHS[x] for x in house.techs):
         for r, n in tech.income:
             gains[r] += n
+        if tech.income:
+            notes.append(t("{tech} {gains}", tech=tech.name, gains=_fmt(dict(tech.income))))
         gold, res = tech.caravan
         if gold or res:
             if tech.id == "mule_caravans" and game.rulings["T8"] == "two-gold":
@@ -169,6 +172,8 @@ ORDERS = {
                "dial21"),
     "income-first": ("income", "posts_gold", "soldier", "morale", "posts_xadla", "dials12",
                      "dial21"),
+    "formula": ("income", "posts_gold", "dial21", "dials12", "posts_xadla", "soldier", "morale",
+                "dial21"),
 }
 
 
@@ -199,13 +204,15 @@ def apply_spring(game: TradeWarzState) -> TradeWarzState:
                             rule=R_MECHANICS)
     preview = preview_spring(game)
     if preview.missing:
-        raise IllegalAction(join(preview.missing, "; "), rule=R_INCOME)
+        raise IllegalAction(join(preview.missing, "; "), rule=R_CARAVANS)
     houses = tuple(replace(h, tokens=(), villages_this_year=0, capital_held_by=None)
                    for h in preview.houses)
     events = tuple(t("{house}: {text}", house=ln.house, text=ln.text)
                    for ln in preview.lines if "Xadla" in ln.text
                    and not ln.text.startswith("no "))
-    return replace(game, houses=houses, year=game.year + 1, season=0, turn=0, mover=-1,
+    # a game that ends here stays in its last year (no "year 4 of 3")
+    year = game.year if preview.game_end else game.year + 1
+    return replace(game, houses=houses, year=year, season=0, turn=0, mover=-1,
                    move="",
                    phase="over" if preview.game_end else "seasons", ended=preview.game_end,
                    events=events)

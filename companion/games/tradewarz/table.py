@@ -112,7 +112,11 @@ def trade(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState
     """Two houses swap resources on their own terms (Trading; ruling T17 for when)."""
     _other(data, "house", "partner")
     a, b = data["house"], data["partner"]
-    if game.rulings["T17"] == "active-turn" and game.phase == "seasons" and game.turn not in (a, b):
+    if game.rulings["T17"] == "active-turn" and game.phase != "seasons":
+        raise IllegalAction(t("trades happen in the active house's turn, and no house has a "
+                              "turn while the end of Spring is due"),
+                            rule="TradeWarz rulebook, Trading; ruling T17")
+    if game.rulings["T17"] == "active-turn" and game.turn not in (a, b):
         raise IllegalAction(t("trades happen in the active house's turn, with {house}",
                               house=game.houses[game.turn].name),
                             rule="TradeWarz rulebook, Trading; ruling T17")
@@ -198,6 +202,10 @@ def time_up(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzSta
         raise IllegalAction(t("the game is already over"),
                             rule="TradeWarz rulebook, Game duration")
     game = replace(game, time_up=True)
+    if game.phase == "spring_end" and game.rulings.get("T19", "season-only") == "season-only":
+        return replace(game, phase="over", ended=t(
+            "time is up and Spring is over: no year-end rewards (ruling T19; {rule})",
+            rule="TradeWarz rulebook, Game duration")), [t("time is up: the game ends now")]
     if game.phase == "seasons" and game.turn == 0:
         # nobody has acted in the new season yet: the last season is complete, stop here
         return replace(game, phase="over", ended=t("time is up between seasons ({rule})",

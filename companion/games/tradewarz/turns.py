@@ -105,6 +105,10 @@ def advance(game: TradeWarzState) -> TradeWarzState:
     if game.turn + 1 < len(game.houses):
         return replace(game, turn=game.turn + 1)
     if game.season == len(game.season_names) - 1:
+        if game.time_up and game.rulings.get("T19", "season-only") == "season-only":
+            return replace(game, turn=0, phase="over", ended=t(
+                "time is up and Spring is over: no year-end rewards (ruling T19; {rule})",
+                rule="TradeWarz rulebook, Game duration"))
         return replace(game, turn=0, phase="spring_end")
     if game.time_up:
         return replace(game, turn=0, phase="over",
