@@ -168,3 +168,26 @@ def test_the_caravans_area_refusal_cites_the_caravan_tech():
     with pytest.raises(IllegalAction) as err:
         act(state, "end_of_spring")
     assert "caravans" in err.value.rule and "calculation guide" not in err.value.rule
+
+
+# ------------------------------------------------- #20 impossible end facts are refused
+
+def test_impossible_end_facts_are_refused_with_every_problem_listed():
+    from companion.games.core import InvalidInput
+    ghost = {"name": "Ghost", "golden_xadlas": 3, "silver_xadlas": 0, "settlements": 7,
+             "soldiers": 17, "castles": 1, "villages": 0}
+    with pytest.raises(InvalidInput) as err:
+        RULES.parse_facts({"players": [ghost, {"name": "B", "golden_xadlas": 1,
+                                               "silver_xadlas": 0}]})
+    fields = {p.field for p in err.value.problems}
+    assert {"players[0].settlements", "players[0].soldiers", "players[0].castles",
+            "players[0].silver_xadlas"} <= fields
+    assert "players[1].silver_xadlas" not in fields
+
+
+def test_a_possible_board_still_scores():
+    fine = {"name": "A", "golden_xadlas": 2, "silver_xadlas": 3, "settlements": 2,
+            "villages": 3, "castles": 2, "soldiers": 12}
+    facts, _ = RULES.parse_facts({"players": [fine, {"name": "B", "golden_xadlas": 1,
+                                                     "silver_xadlas": 0}]})
+    assert facts[0].castles == 2

@@ -579,7 +579,7 @@ def test_score_api_answers_the_documented_contract(client):
 
 @pytest.mark.parametrize("a, b, decided", [
     (player("A", 3, 1, soldiers=5, tech=2), player("B", 3, 1, soldiers=6), "strength"),
-    (player("A", 3, 1, 4, s=2, v=2), player("B", 3, 1, 4, c=1), "empire"),
+    (player("A", 3, 1, 4, s=2, v=2), player("B", 3, 1, 4, s=1, v=1, c=1), "empire"),
     (player("A", 3, 1, 4, s=2, far=7), player("B", 3, 1, 4, s=2, far=3), "farthest_build"),
     (player("A", 3, 1, 4, s=2, far=3), player("B", 3, 1, 4, s=2, far=3), "shared"),
 ])
