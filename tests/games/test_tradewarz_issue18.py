@@ -191,3 +191,14 @@ def test_a_possible_board_still_scores():
     facts, _ = RULES.parse_facts({"players": [fine, {"name": "B", "golden_xadlas": 1,
                                                      "silver_xadlas": 0}]})
     assert facts[0].castles == 2
+
+
+# ------------------------------------------- #3 the occupier takes the capital's morale card
+
+def test_the_occupier_of_a_capital_takes_its_morale_card_at_the_end_of_spring_t15():
+    state = replace(new(2), season=4, phase="spring_end")
+    state = put_house(state, 1, replace(state.houses[1], capital_held_by=0))
+    after = act(state, "end_of_spring")
+    assert (after.houses[0].morale, after.houses[1].morale) == (2, 0)
+    keeps = replace(state, rulings={**state.rulings, "T15": "income-stays"})
+    assert [h.morale for h in act(keeps, "end_of_spring").houses] == [1, 1]

@@ -129,7 +129,16 @@ def _soldier(game: TradeWarzState, seat: int, house: House) -> tuple[House, list
 
 
 def _morale(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[str], str]:
-    return replace(house, morale=house.morale + 1), [t("1 morale card")], R_CAPITAL
+    """A morale card for each capital the house holds: under T15 literal the occupier takes a
+    captured capital's card with its other benefits (not its units)."""
+    if game.rulings["T15"] != "literal":
+        return replace(house, morale=house.morale + 1), [t("1 morale card")], R_CAPITAL
+    held = [h.name for h in game.houses if h.capital_held_by == seat]
+    n = (house.capital_held_by is None) + len(held)
+    said = t("{n} morale card(s) (capital of {names}; T15)", n=n, names=join(
+        ([house.name] if house.capital_held_by is None else []) + held)) if n else \
+        t("no morale card: its capital is occupied (T15)")
+    return replace(house, morale=house.morale + n), [said], R_CAPITAL
 
 
 def _posts_xadla(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[str], str]:
