@@ -79,7 +79,7 @@ def test_the_last_march_of_spring_may_still_fight_before_the_end_of_spring():
     assert fight(state, attacker=1, defender=0, attacker_card_s=9).houses[1].golden == (
         "battle",)
     with pytest.raises(IllegalAction, match="no house has just marched"):
-        fight(replace(state, phase="spring_end", mover=-1, move=""), attacker=1, defender=0)
+        fight(replace(state, phase="spring_end", mover=None, move=""), attacker=1, defender=0)
 
 
 def test_after_a_retreat_only_the_house_s_own_occupied_capital_is_fought_for():

@@ -111,7 +111,7 @@ def check_origin(game: TradeWarzState, data: Mapping[str, Any]) -> None:
     if origin is None:
         return
     house = game.houses[a]
-    if game.mover < 0:
+    if game.mover is None:
         raise IllegalAction(t("a battle follows a March (or a Retreat into an occupied capital) "
                               "of the house whose turn it is; no house has just marched"),
                             rule=R_MARCH, field="attacker")
@@ -137,7 +137,7 @@ def battle_action(game: TradeWarzState, data: Mapping[str, Any]
     check_origin(game, data)
     plan = plan_battle(game, data)
     if data.get("origin") is not None:
-        game = replace(game, mover=-1, move="")
+        game = replace(game, mover=None, move="")
     retake, result = plan.retake, plan.result
     for seat, side in ((a, "attacker"), (d, "defender")):
         house = _decks(game, seat, side, data)

@@ -94,7 +94,7 @@ class TradeWarzState:
     time_up: bool = False
     alliances: tuple[tuple[int, ...], ...] = ()
     ended: str = ""
-    mover: int = -1
+    mover: int | None = None
     move: str = ""
     events: tuple[str, ...] = field(default=(), compare=False)
 

@@ -221,7 +221,7 @@ def apply_spring(game: TradeWarzState) -> TradeWarzState:
                    and not ln.text.startswith("no "))
     # a game that ends here stays in its last year (no "year 4 of 3")
     year = game.year if preview.game_end else game.year + 1
-    return replace(game, houses=houses, year=year, season=0, turn=0, mover=-1,
+    return replace(game, houses=houses, year=year, season=0, turn=0, mover=None,
                    move="",
                    phase="over" if preview.game_end else "seasons", ended=preview.game_end,
                    events=events)

@@ -95,7 +95,7 @@ class SeasonMove:
         house, events = self.do(game, seat, game.houses[seat], data)
         house = replace(house, tokens=house.tokens + (self.kind,))
         moved = self.kind in ("march", "retreat")  # the moves a battle can follow
-        game = replace(put_house(game, seat, house), mover=seat if moved else -1,
+        game = replace(put_house(game, seat, house), mover=seat if moved else None,
                        move=self.kind if moved else "")
         return advance(game), events
 
