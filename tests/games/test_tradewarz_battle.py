@@ -6,7 +6,7 @@ import pytest
 
 from companion.games.core import IllegalAction
 from companion.games.tradewarz import RULES, Army, resolve, tech_bonus, win_chance
-from companion.games.tradewarz.battle import draw_orders, parse_cards
+from companion.games.tradewarz.odds import draw_orders, parse_cards
 from companion.games.tradewarz.model import put_house
 
 DEFAULTS = {r: x.default for r, x in RULES.rulings.items()}
@@ -79,7 +79,14 @@ def test_super_cannons_kill_one_defender_before_the_battle():
     assert result.defender.strength == 2 and result.defender_losses == 1
 
 
+def _marched(game, seat):
+    """The game after house ``seat`` took a March in its turn (a battle follows a March)."""
+    game = replace(game, turn=seat)
+    return RULES.apply(game, "march", RULES.check_action(game, "march", {}))
+
+
 def _fight(game, **over):
+    game = _marched(game, over.get("attacker", 0))
     data = {"attacker": 0, "defender": 1, "site": "field", "post": 0,
             "attacker_soldiers": 2, "attacker_card_s": 4, "attacker_card_k": 1,
             "attacker_card_b": 1, "defender_soldiers": 2, "defender_card_s": 1,

@@ -4,7 +4,7 @@ import pytest
 
 from companion.games.core import InvalidInput
 from companion.games.tradewarz import RULES
-from companion.games.tradewarz.scoring import FACT_FIELDS
+from companion.games.tradewarz.quick import FACT_FIELDS
 
 PLAYERS = [{"name": "Amber"}, {"name": "Basalt"}]
 

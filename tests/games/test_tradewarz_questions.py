@@ -17,10 +17,14 @@ def game():
                                        {"name": "Ben", "colour": "red"}]})
 
 
-def battle(**kw):
-    data = {"site": "field", "a_soldiers": 2, "a_strength": 4, "a_kills": 1, "a_blocks": 1,
-            "d_soldiers": 3, "d_strength": 2, "d_kills": 3, "d_blocks": 1, **kw}
-    return Q.who_wins(game(), 0, 1, data)
+def battle(g=None, **kw):
+    g = g or game()
+    g = replace(g, houses=tuple(replace(h, soldiers=3, morale=1) for h in g.houses))
+    data = {"attacker": 0, "defender": 1, "site": "field", "post": 0,
+            "attacker_soldiers": 2, "attacker_card_s": 4, "attacker_card_k": 1,
+            "attacker_card_b": 1, "defender_soldiers": 3, "defender_card_s": 2,
+            "defender_card_k": 3, "defender_card_b": 1, **kw}
+    return Q.who_wins(g, RULES.check_action(g, "battle", data))
 
 
 def test_battle_higher_strength_wins_and_casualties_are_kills_minus_blocks():
@@ -31,13 +35,32 @@ def test_battle_higher_strength_wins_and_casualties_are_kills_minus_blocks():
 
 
 def test_battle_tie_goes_to_the_defender_by_default_t3():
-    answer = battle(a_strength=3)  # 5 against 5
+    answer = battle(attacker_card_s=3)  # 5 against 5
     assert not answer.yes and "Ben wins" in answer.summary
 
 
 def test_a_castle_adds_two_strength_to_the_defender():
-    answer = battle(site="castle")  # 6 against 5 + 2
+    g = game()
+    g = replace(g, houses=(g.houses[0], replace(g.houses[1], villages=1, castles=1)))
+    answer = battle(g, site="castle")  # 6 against 5 + 2
     assert not answer.yes and dict(answer.numbers)["Ben strength"] == 7
+
+
+def test_the_battle_question_gets_the_rulebook_s_worked_example_right():
+    """Yellow: 2 soldiers + card 4 + Donkey caravans 1 (+ a morale block) = 7, kills 1, blocks
+    2; Red: 3 + card 2 + a morale strength = 6, kills 3, blocks 1: Yellow wins, loses 1, Red 0."""
+    g = game()
+    g = replace(g, houses=(replace(g.houses[0], techs=("donkey_caravans",)), g.houses[1]))
+    answer = battle(g, attacker_super="donkey_caravans", attacker_morale_cards=1,
+                    attacker_morale_b=1, defender_morale_cards=1, defender_morale_s=1)
+    n = dict(answer.numbers)
+    assert answer.yes and (n["Ana strength"], n["Ben strength"]) == (7, 6)
+    assert (n["Ana loses"], n["Ben loses"]) == (1, 0)
+
+
+def test_the_battle_question_refuses_what_the_battle_refuses():
+    answer = battle(attacker_soldiers=4)  # Ana has 3 on the map; a squad holds 3
+    assert not answer.yes and "Ana has 3 soldier(s) on the map, not 4" in answer.summary
 
 
 def test_golden_xadla_at_spring_for_all_dials_at_twelve():
@@ -75,8 +98,9 @@ def test_tech_yes_with_the_university_level_and_the_cost_on_the_dials():
 
 
 @pytest.mark.parametrize("uni, dials, techs, expect", [
-    (0, (6, 6, 6, 6), (), "military university is at level 0; Military discipline needs level 1"),
-    (1, (0, 6, 6, 6), (), "Ana has 0 gold; it needs 1"),
+    (0, (6, 6, 6, 6), (),
+     "Military discipline is a level 1 military tech; Ana's military university is at level 0"),
+    (1, (0, 6, 6, 6), (), "Ana cannot pay for Military discipline: needs 1 gold (has 0)"),
     (2, (6, 6, 6, 6), (), "needs a level 1 military tech first"),
 ])
 def test_tech_no_names_the_rule_and_the_numbers(uni, dials, techs, expect):
@@ -94,7 +118,7 @@ def test_tech_level_two_costs_twice_the_printed_amounts_and_checks_the_prerequis
     n = dict(answer.numbers)
     assert n["Cost (box data)"] == "2 gold + 2 lumber + 2 wheat"
     assert n["Level 1 military tech"] == "owns Military discipline"
-    assert not answer.yes and "Ana has 1 wheat; it needs 2" in answer.summary
+    assert not answer.yes and "needs 2 wheat (has 1)" in answer.summary
 
 
 def test_tech_a_sold_out_lower_level_is_not_needed():
@@ -142,7 +166,7 @@ def test_tech_a_fifth_super_unit_is_refused():
     g = house(g, 0, techs=tuple(units), universities=(0, 4, 4), dials=(40, 40, 40, 40))
     answer = Q.can_buy_tech(g, 0, "cannons", {})
     assert dict(answer.numbers)["Super units"] == "4 of 4"
-    assert not answer.yes and "already holds 4 super units" in answer.summary
+    assert not answer.yes and "would hold 5 super units; the limit is 4" in answer.summary
 
 
 # --------------------------------------------------------- can this house build a castle here?
@@ -167,7 +191,7 @@ NO_OLD_VILLAGE = "no village without a castle built before this year"
     ({"villages": 0}, NO_OLD_VILLAGE),
     ({"villages": 1, "villages_this_year": 1}, NO_OLD_VILLAGE),
     ({"villages": 3, "castles": 2}, "has built 2 castles, the limit"),
-    ({"villages": 1, "dials": (6, 3, 3, 4)}, "Ana has 3 lumber; it needs 4"),
+    ({"villages": 1, "dials": (6, 3, 3, 4)}, "Ana cannot pay for a castle: needs 4 lumber (has 3)"),
     ({"villages": 1, "tokens": ("build", "build")}, "limit is 2"),
 ])
 def test_castle_no_names_what_stops_it(changes, expect):

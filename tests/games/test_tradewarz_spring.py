@@ -177,8 +177,8 @@ def test_time_up_finishes_the_current_season_then_ends():
     assert game.phase == "over" and "time is up" in game.ended
 
 
-def test_time_up_in_spring_still_pays_the_end_of_spring():
-    game = RULES.apply(_game(end_mode="time"), "time_up", {})
+def test_time_up_in_spring_pays_the_end_of_spring_under_t19_year_end():
+    game = RULES.apply(_game(end_mode="time", rulings={"T19": "year-end"}), "time_up", {})
     assert game.phase == "spring_end"
     after = RULES.apply(game, "end_of_spring", {})
     assert after.phase == "over" and after.houses[0].morale == 1

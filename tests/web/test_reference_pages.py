@@ -13,7 +13,7 @@ from .table import WebTable
 # Every ambiguity of the rule digests, by id (HAD-*, T*, H*).
 DIGEST_RULINGS = {
     "hadara": ["HAD-1", "HAD-2", "HAD-3"],
-    "tradewarz": [f"T{i}" for i in range(1, 19)],
+    "tradewarz": [f"T{i}" for i in range(1, 20)],
     "hexemonia": [f"H{i}" for i in range(1, 23)],
 }
 
@@ -241,8 +241,9 @@ def test_ask_page_opens_for_every_game(client, app, slug):
 
 @pytest.mark.parametrize("slug, query, expected", [
     ("tradewarz", "q=spring&player=0", "golden Xadla"),
-    ("tradewarz", "q=battle&attacker=0&defender=1&site=field&a_soldiers=2&a_strength=4"
-                  "&a_kills=1&a_blocks=1&d_soldiers=3&d_strength=2&d_kills=3&d_blocks=1",
+    ("tradewarz", "q=battle&attacker=0&defender=1&site=field&attacker_soldiers=2"
+                  "&attacker_card_s=4&attacker_card_k=1&attacker_card_b=1&defender_soldiers=2"
+                  "&defender_card_s=2&defender_card_k=3&defender_card_b=1",
      "Yes: P1 wins"),
     ("hexemonia", "q=philosopher", "Philosopher"),
     ("hexemonia", "q=attack&player=1&target=Acropoli&adjacent=&hoplites=3&citizens=0", "No:"),

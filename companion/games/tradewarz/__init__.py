@@ -5,172 +5,19 @@ Public helpers beside the registered rules: ``preview_spring`` (the end-of-Sprin
 """
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any, Mapping, Sequence
-
 from .. import register
-from ..core import CORRECT, RULING, Entry, GameRules, IllegalAction, Result, Secret, step, t
-from . import box, fight, table, turns
-from .battle import Army, BattleResult, Odds, parse_cards, resolve, tech_bonus, win_chance
-from .data import RULINGS, TECHS, UNVERIFIED
-from .fight import BattlePlan, plan_battle
-from .model import Game, House, silver_xadlas, xadlas
-from .scoring import TIEBREAKS, Facts, parse_facts, score_facts, score_state
-from .setup import PLAYER_FIELDS, SETUP_FIELDS, new_game, season_die
-from .specs import FREE_KINDS, SEASON_KINDS, build_actions
+from .battle import BattlePlan, plan_battle
+from .data import TECHS, UNVERIFIED
+from .model import TradeWarzState, House, silver_xadlas, xadlas
+from .odds import Army, BattleResult, Odds, parse_cards, resolve, tech_bonus, win_chance
+from .rules import TradeWarzRules
+from .rulings import RULINGS
+from .scoring import Facts, score_state
 from .spring import SpringPreview, apply_spring, preview_spring
-from .words import DIE_WORDS, join, season_word
-
-FREE = {"battle": fight.battle_action, "hold_post": table.hold_post,
-        "leave_post": table.leave_post, "raid": table.raid, "play_morale": table.play_morale,
-        "cancel_battle": table.cancel_battle, "trade": table.trade,
-        "form_alliance": table.form_alliance, "break_alliance": table.break_alliance,
-        "record_deck": table.record_deck, "caravan_area": table.caravan_area,
-        "time_up": table.time_up, CORRECT: table.correct}
-
-
-R_DURATION = "TradeWarz rulebook, Game duration"
-R_TIE = "TradeWarz rulebook, What happens in a tie at the end of a game"
-R_SPRING = "TradeWarz rulebook, Rewards at the end of a year; ruling T5"
-R_SEASONS = "TradeWarz rulebook, Game mechanics; Dice"
-
-
-class TradeWarzRules(GameRules):
-    """The TradeWarz rules for the companion (see the module docstring)."""
-
-    slug, title = "tradewarz", "TradeWarz"
-    min_players, max_players = 2, 6
-    rulings = RULINGS
-    tiebreaks = TIEBREAKS
-    tiebreak_words = {"golden_xadlas": t("golden_xadlas"), "strength": t("strength"),
-                      "empire": t("empire"), "farthest_build": t("farthest_build")}
-    setup_fields = SETUP_FIELDS
-    player_fields = PLAYER_FIELDS
-    quick_options = ()
-    quick_fields = box.QUICK_FIELDS
-
-    def __init__(self) -> None:
-        self.actions = build_actions(self.ruling_spec())
-
-    def new_game(self, setup: Mapping[str, Any]) -> Game:
-        return new_game(setup)
-
-    def apply(self, state: Game, kind: str, data: Mapping[str, Any], by: str = "") -> Game:
-        """One action; a season action is for the house whose turn it is (one naming another
-        house is refused), an end of Spring for the year it names."""
-        self.spec(kind)
-        if kind == RULING:
-            return replace(self.switch_ruling(state, data), events=())
-        if state.phase == "over" and kind not in (CORRECT,):
-            raise IllegalAction(t("the game is over: {reason}", reason=state.ended),
-                                rule="TradeWarz rulebook, Game duration")
-        self.check_turn(state, kind, data)
-        if kind in SEASON_KINDS:
-            return turns.take_turn(state, kind, data)
-        if kind == "end_of_spring":
-            turns.check_year(state, data.get("year", 0))
-            return apply_spring(state)
-        game, events = FREE[kind](state, data)
-        return turns.check_end(replace(game, events=tuple(events)))
-
-    def describe(self, state: Game, kind: str, data: Mapping[str, Any]) -> str:
-        """The action in words, with what it caused (Xadlas, 21 trades) when it applies."""
-        label = self.actions[kind].label if kind in self.actions else kind
-        who = state.houses[state.turn].name if kind in SEASON_KINDS else ""
-        if "house" in data and isinstance(data["house"], int) and \
-                0 <= data["house"] < len(state.houses):
-            who = state.houses[data["house"]].name
-        try:
-            after = self.apply(state, kind, data)
-        except (IllegalAction, KeyError, ValueError):
-            after = None
-        head = t("{house}: {action}", house=who, action=label) if who else label
-        return join((head, *after.events), "; ") if after is not None else head
-
-    def available(self, state: Game) -> tuple[str, ...]:
-        if state.phase == "over":
-            return (CORRECT, RULING)
-        if state.phase == "spring_end":
-            return ("end_of_spring", *FREE_KINDS, *self._time(state), CORRECT, RULING)
-        house = state.houses[state.turn]
-        open_ = tuple(k for k in SEASON_KINDS if house.tokens.count(k) < turns.YEARLY[k])
-        return (*open_, *FREE_KINDS, *self._time(state), CORRECT, RULING)
-
-    turn_rule = turns.R_MECHANICS
-
-    def turn_of(self, state: Game, kind: str) -> int | None:
-        """Season actions belong to the house whose turn it is."""
-        return state.turn if kind in SEASON_KINDS and state.phase == "seasons" else None
-
-    def step_fields(self, state: Game, kind: str) -> dict[str, Any]:
-        """The end of Spring names the year it ends."""
-        return {"year": state.year} if kind == "end_of_spring" else {}
-
-    @staticmethod
-    def _time(state: Game) -> tuple[str, ...]:
-        return ("time_up",) if state.end_mode == "time" and not state.time_up else ()
-
-    def guide(self, state: Game) -> tuple[str, ...]:
-        season = season_word(state.season_names[state.season])
-        if state.phase == "over":
-            return (step(t("The game is over: {reason}.", reason=state.ended), R_DURATION),
-                    step(t("See the score pad for the ranking."), R_TIE))
-        if state.phase == "spring_end":
-            return (step(t("Year {year} ends: check the preview, then apply the end of Spring "
-                           "(order: ruling T5).", year=state.year), R_SPRING),)
-        house = state.houses[state.turn]
-        die = season_die(state, state.season)
-        lines = [step(t("Year {year}, {season} (roll the {die} die to march): {house} chooses "
-                        "an action.", year=state.year, season=season,
-                        die=DIE_WORDS.get(die, die), house=house.name), R_SEASONS)]
-        if state.time_up:
-            lines.append(step(t("Time is up: the game ends when this season is complete."),
-                              R_DURATION))
-        return tuple(lines)
-
-    def is_over(self, state: Game) -> bool:
-        return state.phase == "over"
-
-    def score(self, state: Game) -> Result:
-        return score_state(state)
-
-    def parse_facts(self, payload: Any) -> tuple[list[Facts], dict[str, str]]:
-        return parse_facts(payload)
-
-    def score_facts(self, facts: Any, rulings: Mapping[str, str]) -> Result:
-        return score_facts(facts, rulings)
-
-    def player_names(self, state: Game) -> tuple[str, ...]:
-        return tuple(h.name for h in state.houses)
-
-    def secrets(self, setup: Mapping[str, Any], log: Sequence[Entry],
-                state: Game) -> tuple[Secret, ...]:
-        """A house's battle cards are its own (dealt face down, kept for the whole game): the
-        cards of every recorded deck, until the game is over. (Cards burned and played in a
-        battle are shown to the table, so a battle's entry hides nothing.)"""
-        if state.phase == "over":
-            return ()
-        return tuple(Secret(e.data["house"], e.seq, ("cards",)) for e in log
-                     if e.kind == "record_deck" and isinstance(e.data.get("house"), int))
-
-    def box_records_of_setup(self, setup: Mapping[str, Any]) -> list[tuple[str, str, dict]]:
-        """Costs, season names and the lost season's die the table entered (box data)."""
-        return box.records_of_setup(setup)
-
-    def box_records(self, state: Game, kind: str, data: Mapping[str, Any]
-                    ) -> list[tuple[str, str, dict]]:
-        """A payment entered for an item whose cost the box data lacked, remembered per item."""
-        return box.records_of_action(state, kind, data)
-
-    @staticmethod
-    def setup_defaults(records: Any) -> dict[str, str]:
-        """Setup-form values from the box data a server remembers (see ``box.setup_defaults``)."""
-        return box.setup_defaults(records)
-
 
 RULES = register(TradeWarzRules())
 
-__all__ = ["RULES", "TradeWarzRules", "Game", "House", "Army", "BattleResult", "Odds", "Facts",
+__all__ = ["RULES", "TradeWarzRules", "TradeWarzState", "House", "Army", "BattleResult", "Odds", "Facts",
            "SpringPreview", "preview_spring", "apply_spring", "resolve", "win_chance",
            "tech_bonus", "parse_cards", "score_state", "silver_xadlas", "xadlas", "TECHS",
            "UNVERIFIED", "RULINGS", "BattlePlan", "plan_battle"]

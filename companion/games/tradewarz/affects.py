@@ -8,7 +8,7 @@ from typing import Any
 from ..core import Rows, t
 from .data import RESOURCES
 from .model import xadlas
-from .words import RESOURCE_WORDS
+from .terms import RESOURCE_WORDS
 
 
 def affected(state: Any, key: str) -> Rows:

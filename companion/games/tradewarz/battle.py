@@ -1,223 +1,219 @@
-"""Battles (Marching: Battle): the calculator, the tech bonuses, the private decks and the odds.
+"""The battle action: read both armies from the form and the boards, resolve, apply the outcome.
 
-Strength = soldiers + battle card + techs + super unit + morale (+ castle or capital for the
-defender). The higher strength wins (a tie follows ruling T3). Each side loses the other side's
-kills minus its own blocks, never below 0.
+The winner takes a golden Xadla; both sides lose their casualties (back to the reserve); a castle,
+a capital, a trading post or a building changes hands or falls (Marching: Battle; Build: Castle;
+The Capital City; rulings T3, T10, T15).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
-from itertools import permutations
-from typing import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
 
-from .data import CAPITAL_BONUS, CASTLE_BONUS, TECHS
-from ..core import t
-from .model import Card, House
-from .words import join
+from ..core import IllegalAction, t
+from .odds import Army, BattleResult, parse_cards, resolve, take_from_deck, tech_bonus
+from .data import SILO_RESOURCES
+from .model import Card, TradeWarzState, House, award, put_house
+from .table import remove_building
+from .terms import SITE_WORDS, TOKEN_WORDS
 
 R_BATTLE = "TradeWarz rulebook, Marching: Battle"
-R_CARDS = "TradeWarz rulebook, Card setup: Battle cards"
-SITES = ("field", "settlement", "village", "castle", "capital", "trading_post")
-ZERO = (0, 0, 0)
+R_MARCH = "TradeWarz rulebook, Marching: Battle (STEP 1)"
+
+
+def _card(data: Mapping[str, Any], side: str) -> Card:
+    return tuple(data.get(f"{side}_card_{x}", 0) for x in "skb")  # type: ignore[return-value]
+
+
+def _army(game: TradeWarzState, seat: int, side: str, data: Mapping[str, Any], site: str) -> Army:
+    house = game.houses[seat]
+    soldiers, unit = data[f"{side}_soldiers"], data.get(f"{side}_super", "") or ""
+    if soldiers > house.soldiers:
+        raise IllegalAction(t("{house} has {n} soldier(s) on the map, not {asked}",
+                              house=house.name, n=house.soldiers, asked=soldiers), rule=R_BATTLE)
+    if soldiers > house.squad_size:
+        raise IllegalAction(t("a squad holds at most {n} soldiers ({asked} entered)",
+                              n=house.squad_size, asked=soldiers),
+                            rule="TradeWarz rulebook, Recruit")
+    if unit and unit not in house.super_units:
+        raise IllegalAction(t("{house} does not own that super unit", house=house.name),
+                            rule=R_BATTLE)
+    if data.get(f"{side}_morale_cards", 0) > house.morale:
+        raise IllegalAction(t("{house} holds {n} morale card(s)", house=house.name,
+                              n=house.morale), rule=R_BATTLE)
+    bonus, _ = tech_bonus(house, attacking=side == "attacker", site=site)
+    morale = tuple(data.get(f"{side}_morale_{x}", 0) for x in "skb")
+    return Army(soldiers, _card(data, side), bonus, unit, morale)  # type: ignore[arg-type]
+
+
+def _check_site(game: TradeWarzState, a: int, d: int, site: str, data: Mapping[str, Any]) -> None:
+    attacker, defender = game.houses[a], game.houses[d]
+    if game.alliance_of(a) and game.alliance_of(a) == game.alliance_of(d):
+        raise IllegalAction(t("{a} and {d} are allies: their armies meet without a battle",
+                              a=attacker.name, d=defender.name),
+                            rule="TradeWarz rulebook, Forming alliances")
+    if site == "castle" and defender.castles < 1:
+        raise IllegalAction(t("{house} holds no castle", house=defender.name), rule=R_BATTLE)
+    if site == "trading_post" and data.get("post", 0) not in defender.posts:
+        raise IllegalAction(t("{house} does not hold trading post {post}", house=defender.name,
+                              post=data.get("post", 0)), rule="TradeWarz rulebook, Trading posts")
+    if data["attacker_soldiers"] < 1:
+        raise IllegalAction(t("an attacking army needs at least one soldier"), rule=R_BATTLE)
+    if data["defender_soldiers"] < 1 and site not in ("castle", "capital"):
+        raise IllegalAction(t("an unguarded settlement or village is raided, not fought for"),
+                            rule="TradeWarz rulebook, Raiding villages and settlements")
+
+
+def _decks(game: TradeWarzState, seat: int, side: str, data: Mapping[str, Any]) -> House:
+    house = game.houses[seat]
+    if not (house.deck or house.used):
+        return house
+    burned = data.get(f"{side}_burned") or ""
+    try:
+        burn = parse_cards(burned)[0] if burned else None
+        deck, used = take_from_deck(house, burn, _card(data, side), game.rulings)
+    except ValueError as err:
+        raise IllegalAction(err.args[0], rule="TradeWarz rulebook, Card setup: Battle cards; "
+                            "ruling T12") from None
+    return replace(house, deck=deck, used=used)
 
 
 @dataclass(frozen=True)
-class Army:
-    """One side of a battle as the table sees it before the reveal.
+class BattlePlan:
+    """A battle as entered, checked against both boards but not applied (the calculator)."""
 
-    ``card`` is the battle card played, ``tech`` the house's tech bonus for its role (see
-    ``tech_bonus``), ``super_unit`` the id of the super unit marching with it, ``morale`` the
-    morale cards' total (strength, kills, blocks).
-    """
-
-    soldiers: int
-    card: Card = ZERO
-    tech: Card = ZERO
-    super_unit: str = ""
-    morale: Card = ZERO
+    attacker: Army
+    defender: Army
+    site: str
+    retake: bool
+    result: BattleResult
 
 
-@dataclass(frozen=True)
-class Side:
-    """A side's totals and where every point came from: ``parts`` = (label, s, k, b)."""
-
-    strength: int
-    kills: int
-    blocks: int
-    parts: tuple[tuple[str, int, int, int], ...]
-    lost_before: int
-
-
-@dataclass(frozen=True)
-class BattleResult:
-    """Who won (``attacker``, ``defender`` or ``""`` under T3 no-victor) and the casualties."""
-
-    attacker: Side
-    defender: Side
-    winner: str
-    attacker_losses: int
-    defender_losses: int
-    notes: tuple[str, ...]
+def plan_battle(game: TradeWarzState, data: Mapping[str, Any]) -> BattlePlan:
+    """Check a battle entered at the table and resolve it without changing anything; raises
+    IllegalAction naming the rule when the boards do not allow it (Marching: Battle)."""
+    a, d, site = data["attacker"], data["defender"], data["site"]
+    if a == d:
+        raise IllegalAction(t("a house cannot fight itself"), rule=R_BATTLE)
+    _check_site(game, a, d, site, data)
+    retake = site == "capital" and game.houses[a].capital_held_by == d
+    calc_site = "field" if retake else site  # the capital defends only its owner
+    att = _army(game, a, "attacker", data, calc_site)
+    dfd = _army(game, d, "defender", data, calc_site)
+    return BattlePlan(att, dfd, calc_site, retake,
+                      resolve(att, dfd, site=calc_site, rulings=game.rulings))
 
 
-def tech_bonus(house: House, *, attacking: bool, site: str = "field"
-               ) -> tuple[Card, tuple[str, ...]]:
-    """Military techs count when attacking, engineering techs when defending (Buy Tech).
-
-    Super units are left out: they count only for the army carrying them. Upgrade all fortified
-    castles counts only when defending a castle, as its name says.
-    """
-    tree = "military" if attacking else "engineering"
-    s = k = b = 0
-    names = []
-    for tech in (TECHS[t] for t in house.techs):
-        if tech.tree != tree or tech.super_unit:
-            continue
-        if tech.id == "fortified_castles" and site != "castle":
-            continue
-        s, k, b = s + tech.strength, k + tech.kills, b + tech.blocks
-        if tech.strength or tech.kills or tech.blocks:
-            names.append(tech.name)
-    return (s, k, b), tuple(names)
-
-
-def _side(army: Army, site_bonus: Card, site_label: str, lost_before: int) -> Side:
-    parts = [(t("soldiers"), army.soldiers - lost_before, 0, 0), (t("battle card"), *army.card),
-             (t("techs"), *army.tech)]
-    if army.super_unit:
-        unit = TECHS[army.super_unit]
-        parts.append((unit.name, unit.strength, unit.kills, unit.blocks))
-    parts += [(t("morale cards"), *army.morale), (site_label, *site_bonus)]
-    parts = [p for p in parts if any(p[1:])]
-    return Side(sum(p[1] for p in parts), sum(p[2] for p in parts), sum(p[3] for p in parts),
-                tuple(parts), lost_before)
+def check_origin(game: TradeWarzState, data: Mapping[str, Any]) -> None:
+    """A battle follows the March of the house whose turn it was (STEP 1: use a March action,
+    reach the other army, the battle starts), or its Retreat into its own capital held by the
+    defender. Entries logged before battles named their origin are taken as recorded."""
+    origin, a, d = data.get("origin"), data["attacker"], data["defender"]
+    if origin is None:
+        return
+    house = game.houses[a]
+    if game.mover is None:
+        raise IllegalAction(t("a battle follows a March (or a Retreat into an occupied capital) "
+                              "of the house whose turn it is; no house has just marched"),
+                            rule=R_MARCH, field="attacker")
+    if game.mover != a:
+        raise IllegalAction(t("{mover} took the last March or Retreat: only its army can attack "
+                              "now, not {house}'s", mover=game.houses[game.mover].name,
+                              house=house.name), rule=R_MARCH, field="attacker")
+    if origin != game.move:
+        raise IllegalAction(t("{house}'s last season action was {move}, not {origin}",
+                              house=house.name, move=TOKEN_WORDS[game.move],
+                              origin=TOKEN_WORDS[origin]), rule=R_MARCH, field="origin")
+    if origin == "retreat" and not (data["site"] == "capital" and house.capital_held_by == d):
+        raise IllegalAction(t("after a Retreat, a battle is fought only for the house's own "
+                              "capital, held by the defender"),
+                            rule="TradeWarz rulebook, Retreat; The Capital City", field="site")
 
 
-def _site_bonus(site: str, attacker: Army) -> tuple[Card, str, list[str]]:
-    if site == "capital":
-        return CAPITAL_BONUS, t("capital city"), []
-    if site != "castle":
-        return ZERO, "", []
-    if attacker.super_unit and TECHS[attacker.super_unit].cancels_castle:
-        name = TECHS[attacker.super_unit].name
-        return (0, CASTLE_BONUS[1], 0), t("castle"), [
-            t("{unit} cancels the castle's strength and block", unit=name)]
-    return CASTLE_BONUS, t("castle"), []
+def battle_action(game: TradeWarzState, data: Mapping[str, Any]
+                  ) -> tuple[TradeWarzState, list[str]]:
+    """Resolve a battle entered at the table and apply its outcome to both boards; the march
+    it followed has led to its battle."""
+    a, d, site = data["attacker"], data["defender"], data["site"]
+    check_origin(game, data)
+    plan = plan_battle(game, data)
+    if data.get("origin") is not None:
+        game = replace(game, mover=None, move="")
+    retake, result = plan.retake, plan.result
+    for seat, side in ((a, "attacker"), (d, "defender")):
+        house = _decks(game, seat, side, data)
+        used = data.get(f"{side}_morale_cards", 0)
+        game = put_house(game, seat, replace(house, morale=house.morale - used))
+    game, events = _casualties(game, a, d, result)
+    return _outcome(game, a, d, site, retake, result, data, events)
 
 
-def resolve(attacker: Army, defender: Army, *, site: str = "field",
-            rulings: Mapping[str, str] | None = None) -> BattleResult:
-    """Fight one battle (Marching: Battle; a castle adds 2/1/1, a capital 6/4/4; ruling T3)."""
-    rulings = rulings or {}
-    bonus, label, notes = _site_bonus(site, attacker)
-    pre_a = min(_pre_kill(defender), attacker.soldiers)
-    pre_d = min(_pre_kill(attacker), defender.soldiers)
-    a = _side(attacker, ZERO, "", pre_a)
-    d = _side(defender, bonus, label, pre_d)
-    if pre_a or pre_d:
-        notes.append(t("before the battle: attacker loses {a}, defender loses {d} "
-                       "(Trebuchet / Super cannons)", a=pre_a, d=pre_d))
-    if a.strength > d.strength:
-        winner = "attacker"
-    elif d.strength > a.strength or rulings.get("T3", "defender") == "defender":
-        winner = "defender"
-        if a.strength == d.strength:
-            notes.append(t("tied at {n}: the defender wins (ruling T3)", n=a.strength))
+def _casualties(game: TradeWarzState, a: int, d: int, result: BattleResult) -> tuple[TradeWarzState, list[str]]:
+    for seat, lost in ((a, result.attacker_losses), (d, result.defender_losses)):
+        h = game.houses[seat]
+        game = put_house(game, seat, replace(h, soldiers=h.soldiers - lost,
+                                             reserve=h.reserve + lost))
+    att, dfd = game.houses[a], game.houses[d]
+    events = [t("{a} {a_strength} against {d} {d_strength}; losses {a_losses} and {d_losses}",
+                a=att.name, a_strength=result.attacker.strength, d=dfd.name,
+                d_strength=result.defender.strength, a_losses=result.attacker_losses,
+                d_losses=result.defender_losses), *result.notes]
+    return game, events
+
+
+def _outcome(game: TradeWarzState, a: int, d: int, site: str, retake: bool, result: BattleResult,
+             data: Mapping[str, Any], events: list[str]) -> tuple[TradeWarzState, list[str]]:
+    if not result.winner:
+        return game, events
+    win = a if result.winner == "attacker" else d
+    survivors = data["attacker_soldiers"] - result.attacker_losses
+    # a building falls with the battle; a castle, capital or post needs a survivor to hold it
+    takes = result.winner == "attacker" and (survivors > 0 or site in ("settlement", "village"))
+    if result.winner == "attacker" and survivors == 0 and site == "castle":
+        events.append(t("the attacker won but has no survivor: the castle stays (ruling T10)"))
+        if game.rulings["T10"] == "nothing":
+            return game, events + [t("no Xadla for a victory without survivors (ruling T10)")]
+    game = put_house(game, win, award(game.houses[win], "battle"))
+    events.append(t("{house} wins a golden Xadla", house=game.houses[win].name))
+    if takes:
+        game, more = _take(game, a, d, site, retake, data)
+        events += more
+    return game, events
+
+
+def _take(game: TradeWarzState, a: int, d: int, site: str, retake: bool, data: Mapping[str, Any]
+          ) -> tuple[TradeWarzState, list[str]]:
+    att, dfd = game.houses[a], game.houses[d]
+    if site == "castle":
+        silos = tuple(data.get(f"silo_{r}", 0) for r in SILO_RESOURCES)
+        if any(x > y for x, y in zip(silos, dfd.silos)):
+            raise IllegalAction(t("{house} has fewer silos than entered", house=dfd.name),
+                                rule=R_BATTLE)
+        dfd = replace(dfd, castles=dfd.castles - 1, villages=dfd.villages - 1,
+                      castles_captured=min(dfd.castles_captured, dfd.castles - 1),
+                      silos=tuple(y - x for x, y in zip(silos, dfd.silos)))
+        att = replace(att, castles=att.castles + 1, villages=att.villages + 1,
+                      castles_captured=att.castles_captured + 1,
+                      silos=tuple(x + y for x, y in zip(silos, att.silos)))
+        note = t("{house} captures the castle, its village, silos and silver Xadla",
+                 house=att.name)
+    elif site in ("settlement", "village"):
+        dfd = remove_building(dfd, site, data, R_BATTLE)
+        note = t("{house}'s {building} and its silos are destroyed", house=dfd.name,
+                 building=SITE_WORDS[site])
+    elif site == "capital" and retake:
+        att = replace(att, capital_held_by=None)
+        note = t("{house} retakes its capital", house=att.name)
+    elif site == "capital":
+        att = award(award(att, "capital"), "capital")
+        dfd = replace(dfd, capital_held_by=a)
+        note = t("{house} conquers {other}'s capital: two golden Xadlas (ruling T15)",
+                 house=att.name, other=dfd.name)
+    elif site == "trading_post":
+        post = data["post"]
+        dfd = replace(dfd, posts=tuple(p for p in dfd.posts if p != post))
+        att = replace(att, posts=tuple(sorted(att.posts + (post,))))
+        note = t("{house} takes trading post {post} and its silver Xadla", house=att.name,
+                 post=post)
     else:
-        winner = ""
-        notes.append(t("tied at {n}: nobody wins and the attacker steps back (ruling T3)",
-                       n=a.strength))
-    loss_a = min(max(d.kills - a.blocks, 0), attacker.soldiers - pre_a) + pre_a
-    loss_d = min(max(a.kills - d.blocks, 0), defender.soldiers - pre_d) + pre_d
-    return BattleResult(a, d, winner, loss_a, loss_d, tuple(notes))
-
-
-def _pre_kill(army: Army) -> int:
-    return TECHS[army.super_unit].pre_kill if army.super_unit else 0
-
-
-def parse_cards(text: str) -> tuple[Card, ...]:
-    """Read a battle deck written as "4/1/1, 2/3/1" (strength/kills/blocks); ValueError if not."""
-    cards = []
-    for chunk in (c.strip() for c in text.replace(";", ",").split(",")):
-        numbers = chunk.split("/")
-        if len(numbers) != 3 or not all(n.strip().isdecimal() for n in numbers):
-            raise ValueError(t("cannot read card {card}: write strength/kills/blocks, e.g. "
-                               "4/1/1", card=repr(chunk)))
-        s, k, b = (int(n) for n in numbers)
-        if not 1 <= s <= 4 or k > 9 or b > 9:
-            raise ValueError(t("card {card}: strength runs from 1 to 4", card=repr(chunk)))
-        cards.append((s, k, b))
-    return tuple(cards)
-
-
-def draw_orders(deck: Sequence[Card], used: Sequence[Card],
-                rulings: Mapping[str, str]) -> list[tuple[Card | None, Card]]:
-    """Every equally likely (burned, played) pair from a deck (Battle cards; ruling T12)."""
-    pool = list(deck)
-    if len(pool) == 1 and rulings.get("T12") == "play-last":
-        return [(None, pool[0])]
-    if len(pool) < 2:
-        pool += list(used)
-    if len(pool) < 2:
-        return [(None, card) for card in pool]
-    return [(pool[i], pool[j]) for i, j in permutations(range(len(pool)), 2)]
-
-
-@dataclass(frozen=True)
-class Odds:
-    """Exact chances before anyone commits: attacker wins, defender wins, nobody wins (T3)."""
-
-    attacker: Fraction
-    defender: Fraction
-    nobody: Fraction
-
-
-def win_chance(attacker: Army, defender: Army, *, site: str = "field",
-               attacker_deck: Sequence[Card] | None = None,
-               defender_deck: Sequence[Card] | None = None,
-               attacker_used: Sequence[Card] = (), defender_used: Sequence[Card] = (),
-               rulings: Mapping[str, str] | None = None) -> Odds:
-    """Enumerate every burn/play order of the remaining deck(s); a side without a deck plays
-    its ``card`` as given. Each order is equally likely (the decks are shuffled face down)."""
-    rulings = rulings or {}
-    a_orders = (draw_orders(attacker_deck, attacker_used, rulings) if attacker_deck is not None
-                else [(None, attacker.card)])
-    d_orders = (draw_orders(defender_deck, defender_used, rulings) if defender_deck is not None
-                else [(None, defender.card)])
-    wins = {"attacker": 0, "defender": 0, "": 0}
-    for _, a_card in a_orders:
-        for _, d_card in d_orders:
-            result = resolve(_with_card(attacker, a_card), _with_card(defender, d_card),
-                             site=site, rulings=rulings)
-            wins[result.winner] += 1
-    total = len(a_orders) * len(d_orders)
-    if total == 0:
-        raise ValueError(t("a deck with no cards at all cannot fight"))
-    return Odds(Fraction(wins["attacker"], total), Fraction(wins["defender"], total),
-                Fraction(wins[""], total))
-
-
-def _with_card(army: Army, card: Card) -> Army:
-    return Army(army.soldiers, card, army.tech, army.super_unit, army.morale)
-
-
-def take_from_deck(house: House, burned: Card | None, played: Card,
-                   rulings: Mapping[str, str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """The recorded deck and used pile after burning and playing (ruling T12 for a short deck).
-
-    Raises ValueError naming a card the deck does not hold.
-    """
-    deck, used = list(house.deck), list(house.used)
-    if len(deck) < 2 and not (len(deck) == 1 and rulings.get("T12") == "play-last"):
-        deck, used = deck + used, []
-    for card in (c for c in (burned, played) if c is not None):
-        if card not in deck:
-            left = join(["/".join(map(str, c)) for c in deck]) if deck else t("none")
-            raise ValueError(t("{house}'s remaining battle cards are {left}; {card} is not "
-                               "among them", house=house.name, left=left,
-                               card="/".join(map(str, card))))
-        deck.remove(card)
-        used.append(card)
-    return tuple(deck), tuple(used)
+        return game, []
+    return put_house(put_house(game, a, att), d, dfd), [note]

@@ -1,5 +1,4 @@
-"""Box data a table enters once (costs printed as icons, season names, the lost season's die) and
-the quick score pad's fields.
+"""Box data a table enters once (costs printed as icons, season names, the lost season's die).
 
 A server remembers box data as ``(category, key, values)`` records; ``setup_defaults`` turns those
 records back into setup-form values, so the next game starts from what this table's box says.
@@ -9,29 +8,13 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from ..core import FieldSpec, t
 from .costs import check_shape, entered, parse_cost, tech_cost_item
 from .data import COST_SHAPES, RESOURCES, TECHS, UNVERIFIED
-from .model import Game, cost_text
-from .scoring import FACT_FIELDS
+from .model import TradeWarzState, cost_text
 
 COSTS, SEASONS = "costs", "seasons"
 SEASON_NAMES, LOST_DIE = "names in order", "die of the lost season"
 
-QUICK_FIELDS: tuple[FieldSpec, ...] = (
-    FieldSpec("name", t("House"), "text"),
-    FieldSpec("golden_xadlas", t("Golden Xadlas"), high=99),
-    FieldSpec("silver_xadlas", t("Silver Xadlas"), high=99),
-    FieldSpec("soldiers", t("Soldiers"), high=99, required=False, default=0),
-    FieldSpec("tech_strength", t("Strength printed on its techs"), high=99, required=False,
-              default=0),
-    FieldSpec("settlements", t("Settlements"), high=99, required=False, default=0),
-    FieldSpec("villages", t("Villages (under castles too)"), high=99, required=False, default=0),
-    FieldSpec("castles", t("Castles"), high=99, required=False, default=0),
-    FieldSpec("farthest_build", t("Farthest building (marches from the capital)"), high=99,
-              required=False, default=0),
-)
-assert tuple(f.name for f in QUICK_FIELDS[1:]) == FACT_FIELDS  # the score API's flat fields
 
 
 def _cost_record(item: str, cost: Mapping[str, int]) -> tuple[str, str, dict]:
@@ -63,7 +46,7 @@ def records_of_setup(setup: Mapping[str, Any]) -> list[tuple[str, str, dict]]:
     return out
 
 
-def records_of_action(game: Game, kind: str, data: Mapping[str, Any]
+def records_of_action(game: TradeWarzState, kind: str, data: Mapping[str, Any]
                       ) -> list[tuple[str, str, dict]]:
     """A payment entered for one item whose cost the game's box data lacked (Build, Buy Tech,
     Marching exceptions): remembered as that item's cost, per item (and per tech level)."""
@@ -106,4 +89,4 @@ def setup_defaults(records: Iterable[tuple[str, str, Mapping[str, Any]]]) -> dic
     return out
 
 
-__all__ = ["QUICK_FIELDS", "records_of_setup", "records_of_action", "setup_defaults"]
+__all__ = ["records_of_setup", "records_of_action", "setup_defaults"]

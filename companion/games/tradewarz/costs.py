@@ -12,7 +12,7 @@ from typing import Mapping
 from ..core import IllegalAction, t
 from .data import COST_RULES, COST_SHAPES, RECRUIT_COST, RESOURCES, TECHS, TREES
 from .model import House, cost_text
-from .words import ITEM_WORDS, TREE_WORDS, join
+from .terms import ITEM_WORDS, TREE_WORDS, join
 
 R_RECRUIT = "TradeWarz rulebook, Recruit"
 R_UNIVERSITY = "TradeWarz rulebook, Build: University"
@@ -130,30 +130,33 @@ def university_cost(house: House, tree: str, level: int) -> dict[str, int]:
     return {"gold": each, "mining": each} if each else {}
 
 
-def tech_refusal(houses: tuple[House, ...], seat: int, tech_id: str) -> str:
-    """Why house ``seat`` may not buy ``tech_id`` now, or an empty string (Buy Tech).
-
-    One copy of each tech exists; the house needs a university of the tree at the tech's level,
-    and a tech of that tree at every lower level unless that level is sold out.
-    """
-    tech, house = TECHS[tech_id], houses[seat]
+def tech_problems(houses: tuple[House, ...], seat: int, tech_id: str) -> list[str]:
+    """Every reason house ``seat`` may not buy ``tech_id`` (Buy Tech): one copy of each tech
+    exists; the house needs a university of the tree at the tech's level, and a tech of that tree
+    at every lower level unless that level is sold out."""
+    tech, house, out = TECHS[tech_id], houses[seat], []
     owner = next((h for h in houses if h.has_tech(tech_id)), None)
     if owner is not None:
-        return t("{tech} already belongs to {owner}: each tech exists once", tech=tech.name,
-                 owner=owner.name)
+        out.append(t("{tech} already belongs to {owner}: each tech exists once", tech=tech.name,
+                     owner=owner.name))
     uni = house.university(tech.tree)
     if uni < tech.level:
-        return t("{tech} is a level {level} {tree} tech; {house}'s {tree} university is at "
-                 "level {uni}", tech=tech.name, level=tech.level, tree=TREE_WORDS[tech.tree],
-                 house=house.name, uni=uni)
-    owned = {t for h in houses for t in h.techs}
+        out.append(t("{tech} is a level {level} {tree} tech; {house}'s {tree} university is at "
+                     "level {uni}", tech=tech.name, level=tech.level, tree=TREE_WORDS[tech.tree],
+                     house=house.name, uni=uni))
+    owned = {x for h in houses for x in h.techs}
     for level in range(1, tech.level):
-        same = [t for t in TECHS.values() if t.tree == tech.tree and t.level == level]
-        if any(house.has_tech(t.id) for t in same) or all(t.id in owned for t in same):
-            continue
-        return t("{house} needs a level {level} {tree} tech first (some are still for sale)",
-                 house=house.name, level=level, tree=TREE_WORDS[tech.tree])
-    return ""
+        same = [x for x in TECHS.values() if x.tree == tech.tree and x.level == level]
+        if not any(house.has_tech(x.id) for x in same) and not all(x.id in owned for x in same):
+            out.append(t("{house} needs a level {level} {tree} tech first (some are still for "
+                         "sale)", house=house.name, level=level, tree=TREE_WORDS[tech.tree]))
+    return out
+
+
+def tech_refusal(houses: tuple[House, ...], seat: int, tech_id: str) -> str:
+    """The first reason house ``seat`` may not buy ``tech_id``, or an empty string."""
+    found = tech_problems(houses, seat, tech_id)
+    return found[0] if found else ""
 
 
 def tech_cost_item(tech_id: str) -> str:

@@ -12,7 +12,7 @@ from typing import Mapping
 from ..core import IllegalAction, Text, t
 from .data import (DIAL_TRADE, DIAL_TRADE_AT, GOLDEN_SOURCES, MAX_SUPER_UNITS, RESOURCES,
                    SOLDIER_CAP, SQUAD_SIZE, START_DIAL, START_SOLDIERS, TECHS, TREES)
-from .words import RESOURCE_WORDS, join
+from .terms import RESOURCE_WORDS, join
 
 Card = tuple[int, int, int]  # a battle card: strength, kills, blocks
 R_XADLAS = "TradeWarz rulebook, Getting Xadlas"
@@ -69,11 +69,13 @@ class House:
 
 
 @dataclass(frozen=True)
-class Game:
+class TradeWarzState:
     """The table: houses in player order, the calendar, end condition, alliances and box data.
 
     ``phase`` is ``seasons`` (houses take turns), ``spring_end`` (the end-of-Spring step is due)
     or ``over``. ``events`` says what the last action caused (21 trades, Xadlas), for the history.
+    ``mover`` is the house whose last season action was a March or a Retreat (``move``), until
+    the next season action, the battle it led to or the end of Spring: only its army can fight.
     """
 
     houses: tuple[House, ...]
@@ -92,6 +94,8 @@ class Game:
     time_up: bool = False
     alliances: tuple[tuple[int, ...], ...] = ()
     ended: str = ""
+    mover: int | None = None
+    move: str = ""
     events: tuple[str, ...] = field(default=(), compare=False)
 
     @property
@@ -134,12 +138,14 @@ def award(house: House, source: str, count: int = 1) -> House:
 
 
 def trade_full_dials(house: House, rulings: Mapping[str, str]) -> tuple[House, list[str]]:
-    """Ruling T4: a dial at 21 or more gives 11 back for a golden Xadla (repeat while >= 21)."""
+    """Ruling T4: a dial at 21 or more gives 11 back for a golden Xadla (repeat while >= 21;
+    ``once``: one trade; ``back-to-10``: one trade that leaves the dial at 10)."""
     dials, events = list(house.dials), []
     for i, res in enumerate(RESOURCES):
         while dials[i] >= DIAL_TRADE_AT:
             before = dials[i]
-            dials[i] -= DIAL_TRADE
+            dials[i] = DIAL_TRADE_AT - DIAL_TRADE if rulings.get("T4") == "back-to-10" \
+                else dials[i] - DIAL_TRADE
             house = award(house, "dial21")
             events.append(t("{house}'s {resource} reached {before}: 11 traded for a golden "
                             "Xadla, dial now {now} ({rule}; ruling T4)", house=house.name,
@@ -182,7 +188,7 @@ def check_super_units(house: House) -> None:
                             rule="TradeWarz rulebook, About a super unit")
 
 
-def put_house(game: Game, seat: int, house: House) -> Game:
+def put_house(game: TradeWarzState, seat: int, house: House) -> TradeWarzState:
     houses = list(game.houses)
     houses[seat] = house
     return replace(game, houses=tuple(houses))

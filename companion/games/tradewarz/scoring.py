@@ -1,4 +1,5 @@
-"""Final ranking (Getting Xadlas; What happens in a tie) for a live game and for the score API.
+"""Final ranking (Getting Xadlas; What happens in a tie) for a live game and for the score API
+(whose facts ``quick.parse_facts`` reads).
 
 Total = golden + silver Xadlas. Ties: golden Xadlas, then strength (soldiers + tech strength), then
 empire (settlement 1, village 2, castle 4), then the farthest building; still tied is shared.
@@ -7,19 +8,17 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
-from ..core import Checker, Result, ScoreLine, ScoreSheet, rank, resolve_rulings, t
-from .data import EMPIRE_WEIGHTS, GOLDEN_SOURCES, RULINGS
-from .model import Game, silver_xadlas
-from .words import join
+from ..core import Result, ScoreLine, ScoreSheet, rank, t
+from .data import EMPIRE_WEIGHTS, GOLDEN_SOURCES
+from .model import TradeWarzState, silver_xadlas
+from .terms import join
 
 SLUG = "tradewarz"
 TIEBREAKS = ("golden_xadlas", "strength", "empire", "farthest_build")
 R_XADLAS = "TradeWarz rulebook, Getting Xadlas"
 R_TIE = "TradeWarz rulebook, What happens in a tie at the end of a game"
-FACT_FIELDS = ("golden_xadlas", "silver_xadlas", "soldiers", "tech_strength", "settlements",
-               "villages", "castles", "farthest_build")
 
 
 @dataclass(frozen=True)
@@ -53,33 +52,6 @@ class Facts:
                 + w["castles"] * self.castles)
 
 
-def parse_facts(payload: Any) -> tuple[list[Facts], dict[str, str]]:
-    """Read ``{"players": [...], "rulings": {...}}``; InvalidInput lists every problem."""
-    check = Checker()
-    if not isinstance(payload, Mapping):
-        check.add("", t("the body must be a JSON object with players"))
-        check.raise_if_any(rule=R_XADLAS)
-    players = payload.get("players")
-    if not isinstance(players, list) or not 2 <= len(players) <= 6:
-        check.add("players", t("players must be a list of 2 to 6 houses"))
-        players = players if isinstance(players, list) else []
-    facts, names = [], set()
-    for i, p in enumerate(players[:6]):
-        path = f"players[{i}]"
-        if not isinstance(p, Mapping):
-            check.add(path, t("each player must be an object"))
-            continue
-        name = check.text(p, "name", path)
-        if name and name.lower() in names:
-            check.add(f"{path}.name", t("the name {name} is used twice", name=repr(name)))
-        names.add(name.lower())
-        values = {f: check.integer(p, f, path, default=0) for f in FACT_FIELDS}
-        facts.append(Facts(name, **values))
-    rulings = resolve_rulings(RULINGS, payload.get("rulings"), check)
-    check.raise_if_any(rule=R_XADLAS)
-    return facts, rulings
-
-
 def sheet(f: Facts, rulings: Mapping[str, str]) -> ScoreSheet:
     """A house's score sheet: two lines (golden, silver) and its tie-break values.
 
@@ -104,7 +76,7 @@ def score_facts(facts: Sequence[Facts], rulings: Mapping[str, str]) -> Result:
     return Result(SLUG, sheets, rank(sheets, TIEBREAKS), dict(rulings))
 
 
-def facts_from_state(game: Game) -> list[Facts]:
+def facts_from_state(game: TradeWarzState) -> list[Facts]:
     """The end-of-game facts of every house of a live game."""
     out = []
     for h in game.houses:
@@ -119,6 +91,6 @@ def facts_from_state(game: Game) -> list[Facts]:
     return out
 
 
-def score_state(game: Game) -> Result:
+def score_state(game: TradeWarzState) -> Result:
     """The score pad of a live game: the facts of its state through ``score_facts``."""
     return score_facts(facts_from_state(game), game.rulings)

@@ -5,9 +5,10 @@ from typing import Any, Mapping
 
 from ..core import Checker, FieldSpec, resolve_rulings, t
 from .costs import check_shape, parse_cost
-from .data import COST_SHAPES, DEFAULT_SEASONS, RED_SEASONS, RESOURCES, RULINGS, UNVERIFIED
-from .model import Game, House
-from .words import COST_LABELS
+from .data import COST_SHAPES, DEFAULT_SEASONS, RED_SEASONS, RESOURCES, UNVERIFIED
+from .rulings import RULINGS
+from .model import TradeWarzState, House
+from .terms import COST_LABELS
 
 R_SETUP = "TradeWarz rulebook, Game duration; Choosing a house"
 UNVERIFIED_HELP = t("unverified — check your components")
@@ -57,7 +58,7 @@ PLAYER_FIELDS: tuple[FieldSpec, ...] = (
 )
 
 
-def new_game(setup: Mapping[str, Any]) -> Game:
+def new_game(setup: Mapping[str, Any]) -> TradeWarzState:
     """Check a setup and return the first state (every dial at 6, two soldiers at the gate).
 
     Players are listed in player order. Raises InvalidInput listing every problem.
@@ -81,7 +82,7 @@ def new_game(setup: Mapping[str, Any]) -> Game:
     rulings["T18"] = die or rulings["T18"]
     costs = _costs(check, setup)
     check.raise_if_any(rule=R_SETUP)
-    return Game(houses, rulings, seasons, mode, numbers["minutes"], numbers["xadla_target"],
+    return TradeWarzState(houses, rulings, seasons, mode, numbers["minutes"], numbers["xadla_target"],
                 numbers["years"], allowed, costs)
 
 
@@ -140,7 +141,7 @@ def _costs(check: Checker, setup: Mapping) -> tuple[tuple[str, tuple[int, ...]],
     return tuple(out)
 
 
-def season_die(game: Game, season: int) -> str:
+def season_die(game: TradeWarzState, season: int) -> str:
     """Red die in Summer and Spring, blue in Fall and Winter, ruling T18 for the lost one (Dice)."""
     name = game.season_names[season].lower()
     if name in RED_SEASONS:

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from ..core import CORRECT, ActionSpec, FieldSpec, t
-from .battle import SITES
+from .odds import SITES
 from .data import RESOURCES, SILO_RESOURCES, TECHS
 from .table import CORRECT_WORDS, CORRECTABLE
-from .words import RESOURCE_WORDS, SIDE_WORDS, SITE_WORDS, TREE_WORDS
+from .terms import RESOURCE_WORDS, SIDE_WORDS, SITE_WORDS, TREE_WORDS
 
 R = "TradeWarz rulebook, "
 _RES = tuple((r, RESOURCE_WORDS[r]) for r in RESOURCES)
@@ -66,6 +66,13 @@ def _army(side: str) -> tuple[FieldSpec, ...]:
     )
 
 
+#: a battle as the calculator, the "Who wins this battle?" question and the action read it
+BATTLE_FIELDS: tuple[FieldSpec, ...] = (
+    _house("attacker", t("Attacker")), _house("defender", t("Defender")),
+    FieldSpec("site", t("Where"), "choice", choices=tuple((s, SITE_WORDS[s]) for s in SITES)),
+    _opt("post", t("Trading post number"), 4), *_army("attacker"), *_army("defender"))
+
+
 def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
     """Every action kind with its fields (season actions first, then the free ones)."""
     techs = tuple((x.id, t("{tech} ({tree} {level})", tech=x.name, tree=TREE_WORDS[x.tree],
@@ -98,11 +105,11 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
                    R + "Game mechanics; ruling T5",
                    (FieldSpec("year", t("Year"), low=0, high=999, required=False, default=0),)),
         ActionSpec("battle", t("Battle"), R + "Marching: Battle", (
-            _house("attacker", t("Attacker")), _house("defender", t("Defender")),
-            FieldSpec("site", t("Where"), "choice",
-                      choices=tuple((s, SITE_WORDS[s]) for s in SITES)),
-            _opt("post", t("Trading post number"), 4), *_army("attacker"), *_army("defender"),
-            *_silos(t("Silos of the building taken or destroyed")))),
+            *BATTLE_FIELDS[:2],
+            FieldSpec("origin", t("After the attacker's"), "choice", required=False,
+                      default="march", choices=(("march", t("March")),
+                                                ("retreat", t("Retreat into its capital")))),
+            *BATTLE_FIELDS[2:], *_silos(t("Silos of the building taken or destroyed")))),
         ActionSpec("hold_post", t("Take a trading post"), R + "Trading posts",
                    (_house(), FieldSpec("post", t("Post"), low=1, high=4))),
         ActionSpec("leave_post", t("Leave a trading post"), R + "Trading posts",

@@ -6,12 +6,12 @@ T5); ``apply_spring`` applies the same computation and starts the next year.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import Any, Callable, Mapping
 
 from ..core import IllegalAction, Text, t
 from .data import CAPITAL_INCOME, RESOURCES, SILO_RESOURCES, TECHS
-from .model import Game, House, award, trade_full_dials, xadlas
-from .words import RESOURCE_WORDS, join
+from .model import TradeWarzState, House, award, trade_full_dials, xadlas
+from .terms import RESOURCE_WORDS, join
 
 R_INCOME = "TradeWarz rulebook, Easy resource calculation guide"
 R_CAPITAL = "TradeWarz rulebook, The Capital City (sponsorship at the end of every year)"
@@ -19,6 +19,8 @@ R_POSTS = "TradeWarz rulebook, Trading posts"
 R_XADLAS = "TradeWarz rulebook, Getting Xadlas"
 R_DURATION = "TradeWarz rulebook, Game duration"
 R_ALLIANCE = "TradeWarz rulebook, Forming alliances"
+R_MECHANICS = "TradeWarz rulebook, Game mechanics"
+R_CARAVANS = "TradeWarz rulebook, Buy Tech: Economy (Donkey, Mule and Elephant caravans)"
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ def _fmt(gains: dict[str, int]) -> Text:
     return join(parts) if parts else t("nothing")
 
 
-def _income(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+def _income(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[str], str]:
     """Capital, villages, castles, silos, tech income and caravans (gold beside the posts)."""
     gains = dict.fromkeys(RESOURCES, 0)
     notes = []
@@ -83,9 +85,11 @@ def _income(game: Game, seat: int, house: House) -> tuple[House, list[str], str]
     for r, n in zip(SILO_RESOURCES, house.silos):
         gains[r] += n
     notes.append(t("silos {gains}", gains=_fmt(dict(zip(SILO_RESOURCES, house.silos)))))
-    for tech in (TECHS[t] for t in house.techs):
+    for tech in (TECHS[x] for x in house.techs):
         for r, n in tech.income:
             gains[r] += n
+        if tech.income:
+            notes.append(t("{tech} {gains}", tech=tech.name, gains=_fmt(dict(tech.income))))
         gold, res = tech.caravan
         if gold or res:
             if tech.id == "mule_caravans" and game.rulings["T8"] == "two-gold":
@@ -99,7 +103,7 @@ def _income(game: Game, seat: int, house: House) -> tuple[House, list[str], str]
                                   notes=join(notes, "; "))], R_INCOME
 
 
-def _posts_gold(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+def _posts_gold(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[str], str]:
     """Trading posts: 1 gold each, 2 with the economy university at 3+ (T9); T6 for the pair."""
     level = house.university("economy")
     double = level >= 3 if game.rulings["T9"] == "at-least-3" else level == 3
@@ -113,7 +117,7 @@ def _posts_gold(game: Game, seat: int, house: House) -> tuple[House, list[str], 
     return _add(house, {"gold": gold + bonus}), [text], R_POSTS
 
 
-def _soldier(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+def _soldier(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[str], str]:
     """One free soldier to the capital gate, two with One free annual recruit."""
     want = 1 + house.has_tech("free_annual_recruit")
     moved = min(want, house.reserve)
@@ -124,11 +128,20 @@ def _soldier(game: Game, seat: int, house: House) -> tuple[House, list[str], str
     return house, [said], R_CAPITAL
 
 
-def _morale(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
-    return replace(house, morale=house.morale + 1), [t("1 morale card")], R_CAPITAL
+def _morale(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[str], str]:
+    """A morale card for each capital the house holds: under T15 literal the occupier takes a
+    captured capital's card with its other benefits (not its units)."""
+    if game.rulings["T15"] != "literal":
+        return replace(house, morale=house.morale + 1), [t("1 morale card")], R_CAPITAL
+    held = [h.name for h in game.houses if h.capital_held_by == seat]
+    n = (house.capital_held_by is None) + len(held)
+    said = t("{n} morale card(s) (capital of {names}; T15)", n=n, names=join(
+        ([house.name] if house.capital_held_by is None else []) + held)) if n else \
+        t("no morale card: its capital is occupied (T15)")
+    return replace(house, morale=house.morale + n), [said], R_CAPITAL
 
 
-def _posts_xadla(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+def _posts_xadla(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[str], str]:
     n = len(house.posts)
     ok = n >= 2 if game.rulings["T2"] == "two-or-more" else n == 2
     if not ok:
@@ -137,7 +150,7 @@ def _posts_xadla(game: Game, seat: int, house: House) -> tuple[House, list[str],
         R_XADLAS
 
 
-def _dials12(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+def _dials12(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[str], str]:
     low = 12 if game.rulings["T1"] == "at-least-12" else 13
     dials = join([t("{resource} {n}", resource=RESOURCE_WORDS[r], n=d)
                   for r, d in zip(RESOURCES, house.dials)])
@@ -148,12 +161,12 @@ def _dials12(game: Game, seat: int, house: House) -> tuple[House, list[str], str
                      dials=dials)], R_XADLAS
 
 
-def _dial21(game: Game, seat: int, house: House) -> tuple[House, list[str], str]:
+def _dial21(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[str], str]:
     house, events = trade_full_dials(house, game.rulings)
     return house, events or [t("no dial at 21")], R_XADLAS
 
 
-Step = Callable[[Game, int, House], tuple[House, list[str], str]]
+Step = Callable[[TradeWarzState, int, House], tuple[House, list[str], str]]
 STEPS: dict[str, tuple[str, Step]] = {
     "income": (t("Income: capital, buildings, silos, techs"), _income),
     "posts_gold": (t("Gold from trading posts"), _posts_gold),
@@ -168,10 +181,12 @@ ORDERS = {
                "dial21"),
     "income-first": ("income", "posts_gold", "soldier", "morale", "posts_xadla", "dials12",
                      "dial21"),
+    "formula": ("income", "posts_gold", "dial21", "dials12", "posts_xadla", "soldier", "morale",
+                "dial21"),
 }
 
 
-def preview_spring(game: Game) -> SpringPreview:
+def preview_spring(game: TradeWarzState) -> SpringPreview:
     """What the end of Spring gives each house, step by step in the order of ruling T5."""
     order = ORDERS[game.rulings["T5"]]
     houses, lines = list(game.houses), []
@@ -191,31 +206,54 @@ def preview_spring(game: Game) -> SpringPreview:
                          tuple(houses), missing, end)
 
 
-def apply_spring(game: Game) -> Game:
+def apply_spring(game: TradeWarzState) -> TradeWarzState:
     """Apply the end of Spring and open the next year (tokens back, capitals freed: T15)."""
     if game.phase != "spring_end":
         raise IllegalAction(t("the end of Spring comes after every house has acted in Spring"),
-                            rule="TradeWarz rulebook, Game mechanics")
+                            rule=R_MECHANICS)
     preview = preview_spring(game)
     if preview.missing:
-        raise IllegalAction(join(preview.missing, "; "), rule=R_INCOME)
+        raise IllegalAction(join(preview.missing, "; "), rule=R_CARAVANS)
     houses = tuple(replace(h, tokens=(), villages_this_year=0, capital_held_by=None)
                    for h in preview.houses)
     events = tuple(t("{house}: {text}", house=ln.house, text=ln.text)
                    for ln in preview.lines if "Xadla" in ln.text
                    and not ln.text.startswith("no "))
-    return replace(game, houses=houses, year=game.year + 1, season=0, turn=0,
+    # a game that ends here stays in its last year (no "year 4 of 3")
+    year = game.year if preview.game_end else game.year + 1
+    return replace(game, houses=houses, year=year, season=0, turn=0, mover=None,
+                   move="",
                    phase="over" if preview.game_end else "seasons", ended=preview.game_end,
                    events=events)
 
 
-def alliance_target(game: Game, members: int) -> int:
+def check_year(game: TradeWarzState, year: int) -> None:
+    """The end of Spring names the year it ends (0: not named); once applied, the year is over
+    and a second tap naming it is refused instead of ending the next year."""
+    if year and year < game.year:
+        raise IllegalAction(t("The end of Spring of year {year} was already applied; the table "
+                              "is in year {now}", year=year, now=game.year), rule=R_MECHANICS,
+                            field="year")
+    if year > game.year:
+        raise IllegalAction(t("Year {year} has not begun; the table is in year {now}",
+                              year=year, now=game.year), rule=R_MECHANICS, field="year")
+
+
+def end_of_spring(game: TradeWarzState, data: Mapping[str, Any]
+                  ) -> tuple[TradeWarzState, list[str]]:
+    """The end-of-Spring action: the year it names, then ``apply_spring``."""
+    check_year(game, data.get("year", 0))
+    after = apply_spring(game)
+    return after, list(after.events)
+
+
+def alliance_target(game: TradeWarzState, members: int) -> int:
     """Ruling T13: members x target + 2 (a pair: 2 x 6 + 2 = 14)."""
     times = members if game.rulings["T13"] == "n-times" else 2
     return times * game.xadla_target + 2
 
 
-def end_reason(game: Game, *, spring_done: bool = False) -> str:
+def end_reason(game: TradeWarzState, *, spring_done: bool = False) -> str:
     """Why the game is over now, or an empty string (Game duration; Forming alliances)."""
     r = game.rulings
     if game.end_mode == "xadlas":
@@ -242,4 +280,5 @@ def end_reason(game: Game, *, spring_done: bool = False) -> str:
 
 
 __all__ = ["SpringLine", "SpringPreview", "preview_spring", "apply_spring", "end_reason",
+           "check_year", "end_of_spring",
            "alliance_target"]

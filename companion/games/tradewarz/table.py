@@ -1,6 +1,6 @@
 """Actions outside the turn order: posts, raids, morale, trades, alliances, decks, corrections.
 
-Battles are in ``fight.py``; the season actions in ``turns.py``.
+Battles are in ``battle.py``; the season moves in ``army.py``, ``building.py`` and ``economy.py``.
 """
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from ..core import IllegalAction, t
-from .battle import parse_cards
+from .odds import parse_cards
 from .data import ALLIANCE_FEE, CANCEL_BATTLE_FEE, RESOURCES, SILO_RESOURCES, TREES
-from .model import Game, House, award, gain, pay, put_house, trade_full_dials
-from .words import A_ITEM, RESOURCE_WORDS, TREE_WORDS, join
+from .model import TradeWarzState, House, award, gain, pay, put_house, trade_full_dials
+from .terms import A_ITEM, RESOURCE_WORDS, TREE_WORDS, join
 
 R_POSTS = "TradeWarz rulebook, Trading posts"
 R_ALLIANCE = "TradeWarz rulebook, Forming alliances"
@@ -30,7 +30,7 @@ def _other(data: Mapping[str, Any], a: str, b: str) -> None:
                             rule="TradeWarz rulebook")
 
 
-def hold_post(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+def hold_post(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """A house takes a trading post (a soldier on it, or a building); its silver Xadla follows."""
     seat, post = data["house"], data["post"]
     if post > game.post_count:
@@ -46,7 +46,7 @@ def hold_post(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     return replace(game, houses=tuple(houses)), [said]
 
 
-def leave_post(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+def leave_post(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """A house leaves a trading post: its silver Xadla goes back to the supply."""
     seat, post = data["house"], data["post"]
     house = game.houses[seat]
@@ -74,7 +74,7 @@ def remove_building(house: House, building: str, data: Mapping[str, Any], rule: 
     return replace(house, villages=house.villages - 1, silos=silos)
 
 
-def raid(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+def raid(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """An unguarded settlement or village marched onto (or over, T14) is destroyed; no Xadla."""
     seat = data["house"]
     rule = "TradeWarz rulebook, Raiding villages and settlements; ruling T14"
@@ -84,7 +84,7 @@ def raid(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
                                              building=A_ITEM[data["building"]])]
 
 
-def play_morale(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+def play_morale(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """A morale card played outside a battle goes under the deck."""
     seat, house = data["house"], game.houses[data["house"]]
     if house.morale < 1:
@@ -92,7 +92,7 @@ def play_morale(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     return put_house(game, seat, replace(house, morale=house.morale - 1)), []
 
 
-def cancel_battle(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+def cancel_battle(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """The Cancel battle morale card: its player pays the other side 2 gold (Cancel battle)."""
     _other(data, "house", "opponent")
     seat, other = data["house"], data["opponent"]
@@ -108,11 +108,15 @@ def cancel_battle(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]
           other=receiver.name), *events]
 
 
-def trade(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+def trade(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """Two houses swap resources on their own terms (Trading; ruling T17 for when)."""
     _other(data, "house", "partner")
     a, b = data["house"], data["partner"]
-    if game.rulings["T17"] == "active-turn" and game.phase == "seasons" and game.turn not in (a, b):
+    if game.rulings["T17"] == "active-turn" and game.phase != "seasons":
+        raise IllegalAction(t("trades happen in the active house's turn, and no house has a "
+                              "turn while the end of Spring is due"),
+                            rule="TradeWarz rulebook, Trading; ruling T17")
+    if game.rulings["T17"] == "active-turn" and game.turn not in (a, b):
         raise IllegalAction(t("trades happen in the active house's turn, with {house}",
                               house=game.houses[game.turn].name),
                             rule="TradeWarz rulebook, Trading; ruling T17")
@@ -126,7 +130,7 @@ def trade(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     return game, ev1 + ev2
 
 
-def form_alliance(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+def form_alliance(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """A house joins another's alliance (or both start one): 4 gold per joining house."""
     _other(data, "house", "partner")
     if not game.alliances_allowed:
@@ -146,7 +150,7 @@ def form_alliance(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]
     return replace(game, alliances=others + (members,)), [t("alliance of {names}", names=names)]
 
 
-def break_alliance(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+def break_alliance(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """A house leaves its alliance, paying 4 gold to each other member."""
     seat = data["house"]
     members = game.alliance_of(seat)
@@ -168,7 +172,7 @@ def break_alliance(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]
           gold=fee["gold"]), *events]
 
 
-def record_deck(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+def record_deck(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """Record a house's own six battle cards (private to that house's phone)."""
     seat = data["house"]
     try:
@@ -183,13 +187,13 @@ def record_deck(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     return put_house(game, seat, house), []
 
 
-def caravan_area(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+def caravan_area(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """The resource of the area a house's caravans occupy, for its yearly caravan income."""
     seat = data["house"]
     return put_house(game, seat, replace(game.houses[seat], caravan_area=data["resource"])), []
 
 
-def time_up(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+def time_up(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """The timer ran out: the season in play is finished, then the game ends (Game duration)."""
     if game.end_mode != "time":
         raise IllegalAction(t("this game does not end on time"),
@@ -198,6 +202,10 @@ def time_up(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
         raise IllegalAction(t("the game is already over"),
                             rule="TradeWarz rulebook, Game duration")
     game = replace(game, time_up=True)
+    if game.phase == "spring_end" and game.rulings.get("T19", "season-only") == "season-only":
+        return replace(game, phase="over", ended=t(
+            "time is up and Spring is over: no year-end rewards (ruling T19; {rule})",
+            rule="TradeWarz rulebook, Game duration")), [t("time is up: the game ends now")]
     if game.phase == "seasons" and game.turn == 0:
         # nobody has acted in the new season yet: the last season is complete, stop here
         return replace(game, phase="over", ended=t("time is up between seasons ({rule})",
@@ -219,7 +227,7 @@ CORRECT_WORDS = {
     "farthest_build": t("farthest build")}
 
 
-def correct(game: Game, data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+def correct(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """Set any value of a house's board to what the table shows (marked as a correction)."""
     seat, what, value = data["house"], data["what"], data["value"]
     house = game.houses[seat]

@@ -20,11 +20,11 @@ from ...games.tradewarz import TECHS, UNVERIFIED, plan_battle, preview_spring, w
 from ...games.tradewarz.data import (COST_SHAPES, DEFAULT_SEASONS, GOLDEN_SOURCES, LIMITS,
                                     MAX_SUPER_UNITS, RESOURCES, SILO_RESOURCES, TREES)
 from ...games.tradewarz.costs import recruit_cost, tech_refusal
-from ...games.tradewarz.model import (Game as TwGame, House, cost_text, silver_xadlas, soldier_cap,
-                                     xadlas)
+from ...games.tradewarz.model import (TradeWarzState as TwGame, House, cost_text,
+                                     silver_xadlas, soldier_cap, xadlas)
 from ...games.tradewarz.setup import UNVERIFIED_HELP, season_die
 from ...games.tradewarz.turns import YEARLY
-from ...games.tradewarz.words import (DIE_WORDS, ITEM_WORDS, RESOURCE_WORDS, ROLE_WORDS,
+from ...games.tradewarz.terms import (DIE_WORDS, ITEM_WORDS, RESOURCE_WORDS, ROLE_WORDS,
                                      SIDE_WORDS, SITE_WORDS, TOKEN_WORDS, TREE_WORDS, join,
                                      season_word)
 from ..play import _open, viewer_seat

@@ -1,0 +1,100 @@
+"""The army's season moves: March (roads, bridges and tunnels paid on the way), Recruit and
+Retreat (Marching; Marching exceptions; Recruit; Retreat). Each lists its own problems."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from ..core import IllegalAction, t
+from .costs import box_cost, entered, recruit_cost
+from .model import House, TradeWarzState, cost_text, pay
+from .terms import ITEM_WORDS, join
+from .turns import Problems, SeasonMove, afford, attempt
+
+R_EXCEPTIONS = "TradeWarz rulebook, Marching exceptions"
+R_RECRUIT = "TradeWarz rulebook, Recruit"
+WAYS = ("road", "bridge", "tunnel")
+
+
+def _ways(data: Mapping[str, Any]) -> dict[str, int]:
+    return {k: data.get(f"{k}s", 0) or 0 for k in WAYS}
+
+
+def _built(items: Mapping[str, int]) -> Any:
+    return join([t("{n} {item}(s)", n=n, item=ITEM_WORDS[k]) for k, n in items.items() if n])
+
+
+def check_march(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
+                ) -> Problems:
+    """What the roads, bridges and tunnels built on the way cost, and the dials (Marching
+    exceptions)."""
+    out: Problems = []
+    items = _ways(data)
+    cost = attempt(out, box_cost, dict(game.costs), items, entered(data))
+    afford(out, house, cost, _built(items) or t("the march"), R_EXCEPTIONS)
+    return out
+
+
+def march(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
+          ) -> tuple[House, list[str]]:
+    """March; roads, bridges and tunnels built on the way are paid here (Marching exceptions)."""
+    items = _ways(data)
+    cost = box_cost(dict(game.costs), items, entered(data))
+    built = _built(items)
+    house = pay(house, cost, built or t("the march"), R_EXCEPTIONS)
+    return house, [t("{house} built {built} for {cost}", house=house.name, built=built,
+                     cost=cost_text(cost))] if built else []
+
+
+def _where(data: Mapping[str, Any]) -> Any:
+    return t("at a building (double cost)") if data.get("at_building") else \
+        t("at the capital gate")
+
+
+def check_recruit(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
+                  ) -> Problems:
+    """A held capital, the reserve and the cost (Recruit; ruling T15)."""
+    out: Problems = []
+    count = data.get("count", 1)
+    if house.capital_held_by is not None:
+        out.append(IllegalAction(t("{house}'s capital is held by {holder}: no recruiting until "
+                                   "it is retaken", house=house.name,
+                                   holder=game.houses[house.capital_held_by].name),
+                                 rule="TradeWarz rulebook, The Capital City; ruling T15"))
+    if count > house.reserve:
+        out.append(IllegalAction(t("{house} has {reserve} soldier(s) in reserve; asked for "
+                                   "{count}", house=house.name, reserve=house.reserve,
+                                   count=count), rule=R_RECRUIT))
+    cost = recruit_cost(house, count, at_building=bool(data.get("at_building")))
+    afford(out, house, cost, t("{count} soldier(s) {where}", count=count, where=_where(data)),
+           R_RECRUIT)
+    return out
+
+
+def recruit(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
+            ) -> tuple[House, list[str]]:
+    """Recruit soldiers from the reserve (Recruit)."""
+    count, where = data.get("count", 1), _where(data)
+    cost = recruit_cost(house, count, at_building=bool(data.get("at_building")))
+    house = pay(house, cost, t("{count} soldier(s) {where}", count=count, where=where),
+                R_RECRUIT)
+    house = replace(house, soldiers=house.soldiers + count, reserve=house.reserve - count)
+    return house, [t("{house} recruited {count} soldier(s) {where} for {cost}",
+                     house=house.name, count=count, where=where, cost=cost_text(cost))]
+
+
+def no_problems(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
+                ) -> Problems:
+    """A move whose only limits are the turn and its tokens."""
+    return []
+
+
+def retreat(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
+            ) -> tuple[House, list[str]]:
+    """Retreat a squad to the nearest building or the capital gate; it costs nothing."""
+    return house, []
+
+
+MARCH = SeasonMove("march", check_march, march)
+RECRUIT = SeasonMove("recruit", check_recruit, recruit)
+RETREAT = SeasonMove("retreat", no_problems, retreat)

@@ -1,0 +1,93 @@
+"""TradeWarz's rulings: where the rulebook is ambiguous, the reading the app takes by default, the
+alternatives a table may switch to, and why (ids T1, T2, ...; shown to players on the rulings page).
+"""
+from __future__ import annotations
+
+from ..core import Ruling, t
+
+def _r(id: str, question: str, default: str, readings: dict[str, str], why: str) -> Ruling:
+    return Ruling(id, question, default, readings, why)
+
+
+RULINGS: dict[str, Ruling] = {r.id: r for r in (
+    _r("T1", t("Yearly golden Xadla for the dials: all four at 12 or more, or above 12?"),
+       "at-least-12", {"at-least-12": t("every dial at 12 or more"),
+                       "above-12": t("every dial at 13 or more")},
+       t("The game mechanics page states 12 or above precisely.")),
+    _r("T2", t("Two trading posts at the end of Spring: exactly two, or two or more?"),
+       "two-or-more", {"two-or-more": t("two or more posts earn one golden Xadla"),
+                       "exactly-two": t("only exactly two posts earn it")},
+       t("Holding three or four should not lose the reward; one Xadla per Spring either way.")),
+    _r("T3", t("Who wins a battle with equal strength?"), "defender",
+       {"defender": t("the defender wins the tie (holds the square, takes the Xadla)"),
+        "no-victor": t("nobody wins, no Xadla, the attacker steps back")},
+       t("The defender keeping the square settles castles, raids and displacement.")),
+    _r("T4", t("A dial at 21 or more: trade once, or as often as it stays at 21 or more?"),
+       "repeat", {"repeat": t("trade 11 for a golden Xadla while the dial is 21 or more"),
+                  "once": t("one trade per change, even if the dial stays above 21"),
+                  "back-to-10": t("one golden Xadla and the dial goes back to 10, whatever it "
+                                  "was above 21")},
+       t("The trade is compulsory and 21 - 11 leaves the 10 the rulebook names.")),
+    _r("T5", t("Order of the end-of-Spring steps"), "digest",
+       {"digest": t("income and silos, 21 trades, the 12 check, the trading-post Xadla, then "
+                  "trading-post gold, the soldier and the morale card"),
+        "income-first": t("all income first (trading-post gold included), the soldier and the "
+                        "morale card, the trading-post Xadla, the 12 check, then 21 trades"),
+        "formula": t("the whole gold formula first (trading-post gold included), 21 trades, the "
+                     "12 check, the trading-post Xadla, the soldier and the morale card")},
+       t("The rulebook gives no order; fixing one avoids disputes.")),
+    _r("T6", t("Gold from trading posts: 2 posts give 2 gold (formula) or 3 (worked example)?"),
+       "formula", {"formula": t("one gold per post (two with economy university 3+)"),
+                   "example": t("as the formula, plus one gold when two or more posts are held")},
+       t("The worked example contradicts the formula printed next to it; the formula wins.")),
+    _r("T7", t("Castle: 'one silver Xadla 2 yearly'"), "silver-and-gold",
+       {"silver-and-gold": t("one silver Xadla while held, and 2 gold every year"),
+        "two-silver": t("two silver Xadlas while held, and 2 gold every year")},
+       t("The 2 matches the castle's gold in the gold formula.")),
+    _r("T8", t("Mule caravans: how much gold?"), "one-gold",
+       {"one-gold": t("1 gold + 2 resources"), "two-gold": t("2 gold + 2 resources")},
+       t("The other two caravans name one gold.")),
+    _r("T9", t("Trading posts pay double with the economy university at level 3, or 3 and more?"),
+       "at-least-3", {"at-least-3": t("level 3 or 4"), "exactly-3": t("level 3 only")},
+       t("The calculation guide says level 3 or higher.")),
+    _r("T10", t("The attacker wins at a castle but loses every soldier"), "xadla-only",
+       {"xadla-only": t("the castle stays with the defender; the attacker still gets the Xadla"),
+        "nothing": t("the castle stays with the defender and nobody gets the Xadla")},
+       t("The victory is what pays; taking the castle needs a survivor.")),
+    _r("T11", t("Where the loser's survivors go after a field battle"), "victor-places",
+       {"victor-places": t("the winner moves them to a place the loser controls"),
+        "loser-places": t("the loser moves them back to a place it controls")},
+       t("Mirrors the displacement rule of capital battles.")),
+    _r("T12", t("A battle deck with fewer than two cards"), "reshuffle",
+       {"reshuffle": t("shuffle the used pile in before burning and playing"),
+        "play-last": t("a single card left is played without burning")},
+       t("Burn one, play one needs two cards.")),
+    _r("T13", t("Alliance target with three or more members"), "n-times",
+       {"n-times": t("members x target + 2"), "double": t("2 x target + 2 whatever the size")},
+       t("The rulebook only shows a pair (double + 2).")),
+    _r("T14", t("Raiding an unguarded settlement or village by marching through it"), "through",
+       {"through": t("passing over it destroys it too"),
+        "onto": t("only stopping on it destroys it")},
+       t("The text says on top of them or over them.")),
+    _r("T15", t("A house that lost its capital"), "literal",
+       {"literal": t("no recruiting until retaken; the occupier takes the capital's yearly income"),
+        "income-stays": t("no recruiting until retaken; the owner keeps the yearly income")},
+       t("Literal reading of The Capital City.")),
+    _r("T16", t("Does the village under a castle still count?"), "counts",
+       {"counts": t("yes: one more village for gold, the village limit and the empire"),
+        "castle-only": t("no: the castle replaces it")},
+       t("The calculation guide says to count the village under each castle.")),
+    _r("T17", t("When may houses trade?"), "active-turn",
+       {"active-turn": t("only in the active house's turn, with the active house"),
+        "any-time": t("any two houses at any time")},
+       t("Trading: it happens in the trading player's turn.")),
+    _r("T18", t("Which die does the season whose name was lost use?"), "blue",
+       {"blue": t("the blue die (it sits between Summer and Spring)"), "red": t("the red die")},
+       t("The pages naming it were images; check your action board.")),
+    _r("T19", t("Time runs out during Spring: is the end of Spring still played?"),
+       "season-only", {"season-only": t("no: Spring's actions are finished and the game ends, "
+                                        "with no year-end income or Xadlas"),
+                       "year-end": t("yes: the end of Spring is applied, then the game ends")},
+       t("Game duration asks to finish the action in the current season; the year-end rewards "
+         "are not an action of the season.")),
+)}

@@ -1,0 +1,58 @@
+"""TradeWarz words that are values: resources, trees, sites, items, dice, seasons, sides.
+
+Each term a variable can hold is a dict of Texts, so the catalogs see every word and a sentence
+takes the term as a value (``t("{n} {resource}", n=2, resource=RESOURCE_WORDS["gold"])``).
+``join`` strings parts together with punctuation only, so each part keeps its own translation.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..core import Text, t
+
+RESOURCE_WORDS = {"gold": t("gold"), "lumber": t("lumber"), "mining": t("mining"),
+                  "wheat": t("wheat")}
+TREE_WORDS = {"economy": t("economy"), "engineering": t("engineering"),
+              "military": t("military")}
+SIDE_WORDS = {"attacker": t("Attacker"), "defender": t("Defender")}
+ROLE_WORDS = {"attacker": t("attacker"), "defender": t("defender")}
+DIE_WORDS = {"red": t("red"), "blue": t("blue")}
+#: the sites a battle is fought at (choice labels keep the keys' English)
+SITE_WORDS = {"field": t("field"), "settlement": t("settlement"), "village": t("village"),
+              "castle": t("castle"), "capital": t("capital"), "trading_post": t("trading_post")}
+#: things with a cost printed on the components (Actions & Costs)
+ITEM_WORDS = {"settlement": t("settlement"), "upgrade": t("upgrade"), "village": t("village"),
+              "castle": t("castle"), "road": t("road"), "bridge": t("bridge"),
+              "tunnel": t("tunnel"), "tech_economy": t("tech economy"),
+              "tech_engineering": t("tech engineering"), "tech_military": t("tech military"),
+              "university": t("university")}
+#: the setup form's label of each item's cost, whole: an article that fits every item in
+#: English, and each language free to say it its own way
+COST_LABELS = {"settlement": t("Cost of a settlement"), "upgrade": t("Cost of an upgrade"),
+               "village": t("Cost of a village"), "castle": t("Cost of a castle"),
+               "road": t("Cost of a road"), "bridge": t("Cost of a bridge"),
+               "tunnel": t("Cost of a tunnel"), "tech_economy": t("Cost of an economy tech"),
+               "tech_engineering": t("Cost of an engineering tech"),
+               "tech_military": t("Cost of a military tech")}
+#: the same with an article, for sentences ("built a castle")
+A_ITEM = {"settlement": t("a settlement"), "village": t("a village"), "upgrade": t("an upgrade"),
+          "castle": t("a castle"), "university": t("a university")}
+#: the known season names (the table may enter others; those are shown as entered)
+SEASON_WORDS = {"summer": t("Summer"), "fall": t("Fall"), "autumn": t("Autumn"),
+                "winter": t("Winter"), "spring": t("Spring"), "season 4": t("Season 4")}
+#: the season actions (action tokens), as the board lists them
+TOKEN_WORDS = {"march": t("march"), "build": t("build"), "recruit": t("recruit"),
+               "resources": t("resources"), "buy_tech": t("buy tech"), "retreat": t("retreat")}
+
+
+def season_word(name: str) -> Any:
+    """A season's name in the reader's language when it is one the rulebook names."""
+    return SEASON_WORDS.get(name.strip().lower(), name)
+
+
+def join(parts: Sequence[Any], sep: str = ", ") -> Text:
+    """Parts (Texts, names, numbers) strung together with punctuation alone: the template holds
+    no word, so every part is said in the reader's language and the English stays as before."""
+    template = sep.replace("{", "{{").replace("}", "}}").join(
+        "{p%d}" % i for i in range(len(parts)))
+    return Text(template, {f"p{i}": part for i, part in enumerate(parts)})
