@@ -3,7 +3,7 @@ import pytest
 
 from companion.games import get_game
 from companion.games.hadara import questions as Q
-from companion.games.hadara.play import card_price
+from companion.games.hadara.cards import card_price
 from companion.games.questions import questions_for
 
 H = get_game("hadara")

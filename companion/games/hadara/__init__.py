@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from .. import register
 from ..core import (CORRECT, RULING, ActionSpec, Checker, FieldSpec, GameRules, IllegalAction,
                     resolve_rulings, split_numbers, t)
-from . import play, turns
+from . import cards as play, steps as turns
 from .guide import describe_action, guide_lines
 from .model import (COLOUR_LABELS, COLOUR_WORDS, COLOURS, MEDAL_WORDS, ROMAN, STEP_NAMES,
                     STEP_RULES, TRACK_LABELS, TRACK_WORDS, TRACKS, HadaraState, Player,

@@ -6,8 +6,8 @@ from typing import Any, Mapping
 from ..core import Text, step, t
 from .model import (COLOUR_WORDS, MEDAL_WORDS, ROMAN, ROUNDS, SELL_PRICE, STEP_NAMES, STEP_RULES,
                     TRACK_WORDS, TRACKS, HadaraState, first_seat, never_first, turn_order)
-from .play import card_price, suggest_removal
-from .turns import picker
+from .cards import card_price, suggest_removal
+from .steps import picker
 
 _ORDINAL = {1: t("lowest initiative"), 2: t("second-lowest initiative"),
             3: t("third-lowest initiative")}

@@ -8,7 +8,7 @@ from ..core import FieldSpec, Text, t
 from ..questions import Answer, Question
 from .model import (COLOUR_WORDS, COLOURS, MAX_GOLD, MAX_SILVER, MEDAL_WORDS, STEP_NAMES,
                     STEP_RULES, TILES_PER_TRACK, TRACK_WORDS, TRACKS, HadaraState)
-from .play import card_price, suggest_removal
+from .cards import card_price, suggest_removal
 
 
 def _step_note(state: HadaraState, step: str) -> tuple[tuple[str, Any], ...]:

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from ..core import IllegalAction, t
-from .turns import check_closing, check_round
+from .steps import check_closing, check_round
 from .model import (COLOUR_WORDS, MAX_GOLD, MAX_SILVER, ROUNDS, SELL_PRICE, STEP_NAMES,
                     STEP_RULES, STEPS, TILES_PER_TRACK, TRACK_WORDS, TRACKS, Card, Colony,
                     HadaraState, Player, Statue)
