@@ -92,8 +92,8 @@ def test_statue_already_carved_cannot_be_carved_again():
     (0, 5, 5, 5, True), (2, 5, 3, 3, True), (2, 5, 2, 3, False), (4, 3, 0, 0, True)])
 def test_card_price_is_printed_cost_minus_cards_of_that_colour_never_below_zero(
         owned, printed, coins, price, yes):
-    state = game(seat("Ana", 1, coins=50), seat("Ben", 2))
-    for _ in range(owned):  # phase A lets each player keep one card a round
+    state = at_step(game(seat("Ana", 1, coins=50), seat("Ben", 2)), "cards", "B")
+    for _ in range(owned):  # phase B's face-up cards may share a colour; Ana and Ben in turn
         state = H.apply(state, "buy", {"player": 0, "colour": "red", "cost": 0, "income": 0,
                                        "military": 0, "culture": 0, "food": 0, "points": 0})
         state = H.apply(state, "sell", {"player": 1})

@@ -38,10 +38,20 @@ def to_step(state, step):
             for i in range(len(state.players)):
                 if i not in state.acted:
                     state = do(state, "sell", player=i)
+        elif state.step == "cards" and state.phase == "B" and H.turn_of(state, "sell") is not None:
+            state = do(state, "sell", player=H.turn_of(state, "sell"))
         elif state.step == "income":
             state = do(state, "income")
         else:
             state = do(state, "next")
+    return state
+
+
+def to_phase_b(state):
+    """Phase A's five rounds sold, income paid, colony and statue steps closed."""
+    while state.phase == "A":
+        state = to_step(state, "statue")
+        state = do(state, "next")
     return state
 
 
@@ -95,10 +105,10 @@ def test_hadara_takes_two_to_five_players(count):
 
 @pytest.mark.parametrize("owned, printed, price", [(0, 5, 5), (2, 5, 3), (4, 3, 0), (1, 0, 0)])
 def test_card_costs_printed_minus_cards_of_its_colour_never_below_zero(owned, printed, price):
-    state = new(seat("Ana", 1, coins=50), seat("Ben", 2))
-    for _ in range(owned):
+    state = to_phase_b(new(seat("Ana", 1, coins=50), seat("Ben", 2)))
+    for _ in range(owned):  # phase B's face-up cards may share a colour; Ana and Ben in turn
         state = buy(state, 0, "red", 0)
-        state = do(state, "sell", player=1)  # let the round move on
+        state = do(state, "sell", player=1)
     before = state.players[0].coins
     state = buy(state, 0, "red", printed)
     assert before - state.players[0].coins == price
@@ -290,8 +300,8 @@ def test_at_most_two_silver_and_two_gold_medals_per_game():
 
 
 def test_medal_needs_its_price_in_coins():
-    state = to_step(three(coins=2), "medals")  # 2 + 10 from selling in phase A
-    with pytest.raises(IllegalAction, match="has 12 coins; the medal costs 50"):
+    state = to_step(three(coins=2), "medals")  # 2 + 10 + 10 from selling in phases A and B
+    with pytest.raises(IllegalAction, match="has 22 coins; the medal costs 50"):
         medal(state, 0, "gold", price=50)
 
 

@@ -126,6 +126,9 @@ def test_third_gold_medal_is_refused(client, app):
     t.do("income")
     t.do("next")
     t.do("next")
+    for _ in range(5):  # phase B: the 10 face-up cards, in turn from Ana
+        t.do("sell", player=0)
+        t.do("sell", player=1)
     t.do("next")
     t.do("income")
     t.do("next")

@@ -7,8 +7,11 @@ from ..core import Text, step, t
 from .data import ROMAN, ROUNDS, SELL_PRICE, STEP_RULES
 from .feeding import suggest_removal
 from .model import HadaraState, first_seat, never_first, turn_order
+from .cards import cards_left
 from .steps import PHASE_B_RULE, picker
-from .terms import COLOUR_WORDS, STEP_NAMES
+from .terms import COLOUR_WORDS, STEP_NAMES, step_name
+from .wheel import RULE as WHEEL_RULE
+from .wheel import TURN_RULE, colour_of
 from .words import paid
 
 _ORDINAL = {1: t("lowest initiative"), 2: t("second-lowest initiative"),
@@ -30,11 +33,45 @@ def guide_lines(state: HadaraState) -> tuple[str, ...]:
             lines.append(step(t("{names} got 1 coin at the start of epoch I (compensation for "
                                 "leading no epoch, or only epoch II with two players).",
                                 names=extra), FIRST_RULE))
-    rule = STEP_RULES[state.step]
-    if state.step == "cards" and state.phase == "B":
-        rule = PHASE_B_RULE
+    if state.step == "cards" and state.phase == "A":
+        lines.extend(_epoch_setup(state) + _wheel(state))
+    rule = PHASE_B_RULE if (state.step, state.phase) == ("cards", "B") else STEP_RULES[state.step]
     lines.extend(step(line, rule) for line in _STEP_LINES[state.step](state))
     return tuple(lines)
+
+
+def _epoch_setup(state: HadaraState) -> list[Text]:
+    """Before the epoch's first card: deal the decks (and, in epoch I, the colonies)."""
+    if state.round != 1 or state.acted or state.wheel:
+        return []
+    rule = "Hadara rulebook, Setup" if state.epoch == 1 else "Hadara rulebook, A New Epoch"
+    n = len(state.players)
+    lines = [step(t("Set up epoch {epoch}: sort its cards by colour and deal {cards} of each "
+                    "colour face down onto the board (2 per player); the rest go back to the "
+                    "box.", epoch=ROMAN[state.epoch], cards=2 * n), rule)]
+    if all(p.side == "A" for p in state.players):
+        lines.append(step(t("Basic game (every setup card on side A): first take out the "
+                            "purple cards marked with a star."), rule))
+    if state.epoch == 1:
+        lines.append(step(t("Colonies: from each of the 5 piles, {n} colonies (1 per player), "
+                            "coin side up.", n=n), rule))
+    return lines
+
+
+def _wheel(state: HadaraState) -> list[Text]:
+    """Who draws from which deck this round, or who sets the wheel."""
+    if not state.wheel:
+        first = state.players[first_seat(state.players, state.epoch)].name
+        return [step(t("{name} sets the wheel so that every player's icon points at a deck; "
+                       "tell the app with 'Set the wheel' and it turns the wheel for you.",
+                       name=first), WHEEL_RULE)]
+    draws = [t("{name}: {colour}", name=p.name,
+               colour=COLOUR_WORDS[colour_of(state, i, state.round)])
+             for i, p in enumerate(state.players) if i not in state.acted]
+    turned = (t("Turn the wheel clockwise (round {round}). ", round=state.round)
+              if state.round > 1 else "")
+    return [step(t("{turned}This round each player draws from the deck their icon points at: "
+                   "{draws}.", turned=turned, draws=draws or t("none")), TURN_RULE)]
 
 
 def _where(state: HadaraState) -> Text:
@@ -43,7 +80,7 @@ def _where(state: HadaraState) -> Text:
                  epoch=ROMAN[state.epoch], phase=state.phase, step=STEP_NAMES[state.step],
                  round=state.round, rounds=ROUNDS)
     return t("Epoch {epoch}, phase {phase}: {step}", epoch=ROMAN[state.epoch], phase=state.phase,
-             step=STEP_NAMES[state.step])
+             step=step_name(state.step, state.phase))
 
 
 def _first(state: HadaraState) -> Text:
@@ -59,10 +96,15 @@ def _first(state: HadaraState) -> Text:
 
 def _cards(state: HadaraState) -> list[Text]:
     if state.phase == "B":
-        return [t("In turn, each player takes the top card of any discard pile and buys or sells "
-                  "it (selling pays {coins}), until the board is empty.",
-                  coins=SELL_PRICE[state.epoch]),
-                t("{name}'s turn to take a card.", name=state.players[picker(state)].name)]
+        total, left, turn = ROUNDS * len(state.players), cards_left(state), picker(state)
+        lines = [t("In turn, each player takes the top card of any discard pile and buys or "
+                   "sells it (selling pays {coins}), until the board is empty: {total} cards, "
+                   "{each} per player.", coins=SELL_PRICE[state.epoch], total=total,
+                   each=ROUNDS),
+                 t("Cards left on the board: {left} of {total}.", left=left, total=total)]
+        if turn is None:
+            return lines + [t("The board is empty: close the step.")]
+        return lines + [t("{name}'s turn to take a card.", name=state.players[turn].name)]
     waiting = [p.name for i, p in enumerate(state.players) if i not in state.acted]
     return [t("Each player draws 2, discards 1 face up, and buys or sells the other (selling pays "
               "{coins}). Still to act this round: {names}.", coins=SELL_PRICE[state.epoch],

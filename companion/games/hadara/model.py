@@ -95,12 +95,22 @@ class HadaraState:
     round: int = 1
     acted: frozenset[int] = frozenset()  # seats that did this round's buy/sell, or this step's take
     picks: int = 0  # face-up cards taken so far in phase B (they go round the table in turn)
+    #: the wheel this epoch: the deck each seat's icon pointed at in round 1 (() until set), and
+    #: the decks' colours clockwise around the board (kept from epoch to epoch)
+    wheel: tuple[str, ...] = ()
+    decks: tuple[str, ...] = ()
+    #: each seat's phase A cards this epoch, by colour ("" when a sale named none)
+    drawn: tuple[tuple[str, ...], ...] = ()
     rulings: dict[str, str] = field(default_factory=dict)
     over: bool = False
 
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.players)
+
+    def drawn_by(self, seat: int) -> tuple[str, ...]:
+        """The colours of the cards ``seat`` bought or sold in this epoch's phase A."""
+        return self.drawn[seat] if seat < len(self.drawn) else ()
 
     def set_player(self, seat: int, player: Player) -> "HadaraState":
         players = list(self.players)

@@ -14,7 +14,7 @@ from .cards import BUY_RULE, card_price
 from .data import COLOURS, MAX_GOLD, MAX_SILVER, STEP_RULES, TILES_PER_TRACK, TRACKS
 from .feeding import suggest_removal
 from .model import HadaraState
-from .terms import COLOUR_WORDS, MEDAL_WORDS, STEP_NAMES, TRACK_WORDS
+from .terms import COLOUR_WORDS, MEDAL_WORDS, TRACK_WORDS, step_name
 
 _NO_TRACKS = {tr: 0 for tr in TRACKS}
 
@@ -27,7 +27,7 @@ def _problems(state: HadaraState, kind: str, data: Mapping[str, Any]) -> list[Te
 def _step_note(state: HadaraState, step: str) -> tuple[tuple[str, Any], ...]:
     if state.step == step:
         return ()
-    return ((t("the table is now at"), STEP_NAMES[state.step]),)
+    return ((t("the table is now at"), step_name(state.step, state.phase)),)
 
 
 def _no(problems: list[Text]) -> Text:

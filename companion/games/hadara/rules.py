@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from ..core import CORRECT, RULING, GameRules, IllegalAction, t
-from . import box, colonies, corrections, feeding, medals, quick, statues, steps
+from . import box, colonies, corrections, feeding, medals, quick, statues, steps, wheel
 from .cards import buy, buy_problems, sell, sell_problems
 from .data import ROMAN
 from .guide import guide_lines
@@ -14,7 +14,7 @@ from .rulings import RULINGS
 from .scoring import score_facts, score_state
 from .setup import read_setup
 from .specs import ACTIONS, PLAYER_FIELDS, STEP_ACTIONS
-from .terms import STEP_NAMES
+from .terms import step_name
 from .words import describe_action
 
 Move = Callable[[HadaraState, Mapping[str, Any]], HadaraState]
@@ -29,6 +29,7 @@ MOVES: dict[str, tuple[Move, Check]] = {
     "remove": (feeding.remove_card, feeding.problems),
     "medal": (medals.buy_medal, medals.problems),
     "next": (steps.next_step, steps.next_problems),
+    "wheel": (wheel.set_wheel, wheel.problems),
     CORRECT: (corrections.correct, corrections.problems),
 }
 
@@ -103,7 +104,7 @@ class HadaraRules(GameRules):
 
     def step_label(self, state: HadaraState) -> str:
         """The step the table is at, in words (what "Close this step" names)."""
-        return STEP_NAMES[state.step]
+        return step_name(state.step, state.phase)
 
     def card_round(self, state: HadaraState, seat: int) -> int:
         """The phase A round a tap on ``seat``'s card is for (what a sell button names)."""
@@ -118,7 +119,11 @@ class HadaraRules(GameRules):
     def available(self, state: HadaraState) -> tuple[str, ...]:
         if state.over:
             return (CORRECT, RULING)
-        return STEP_ACTIONS[state.step] + (CORRECT, RULING)
+        kinds = STEP_ACTIONS[state.step]
+        if state.step == "cards":  # the wheel is set in phase A, before its first card
+            kinds = (("wheel",) + kinds[:-1] if state.phase == "A" and not state.wheel
+                     else kinds[:-1] if state.phase == "B" else kinds)
+        return kinds + (CORRECT, RULING)
 
     def is_over(self, state: HadaraState) -> bool:
         return state.over

@@ -4,6 +4,8 @@ from __future__ import annotations
 from ..core import CORRECT, ActionSpec, FieldSpec, t
 from .data import COLOURS, STEP_RULES, TRACKS
 from .terms import COLOUR_WORDS, MEDAL_WORDS, TRACK_LABELS, TRACK_WORDS
+from .wheel import DECK_ORDERS, order_key, order_words
+from .wheel import RULE as WHEEL_RULE
 
 
 def _player(name: str = "player") -> FieldSpec:
@@ -33,7 +35,19 @@ ACTIONS = {
         FieldSpec("points", t("Points"), high=30, required=False, default=0), _round()),
         commutative=True, actor="player"),
     "sell": ActionSpec("sell", t("Sell a card"), STEP_RULES["cards"] + " (Sell 1 Card)",
-                       (_player(), _round()), commutative=True, actor="player"),
+                       (_player(), _round(),
+                        FieldSpec("colour", t("Colour"), "choice",
+                                  choices=(("", t("as the wheel points")),) + _COLOURS,
+                                  required=False, default="")),
+                       commutative=True, actor="player"),
+    "wheel": ActionSpec("wheel", t("Set the wheel"), WHEEL_RULE, (
+        *(FieldSpec(f"seat{i}", t("Seat {n}'s icon points at", n=i), "choice",
+                    choices=(("", t("no player")),) + _COLOURS, required=False, default="")
+          for i in range(1, 6)),
+        FieldSpec("decks", t("Decks clockwise around the board"), "choice",
+                  choices=(("", t("as before (or as printed)")),) + tuple(
+                      (order_key(o), order_words(o)) for o in DECK_ORDERS),
+                  required=False, default=""))),
     "income": ActionSpec("income", t("Pay income to everyone"), STEP_RULES["income"]),
     "colony": ActionSpec("colony", t("Take a colony"), STEP_RULES["colony"], (
         _player(), FieldSpec("requirement", t("Military needed"), low=0, high=40),
@@ -68,7 +82,7 @@ ACTIONS = {
 }
 
 #: the actions each step offers, for the guide
-STEP_ACTIONS = {"cards": ("buy", "sell", "next"), "income": ("income",),
+STEP_ACTIONS = {"cards": ("buy", "sell", "next", "wheel"), "income": ("income",),
                 "colony": ("colony", "next"), "statue": ("statue", "next"),
                 "feed": ("remove", "next"), "medals": ("medal", "next")}
 

@@ -17,7 +17,7 @@ from typing import Any, Mapping, Sequence
 from ..core import IllegalAction, t
 from .data import ROMAN, ROUNDS, STEP_RULES, STEPS
 from .model import HadaraState, turn_order
-from .terms import STEP_NAMES
+from .terms import STEP_NAMES, step_name
 
 PHASE_B_RULE = "Hadara rulebook, Take a Faceup Card"
 _KEY = re.compile(r"([123])([AB])\.([a-z]+)")
@@ -42,7 +42,8 @@ def step_problems(state: HadaraState, *steps: str) -> Problems:
         wanted = t("{a} or {b}", a=wanted, b=STEP_NAMES[s])
     return [IllegalAction(t("this belongs to the step '{wanted}'; the table is at '{now}' of "
                             "epoch {epoch} phase {phase}", wanted=wanted,
-                            now=STEP_NAMES[state.step], epoch=state.epoch, phase=state.phase),
+                            now=step_name(state.step, state.phase), epoch=state.epoch,
+                            phase=state.phase),
                           rule=STEP_RULES[steps[0]])]
 
 
@@ -64,8 +65,8 @@ def closing_problems(state: HadaraState, named: str) -> Problems:
         return [IllegalAction(t("there is no step {key} to close", key=repr(named)),
                               rule="Hadara rulebook, The Game Round", field="closing")]
     epoch, phase, name = int(found.group(1)), found.group(2), found.group(3)
-    words = dict(step=STEP_NAMES[name], epoch=ROMAN[epoch], phase=phase,
-                 now=STEP_NAMES[state.step])
+    words = dict(step=step_name(name, phase), epoch=ROMAN[epoch], phase=phase,
+                 now=step_name(state.step, state.phase))
     if _order(epoch, phase, name) < _order(state.epoch, state.phase, state.step) or state.over:
         return [IllegalAction(t("This step ({step}, epoch {epoch} phase {phase}) was already "
                                 "closed; the table is at '{now}'", **words),
@@ -92,9 +93,11 @@ def round_problems(state: HadaraState, seat: int, named: int) -> Problems:
 
 def picker(state: HadaraState) -> int | None:
     """Whose turn it is to take a face-up card in phase B (None outside it): from this epoch's
-    first player, clockwise, one card each."""
+    first player, clockwise, one card each, until the board is empty."""
     if state.over or state.phase != "B" or state.step != "cards":
         return None
+    if state.picks >= ROUNDS * len(state.players):
+        return None  # the board is empty
     order = turn_order(state)
     return order[state.picks % len(order)]
 
@@ -120,7 +123,7 @@ def _next_step(state: HadaraState) -> HadaraState:
     if state.epoch == 3:
         return replace(state, over=True, acted=frozenset())
     return replace(state, epoch=state.epoch + 1, phase="A", step="cards", round=1,
-                   acted=frozenset(), picks=0)
+                   acted=frozenset(), picks=0, wheel=(), drawn=())
 
 
 def next_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
@@ -138,6 +141,12 @@ def next_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
                 t("phase A has {rounds} rounds; round {round} is still open (waiting for "
                   "{names})", rounds=ROUNDS, round=state.round, names=waiting),
                 rule=STEP_RULES["cards"]))
+    if state.step == "cards" and state.phase == "B":
+        left = ROUNDS * len(state.players) - state.picks
+        if left > 0:
+            found.append(IllegalAction(
+                t("{left} face-up cards are still on the board; players take them in turn until "
+                  "none is left ({each} each)", left=left, each=ROUNDS), rule=PHASE_B_RULE))
     if state.step == "feed":
         hungry = [t("{name} ({count})", name=p.name, count=p.food_shortfall)
                   for p in state.players if p.food_shortfall]

@@ -9,6 +9,15 @@ STEP_NAMES = {
     "statue": t("Carve a statue"), "feed": t("Feed your people"),
     "medals": t("Buy silver or gold medals"),
 }
+#: phase B's card step has its own name in the rulebook ("Take a Faceup Card")
+FACE_UP_STEP = t("Take a face-up card")
+
+
+def step_name(step: str, phase: str) -> str:
+    """A step's name as the rulebook calls it in that phase."""
+    return FACE_UP_STEP if (step, phase) == ("cards", "B") else STEP_NAMES[step]
+
+
 TRACK_WORDS = {"income": t("income"), "military": t("military"), "culture": t("culture"),
                "food": t("food")}
 TRACK_LABELS = {"income": t("Income"), "military": t("Military"), "culture": t("Culture"),

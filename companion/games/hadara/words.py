@@ -7,7 +7,7 @@ from ..core import Text, t
 from .cards import card_price
 from .data import ROMAN, SELL_PRICE, TRACKS
 from .model import HadaraState
-from .terms import COLOUR_WORDS, MEDAL_WORDS, STEP_NAMES, TRACK_WORDS
+from .terms import COLOUR_WORDS, MEDAL_WORDS, TRACK_WORDS, step_name
 
 _VALUE_WORDS = {"coins": t("coins"), **TRACK_WORDS}
 
@@ -94,8 +94,8 @@ def _medal(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
 
 
 def _closed(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
-    return t("{step} closed (epoch {epoch}, phase {phase})", step=STEP_NAMES[state.step],
-             epoch=ROMAN[state.epoch], phase=state.phase)
+    return t("{step} closed (epoch {epoch}, phase {phase})",
+             step=step_name(state.step, state.phase), epoch=ROMAN[state.epoch], phase=state.phase)
 
 
 _DESCRIBE = {"buy": _bought, "sell": _sold, "income": _income, "colony": _colony,
