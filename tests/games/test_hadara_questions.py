@@ -130,7 +130,7 @@ def test_medal_needs_the_price_in_coins(medal, coins, price, yes):
     state = at_step(game(seat("Ana", 1), seat("Ben", 2)), "medals", "B")
     state = H.apply(state, "correct", {"player": 0, "value": "coins",
                                        "delta": coins - state.players[0].coins})
-    answer = Q.can_buy_medal(state, 0, medal, price)
+    answer = Q.can_buy_medal(state, 0, medal, price, "food" if medal == "silver" else "")
     assert answer.yes is yes and numbers(answer)["coins"] == coins
 
 

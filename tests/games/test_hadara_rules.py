@@ -409,3 +409,70 @@ def test_game_ends_after_epoch_three():
     assert H.is_over(state)
     with pytest.raises(IllegalAction, match="game is over"):
         do(state, "sell", player=0)
+
+
+def test_feeding_advice_keeps_a_gold_medal_set_over_a_card_worth_one_point():
+    """The review's counter-example: 2 gold medals, one card of each colour (blue worth 0), and
+    a 1-point purple card too many. Removing the blue card breaks the set (−14); the purple
+    costs 1."""
+    from companion.games.hadara.feeding import points_lost
+    from companion.games.hadara.model import Card, Player
+    cards = (Card("yellow", 1, (1, 0, 0, 0), 2), Card("red", 1, (0, 1, 0, 0), 2),
+             Card("blue", 1, (0, 0, 1, 0), 0), Card("green", 1, (0, 0, 0, 1), 2),
+             Card("purple", 1, (0, 0, 0, 0), 2), Card("purple", 1, (0, 0, 0, 0), 1))
+    p = Player("Ana", "", 1, "A", 0, (1, 1, 1, 5), cards, gold=2)
+    assert p.food_shortfall == 1
+    assert suggest_removal(p) == (5,)
+    assert points_lost(p, (5,)) == 1 and points_lost(p, (2,)) == 14
+
+
+def test_feeding_advice_keeps_the_track_a_silver_medal_scores():
+    """A silver medal on culture scores half the culture track: the 0-point blue card that
+    raises culture by 3 costs 2 points at the end; a 1-point red card costs 1."""
+    from companion.games.hadara.model import Card, Player
+    cards = (Card("blue", 1, (0, 0, 3, 0), 0), Card("red", 1, (0, 1, 0, 0), 1))
+    p = Player("Ana", "", 1, "A", 0, (0, 1, 4, 1), cards, silver=("culture",))
+    assert suggest_removal(p) == (1,)
+
+
+def test_a_sixth_colony_is_refused_there_are_five_requirement_levels():
+    state = three(military=9, coins=50)
+    for level in range(1, 6):
+        state = to_step(state, "colony")
+        state = colony(state, 0, level)
+        state = do(state, "next")
+    assert len(state.players[0].colonies) == 5
+    state = to_step(state, "colony")
+    with pytest.raises(IllegalAction, match="already holds 5 colonies") as err:
+        colony(state, 0, 6)
+    assert err.value.rule == "Hadara rulebook, Take a Colony"
+
+
+def test_a_silver_medal_must_name_its_track():
+    state = to_step(three(coins=50), "medals")
+    with pytest.raises(IllegalAction, match="a silver medal names the track") as err:
+        do(state, "medal", player=0, medal="silver", price=3)
+    assert err.value.field == "track"
+    assert do(state, "medal", player=0, medal="gold", price=3).players[0].gold == 1
+
+
+def test_a_statue_must_name_its_bonus_tiles_colour():
+    state = to_step(three(culture=9), "statue")
+    with pytest.raises(IllegalAction, match="colour of the bonus tile"):
+        do(state, "statue", player=0, statue=1, requirement=1, points=1, tile_side="up",
+           tile_value=1)
+
+
+def test_a_correction_below_zero_cites_the_correction_not_a_rulebook_section():
+    with pytest.raises(IllegalAction, match="cannot go below 0") as err:
+        do(three(), "correct", player=0, value="culture", delta=-1)
+    assert err.value.rule == "The table is the truth"
+
+
+def test_setup_form_says_seats_go_clockwise():
+    assert "clockwise" in str(H.player_fields[0].label)
+
+
+def test_had1_why_cites_both_rulebooks_the_chinese_one_never_pays_coins():
+    why = str(H.rulings["HAD-1"].why)
+    assert "English rulebook" in why and "Chinese rulebook" in why

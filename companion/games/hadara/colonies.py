@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from ..core import IllegalAction, t
 from .cards import track_values
-from .data import STEP_RULES
+from .data import LEVELS, STEP_RULES
 from .model import Colony, HadaraState
 from .steps import Problems, refuse, step_problems
 
@@ -24,7 +24,11 @@ def problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
     if seat in state.acted:
         found.append(IllegalAction(t("{name} already took a colony in this step; one per step",
                                      name=p.name), rule=RULE))
-    if any(c.requirement == d["requirement"] for c in p.colonies):
+    if len(p.colonies) >= LEVELS:
+        found.append(IllegalAction(t("{name} already holds {most} colonies, one of each "
+                                     "requirement level; there are only {most} levels",
+                                     name=p.name, most=LEVELS), rule=RULE))
+    elif any(c.requirement == d["requirement"] for c in p.colonies):
         found.append(IllegalAction(t("{name} already has a colony of requirement {requirement}; "
                                      "one per requirement level", name=p.name,
                                      requirement=d["requirement"]), rule=RULE))

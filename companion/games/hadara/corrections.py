@@ -10,7 +10,9 @@ from .model import HadaraState
 from .steps import Problems, refuse
 from .terms import TRACK_WORDS
 
-RULE = "Hadara rulebook, Components"
+# Coins and track markers cannot go below 0; the rulebook has no section saying so, so a refusal
+# cites the correction itself.
+RULE = "The table is the truth"
 
 
 def problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:

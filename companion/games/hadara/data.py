@@ -14,6 +14,7 @@ MAX_SILVER = 2
 MAX_GOLD = 2
 TILES_PER_TRACK = 2  # eight bonus tiles, two of each track colour
 STATUES = 4  # statue spaces on a player board
+LEVELS = 5  # colony requirement levels: one colony per level, so at most 5 per player
 
 #: the steps of each phase ("The Game Round": phase A, then phase B)
 STEPS = {

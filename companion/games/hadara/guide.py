@@ -5,7 +5,7 @@ from typing import Any
 
 from ..core import Text, step, t
 from .data import ROMAN, ROUNDS, SELL_PRICE, STEP_RULES
-from .feeding import suggest_removal
+from .feeding import points_lost, suggest_removal
 from .model import HadaraState, first_seat, never_first, turn_order
 from .cards import cards_left
 from .steps import PHASE_B_RULE, picker
@@ -142,11 +142,15 @@ def _feed(state: HadaraState) -> list[Text]:
     for p in state.players:
         short = p.food_shortfall
         if short:
+            chosen = suggest_removal(p)
             pick = [t("{colour} ({points} pts)", colour=COLOUR_WORDS[p.cards[i].colour],
-                      points=p.cards[i].points) for i in suggest_removal(p)]
-            out.append(t("{name}: {cards} cards, food {food} → must remove {short}; fewest points "
-                         "lost: {pick}", name=p.name, cards=len(p.cards), food=p.track("food"),
-                         short=short, pick=pick))
+                      points=p.cards[i].points) for i in chosen]
+            out.append(t("{name}: {cards} cards, food {food} → must remove {short}; the fewest "
+                         "final points lost as things stand (card points, gold-medal sets, "
+                         "silver-medal tracks): {pick}, −{lost}. Your choice: an effect or a "
+                         "track value may matter more.", name=p.name, cards=len(p.cards),
+                         food=p.track("food"), short=short, pick=pick,
+                         lost=points_lost(p, chosen)))
         else:
             out.append(t("{name}: {cards} cards, food {food} → fed", name=p.name,
                          cards=len(p.cards), food=p.track("food")))

@@ -28,6 +28,9 @@ def problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
             found.append(IllegalAction(t("{name} has {most} gold medals, the most a player may "
                                          "buy", name=p.name, most=MAX_GOLD), rule=RULE))
         return found
+    if not d.get("track"):
+        return found + [IllegalAction(t("a silver medal names the track it scores: choose its "
+                                        "bonus tile's colour"), rule=RULE, field="track")]
     if len(p.silver) >= MAX_SILVER:
         found.append(IllegalAction(t("{name} has {most} silver medals, the most a player may "
                                      "buy", name=p.name, most=MAX_SILVER), rule=RULE))

@@ -136,11 +136,11 @@ def must_remove_cards(state: HadaraState, seat: int) -> Answer:
 def medal_action(d: Mapping[str, Any]) -> dict[str, Any]:
     """Buying the medal the question asks about."""
     return {"player": d["player"], "medal": d["medal"], "price": d["price"],
-            "track": d.get("track") or "income"}
+            "track": d.get("track") or ""}
 
 
 def can_buy_medal(state: HadaraState, seat: int, medal: str, price: int,
-                  track: str = "income") -> Answer:
+                  track: str = "") -> Answer:
     """Buy Silver or Gold Medals: at most two of each per game, paid in coins; a silver medal
     needs a bonus tile of its track's colour."""
     p = state.players[seat]
@@ -177,8 +177,9 @@ QUESTIONS = (
              (_PLAYER, FieldSpec("medal", t("Medal"), "choice",
                                  choices=tuple((m, MEDAL_WORDS[m]) for m in ("silver", "gold"))),
               FieldSpec("price", t("Price this epoch"), high=99),
-              FieldSpec("track", t("Track (silver medals)"), "choice", choices=_TRACK_CHOICES,
-                        required=False, default="income")),
+              FieldSpec("track", t("Track (silver medals)"), "choice",
+                        choices=(("", t("none (gold medal)")),) + _TRACK_CHOICES,
+                        required=False, default="")),
              lambda s, d: can_buy_medal(s, d["player"], d["medal"], d["price"], d["track"])),
 )
 

@@ -10,10 +10,11 @@ from ..core import MAX_NUMBER, Checker, FieldSpec, resolve_rulings, split_number
 from .data import COLOURS, TRACKS
 from .rulings import RULINGS
 from .scoring import Facts
-from .terms import COLOUR_LABELS, TRACK_LABELS, TRACK_WORDS
+from .terms import COLOUR_LABELS, COLOUR_WORDS, TRACK_LABELS, TRACK_WORDS
 
 _KEYS = ", ".join(TRACKS)  # the score API's keys are shown as they are typed, in any language
 MAX_PLAYERS = 5
+_MOST_READ = 50  # players read from one request, so that every problem of a too-long list shows
 _MOST_CARDS = 200  # of one colour, in the score API (a sanity limit, not a rule)
 _TRACK_CHOICES = tuple((tr, TRACK_WORDS[tr]) for tr in TRACKS)
 
@@ -82,7 +83,7 @@ def _read_player(check: Checker, raw: Any, path: str) -> Facts:
         if tr not in TRACKS:
             check.add(f"{path}.silver_medals[{i}]", t("a silver medal names a track: {keys}",
                                                       keys=_KEYS))
-    return Facts(
+    facts = Facts(
         name=check.text(raw, "name", path),
         coins=check.integer(raw, "coins", path, default=0),
         tracks=tracks, card_counts=counts, card_points=points,
@@ -91,6 +92,24 @@ def _read_player(check: Checker, raw: Any, path: str) -> Facts:
         face_down_tiles=check.int_list(raw, "face_down_tiles", path, max_items=4),
         silver_medals=tuple(tr for tr in silver[:2] if tr in TRACKS),
         gold_medals=check.integer(raw, "gold_medals", path, default=0, high=2))
+    _check_possible(check, facts, path)
+    return facts
+
+
+def _check_possible(check: Checker, f: Facts, path: str) -> None:
+    """End facts a real table cannot reach: a face-down tile lies on a carved statue (one tile a
+    statue), and card points come from cards."""
+    if len(f.face_down_tiles) > len(f.statues):
+        check.add(f"{path}.face_down_tiles", t(
+            "{tiles} face-down tiles but {statues} statues: each bonus tile lies on a statue of "
+            "its own, carved (Carve a Statue)", tiles=len(f.face_down_tiles),
+            statues=len(f.statues)))
+    for colour in COLOURS:
+        if f.card_points.get(colour, 0) and not f.card_counts.get(colour, 0):
+            check.add(f"{path}.cards.{colour}", t(
+                "{points} {colour} card points but no {colour} cards: card points are printed "
+                "on cards (End of the Game)", points=f.card_points[colour],
+                colour=COLOUR_WORDS[colour]))
 
 
 def _read_cards(check: Checker, raw: Any, path: str) -> tuple[dict, dict]:
@@ -129,7 +148,7 @@ def parse_facts(payload: Any) -> tuple[list[Facts], dict[str, str]]:
     if not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS:
         check.add("players", t("players must be a list of 2 to {most} players (Hadara is for 2–5 "
                                "players)", most=MAX_PLAYERS))
-        players = players[:MAX_PLAYERS] if isinstance(players, list) else []
+        players = players[:_MOST_READ] if isinstance(players, list) else []
     facts = [_read_player(check, raw, f"players[{i}]") for i, raw in enumerate(players)]
     names = [f.name for f in facts if f.name]
     for dup in sorted({n for n in names if names.count(n) > 1}):

@@ -12,8 +12,10 @@ RULINGS = {
         "remainder",
         {"remainder": t("coins left after paying 5-coin lots for points (coins mod 5)"),
          "all-coins": t("every coin held at the end of the game")},
-        t("The rulebook has coins paid for points before the tie-break, so only the remainder is "
-          "left over.")),
+        t("The English rulebook has coins paid for points (1 per 5) before the tie-break, so "
+          "only the remainder is left over. The Chinese rulebook says 'remaining coins' in both "
+          "places and never mentions paying, which supports counting every coin: switch the "
+          "ruling if your table reads it that way.")),
     "HAD-2": Ruling(
         "HAD-2",
         t("Does a card removed when feeding count as sold?"),

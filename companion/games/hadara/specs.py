@@ -61,7 +61,9 @@ ACTIONS = {
         _player(), FieldSpec("statue", t("Statue space"), low=1, high=4),
         FieldSpec("requirement", t("Culture needed"), high=40),
         FieldSpec("points", t("Points"), high=40),
-        FieldSpec("tile_track", t("Bonus tile colour"), "choice", choices=_TRACK_CHOICES),
+        FieldSpec("tile_track", t("Bonus tile colour"), "choice",
+                  choices=(("", t("choose a colour")),) + _TRACK_CHOICES, required=False,
+                  default=""),
         FieldSpec("tile_side", t("Tile side"), "choice",
                   choices=(("up", t("face up (raise the track)")),
                            ("down", t("face down (points at the end)")))),
@@ -71,8 +73,9 @@ ACTIONS = {
     "medal": ActionSpec("medal", t("Buy a medal"), STEP_RULES["medals"], (
         _player(), FieldSpec("medal", t("Medal"), "choice", choices=_MEDALS),
         FieldSpec("price", t("Price this epoch"), high=99),
-        FieldSpec("track", t("Track (silver medals)"), "choice", choices=_TRACK_CHOICES,
-                  required=False, default="income")), commutative=True),
+        FieldSpec("track", t("Track (silver medals)"), "choice",
+                  choices=(("", t("none (gold medal)")),) + _TRACK_CHOICES, required=False,
+                  default="")), commutative=True),
     "next": ActionSpec("next", t("Next step"), "Hadara rulebook, The Game Round", (
         FieldSpec("closing", t("Step"), "text", required=False, limit=20),)),
     CORRECT: ActionSpec(CORRECT, t("Correct a value"), "The table is the truth", (
@@ -87,7 +90,8 @@ STEP_ACTIONS = {"cards": ("buy", "sell", "next", "wheel"), "income": ("income",)
                 "feed": ("remove", "next"), "medals": ("medal", "next")}
 
 PLAYER_FIELDS = (
-    FieldSpec("name", t("Name"), "text"),
+    # turn order follows the seats: they go clockwise around the table ("continuing clockwise")
+    FieldSpec("name", t("Name (seats go clockwise around the table)"), "text"),
     FieldSpec("symbol", t("Player symbol"), "text", required=False, limit=20),
     FieldSpec("initiative", t("Setup card initiative"), low=1, high=99),
     FieldSpec("side", t("Setup card side"), "choice", choices=(("A", "A"), ("B", "B")),

@@ -40,6 +40,9 @@ def problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
         found.append(IllegalAction(t("{name}'s culture is {culture}; this statue needs "
                                      "{requirement}", name=p.name, culture=p.track("culture"),
                                      requirement=d["requirement"]), rule=RULE))
+    if not d.get("tile_track"):
+        return found + [IllegalAction(t("choose the colour of the bonus tile placed on the "
+                                        "statue"), rule=RULE, field="tile_track")]
     return found + tile_problems(p, d["tile_track"], RULE)
 
 
