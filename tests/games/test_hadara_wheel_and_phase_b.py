@@ -53,12 +53,6 @@ def test_second_card_of_a_colour_in_one_phase_a_is_refused():
     assert err.value.rule == "Hadara rulebook, Turn the Wheel"
 
 
-def test_a_sale_naming_its_colour_counts_for_the_wheel_too():
-    state = finish_round(do(three(), "sell", player=0, colour="red"), 1, 2)
-    with pytest.raises(IllegalAction, match="already drew from the red deck"):
-        buy(state, 0, "red")
-
-
 def test_phase_b_cards_may_repeat_a_colour_bought_in_phase_a():
     state = to_phase_b(finish_round(buy(three(), 0, "yellow"), 1, 2))
     assert buy(state, 0, "yellow").players[0].count("yellow") == 2

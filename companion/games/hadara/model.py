@@ -99,7 +99,7 @@ class HadaraState:
     #: the decks' colours clockwise around the board (kept from epoch to epoch)
     wheel: tuple[str, ...] = ()
     decks: tuple[str, ...] = ()
-    #: each seat's phase A cards this epoch, by colour ("" when a sale named none)
+    #: each seat's phase A cards this epoch, by colour ("" for a sale made without the wheel)
     drawn: tuple[tuple[str, ...], ...] = ()
     rulings: dict[str, str] = field(default_factory=dict)
     over: bool = False

@@ -35,11 +35,7 @@ ACTIONS = {
         FieldSpec("points", t("Points"), high=30, required=False, default=0), _round()),
         commutative=True, actor="player"),
     "sell": ActionSpec("sell", t("Sell a card"), STEP_RULES["cards"] + " (Sell 1 Card)",
-                       (_player(), _round(),
-                        FieldSpec("colour", t("Colour"), "choice",
-                                  choices=(("", t("as the wheel points")),) + _COLOURS,
-                                  required=False, default="")),
-                       commutative=True, actor="player"),
+                       (_player(), _round()), commutative=True, actor="player"),
     "wheel": ActionSpec("wheel", t("Set the wheel"), WHEEL_RULE, (
         *(FieldSpec(f"seat{i}", t("Seat {n}'s icon points at", n=i), "choice",
                     choices=(("", t("no player")),) + _COLOURS, required=False, default="")

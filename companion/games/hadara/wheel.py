@@ -120,7 +120,7 @@ def colour_problems(state: HadaraState, seat: int, colour: str) -> Problems:
 
 
 def record_colour(state: HadaraState, seat: int, colour: str) -> HadaraState:
-    """Note the colour of ``seat``'s phase A card (the wheel's when the sale named none)."""
+    """Note the colour of ``seat``'s phase A card (a sale's is the wheel's; "" without one)."""
     if state.phase != "A":
         return state
     colour = colour or colour_of(state, seat, state.round) or ""
