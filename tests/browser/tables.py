@@ -25,8 +25,8 @@ def act(page: Page, target: Locator) -> None:
 
 
 class HadaraTable:
-    """Two players through all three epochs: a bought card, a colony, a statue, then selling
-    and closing steps. The expected score is worked out from the rulebook numbers below, not
+    """Two players through all three epochs: the wheel set each epoch, a bought card, a colony,
+    a statue, then selling (phase B's ten face-up cards in turn) and closing steps. The expected score is worked out from the rulebook numbers below, not
     from the app."""
 
     slug = "hadara"
@@ -71,6 +71,18 @@ class HadaraTable:
             panel.locator("summary").tap()
         act(page, panel.get_by_role("button", name=re.compile("^Close “")))
 
+    def wheel(self, page: Page) -> None:
+        """The first player sets the wheel: Ana's icon at the purple deck, Ben's at yellow (the
+        app turns it after every round, so each draws from every deck once an epoch)."""
+        panel = page.locator(".steps details.panel").filter(
+            has=page.locator("summary", has_text="Set the wheel"))
+        if not panel.evaluate("d => d.open"):
+            panel.locator("summary").tap()
+        panel.locator('[name="seat1"]').select_option("purple")
+        panel.locator('[name="seat2"]').select_option("yellow")
+        act(page, panel.get_by_role("button", name="Set the wheel"))
+        expect(page.locator(".guide")).to_contain_text("Ana: purple")
+
     def buy_purple(self, page: Page, seat: int) -> None:
         panel = self.panel(page, seat, "Buy a card")
         panel.locator('[name="colour"]').select_option("purple")
@@ -99,6 +111,7 @@ class HadaraTable:
     def epoch(self, page: Page, n: int, shots: Any = None) -> None:
         """Phase A (five rounds of cards, income, colony, statue), then phase B."""
         expect(page.locator(".guide h1")).to_contain_text(f"phase A: Draw and buy or sell")
+        self.wheel(page)
         for rnd in range(5):
             for seat in (0, 1):
                 if n == 1 and rnd == 0 and seat == 0:
@@ -116,6 +129,9 @@ class HadaraTable:
                 shots(page, "game-epoch1")
         self.step(page, "Close this step")
         expect(page.locator(".guide h1")).to_contain_text("phase B")
+        first = 1 if n == 2 else 0  # two players: Ana leads epochs I and III, Ben epoch II
+        for pick in range(10):  # the board's face-up cards, 5 each, in turn
+            self.sell(page, (first + pick) % 2)
         self.step(page, "Close this step")
         self.step(page, "Pay income to everyone")
         for _ in range(4):  # colony, statue, feed, medals
@@ -128,7 +144,7 @@ class HadaraTable:
 
     def expected(self) -> dict[str, dict[str, int]]:
         """Final score lines worked out by hand from the moves above."""
-        sells = {s: 5 * (self.SELL[1] + self.SELL[2] + self.SELL[3]) for s in (0, 1)}
+        sells = {s: 10 * (self.SELL[1] + self.SELL[2] + self.SELL[3]) for s in (0, 1)}
         sells[0] -= self.SELL[1]  # Ana bought instead of selling in the first round
         income = 6 * 2  # income 2, paid in both phases of three epochs
         ana = self.START["Ana"]["coins"] - 3 + sells[0] + income + 2  # card 3, plunder 2

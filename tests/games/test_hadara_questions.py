@@ -2,8 +2,9 @@
 import pytest
 
 from companion.games import get_game
+from companion.games.core import IllegalAction
 from companion.games.hadara import questions as Q
-from companion.games.hadara.play import card_price
+from companion.games.hadara.cards import card_price
 from companion.games.questions import questions_for
 
 H = get_game("hadara")
@@ -18,16 +19,21 @@ def game(*players):
     return H.new_game({"players": list(players)})
 
 
-def at_step(state, step):
-    """Walk the table forward to a step of phase A of epoch I (cards first: five rounds)."""
-    for _ in range(5):
-        for i in range(len(state.players)):
-            state = H.apply(state, "sell", {"player": i})
-    state = H.apply(state, "next", {})
-    if step == "income":
-        return state
-    state = H.apply(state, "income", {})
-    return state if step == "colony" else H.apply(state, "next", {})
+def at_step(state, step, phase="A"):
+    """Walk the table forward to a step of epoch I (cards are sold: five rounds in phase A, then
+    phase B's face-up cards in turn)."""
+    while (state.phase, state.step) != (phase, step):
+        if state.step == "cards" and state.phase == "A" and len(state.acted) < len(state.players):
+            for i in range(len(state.players)):
+                if i not in state.acted:
+                    state = H.apply(state, "sell", {"player": i})
+        elif state.step == "cards" and state.phase == "B" and state.picks < 5 * len(state.players):
+            state = H.apply(state, "sell", {"player": H.turn_of(state, "sell")})
+        elif state.step == "income":
+            state = H.apply(state, "income", {})
+        else:
+            state = H.apply(state, "next", {})
+    return state
 
 
 def numbers(answer):
@@ -37,7 +43,7 @@ def numbers(answer):
 @pytest.mark.parametrize("military, requirement, yes", [(3, 3, True), (4, 3, True),
                                                         (2, 3, False), (0, 1, False)])
 def test_colony_needs_military_at_least_the_requirement(military, requirement, yes):
-    state = game(seat("Ana", 1, military=military), seat("Ben", 2))
+    state = at_step(game(seat("Ana", 1, military=military), seat("Ben", 2)), "colony")
     answer = Q.can_take_colony(state, 0, requirement)
     assert answer.yes is yes
     assert numbers(answer)["military"] == military and numbers(answer)["requirement"] == requirement
@@ -50,7 +56,7 @@ def test_colony_level_already_held_is_refused_once_per_level():
                                       "choice": "plunder", "coins": 1, "income": 0,
                                       "military": 0, "culture": 0, "food": 0})
     answer = Q.can_take_colony(state, 0, 3)
-    assert not answer.yes and "already holds a colony of requirement 3" in answer.summary
+    assert not answer.yes and "already has a colony of requirement 3" in answer.summary
     assert "already took a colony in this step" in answer.summary  # one per step as well
     assert numbers(answer)["levels held"] == "3"
 
@@ -67,7 +73,7 @@ def test_colony_one_per_step_but_the_other_player_still_may():
 
 @pytest.mark.parametrize("culture, requirement, yes", [(4, 4, True), (3, 4, False)])
 def test_statue_needs_culture_at_least_the_requirement(culture, requirement, yes):
-    state = game(seat("Ana", 1, culture=culture), seat("Ben", 2))
+    state = at_step(game(seat("Ana", 1, culture=culture), seat("Ben", 2)), "statue")
     answer = Q.can_carve_statue(state, 0, 1, requirement)
     assert answer.yes is yes and numbers(answer)["culture"] == culture
 
@@ -78,7 +84,7 @@ def test_statue_already_carved_cannot_be_carved_again():
                                       "tile_track": "food", "tile_side": "down",
                                       "tile_value": 2})
     answer = Q.can_carve_statue(state, 0, 2, 3)
-    assert not answer.yes and "statue 2 is already carved" in answer.summary
+    assert not answer.yes and "already carved statue 2" in answer.summary
     assert "food 1" in numbers(answer)["bonus tiles left"]
 
 
@@ -86,8 +92,8 @@ def test_statue_already_carved_cannot_be_carved_again():
     (0, 5, 5, 5, True), (2, 5, 3, 3, True), (2, 5, 2, 3, False), (4, 3, 0, 0, True)])
 def test_card_price_is_printed_cost_minus_cards_of_that_colour_never_below_zero(
         owned, printed, coins, price, yes):
-    state = game(seat("Ana", 1, coins=50), seat("Ben", 2))
-    for _ in range(owned):  # phase A lets each player keep one card a round
+    state = at_step(game(seat("Ana", 1, coins=50), seat("Ben", 2)), "cards", "B")
+    for _ in range(owned):  # phase B's face-up cards may share a colour; Ana and Ben in turn
         state = H.apply(state, "buy", {"player": 0, "colour": "red", "cost": 0, "income": 0,
                                        "military": 0, "culture": 0, "food": 0, "points": 0})
         state = H.apply(state, "sell", {"player": 1})
@@ -106,7 +112,7 @@ def test_feeding_counts_cards_over_food_and_a_green_card_does_not_help():
                                        **{"income": 0, "military": 0, "culture": 0, "food": 0,
                                           **tracks}})
         state = H.apply(state, "sell", {"player": 1})
-    answer = Q.must_remove_cards(state, 0)
+    answer = Q.must_remove_cards(at_step(state, "feed", "B"), 0)
     # 3 cards, food 1 + 1 = 2: one card too many; removing the red or blue card feeds the rest
     assert answer.yes and numbers(answer)["cards"] == 3 and numbers(answer)["food"] == 2
     assert numbers(answer)["cards over food"] == 1
@@ -121,13 +127,33 @@ def test_feeding_enough_food_needs_no_removal():
 @pytest.mark.parametrize("medal, coins, price, yes", [("gold", 9, 9, True), ("gold", 8, 9, False),
                                                       ("silver", 4, 4, True)])
 def test_medal_needs_the_price_in_coins(medal, coins, price, yes):
-    answer = Q.can_buy_medal(game(seat("Ana", 1, coins=coins), seat("Ben", 2)), 0, medal, price)
+    state = at_step(game(seat("Ana", 1), seat("Ben", 2)), "medals", "B")
+    state = H.apply(state, "correct", {"player": 0, "value": "coins",
+                                       "delta": coins - state.players[0].coins})
+    answer = Q.can_buy_medal(state, 0, medal, price, "food" if medal == "silver" else "")
     assert answer.yes is yes and numbers(answer)["coins"] == coins
 
 
 def test_every_question_is_offered_with_its_rule():
     asked = {q.id: q for q in questions_for("hadara")}
     assert set(asked) == {"colony", "statue", "card", "feed", "medal"}
-    state = game(seat("Ana", 1, military=2), seat("Ben", 2))
+    state = at_step(game(seat("Ana", 1, military=2), seat("Ben", 2)), "colony")
     answer = asked["colony"].ask(state, {"player": 0, "requirement": 2})
     assert answer.yes and answer.rule == asked["colony"].rule
+
+
+def test_silver_medal_on_a_track_without_bonus_tiles_left_is_no_as_the_action_refuses():
+    state = at_step(game(seat("Ana", 1, coins=40, culture=9), seat("Ben", 2)), "statue")
+    state = H.apply(state, "statue", {"player": 0, "statue": 1, "requirement": 1, "points": 1,
+                                      "tile_track": "culture", "tile_side": "down",
+                                      "tile_value": 1})
+    state = at_step(state, "statue", "B")
+    state = H.apply(state, "statue", {"player": 0, "statue": 2, "requirement": 1, "points": 1,
+                                      "tile_track": "culture", "tile_side": "down",
+                                      "tile_value": 1})
+    state = at_step(state, "medals", "B")
+    answer = Q.can_buy_medal(state, 0, "silver", 1, "culture")
+    assert not answer.yes and "both culture bonus tiles" in answer.summary
+    with pytest.raises(IllegalAction, match="both culture bonus tiles"):
+        H.apply(state, "medal", {"player": 0, "medal": "silver", "price": 1, "track": "culture"})
+    assert Q.can_buy_medal(state, 0, "silver", 1, "food").yes

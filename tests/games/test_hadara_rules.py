@@ -4,7 +4,7 @@ import pytest
 from companion.games import get_game
 from companion.games.core import Entry, IllegalAction, InvalidInput
 from companion.games.hadara.model import first_seat, never_first
-from companion.games.hadara.play import suggest_removal
+from companion.games.hadara.feeding import suggest_removal
 
 H = get_game("hadara")
 
@@ -38,10 +38,20 @@ def to_step(state, step):
             for i in range(len(state.players)):
                 if i not in state.acted:
                     state = do(state, "sell", player=i)
+        elif state.step == "cards" and state.phase == "B" and H.turn_of(state, "sell") is not None:
+            state = do(state, "sell", player=H.turn_of(state, "sell"))
         elif state.step == "income":
             state = do(state, "income")
         else:
             state = do(state, "next")
+    return state
+
+
+def to_phase_b(state):
+    """Phase A's five rounds sold, income paid, colony and statue steps closed."""
+    while state.phase == "A":
+        state = to_step(state, "statue")
+        state = do(state, "next")
     return state
 
 
@@ -95,10 +105,10 @@ def test_hadara_takes_two_to_five_players(count):
 
 @pytest.mark.parametrize("owned, printed, price", [(0, 5, 5), (2, 5, 3), (4, 3, 0), (1, 0, 0)])
 def test_card_costs_printed_minus_cards_of_its_colour_never_below_zero(owned, printed, price):
-    state = new(seat("Ana", 1, coins=50), seat("Ben", 2))
-    for _ in range(owned):
+    state = to_phase_b(new(seat("Ana", 1, coins=50), seat("Ben", 2)))
+    for _ in range(owned):  # phase B's face-up cards may share a colour; Ana and Ben in turn
         state = buy(state, 0, "red", 0)
-        state = do(state, "sell", player=1)  # let the round move on
+        state = do(state, "sell", player=1)
     before = state.players[0].coins
     state = buy(state, 0, "red", printed)
     assert before - state.players[0].coins == price
@@ -290,8 +300,8 @@ def test_at_most_two_silver_and_two_gold_medals_per_game():
 
 
 def test_medal_needs_its_price_in_coins():
-    state = to_step(three(coins=2), "medals")  # 2 + 10 from selling in phase A
-    with pytest.raises(IllegalAction, match="has 12 coins; the medal costs 50"):
+    state = to_step(three(coins=2), "medals")  # 2 + 10 + 10 from selling in phases A and B
+    with pytest.raises(IllegalAction, match="has 22 coins; the medal costs 50"):
         medal(state, 0, "gold", price=50)
 
 
@@ -399,3 +409,70 @@ def test_game_ends_after_epoch_three():
     assert H.is_over(state)
     with pytest.raises(IllegalAction, match="game is over"):
         do(state, "sell", player=0)
+
+
+def test_feeding_advice_keeps_a_gold_medal_set_over_a_card_worth_one_point():
+    """The review's counter-example: 2 gold medals, one card of each colour (blue worth 0), and
+    a 1-point purple card too many. Removing the blue card breaks the set (−14); the purple
+    costs 1."""
+    from companion.games.hadara.feeding import points_lost
+    from companion.games.hadara.model import Card, Player
+    cards = (Card("yellow", 1, (1, 0, 0, 0), 2), Card("red", 1, (0, 1, 0, 0), 2),
+             Card("blue", 1, (0, 0, 1, 0), 0), Card("green", 1, (0, 0, 0, 1), 2),
+             Card("purple", 1, (0, 0, 0, 0), 2), Card("purple", 1, (0, 0, 0, 0), 1))
+    p = Player("Ana", "", 1, "A", 0, (1, 1, 1, 5), cards, gold=2)
+    assert p.food_shortfall == 1
+    assert suggest_removal(p) == (5,)
+    assert points_lost(p, (5,)) == 1 and points_lost(p, (2,)) == 14
+
+
+def test_feeding_advice_keeps_the_track_a_silver_medal_scores():
+    """A silver medal on culture scores half the culture track: the 0-point blue card that
+    raises culture by 3 costs 2 points at the end; a 1-point red card costs 1."""
+    from companion.games.hadara.model import Card, Player
+    cards = (Card("blue", 1, (0, 0, 3, 0), 0), Card("red", 1, (0, 1, 0, 0), 1))
+    p = Player("Ana", "", 1, "A", 0, (0, 1, 4, 1), cards, silver=("culture",))
+    assert suggest_removal(p) == (1,)
+
+
+def test_a_sixth_colony_is_refused_there_are_five_requirement_levels():
+    state = three(military=9, coins=50)
+    for level in range(1, 6):
+        state = to_step(state, "colony")
+        state = colony(state, 0, level)
+        state = do(state, "next")
+    assert len(state.players[0].colonies) == 5
+    state = to_step(state, "colony")
+    with pytest.raises(IllegalAction, match="already holds 5 colonies") as err:
+        colony(state, 0, 6)
+    assert err.value.rule == "Hadara rulebook, Take a Colony"
+
+
+def test_a_silver_medal_must_name_its_track():
+    state = to_step(three(coins=50), "medals")
+    with pytest.raises(IllegalAction, match="a silver medal names the track") as err:
+        do(state, "medal", player=0, medal="silver", price=3)
+    assert err.value.field == "track"
+    assert do(state, "medal", player=0, medal="gold", price=3).players[0].gold == 1
+
+
+def test_a_statue_must_name_its_bonus_tiles_colour():
+    state = to_step(three(culture=9), "statue")
+    with pytest.raises(IllegalAction, match="colour of the bonus tile"):
+        do(state, "statue", player=0, statue=1, requirement=1, points=1, tile_side="up",
+           tile_value=1)
+
+
+def test_a_correction_below_zero_cites_the_correction_not_a_rulebook_section():
+    with pytest.raises(IllegalAction, match="cannot go below 0") as err:
+        do(three(), "correct", player=0, value="culture", delta=-1)
+    assert err.value.rule == "The table is the truth"
+
+
+def test_setup_form_says_seats_go_clockwise():
+    assert "clockwise" in str(H.player_fields[0].label)
+
+
+def test_had1_why_cites_both_rulebooks_the_chinese_one_never_pays_coins():
+    why = str(H.rulings["HAD-1"].why)
+    assert "English rulebook" in why and "Chinese rulebook" in why

@@ -115,7 +115,10 @@ def to_phase_b(state):
 
 
 def test_hadara_close_names_its_step_and_a_second_close_is_refused():
-    state = do(HADARA, to_phase_b(hadara()), "next")
+    state = to_phase_b(hadara())
+    for _ in range(15):  # the board's face-up cards, taken in turn
+        state = do(HADARA, state, "sell", player=HADARA.turn_of(state, "sell"))
+    state = do(HADARA, state, "next")
     state = do(HADARA, state, "income")
     assert state.step == "colony"
     named = HADARA.step_fields(state, "next")

@@ -7,6 +7,7 @@ from .table import WebTable
 TRACKS = ("income", "military", "culture", "food")
 COLOURS = ("yellow", "red", "blue", "green", "purple")
 SELL = {1: 2, 2: 3, 3: 4}
+RAISES = dict(zip(COLOURS, TRACKS))  # yellow raises income, red military, blue culture, green food
 
 
 class Ledger:
@@ -61,19 +62,25 @@ def test_three_epoch_game_for_three_players_ends_with_the_ledgers_score_pad(clie
     medal_prices = {1: (3, 5), 2: (4, 6), 3: (5, 7)}
     for epoch in (1, 2, 3):
         assert f"Epoch {'I' * epoch}, phase A" in t.page
+        # the first player sets the wheel; it turns after every round, so each player draws
+        # from each deck once an epoch: Ana yellow, red, blue...; Ben red, blue, green...
+        t.do("wheel", seat1="yellow", seat2="red", seat3="blue",
+             decks="yellow-red-blue-green-purple")
         for rnd in range(5):
-            t.do("buy", player=0, colour="yellow", cost=1, income=1, points=1)
-            ana.buy("yellow", 1, 1, income=1)
-            t.do("buy", player=1, colour="red", cost=2, military=1, points=1)
-            ben.buy("red", 2, 1, military=1)
+            for i in (0, 1):
+                colour = COLOURS[(i + rnd) % 5]
+                assert f"{('Ana', 'Ben')[i]}: {colour}" in t.page
+                raised = {RAISES[colour]: 1} if colour in RAISES else {}
+                t.do("buy", player=i, colour=colour, cost=1, points=1, **raised)
+                led[i].buy(colour, 1, 1, **raised)
             t.do("sell", player=2)
             cy.coins += SELL[epoch]
         t.do("next")
         t.do("income")
         for p in led:
             p.coins += p.tracks["income"]
-        if ben.tracks["military"] >= 3 * epoch:  # one colony a step, one per level
-            t.do("colony", player=1, requirement=3 * epoch, points=2 + epoch, choice="plunder",
+        if ben.tracks["military"] >= epoch + 1:  # one colony a step, one per level
+            t.do("colony", player=1, requirement=epoch + 1, points=2 + epoch, choice="plunder",
                  coins=2)
             ben.colonies.append(2 + epoch)
             ben.coins += 2
@@ -85,11 +92,18 @@ def test_three_epoch_game_for_three_players_ends_with_the_ledgers_score_pad(clie
                 1: (dict(colour="purple", cost=3, points=3), ("purple", 3, 3), {}),
                 2: (dict(colour="blue", cost=1, culture=2, points=1), ("blue", 1, 1),
                     {"culture": 2})}
-        for first in ((0, 1, 2), (1, 2, 0), (2, 0, 1))[epoch - 1]:
-            assert f"{('Ana', 'Ben', 'Cy')[first]}&#39;s turn to take a card" in t.page
-            data, bought, tracks = buys[first]
-            t.do("buy", player=first, **data)
-            led[first].buy(*bought, **tracks)
+        order = ((0, 1, 2), (1, 2, 0), (2, 0, 1))[epoch - 1]
+        for pick in range(15):  # the 15 cards discarded in phase A, 5 per player
+            turn = order[pick % 3]
+            assert f"{('Ana', 'Ben', 'Cy')[turn]}&#39;s turn to take a card" in t.page
+            assert f"Cards left on the board: {15 - pick} of 15" in t.page
+            if pick < 3:
+                data, bought, tracks = buys[turn]
+                t.do("buy", player=turn, **data)
+                led[turn].buy(*bought, **tracks)
+            else:
+                t.do("sell", player=turn)
+                led[turn].coins += SELL[epoch]
         t.do("next")
         t.do("income")
         for p in led:

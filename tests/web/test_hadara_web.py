@@ -126,6 +126,9 @@ def test_third_gold_medal_is_refused(client, app):
     t.do("income")
     t.do("next")
     t.do("next")
+    for _ in range(5):  # phase B: the 10 face-up cards, in turn from Ana
+        t.do("sell", player=0)
+        t.do("sell", player=1)
     t.do("next")
     t.do("income")
     t.do("next")
@@ -347,3 +350,32 @@ def test_a_refused_panel_reopens_with_the_player_that_was_chosen(table):
     (form,) = forms_of(page, "buy")
     assert '<option value="1" selected>Ben</option>' in form
     assert re.search(r'<details class="panel" open>\s*<summary[^>]*>Buy a card', page)
+
+
+def test_score_api_refuses_impossible_end_facts_listing_every_problem(client):
+    body = {"players": [
+        {"name": "Ana", "coins": 3, "face_down_tiles": [2, 3], "statues": [4],
+         "cards": {"blue": {"count": 0, "points": 5}}},
+        {"name": "Ben", "coins": 1, "face_down_tiles": [2], "colonies": [1, 2, 3, 4, 5, 6]}]}
+    resp = client.post("/api/v1/hadara/score", json=body)
+    fields = {e["field"]: e["message"] for e in resp.get_json()["errors"]}
+    assert resp.status_code == 400
+    assert "each bonus tile lies on a statue" in fields["players[0].face_down_tiles"]
+    assert "no blue cards" in fields["players[0].cards.blue"]
+    assert "1 face-down tiles but 0 statues" in fields["players[1].face_down_tiles"]
+    assert "players[1].colonies" in fields  # at most 5 colonies, one per requirement level
+
+
+def test_quick_pad_refuses_the_same_impossible_facts(client):
+    resp = client.post("/quick/hadara", data=quick_data(client, **{
+        "players-1-face_down_tiles": "3", "players-1-cards__green__points": 4}))
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 422
+    assert "1 face-down tiles but 0 statues" in html and "no green cards" in html
+
+
+def test_score_api_with_six_players_also_names_the_duplicate(client):
+    players = [{"name": n, "coins": 1} for n in ("A", "B", "C", "D", "E", "A")]
+    errors = client.post("/api/v1/hadara/score", json={"players": players}).get_json()["errors"]
+    messages = " ".join(e["message"] for e in errors)
+    assert "2 to 5 players" in messages and "two players are called 'A'" in messages

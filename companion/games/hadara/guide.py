@@ -1,109 +1,24 @@
-"""Hadara in words: what the table does now (the epoch guide) and what each action did."""
+"""Hadara's epoch guide: where the table is, who is first, and what the step means for each."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
 from ..core import Text, step, t
-from .model import (COLOUR_WORDS, MEDAL_WORDS, ROMAN, ROUNDS, SELL_PRICE, STEP_NAMES, STEP_RULES,
-                    TRACK_WORDS, TRACKS, HadaraState, first_seat, never_first, turn_order)
-from .play import card_price, suggest_removal
-from .turns import picker
+from .data import ROMAN, ROUNDS, SELL_PRICE, STEP_RULES
+from .feeding import points_lost, suggest_removal
+from .model import HadaraState, first_seat, never_first, turn_order
+from .cards import cards_left
+from .steps import PHASE_B_RULE, picker
+from .terms import COLOUR_WORDS, STEP_NAMES, step_name
+from .wheel import RULE as WHEEL_RULE
+from .wheel import TURN_RULE, colour_of
+from .words import paid
 
 _ORDINAL = {1: t("lowest initiative"), 2: t("second-lowest initiative"),
             3: t("third-lowest initiative")}
-_VALUE_WORDS = {"coins": t("coins"), **TRACK_WORDS}
 ROUND_RULE = "Hadara rulebook, The Game Round"
 FIRST_RULE = "Hadara rulebook, Determine the First Player"
 END_RULE = "Hadara rulebook, End of the Game"
-
-
-def _values(data: Mapping[str, Any]) -> list[Text]:
-    return [t("{track} +{n}", track=TRACK_WORDS[tr], n=data[tr]) for tr in TRACKS if data.get(tr)]
-
-
-def describe_action(state: HadaraState, kind: str, d: Mapping[str, Any]) -> str:
-    """One history line, written from the state before the action."""
-    who = state.players[d["player"]].name if "player" in d and d["player"] < len(
-        state.players) else ""
-    if kind in _DESCRIBE:
-        return _DESCRIBE[kind](state, who, d)
-    if kind == "correct":
-        return t("Correction: {name}'s {value} {delta}", name=who,
-                 value=_VALUE_WORDS.get(d["value"], d["value"]), delta=f"{d['delta']:+d}")
-    if kind == "ruling":
-        return t("Ruling {id} switched to {reading}", id=d["ruling"], reading=repr(d["reading"]))
-    return kind
-
-
-def _bought(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
-    owned = state.players[d["player"]].count(d["colour"])
-    price = card_price(state.players[d["player"]], d["colour"], d["cost"])
-    colour = COLOUR_WORDS[d["colour"]]
-    cards = (t("{n} {colour} card", n=owned, colour=colour) if owned == 1
-             else t("{n} {colour} cards", n=owned, colour=colour))
-    values = _values(d)
-    return t("{who} bought a {colour} card for {price} coins: printed {cost}, −{discount} for "
-             "{cards} owned{extra}; {points} points", who=who, colour=colour, price=price,
-             cost=d["cost"], discount=min(owned, d["cost"]), cards=cards,
-             extra=t(", {values}", values=values) if values else "", points=d.get("points", 0))
-
-
-def _sold(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
-    return t("{who} sold a card for {coins} coins (epoch {epoch})", who=who,
-             coins=SELL_PRICE[state.epoch], epoch=ROMAN[state.epoch])
-
-
-def _paid(state: HadaraState) -> list[Text]:
-    return [t("{name} +{n}", name=p.name, n=max(p.track("income"), 0)) for p in state.players]
-
-
-def _income(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
-    return t("Income paid: {paid}", paid=_paid(state))
-
-
-def _colony(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
-    if d["choice"] == "integrate":
-        verb = t("integrated it for {coins} coins ({values})", coins=d["coins"],
-                 values=_values(d) or t("no track change"))
-    else:
-        verb = t("plundered it for {coins} coins", coins=d["coins"])
-    return t("{who} took a colony (military {requirement}, {points} points) and {verb}", who=who,
-             requirement=d["requirement"], points=d["points"], verb=verb)
-
-
-def _statue(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
-    side = (t("tile face up: {track} +{value}", track=TRACK_WORDS[d["tile_track"]],
-              value=d["tile_value"]) if d["tile_side"] == "up"
-            else t("tile face down: {value} points at the end", value=d["tile_value"]))
-    return t("{who} carved statue {statue} (culture {requirement}, {points} points); {side}",
-             who=who, statue=d["statue"], requirement=d["requirement"], points=d["points"],
-             side=side)
-
-
-def _removed(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
-    cards = state.players[d["player"]].cards
-    card = cards[d["card"]] if d["card"] < len(cards) else None
-    what = (t("a {colour} card ({points} points)", colour=COLOUR_WORDS[card.colour],
-              points=card.points) if card else t("a card"))
-    return t("{who} removed {what} to feed the people: no coins, its track values taken away",
-             who=who, what=what)
-
-
-def _medal(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
-    if d["medal"] == "silver":
-        return t("{who} bought a silver medal on {track} for {price} coins", who=who,
-                 track=TRACK_WORDS[d["track"]], price=d["price"])
-    return t("{who} bought a {medal} medal for {price} coins", who=who,
-             medal=MEDAL_WORDS[d["medal"]], price=d["price"])
-
-
-def _closed(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
-    return t("{step} closed (epoch {epoch}, phase {phase})", step=STEP_NAMES[state.step],
-             epoch=ROMAN[state.epoch], phase=state.phase)
-
-
-_DESCRIBE = {"buy": _bought, "sell": _sold, "income": _income, "colony": _colony,
-             "statue": _statue, "remove": _removed, "medal": _medal, "next": _closed}
 
 
 def guide_lines(state: HadaraState) -> tuple[str, ...]:
@@ -118,11 +33,45 @@ def guide_lines(state: HadaraState) -> tuple[str, ...]:
             lines.append(step(t("{names} got 1 coin at the start of epoch I (compensation for "
                                 "leading no epoch, or only epoch II with two players).",
                                 names=extra), FIRST_RULE))
-    rule = STEP_RULES[state.step]
-    if state.step == "cards" and state.phase == "B":
-        rule = "Hadara rulebook, Take a Faceup Card"
+    if state.step == "cards" and state.phase == "A":
+        lines.extend(_epoch_setup(state) + _wheel(state))
+    rule = PHASE_B_RULE if (state.step, state.phase) == ("cards", "B") else STEP_RULES[state.step]
     lines.extend(step(line, rule) for line in _STEP_LINES[state.step](state))
     return tuple(lines)
+
+
+def _epoch_setup(state: HadaraState) -> list[Text]:
+    """Before the epoch's first card: deal the decks (and, in epoch I, the colonies)."""
+    if state.round != 1 or state.acted or state.wheel:
+        return []
+    rule = "Hadara rulebook, Setup" if state.epoch == 1 else "Hadara rulebook, A New Epoch"
+    n = len(state.players)
+    lines = [step(t("Set up epoch {epoch}: sort its cards by colour and deal {cards} of each "
+                    "colour face down onto the board (2 per player); the rest go back to the "
+                    "box.", epoch=ROMAN[state.epoch], cards=2 * n), rule)]
+    if all(p.side == "A" for p in state.players):
+        lines.append(step(t("Basic game (every setup card on side A): first take out the "
+                            "purple cards marked with a star."), rule))
+    if state.epoch == 1:
+        lines.append(step(t("Colonies: from each of the 5 piles, {n} colonies (1 per player), "
+                            "coin side up.", n=n), rule))
+    return lines
+
+
+def _wheel(state: HadaraState) -> list[Text]:
+    """Who draws from which deck this round, or who sets the wheel."""
+    if not state.wheel:
+        first = state.players[first_seat(state.players, state.epoch)].name
+        return [step(t("{name} sets the wheel so that every player's icon points at a deck; "
+                       "tell the app with 'Set the wheel' and it turns the wheel for you.",
+                       name=first), WHEEL_RULE)]
+    draws = [t("{name}: {colour}", name=p.name,
+               colour=COLOUR_WORDS[colour_of(state, i, state.round)])
+             for i, p in enumerate(state.players) if i not in state.acted]
+    turned = (t("Turn the wheel clockwise (round {round}). ", round=state.round)
+              if state.round > 1 else "")
+    return [step(t("{turned}This round each player draws from the deck their icon points at: "
+                   "{draws}.", turned=turned, draws=draws or t("none")), TURN_RULE)]
 
 
 def _where(state: HadaraState) -> Text:
@@ -131,7 +80,7 @@ def _where(state: HadaraState) -> Text:
                  epoch=ROMAN[state.epoch], phase=state.phase, step=STEP_NAMES[state.step],
                  round=state.round, rounds=ROUNDS)
     return t("Epoch {epoch}, phase {phase}: {step}", epoch=ROMAN[state.epoch], phase=state.phase,
-             step=STEP_NAMES[state.step])
+             step=step_name(state.step, state.phase))
 
 
 def _first(state: HadaraState) -> Text:
@@ -147,10 +96,15 @@ def _first(state: HadaraState) -> Text:
 
 def _cards(state: HadaraState) -> list[Text]:
     if state.phase == "B":
-        return [t("In turn, each player takes the top card of any discard pile and buys or sells "
-                  "it (selling pays {coins}), until the board is empty.",
-                  coins=SELL_PRICE[state.epoch]),
-                t("{name}'s turn to take a card.", name=state.players[picker(state)].name)]
+        total, left, turn = ROUNDS * len(state.players), cards_left(state), picker(state)
+        lines = [t("In turn, each player takes the top card of any discard pile and buys or "
+                   "sells it (selling pays {coins}), until the board is empty: {total} cards, "
+                   "{each} per player.", coins=SELL_PRICE[state.epoch], total=total,
+                   each=ROUNDS),
+                 t("Cards left on the board: {left} of {total}.", left=left, total=total)]
+        if turn is None:
+            return lines + [t("The board is empty: close the step.")]
+        return lines + [t("{name}'s turn to take a card.", name=state.players[turn].name)]
     waiting = [p.name for i, p in enumerate(state.players) if i not in state.acted]
     return [t("Each player draws 2, discards 1 face up, and buys or sells the other (selling pays "
               "{coins}). Still to act this round: {names}.", coins=SELL_PRICE[state.epoch],
@@ -158,7 +112,7 @@ def _cards(state: HadaraState) -> list[Text]:
 
 
 def _income_lines(state: HadaraState) -> list[Text]:
-    return [t("One tap pays everyone their income: {paid}", paid=_paid(state))]
+    return [t("One tap pays everyone their income: {paid}", paid=paid(state))]
 
 
 def _colony_lines(state: HadaraState) -> list[Text]:
@@ -188,11 +142,15 @@ def _feed(state: HadaraState) -> list[Text]:
     for p in state.players:
         short = p.food_shortfall
         if short:
+            chosen = suggest_removal(p)
             pick = [t("{colour} ({points} pts)", colour=COLOUR_WORDS[p.cards[i].colour],
-                      points=p.cards[i].points) for i in suggest_removal(p)]
-            out.append(t("{name}: {cards} cards, food {food} → must remove {short}; fewest points "
-                         "lost: {pick}", name=p.name, cards=len(p.cards), food=p.track("food"),
-                         short=short, pick=pick))
+                      points=p.cards[i].points) for i in chosen]
+            out.append(t("{name}: {cards} cards, food {food} → must remove {short}; the fewest "
+                         "final points lost as things stand (card points, gold-medal sets, "
+                         "silver-medal tracks): {pick}, −{lost}. Your choice: an effect or a "
+                         "track value may matter more.", name=p.name, cards=len(p.cards),
+                         food=p.track("food"), short=short, pick=pick,
+                         lost=points_lost(p, chosen)))
         else:
             out.append(t("{name}: {cards} cards, food {food} → fed", name=p.name,
                          cards=len(p.cards), food=p.track("food")))

@@ -1,56 +1,16 @@
 """Hadara's state: players, their cards, colonies, statues and medals, and where the table is.
 
-Everything is frozen; a move returns a new state (see ``play``). Sections named in docstrings are
-those of the Hadara rulebook.
+Everything is frozen; a move (``cards``, ``colonies``, ``statues``...) returns a new state.
+Sections named in docstrings are those of the Hadara rulebook.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..core import t
+from .data import COLOURS, EPOCHS, TRACKS
 
-TRACKS = ("income", "military", "culture", "food")
-COLOURS = ("yellow", "red", "blue", "green", "purple")
-#: the track each colour raises (purple has no track of its own)
-COLOUR_TRACK = {"yellow": "income", "red": "military", "blue": "culture", "green": "food"}
-SELL_PRICE = {1: 2, 2: 3, 3: 4}  # "Sell 1 Card": coins by epoch
-EPOCHS = (1, 2, 3)
-ROMAN = {1: "I", 2: "II", 3: "III"}
-ROUNDS = 5  # phase A: one round per deck
-MAX_SILVER = 2
-MAX_GOLD = 2
-TILES_PER_TRACK = 2  # eight bonus tiles, two of each track colour
-STATUES = 4  # statue spaces on a player board
-
-#: the steps of each phase ("The Game Round": phase A, then phase B)
-STEPS = {
-    "A": ("cards", "income", "colony", "statue"),
-    "B": ("cards", "income", "colony", "statue", "feed", "medals"),
-}
-STEP_NAMES = {
-    "cards": t("Draw and buy or sell"), "income": t("Income"), "colony": t("Take a colony"),
-    "statue": t("Carve a statue"), "feed": t("Feed your people"),
-    "medals": t("Buy silver or gold medals"),
-}
-# The game's terms as words for the table (a track, a colour or a medal is data; its word is said
-# in the reader's language).
-TRACK_WORDS = {"income": t("income"), "military": t("military"), "culture": t("culture"),
-               "food": t("food")}
-TRACK_LABELS = {"income": t("Income"), "military": t("Military"), "culture": t("Culture"),
-                "food": t("Food")}
-COLOUR_WORDS = {"yellow": t("yellow"), "red": t("red"), "blue": t("blue"), "green": t("green"),
-                "purple": t("purple")}
-COLOUR_LABELS = {"yellow": t("Yellow"), "red": t("Red"), "blue": t("Blue"), "green": t("Green"),
-                 "purple": t("Purple")}
-MEDAL_WORDS = {"silver": t("silver"), "gold": t("gold")}
-STEP_RULES = {
-    "cards": "Hadara rulebook, Draw 2 Facedown Cards and Buy or Sell a Card",
-    "income": "Hadara rulebook, Income",
-    "colony": "Hadara rulebook, Take a Colony",
-    "statue": "Hadara rulebook, Carve a Statue",
-    "feed": "Hadara rulebook, Feed Your People",
-    "medals": "Hadara rulebook, Buy Silver or Gold Medals",
-}
+__all__ = ["COLOURS", "TRACKS", "Card", "Colony", "Statue", "Player", "HadaraState",
+           "first_seat", "never_first", "turn_order"]
 
 
 @dataclass(frozen=True)
@@ -135,12 +95,22 @@ class HadaraState:
     round: int = 1
     acted: frozenset[int] = frozenset()  # seats that did this round's buy/sell, or this step's take
     picks: int = 0  # face-up cards taken so far in phase B (they go round the table in turn)
+    #: the wheel this epoch: the deck each seat's icon pointed at in round 1 (() until set), and
+    #: the decks' colours clockwise around the board (kept from epoch to epoch)
+    wheel: tuple[str, ...] = ()
+    decks: tuple[str, ...] = ()
+    #: each seat's phase A cards this epoch, by colour ("" for a sale made without the wheel)
+    drawn: tuple[tuple[str, ...], ...] = ()
     rulings: dict[str, str] = field(default_factory=dict)
     over: bool = False
 
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.players)
+
+    def drawn_by(self, seat: int) -> tuple[str, ...]:
+        """The colours of the cards ``seat`` bought or sold in this epoch's phase A."""
+        return self.drawn[seat] if seat < len(self.drawn) else ()
 
     def set_player(self, seat: int, player: Player) -> "HadaraState":
         players = list(self.players)

@@ -1,20 +1,33 @@
-"""Hadara's 'Can I do this?': colonies, statues, card prices, feeding and medals, answered from the
-state with the numbers and the rulebook section."""
+"""Hadara's 'Can I do this?': colonies, statues, card prices, feeding and medals.
+
+Each question names the action it is about and asks that action's own checks (``RULES.problems``,
+the list the move refuses with), so its yes or no is the action's: "yes" means the action, tapped
+now with these values, is accepted. The numbers behind the answer are shown with it.
+"""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..core import FieldSpec, Text, t
 from ..questions import Answer, Question
-from .model import (COLOUR_WORDS, COLOURS, MAX_GOLD, MAX_SILVER, MEDAL_WORDS, STEP_NAMES,
-                    STEP_RULES, TILES_PER_TRACK, TRACK_WORDS, TRACKS, HadaraState)
-from .play import card_price, suggest_removal
+from .cards import BUY_RULE, card_price
+from .data import COLOURS, MAX_GOLD, MAX_SILVER, STEP_RULES, TILES_PER_TRACK, TRACKS
+from .feeding import suggest_removal
+from .model import HadaraState
+from .terms import COLOUR_WORDS, MEDAL_WORDS, TRACK_WORDS, step_name
+
+_NO_TRACKS = {tr: 0 for tr in TRACKS}
+
+
+def _problems(state: HadaraState, kind: str, data: Mapping[str, Any]) -> list[Text]:
+    from . import RULES  # the registered rules object (this module is loaded after it)
+    return [p.message for p in RULES.problems(state, kind, data)]
 
 
 def _step_note(state: HadaraState, step: str) -> tuple[tuple[str, Any], ...]:
     if state.step == step:
         return ()
-    return ((t("the table is now at"), STEP_NAMES[state.step]),)
+    return ((t("the table is now at"), step_name(state.step, state.phase)),)
 
 
 def _no(problems: list[Text]) -> Text:
@@ -33,21 +46,20 @@ def _yes_no(flag: bool) -> Text:
     return t("yes") if flag else t("no")
 
 
+def colony_action(d: Mapping[str, Any]) -> dict[str, Any]:
+    """The colony the question asks about, plundered for nothing (coins do not decide it)."""
+    return {"player": d["player"], "requirement": d["requirement"], "points": 0,
+            "choice": "plunder", "coins": 0, **_NO_TRACKS}
+
+
 def can_take_colony(state: HadaraState, seat: int, requirement: int) -> Answer:
     """Take a Colony: military at least the requirement, one colony per requirement level over
     the game, at most one per step."""
     p = state.players[seat]
     military, levels = p.track("military"), sorted(c.requirement for c in p.colonies)
     took = state.step == "colony" and seat in state.acted
-    problems = []
-    if military < requirement:
-        problems.append(t("military {military} is below the requirement {requirement}",
-                          military=military, requirement=requirement))
-    if requirement in levels:
-        problems.append(t("{name} already holds a colony of requirement {requirement}",
-                          name=p.name, requirement=requirement))
-    if took:
-        problems.append(t("{name} already took a colony in this step", name=p.name))
+    problems = _problems(state, "colony", colony_action({"player": seat,
+                                                        "requirement": requirement}))
     numbers = ((t("military"), military), (t("requirement"), requirement),
                (t("levels held"), _listed(levels)),
                (t("taken this step"), _yes_no(took))) + _step_note(state, "colony")
@@ -55,25 +67,23 @@ def can_take_colony(state: HadaraState, seat: int, requirement: int) -> Answer:
     return Answer(not problems, summary, numbers, STEP_RULES["colony"])
 
 
-def can_carve_statue(state: HadaraState, seat: int, statue: int, requirement: int) -> Answer:
+def statue_action(d: Mapping[str, Any]) -> dict[str, Any]:
+    """The statue the question asks about, its tile placed face down (the side decides
+    nothing)."""
+    return {"player": d["player"], "statue": d["statue"], "requirement": d["requirement"],
+            "points": 0, "tile_track": d["tile_track"], "tile_side": "down", "tile_value": 0}
+
+
+def can_carve_statue(state: HadaraState, seat: int, statue: int, requirement: int,
+                     tile_track: str = "income") -> Answer:
     """Carve a Statue: culture at least the requirement, each statue once, one per step, and a
-    bonus tile left to place on it."""
+    bonus tile of the chosen colour left to place on it."""
     p = state.players[seat]
-    culture = p.track("culture")
     carved = sorted(s.number for s in p.statues)
-    took = state.step == "statue" and seat in state.acted
     tiles = {tr: TILES_PER_TRACK - p.tiles_used(tr) for tr in TRACKS}
-    problems = []
-    if culture < requirement:
-        problems.append(t("culture {culture} is below the requirement {requirement}",
-                          culture=culture, requirement=requirement))
-    if statue in carved:
-        problems.append(t("statue {statue} is already carved", statue=statue))
-    if took:
-        problems.append(t("{name} already carved a statue in this step", name=p.name))
-    if not any(tiles.values()):
-        problems.append(t("no bonus tile is left to place"))
-    numbers = ((t("culture"), culture), (t("requirement"), requirement),
+    problems = _problems(state, "statue", statue_action(
+        {"player": seat, "statue": statue, "requirement": requirement, "tile_track": tile_track}))
+    numbers = ((t("culture"), p.track("culture")), (t("requirement"), requirement),
                (t("statues carved"), _listed(carved)),
                (t("bonus tiles left"), [t("{track} {n}", track=TRACK_WORDS[tr], n=n)
                                         for tr, n in tiles.items()]),
@@ -82,20 +92,30 @@ def can_carve_statue(state: HadaraState, seat: int, statue: int, requirement: in
     return Answer(not problems, summary, numbers, STEP_RULES["statue"])
 
 
+def card_action(d: Mapping[str, Any]) -> dict[str, Any]:
+    """Buying the card the question asks about (its values decide nothing)."""
+    return {"player": d["player"], "colour": d["colour"], "cost": d["cost"], "points": 0,
+            "round": 0, **_NO_TRACKS}
+
+
 def can_afford_card(state: HadaraState, seat: int, colour: str, printed: int) -> Answer:
     """Buy 1 Card: the price is the printed cost minus the cards of that colour owned (not below
-    0); the player must hold that many coins."""
+    0); the player must hold that many coins, and it must be their card to take."""
     p = state.players[seat]
     owned, price = p.count(colour), card_price(p, colour, printed)
-    yes = p.coins >= price
+    problems = _problems(state, "buy", card_action({"player": seat, "colour": colour,
+                                                    "cost": printed}))
     numbers = ((t("printed cost"), printed),
                (t("{colour} cards owned", colour=COLOUR_WORDS[colour]), owned),
-               (t("price"), price), (t("coins"), p.coins))
+               (t("price"), price), (t("coins"), p.coins)) + _step_note(state, "cards")
     summary = (t("Yes: the card costs {price}; {name} has {coins} coins", price=price,
-                 name=p.name, coins=p.coins) if yes else
-               t("No: the card costs {price}; {name} has only {coins} coins", price=price,
-                 name=p.name, coins=p.coins))
-    return Answer(yes, summary, numbers, "Hadara rulebook, Buy 1 Card")
+                 name=p.name, coins=p.coins) if not problems else _no(problems))
+    return Answer(not problems, summary, numbers, BUY_RULE)
+
+
+def feed_action(d: Mapping[str, Any]) -> dict[str, Any]:
+    """Removing the player's first card (any card would do)."""
+    return {"player": d["player"], "card": 0}
 
 
 def must_remove_cards(state: HadaraState, seat: int) -> Answer:
@@ -104,27 +124,29 @@ def must_remove_cards(state: HadaraState, seat: int) -> Answer:
     p = state.players[seat]
     short = p.food_shortfall
     suggestion = suggest_removal(p)
+    problems = _problems(state, "remove", feed_action({"player": seat}))
     numbers = ((t("cards"), len(p.cards)), (t("food"), p.track("food")),
                (t("cards over food"), short),
                (t("fewest cards to remove (no food on them)"), len(suggestion)))
     summary = (t("Yes: {name} must remove at least {n} card(s)", name=p.name, n=len(suggestion))
-               if short else
-               t("No: {name}'s food {food} feeds all {cards} cards", name=p.name,
-                 food=p.track("food"), cards=len(p.cards)))
-    return Answer(bool(short), summary, numbers + _step_note(state, "feed"), STEP_RULES["feed"])
+               if not problems else _no(problems))
+    return Answer(not problems, summary, numbers + _step_note(state, "feed"), STEP_RULES["feed"])
 
 
-def can_buy_medal(state: HadaraState, seat: int, medal: str, price: int) -> Answer:
-    """Buy Silver or Gold Medals: at most two of each per game, paid in coins."""
+def medal_action(d: Mapping[str, Any]) -> dict[str, Any]:
+    """Buying the medal the question asks about."""
+    return {"player": d["player"], "medal": d["medal"], "price": d["price"],
+            "track": d.get("track") or ""}
+
+
+def can_buy_medal(state: HadaraState, seat: int, medal: str, price: int,
+                  track: str = "") -> Answer:
+    """Buy Silver or Gold Medals: at most two of each per game, paid in coins; a silver medal
+    needs a bonus tile of its track's colour."""
     p = state.players[seat]
     held, cap = (p.gold, MAX_GOLD) if medal == "gold" else (len(p.silver), MAX_SILVER)
-    problems = []
-    if held >= cap:
-        problems.append(t("{name} already has {held} {medal} medals, the most allowed",
-                          name=p.name, held=held, medal=MEDAL_WORDS[medal]))
-    if p.coins < price:
-        problems.append(t("the medal costs {price}; {name} has {coins} coins", price=price,
-                          name=p.name, coins=p.coins))
+    problems = _problems(state, "medal", medal_action({"player": seat, "medal": medal,
+                                                       "price": price, "track": track}))
     numbers = ((t("{medal} medals held", medal=MEDAL_WORDS[medal]), held), (t("limit"), cap),
                (t("price"), price), (t("coins"), p.coins)) + _step_note(state, "medals")
     summary = t("Yes") if not problems else _no(problems)
@@ -132,6 +154,7 @@ def can_buy_medal(state: HadaraState, seat: int, medal: str, price: int) -> Answ
 
 
 _PLAYER = FieldSpec("player", t("Player"), "player")
+_TRACK_CHOICES = tuple((tr, TRACK_WORDS[tr]) for tr in TRACKS)
 
 QUESTIONS = (
     Question("colony", t("Can this player take a colony of this level?"), STEP_RULES["colony"],
@@ -139,10 +162,11 @@ QUESTIONS = (
              lambda s, d: can_take_colony(s, d["player"], d["requirement"])),
     Question("statue", t("Can this player carve this statue?"), STEP_RULES["statue"],
              (_PLAYER, FieldSpec("statue", t("Statue space"), low=1, high=4),
-              FieldSpec("requirement", t("Culture needed"), high=40)),
-             lambda s, d: can_carve_statue(s, d["player"], d["statue"], d["requirement"])),
-    Question("card", t("Can this player afford this card, and at what price?"),
-             "Hadara rulebook, Buy 1 Card",
+              FieldSpec("requirement", t("Culture needed"), high=40),
+              FieldSpec("tile_track", t("Bonus tile colour"), "choice", choices=_TRACK_CHOICES)),
+             lambda s, d: can_carve_statue(s, d["player"], d["statue"], d["requirement"],
+                                           d["tile_track"])),
+    Question("card", t("Can this player afford this card, and at what price?"), BUY_RULE,
              (_PLAYER, FieldSpec("colour", t("Colour"), "choice",
                                  choices=tuple((c, COLOUR_WORDS[c]) for c in COLOURS)),
               FieldSpec("cost", t("Printed cost"), high=30)),
@@ -152,6 +176,16 @@ QUESTIONS = (
     Question("medal", t("Can this player buy this medal?"), STEP_RULES["medals"],
              (_PLAYER, FieldSpec("medal", t("Medal"), "choice",
                                  choices=tuple((m, MEDAL_WORDS[m]) for m in ("silver", "gold"))),
-              FieldSpec("price", t("Price this epoch"), high=99)),
-             lambda s, d: can_buy_medal(s, d["player"], d["medal"], d["price"])),
+              FieldSpec("price", t("Price this epoch"), high=99),
+              FieldSpec("track", t("Track (silver medals)"), "choice",
+                        choices=(("", t("none (gold medal)")),) + _TRACK_CHOICES,
+                        required=False, default="")),
+             lambda s, d: can_buy_medal(s, d["player"], d["medal"], d["price"], d["track"])),
 )
+
+#: the action each question is about: its kind and the action's fields built from the question's
+ACTION_OF: dict[str, tuple[str, Callable[[Mapping[str, Any]], dict[str, Any]]]] = {
+    "colony": ("colony", colony_action), "statue": ("statue", statue_action),
+    "card": ("buy", card_action), "feed": ("remove", feed_action),
+    "medal": ("medal", medal_action),
+}

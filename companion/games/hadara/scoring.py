@@ -8,41 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from ..core import (MAX_NUMBER, Checker, Placing, Result, Ruling, ScoreLine, ScoreSheet, Text,
-                    ceil_half, rank, resolve_rulings, t)
-from .model import COLOUR_WORDS, COLOURS, TRACK_WORDS, TRACKS, HadaraState, Player
+from ..core import (Placing, Result, ScoreLine, ScoreSheet, Text, ceil_half, rank,
+                    resolve_rulings, t)
+from .data import COLOURS, TRACKS
+from .model import HadaraState, Player
+from .rulings import RULINGS
+from .terms import COLOUR_WORDS, TRACK_WORDS
 
 END = "Hadara rulebook, End of the Game"
-_KEYS = ", ".join(TRACKS)  # the score API's keys are shown as they are typed, in any language
-MAX_PLAYERS = 5
-_MOST_CARDS = 200  # of one colour, in the score API (a sanity limit, not a rule)
-
-RULINGS = {
-    "HAD-1": Ruling(
-        "HAD-1",
-        t("A tie goes to the most leftover coins: coins left after paying for points, or all "
-          "coins?"),
-        "remainder",
-        {"remainder": t("coins left after paying 5-coin lots for points (coins mod 5)"),
-         "all-coins": t("every coin held at the end of the game")},
-        t("The rulebook has coins paid for points before the tie-break, so only the remainder is "
-          "left over.")),
-    "HAD-2": Ruling(
-        "HAD-2",
-        t("Does a card removed when feeding count as sold?"),
-        "no-coins",
-        {"no-coins": t("no coins; the card leaves play and its track values are taken away")},
-        t("Stated in Feed Your People; listed so the table sees why no coins were paid.")),
-    "HAD-3": Ruling(
-        "HAD-3",
-        t("Is purple one of the five colours of a gold-medal set?"),
-        "purple-counts",
-        {"purple-counts": t("a set is one card each of yellow, red, blue, green and purple")},
-        t("The cards come in exactly five colours.")),
-}
-
 
 @dataclass(frozen=True)
 class Facts:
@@ -183,88 +157,3 @@ def score_facts(facts: Sequence[Facts], rulings: Mapping[str, str]) -> Result:
 
 def score_state(state: HadaraState) -> Result:
     return score_facts([facts_of(p) for p in state.players], state.rulings)
-
-
-# --------------------------------------------------------------------------- reading facts
-
-def _read_player(check: Checker, raw: Any, path: str) -> Facts:
-    if not isinstance(raw, Mapping):
-        check.add(path, t("each player must be an object"))
-        return Facts("", 0, {}, {}, {}, (), (), (), (), 0)
-    tracks_raw = raw.get("tracks", {})
-    if not isinstance(tracks_raw, Mapping):
-        check.add(f"{path}.tracks", t("tracks must be an object of {keys}", keys=_KEYS))
-        tracks_raw = {}
-    for extra in set(tracks_raw) - set(TRACKS):
-        check.add(f"{path}.tracks.{extra}", t("unknown track {name}; tracks are {keys}",
-                                              name=repr(extra), keys=_KEYS))
-    where = f"{path}.tracks"
-    tracks = {tr: check.integer(tracks_raw, tr, where, default=0) for tr in TRACKS}
-    counts, points = _read_cards(check, raw.get("cards", {}), f"{path}.cards")
-    silver = raw.get("silver_medals", [])
-    if not isinstance(silver, list):
-        check.add(f"{path}.silver_medals", t("silver_medals must be a list of track names"))
-        silver = []
-    if len(silver) > 2:
-        check.add(f"{path}.silver_medals", t("{n} silver medals; a player buys at most 2 (Buy "
-                                             "Silver or Gold Medals)", n=len(silver)))
-    for i, tr in enumerate(silver):
-        if tr not in TRACKS:
-            check.add(f"{path}.silver_medals[{i}]", t("a silver medal names a track: {keys}",
-                                                      keys=_KEYS))
-    return Facts(
-        name=check.text(raw, "name", path),
-        coins=check.integer(raw, "coins", path, default=0),
-        tracks=tracks, card_counts=counts, card_points=points,
-        colonies=check.int_list(raw, "colonies", path, max_items=5),
-        statues=check.int_list(raw, "statues", path, max_items=4),
-        face_down_tiles=check.int_list(raw, "face_down_tiles", path, max_items=4),
-        silver_medals=tuple(tr for tr in silver[:2] if tr in TRACKS),
-        gold_medals=check.integer(raw, "gold_medals", path, default=0, high=2))
-
-
-def _read_cards(check: Checker, raw: Any, path: str) -> tuple[dict, dict]:
-    if not isinstance(raw, Mapping):
-        check.add(path, t("cards must be an object keyed by colour"))
-        raw = {}
-    for extra in set(raw) - set(COLOURS):
-        check.add(f"{path}.{extra}", t("unknown colour {name}; colours are {keys}",
-                                       name=repr(extra), keys=", ".join(COLOURS)))
-    counts, points = {}, {}
-    for colour in COLOURS:
-        entry = raw.get(colour, {})
-        if type(entry) is dict:  # the common case first: two whole numbers in range
-            count, pts = entry.get("count", 0), entry.get("points", 0)
-            if (type(count) is int and type(pts) is int and 0 <= count <= _MOST_CARDS
-                    and 0 <= pts <= MAX_NUMBER):
-                counts[colour], points[colour] = count, pts
-                continue
-        elif not isinstance(entry, Mapping):
-            check.add(f"{path}.{colour}", t("{key} must be an object with count and points",
-                                            key=colour))
-            entry = {}
-        where = f"{path}.{colour}"
-        counts[colour] = check.integer(entry, "count", where, default=0, high=_MOST_CARDS)
-        points[colour] = check.integer(entry, "points", where, default=0)
-    return counts, points
-
-
-def parse_facts(payload: Any) -> tuple[list[Facts], dict[str, str]]:
-    """Read a score request (DESIGN.md, "The score API"); raise InvalidInput listing every problem."""
-    check = Checker()
-    if not isinstance(payload, Mapping):
-        check.add("", t("the request body must be a JSON object with a players list"))
-        check.raise_if_any()
-    players = payload.get("players")
-    if not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS:
-        check.add("players", t("players must be a list of 2 to {most} players (Hadara is for 2–5 "
-                               "players)", most=MAX_PLAYERS))
-        players = players[:MAX_PLAYERS] if isinstance(players, list) else []
-    facts = [_read_player(check, raw, f"players[{i}]") for i, raw in enumerate(players)]
-    names = [f.name for f in facts if f.name]
-    for dup in sorted({n for n in names if names.count(n) > 1}):
-        check.add("players", t("two players are called {name}; names must differ",
-                               name=repr(dup)))
-    rulings = resolve_rulings(RULINGS, payload.get("rulings"), check)
-    check.raise_if_any()
-    return facts, rulings

@@ -1,0 +1,112 @@
+"""Buying and selling cards: phase A's draws (one card a round) and phase B's face-up cards."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from ..core import IllegalAction, t
+from .data import ROUNDS, SELL_PRICE, STEP_RULES, TRACKS
+from .model import Card, HadaraState, Player
+from .steps import PHASE_B_RULE, Problems, refuse, round_problems, step_problems
+from .terms import COLOUR_WORDS
+from .wheel import colour_problems, record_colour
+
+BUY_RULE = "Hadara rulebook, Buy 1 Card"
+
+
+def track_values(d: Mapping[str, Any]) -> tuple[int, int, int, int]:
+    """The four track values an action's fields name (0 for those left out)."""
+    return tuple(d.get(tr, 0) for tr in TRACKS)  # type: ignore[return-value]
+
+
+def card_price(player: Player, colour: str, printed: int) -> int:
+    """The printed cost minus the cards of its colour already owned, never below 0
+    ("Buy 1 Card")."""
+    return max(0, printed - player.count(colour))
+
+
+def _turn_problems(state: HadaraState, seat: int) -> Problems:
+    """Phase A: each player buys or sells one card a round."""
+    if state.phase == "A" and seat in state.acted:
+        name = state.players[seat].name
+        return [IllegalAction(t("{name} already bought or sold a card in round {round}; each "
+                                "player keeps one card a round", name=name, round=state.round),
+                              rule=STEP_RULES["cards"])]
+    return []
+
+
+def cards_left(state: HadaraState) -> int:
+    """Phase B: the face-up cards still on the board (five per player were discarded in phase
+    A, and each is taken in turn)."""
+    return ROUNDS * len(state.players) - state.picks
+
+
+def _board_problems(state: HadaraState) -> Problems:
+    """Phase B: no card is left once every discarded card has been taken."""
+    if state.phase == "B" and cards_left(state) <= 0:
+        return [IllegalAction(t("the board is empty: all {cards} face-up cards were taken ({each} "
+                                "per player); close the step", cards=ROUNDS * len(state.players),
+                                each=ROUNDS), rule=PHASE_B_RULE)]
+    return []
+
+
+def _card_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
+    """What forbids any card now: the step, the player's round, the round named, the wheel's
+    colour, and in phase B a card left on the board."""
+    found = step_problems(state, "cards")
+    if found:
+        return found
+    seat = d["player"]
+    return (_turn_problems(state, seat) + round_problems(state, seat, d.get("round", 0))
+            + colour_problems(state, seat, d.get("colour", "")) + _board_problems(state))
+
+
+def buy_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
+    """Buying this card now: a card turn, and coins enough for its price."""
+    found = _card_problems(state, d)
+    if state.over or state.step != "cards":
+        return found
+    p = state.players[d["player"]]
+    price = card_price(p, d["colour"], d["cost"])
+    if p.coins < price:
+        found.append(IllegalAction(
+            t("{name} has {coins} coins; this {colour} card costs {price} (printed {cost}, "
+              "−{owned} for {colour} cards owned)", name=p.name, coins=p.coins,
+              colour=COLOUR_WORDS[d["colour"]], price=price, cost=d["cost"],
+              owned=p.count(d["colour"])), rule=BUY_RULE))
+    return found
+
+
+def sell_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
+    """Selling a card now: a card turn."""
+    return _card_problems(state, d)
+
+
+def _after_card(state: HadaraState, seat: int, colour: str) -> HadaraState:
+    if state.phase != "A":
+        return replace(state, picks=state.picks + 1)  # the next player's turn (picker)
+    state = record_colour(state, seat, colour)
+    acted = state.acted | {seat}
+    if len(acted) == len(state.players) and state.round < ROUNDS:
+        return replace(state, round=state.round + 1, acted=frozenset())
+    return replace(state, acted=acted)
+
+
+def buy(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
+    """Pay the card's price; its track values raise the player's tracks."""
+    refuse(buy_problems(state, d))
+    seat = d["player"]
+    p = state.players[seat]
+    price = card_price(p, d["colour"], d["cost"])
+    card = Card(d["colour"], d["cost"], track_values(d), d["points"], state.epoch)
+    p = replace(p.with_tracks(card.tracks), coins=p.coins - price, cards=p.cards + (card,))
+    return _after_card(state.set_player(seat, p), seat, d["colour"])
+
+
+def sell(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
+    """The card leaves the game face down; the player gains the epoch's selling price."""
+    refuse(sell_problems(state, d))
+    seat = d["player"]
+    p = state.players[seat]
+    p = replace(p, coins=p.coins + SELL_PRICE[state.epoch])
+    return _after_card(state.set_player(seat, p), seat, d.get("colour", ""))

@@ -1,0 +1,55 @@
+"""Taking a colony ("Take a Colony"): plunder it for coins or integrate it for track values."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from ..core import IllegalAction, t
+from .cards import track_values
+from .data import LEVELS, STEP_RULES
+from .model import Colony, HadaraState
+from .steps import Problems, refuse, step_problems
+
+RULE = STEP_RULES["colony"]
+
+
+def problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
+    """One colony a step, one per requirement level, military at least the requirement, and
+    coins enough to integrate it."""
+    found = step_problems(state, "colony")
+    if found:
+        return found
+    seat = d["player"]
+    p = state.players[seat]
+    if seat in state.acted:
+        found.append(IllegalAction(t("{name} already took a colony in this step; one per step",
+                                     name=p.name), rule=RULE))
+    if len(p.colonies) >= LEVELS:
+        found.append(IllegalAction(t("{name} already holds {most} colonies, one of each "
+                                     "requirement level; there are only {most} levels",
+                                     name=p.name, most=LEVELS), rule=RULE))
+    elif any(c.requirement == d["requirement"] for c in p.colonies):
+        found.append(IllegalAction(t("{name} already has a colony of requirement {requirement}; "
+                                     "one per requirement level", name=p.name,
+                                     requirement=d["requirement"]), rule=RULE))
+    if p.track("military") < d["requirement"]:
+        found.append(IllegalAction(t("{name}'s military is {military}; this colony needs "
+                                     "{requirement}", name=p.name, military=p.track("military"),
+                                     requirement=d["requirement"]), rule=RULE))
+    if d["choice"] == "integrate" and p.coins < d["coins"]:
+        found.append(IllegalAction(t("{name} has {coins} coins; integrating costs {cost}",
+                                     name=p.name, coins=p.coins, cost=d["coins"]), rule=RULE))
+    return found
+
+
+def take_colony(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
+    """Plunder (gain the green coins) or integrate (pay the red coins, raise the tracks)."""
+    refuse(problems(state, d))
+    seat = d["player"]
+    p = state.players[seat]
+    integrate = d["choice"] == "integrate"
+    colony = Colony(d["requirement"], d["points"], integrate, d["coins"],
+                    track_values(d) if integrate else (0, 0, 0, 0))
+    p = replace(p.with_tracks(colony.tracks), colonies=p.colonies + (colony,),
+                coins=p.coins - d["coins"] if integrate else p.coins + d["coins"])
+    return replace(state.set_player(seat, p), acted=state.acted | {seat})

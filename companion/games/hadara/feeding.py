@@ -1,0 +1,112 @@
+"""Feeding the people ("Feed Your People"): cards beyond the food track are removed."""
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+from math import comb
+from typing import Any, Mapping
+
+from ..core import IllegalAction, t
+from .data import STEP_RULES, TRACKS
+from .model import Card, HadaraState, Player
+from .scoring import facts_of, score_lines
+from .steps import Problems, refuse, step_problems
+
+RULE = STEP_RULES["feed"]
+_MOST_COMPARED = 3000  # removals compared one by one; beyond, the cheapest card goes first
+
+
+def problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
+    """A card is removed only while the player is short of food, and it must exist."""
+    found = step_problems(state, "feed")
+    if found:
+        return found
+    p = state.players[d["player"]]
+    if p.food_shortfall == 0:
+        found.append(IllegalAction(t("{name} feeds every card: {cards} cards, food {food}",
+                                     name=p.name, cards=len(p.cards), food=p.track("food")),
+                                   rule=RULE))
+    if d["card"] >= len(p.cards):
+        found.append(IllegalAction(t("{name} has no card number {number}", name=p.name,
+                                     number=d["card"] + 1), rule=RULE))
+    return found
+
+
+def remove_card(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
+    """A removed card leaves play, takes its track values with it, and pays nothing (HAD-2)."""
+    refuse(problems(state, d))
+    seat, index = d["player"], d["card"]
+    p = state.players[seat]
+    card = p.cards[index]
+    # A track corrected by hand may hold less than the card gave: its marker stops at 0.
+    taken = tuple(min(value, p.track(tr)) for value, tr in zip(card.tracks, TRACKS))
+    p = replace(p.with_tracks(taken, -1), cards=p.cards[:index] + p.cards[index + 1:])
+    return state.set_player(seat, p)
+
+
+def _final_points(player: Player) -> int:
+    """What the player would score at the end with the cards they hold now."""
+    return sum(line.points for line in score_lines(facts_of(player)))
+
+
+def _without(player: Player, chosen: tuple[int, ...]) -> Player:
+    """The player after removing the cards ``chosen`` (their track values go with them)."""
+    p = player
+    for i in chosen:
+        card = player.cards[i]
+        p = p.with_tracks(tuple(min(v, p.track(tr)) for v, tr in zip(card.tracks, TRACKS)), -1)
+    return replace(p, cards=tuple(c for k, c in enumerate(player.cards) if k not in chosen))
+
+
+def points_lost(player: Player, chosen: tuple[int, ...]) -> int:
+    """Final points lost by removing ``chosen``: the cards' points, the gold-medal sets they
+    break, the silver-medal tracks they lower."""
+    return _final_points(player) - _final_points(_without(player, chosen))
+
+
+def _choices(player: Player, short: int) -> list[tuple[int, ...]]:
+    """The removals worth comparing: ``short`` cards without food (each lowers the shortfall by
+    one), one per kind of identical card, when there are not too many to count."""
+    kinds: dict[Card, list[int]] = {}
+    for i, card in enumerate(player.cards):
+        if card.track("food") == 0:
+            kinds.setdefault(card, []).append(i)
+    pool = [i for same in kinds.values() for i in same]
+    if len(pool) < short or comb(len(pool), short) > _MOST_COMPARED:
+        return []
+    seen, out = set(), []
+    for chosen in combinations(pool, short):
+        key = tuple(sorted((player.cards[i] for i in chosen), key=repr))
+        if key not in seen:
+            seen.add(key)
+            out.append(chosen)
+    return out
+
+
+def suggest_removal(player: Player) -> tuple[int, ...]:
+    """The cards (indices) whose removal feeds the rest while losing the fewest final points, as
+    things stand: card points, gold-medal sets of five colours and silver-medal tracks (ties:
+    the fewest track values lost, then the first cards).
+
+    Removing a card with food value f lowers the shortfall by 1 − f, so only cards without food
+    help ("Feed Your People"). When too many removals could be compared, or food cards must go
+    too, the cheapest card is taken one at a time.
+    """
+    short = player.food_shortfall
+    if short == 0:
+        return ()
+    options = _choices(player, short)
+    if options:
+        best = min(options, key=lambda c: (points_lost(player, c),
+                                           sum(sum(player.cards[i].tracks) for i in c), c))
+        return tuple(sorted(best))
+    return _one_at_a_time(player)
+
+
+def _one_at_a_time(player: Player) -> tuple[int, ...]:
+    chosen: tuple[int, ...] = ()
+    while _without(player, chosen).food_shortfall and len(chosen) < len(player.cards):
+        left = [i for i in range(len(player.cards)) if i not in chosen]
+        chosen += (min(left, key=lambda i: (player.cards[i].track("food") > 0,
+                                            points_lost(player, chosen + (i,)), i)),)
+    return tuple(sorted(chosen))

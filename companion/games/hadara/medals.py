@@ -1,0 +1,49 @@
+"""Buying medals ("Buy Silver or Gold Medals"): at most two of each per game, paid in coins."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from ..core import IllegalAction, t
+from .data import MAX_GOLD, MAX_SILVER, STEP_RULES
+from .model import HadaraState
+from .statues import tile_problems
+from .steps import Problems, refuse, step_problems
+
+RULE = STEP_RULES["medals"]
+
+
+def problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
+    """Coins enough, fewer than two of this medal, and for a silver medal a bonus tile of its
+    track's colour left."""
+    found = step_problems(state, "medals")
+    if found:
+        return found
+    p = state.players[d["player"]]
+    if p.coins < d["price"]:
+        found.append(IllegalAction(t("{name} has {coins} coins; the medal costs {price}",
+                                     name=p.name, coins=p.coins, price=d["price"]), rule=RULE))
+    if d["medal"] == "gold":
+        if p.gold >= MAX_GOLD:
+            found.append(IllegalAction(t("{name} has {most} gold medals, the most a player may "
+                                         "buy", name=p.name, most=MAX_GOLD), rule=RULE))
+        return found
+    if not d.get("track"):
+        return found + [IllegalAction(t("a silver medal names the track it scores: choose its "
+                                        "bonus tile's colour"), rule=RULE, field="track")]
+    if len(p.silver) >= MAX_SILVER:
+        found.append(IllegalAction(t("{name} has {most} silver medals, the most a player may "
+                                     "buy", name=p.name, most=MAX_SILVER), rule=RULE))
+    return found + tile_problems(p, d["track"], RULE)
+
+
+def buy_medal(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
+    """A gold medal counts sets of five colours; a silver one places a bonus tile on a track."""
+    refuse(problems(state, d))
+    seat = d["player"]
+    p = state.players[seat]
+    if d["medal"] == "gold":
+        p = replace(p, gold=p.gold + 1, coins=p.coins - d["price"])
+    else:
+        p = replace(p, silver=p.silver + (d["track"],), coins=p.coins - d["price"])
+    return state.set_player(seat, p)

@@ -1,0 +1,159 @@
+"""The quick score pad and the score API of Hadara: the pad's flat fields, nested the way the score
+API takes them, and the reading of a score request into end-of-game facts (DESIGN.md, "The score
+API"), so both paths score with the same code and the same limits."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Sequence
+
+from ..core import MAX_NUMBER, Checker, FieldSpec, resolve_rulings, split_numbers, t
+from .data import COLOURS, TRACKS
+from .rulings import RULINGS
+from .scoring import Facts
+from .terms import COLOUR_LABELS, COLOUR_WORDS, TRACK_LABELS, TRACK_WORDS
+
+_KEYS = ", ".join(TRACKS)  # the score API's keys are shown as they are typed, in any language
+MAX_PLAYERS = 5
+_MOST_READ = 50  # players read from one request, so that every problem of a too-long list shows
+_MOST_CARDS = 200  # of one colour, in the score API (a sanity limit, not a rule)
+_TRACK_CHOICES = tuple((tr, TRACK_WORDS[tr]) for tr in TRACKS)
+
+QUICK_FIELDS = (
+    FieldSpec("name", t("Name"), "text"),
+    FieldSpec("coins", t("Coins left"), high=999),
+    *(FieldSpec(f"tracks.{tr}", t("{track} track", track=TRACK_LABELS[tr]), high=99)
+      for tr in TRACKS),
+    *(f for c in COLOURS for f in (
+        FieldSpec(f"cards.{c}.count", t("{colour} cards", colour=COLOUR_LABELS[c]), high=60,
+                  required=False, default=0),
+        FieldSpec(f"cards.{c}.points", t("{colour} card points", colour=COLOUR_LABELS[c]),
+                  high=300, required=False, default=0))),
+    FieldSpec("colonies", t("Colony points (e.g. 5, 7)"), "text", required=False, limit=60),
+    FieldSpec("statues", t("Statue points"), "text", required=False, limit=60),
+    FieldSpec("face_down_tiles", t("Face-down tile values"), "text", required=False, limit=60),
+    FieldSpec("silver_1", t("Silver medal 1 on"), "choice",
+              choices=(("", t("none")),) + _TRACK_CHOICES, required=False, default=""),
+    FieldSpec("silver_2", t("Silver medal 2 on"), "choice",
+              choices=(("", t("none")),) + _TRACK_CHOICES, required=False, default=""),
+    FieldSpec("gold_medals", t("Gold medals"), high=2, required=False, default=0),
+)
+
+
+def quick_payload(options: Mapping[str, Any],
+                  players: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Nest the quick pad's flat fields the way the score API takes them."""
+    out = []
+    for flat in players:
+        p: dict[str, Any] = {"name": flat.get("name"), "coins": flat.get("coins"),
+                             "gold_medals": flat.get("gold_medals") or 0,
+                             "tracks": {tr: flat.get(f"tracks.{tr}") for tr in TRACKS},
+                             "cards": {c: {"count": flat.get(f"cards.{c}.count") or 0,
+                                           "points": flat.get(f"cards.{c}.points") or 0}
+                                       for c in COLOURS},
+                             "silver_medals": [flat[k] for k in ("silver_1", "silver_2")
+                                               if flat.get(k)]}
+        for key in ("colonies", "statues", "face_down_tiles"):
+            p[key] = split_numbers(flat.get(key) or "")
+        out.append(p)
+    return {**options, "players": out}
+
+
+def _read_player(check: Checker, raw: Any, path: str) -> Facts:
+    if not isinstance(raw, Mapping):
+        check.add(path, t("each player must be an object"))
+        return Facts("", 0, {}, {}, {}, (), (), (), (), 0)
+    tracks_raw = raw.get("tracks", {})
+    if not isinstance(tracks_raw, Mapping):
+        check.add(f"{path}.tracks", t("tracks must be an object of {keys}", keys=_KEYS))
+        tracks_raw = {}
+    for extra in set(tracks_raw) - set(TRACKS):
+        check.add(f"{path}.tracks.{extra}", t("unknown track {name}; tracks are {keys}",
+                                              name=repr(extra), keys=_KEYS))
+    where = f"{path}.tracks"
+    tracks = {tr: check.integer(tracks_raw, tr, where, default=0) for tr in TRACKS}
+    counts, points = _read_cards(check, raw.get("cards", {}), f"{path}.cards")
+    silver = raw.get("silver_medals", [])
+    if not isinstance(silver, list):
+        check.add(f"{path}.silver_medals", t("silver_medals must be a list of track names"))
+        silver = []
+    if len(silver) > 2:
+        check.add(f"{path}.silver_medals", t("{n} silver medals; a player buys at most 2 (Buy "
+                                             "Silver or Gold Medals)", n=len(silver)))
+    for i, tr in enumerate(silver):
+        if tr not in TRACKS:
+            check.add(f"{path}.silver_medals[{i}]", t("a silver medal names a track: {keys}",
+                                                      keys=_KEYS))
+    facts = Facts(
+        name=check.text(raw, "name", path),
+        coins=check.integer(raw, "coins", path, default=0),
+        tracks=tracks, card_counts=counts, card_points=points,
+        colonies=check.int_list(raw, "colonies", path, max_items=5),
+        statues=check.int_list(raw, "statues", path, max_items=4),
+        face_down_tiles=check.int_list(raw, "face_down_tiles", path, max_items=4),
+        silver_medals=tuple(tr for tr in silver[:2] if tr in TRACKS),
+        gold_medals=check.integer(raw, "gold_medals", path, default=0, high=2))
+    _check_possible(check, facts, path)
+    return facts
+
+
+def _check_possible(check: Checker, f: Facts, path: str) -> None:
+    """End facts a real table cannot reach: a face-down tile lies on a carved statue (one tile a
+    statue), and card points come from cards."""
+    if len(f.face_down_tiles) > len(f.statues):
+        check.add(f"{path}.face_down_tiles", t(
+            "{tiles} face-down tiles but {statues} statues: each bonus tile lies on a statue of "
+            "its own, carved (Carve a Statue)", tiles=len(f.face_down_tiles),
+            statues=len(f.statues)))
+    for colour in COLOURS:
+        if f.card_points.get(colour, 0) and not f.card_counts.get(colour, 0):
+            check.add(f"{path}.cards.{colour}", t(
+                "{points} {colour} card points but no {colour} cards: card points are printed "
+                "on cards (End of the Game)", points=f.card_points[colour],
+                colour=COLOUR_WORDS[colour]))
+
+
+def _read_cards(check: Checker, raw: Any, path: str) -> tuple[dict, dict]:
+    if not isinstance(raw, Mapping):
+        check.add(path, t("cards must be an object keyed by colour"))
+        raw = {}
+    for extra in set(raw) - set(COLOURS):
+        check.add(f"{path}.{extra}", t("unknown colour {name}; colours are {keys}",
+                                       name=repr(extra), keys=", ".join(COLOURS)))
+    counts, points = {}, {}
+    for colour in COLOURS:
+        entry = raw.get(colour, {})
+        if type(entry) is dict:  # the common case first: two whole numbers in range
+            count, pts = entry.get("count", 0), entry.get("points", 0)
+            if (type(count) is int and type(pts) is int and 0 <= count <= _MOST_CARDS
+                    and 0 <= pts <= MAX_NUMBER):
+                counts[colour], points[colour] = count, pts
+                continue
+        elif not isinstance(entry, Mapping):
+            check.add(f"{path}.{colour}", t("{key} must be an object with count and points",
+                                            key=colour))
+            entry = {}
+        where = f"{path}.{colour}"
+        counts[colour] = check.integer(entry, "count", where, default=0, high=_MOST_CARDS)
+        points[colour] = check.integer(entry, "points", where, default=0)
+    return counts, points
+
+
+def parse_facts(payload: Any) -> tuple[list[Facts], dict[str, str]]:
+    """Read a score request (DESIGN.md, "The score API"); raise InvalidInput listing every problem."""
+    check = Checker()
+    if not isinstance(payload, Mapping):
+        check.add("", t("the request body must be a JSON object with a players list"))
+        check.raise_if_any()
+    players = payload.get("players")
+    if not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS:
+        check.add("players", t("players must be a list of 2 to {most} players (Hadara is for 2–5 "
+                               "players)", most=MAX_PLAYERS))
+        players = players[:_MOST_READ] if isinstance(players, list) else []
+    facts = [_read_player(check, raw, f"players[{i}]") for i, raw in enumerate(players)]
+    names = [f.name for f in facts if f.name]
+    for dup in sorted({n for n in names if names.count(n) > 1}):
+        check.add("players", t("two players are called {name}; names must differ",
+                               name=repr(dup)))
+    rulings = resolve_rulings(RULINGS, payload.get("rulings"), check)
+    check.raise_if_any()
+    return facts, rulings

@@ -1,0 +1,154 @@
+"""The Hadara rules object: the interface the web layer drives (see ``core.GameRules``), and the
+dispatch from an action's kind to the move that makes it."""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from ..core import CORRECT, RULING, GameRules, IllegalAction, t
+from . import box, colonies, corrections, feeding, medals, quick, statues, steps, wheel
+from .cards import buy, buy_problems, sell, sell_problems
+from .data import ROMAN
+from .guide import guide_lines
+from .model import HadaraState, first_seat
+from .rulings import RULINGS
+from .scoring import score_facts, score_state
+from .setup import read_setup
+from .specs import ACTIONS, PLAYER_FIELDS, STEP_ACTIONS
+from .terms import step_name
+from .words import describe_action
+
+Move = Callable[[HadaraState, Mapping[str, Any]], HadaraState]
+Check = Callable[[HadaraState, Mapping[str, Any]], list[IllegalAction]]
+
+#: each action's move, and the problems that move checks (the same list "Can I do this?" asks)
+MOVES: dict[str, tuple[Move, Check]] = {
+    "buy": (buy, buy_problems), "sell": (sell, sell_problems),
+    "income": (steps.income, steps.income_problems),
+    "colony": (colonies.take_colony, colonies.problems),
+    "statue": (statues.carve_statue, statues.problems),
+    "remove": (feeding.remove_card, feeding.problems),
+    "medal": (medals.buy_medal, medals.problems),
+    "next": (steps.next_step, steps.next_problems),
+    "wheel": (wheel.set_wheel, wheel.problems),
+    CORRECT: (corrections.correct, corrections.problems),
+}
+
+
+class HadaraRules(GameRules):
+    """Hadara (2–5 players): the epoch guide, the bookkeeping of every step, final scoring."""
+
+    slug = "hadara"
+    title = "Hadara"
+    min_players = 2
+    max_players = 5
+    rulings = RULINGS
+    tiebreaks = ("coins",)
+    tiebreak_words = {"coins": t("coins")}
+    player_fields = PLAYER_FIELDS
+    quick_fields = quick.QUICK_FIELDS
+    turn_rule = steps.PHASE_B_RULE
+
+    def __init__(self) -> None:
+        self.actions = {**ACTIONS, RULING: self.ruling_spec()}
+
+    def new_game(self, setup: Mapping[str, Any]) -> HadaraState:
+        """Seat the players from their setup cards; whoever is never first gets 1 coin."""
+        return read_setup(setup)
+
+    def quick_payload(self, options, players):
+        """Nest the quick pad's flat fields the way the score API takes them."""
+        return quick.quick_payload(options, players)
+
+    def box_records_of_setup(self, setup):
+        """Setup cards: the values printed on each card and side, by initiative."""
+        return box.records_of_setup(setup)
+
+    def box_records(self, state, kind, data):
+        """Statue spaces and medal prices, as the table entered them."""
+        return box.records(state, kind, data)
+
+    def _seat_problems(self, state: HadaraState, kind: str,
+                       data: Mapping[str, Any]) -> list[IllegalAction]:
+        if kind not in MOVES:
+            return [IllegalAction(t("Hadara has no action {kind}", kind=repr(kind)),
+                                  field="kind")]
+        if "player" in data and not 0 <= data["player"] < len(state.players):
+            return [IllegalAction(t("there is no player {seat}", seat=data["player"]),
+                                  field="player")]
+        try:
+            self.check_turn(state, kind, data)
+        except IllegalAction as wrong:
+            return [wrong]
+        return []
+
+    def problems(self, state: HadaraState, kind: str,
+                 data: Mapping[str, Any]) -> list[IllegalAction]:
+        """Everything that forbids an action with these (checked) fields now; empty when the
+        action would be accepted. The action and "Can I do this?" both ask this."""
+        return self._seat_problems(state, kind, data) or MOVES[kind][1](state, data)
+
+    def apply(self, state: HadaraState, kind: str, data: Mapping[str, Any],
+              by: str = "") -> HadaraState:
+        if kind == RULING:
+            return self.switch_ruling(state, data)
+        steps.refuse(self._seat_problems(state, kind, data))
+        return MOVES[kind][0](state, data)
+
+    def turn_of(self, state: HadaraState, kind: str) -> int | None:
+        """Phase B's face-up cards are bought or sold in turn; every other step is taken by
+        the players at once."""
+        return steps.picker(state) if kind in ("buy", "sell") else None
+
+    def step_fields(self, state: HadaraState, kind: str) -> dict[str, Any]:
+        """A close names the step it closes."""
+        return {"closing": steps.step_key(state)} if kind == "next" else {}
+
+    def step_label(self, state: HadaraState) -> str:
+        """The step the table is at, in words (what "Close this step" names)."""
+        return step_name(state.step, state.phase)
+
+    def card_round(self, state: HadaraState, seat: int) -> int:
+        """The phase A round a tap on ``seat``'s card is for (what a sell button names)."""
+        return steps.card_round(state, seat)
+
+    def describe(self, state: HadaraState, kind: str, data: Mapping[str, Any]) -> str:
+        return describe_action(state, kind, data)
+
+    def guide(self, state: HadaraState) -> tuple[str, ...]:
+        return guide_lines(state)
+
+    def available(self, state: HadaraState) -> tuple[str, ...]:
+        if state.over:
+            return (CORRECT, RULING)
+        kinds = STEP_ACTIONS[state.step]
+        if state.step == "cards":  # the wheel is set in phase A, before its first card
+            kinds = (("wheel",) + kinds[:-1] if state.phase == "A" and not state.wheel
+                     else kinds[:-1] if state.phase == "B" else kinds)
+        return kinds + (CORRECT, RULING)
+
+    def is_over(self, state: HadaraState) -> bool:
+        return state.over
+
+    def player_names(self, state: HadaraState) -> tuple[str, ...]:
+        return state.names
+
+    def secrets(self, setup, log, state):
+        """Nothing a Hadara table records is hidden: a sold card leaves face down but is not
+        recorded by name, and a face-down bonus tile scores the value printed beside its space
+        (the tiles left on each board show its colour)."""
+        return ()
+
+    def score(self, state: HadaraState):
+        return score_state(state)
+
+    def parse_facts(self, payload: Any):
+        return quick.parse_facts(payload)
+
+    def score_facts(self, facts, rulings):
+        return score_facts(facts, rulings)
+
+    def first_player(self, state: HadaraState) -> str:
+        return state.players[first_seat(state.players, state.epoch)].name
+
+    def epoch_label(self, state: HadaraState) -> str:
+        return t("Epoch {epoch}, phase {phase}", epoch=ROMAN[state.epoch], phase=state.phase)

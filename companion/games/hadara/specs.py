@@ -1,0 +1,97 @@
+"""Hadara's forms: the setup form's fields for each player and every action's fields."""
+from __future__ import annotations
+
+from ..core import CORRECT, ActionSpec, FieldSpec, t
+from .data import COLOURS, STEP_RULES, TRACKS
+from .terms import COLOUR_WORDS, MEDAL_WORDS, TRACK_LABELS, TRACK_WORDS
+from .wheel import DECK_ORDERS, order_key, order_words
+from .wheel import RULE as WHEEL_RULE
+
+
+def _player(name: str = "player") -> FieldSpec:
+    return FieldSpec(name, t("Player"), "player")
+
+
+def _round() -> FieldSpec:
+    """The phase A round a card is for, as the page showed it (0: not named); a second tap
+    on the same player's card, once the round moved on, is refused."""
+    return FieldSpec("round", t("Round"), low=0, high=9, required=False, default=0)
+
+
+def _track_fields(high: int = 20) -> tuple[FieldSpec, ...]:
+    return tuple(FieldSpec(tr, TRACK_LABELS[tr], low=0, high=high, required=False, default=0)
+                 for tr in TRACKS)
+
+
+_COLOURS = tuple((c, COLOUR_WORDS[c]) for c in COLOURS)
+_TRACK_CHOICES = tuple((tr, TRACK_WORDS[tr]) for tr in TRACKS)
+_MEDALS = tuple((m, MEDAL_WORDS[m]) for m in ("silver", "gold"))
+
+ACTIONS = {
+    "buy": ActionSpec("buy", t("Buy a card"), STEP_RULES["cards"] + " (Buy 1 Card)", (
+        _player(), FieldSpec("colour", t("Colour"), "choice", choices=_COLOURS),
+        FieldSpec("cost", t("Printed cost"), high=30),
+        *_track_fields(),
+        FieldSpec("points", t("Points"), high=30, required=False, default=0), _round()),
+        commutative=True, actor="player"),
+    "sell": ActionSpec("sell", t("Sell a card"), STEP_RULES["cards"] + " (Sell 1 Card)",
+                       (_player(), _round()), commutative=True, actor="player"),
+    "wheel": ActionSpec("wheel", t("Set the wheel"), WHEEL_RULE, (
+        *(FieldSpec(f"seat{i}", t("Seat {n}'s icon points at", n=i), "choice",
+                    choices=(("", t("no player")),) + _COLOURS, required=False, default="")
+          for i in range(1, 6)),
+        FieldSpec("decks", t("Decks clockwise around the board"), "choice",
+                  choices=(("", t("as before (or as printed)")),) + tuple(
+                      (order_key(o), order_words(o)) for o in DECK_ORDERS),
+                  required=False, default=""))),
+    "income": ActionSpec("income", t("Pay income to everyone"), STEP_RULES["income"]),
+    "colony": ActionSpec("colony", t("Take a colony"), STEP_RULES["colony"], (
+        _player(), FieldSpec("requirement", t("Military needed"), low=0, high=40),
+        FieldSpec("points", t("Points"), high=40),
+        FieldSpec("choice", t("Plunder or integrate"), "choice",
+                  choices=(("plunder", t("plunder (gain coins)")),
+                           ("integrate", t("integrate (pay coins, flip)")))),
+        FieldSpec("coins", t("Coins (green to gain, red to pay)"), high=40),
+        *_track_fields()), commutative=True),
+    "statue": ActionSpec("statue", t("Carve a statue"), STEP_RULES["statue"], (
+        _player(), FieldSpec("statue", t("Statue space"), low=1, high=4),
+        FieldSpec("requirement", t("Culture needed"), high=40),
+        FieldSpec("points", t("Points"), high=40),
+        FieldSpec("tile_track", t("Bonus tile colour"), "choice",
+                  choices=(("", t("choose a colour")),) + _TRACK_CHOICES, required=False,
+                  default=""),
+        FieldSpec("tile_side", t("Tile side"), "choice",
+                  choices=(("up", t("face up (raise the track)")),
+                           ("down", t("face down (points at the end)")))),
+        FieldSpec("tile_value", t("Value beside the tile space"), high=20)), commutative=True),
+    "remove": ActionSpec("remove", t("Remove a card (feeding)"), STEP_RULES["feed"],
+                         (_player(), FieldSpec("card", t("Card"), high=200)), commutative=True),
+    "medal": ActionSpec("medal", t("Buy a medal"), STEP_RULES["medals"], (
+        _player(), FieldSpec("medal", t("Medal"), "choice", choices=_MEDALS),
+        FieldSpec("price", t("Price this epoch"), high=99),
+        FieldSpec("track", t("Track (silver medals)"), "choice",
+                  choices=(("", t("none (gold medal)")),) + _TRACK_CHOICES, required=False,
+                  default="")), commutative=True),
+    "next": ActionSpec("next", t("Next step"), "Hadara rulebook, The Game Round", (
+        FieldSpec("closing", t("Step"), "text", required=False, limit=20),)),
+    CORRECT: ActionSpec(CORRECT, t("Correct a value"), "The table is the truth", (
+        _player(), FieldSpec("value", t("Value"), "choice",
+                             choices=(("coins", t("coins")),) + _TRACK_CHOICES),
+        FieldSpec("delta", t("Change by"), low=-99, high=99)), commutative=True),
+}
+
+#: the actions each step offers, for the guide
+STEP_ACTIONS = {"cards": ("buy", "sell", "next", "wheel"), "income": ("income",),
+                "colony": ("colony", "next"), "statue": ("statue", "next"),
+                "feed": ("remove", "next"), "medals": ("medal", "next")}
+
+PLAYER_FIELDS = (
+    # turn order follows the seats: they go clockwise around the table ("continuing clockwise")
+    FieldSpec("name", t("Name (seats go clockwise around the table)"), "text"),
+    FieldSpec("symbol", t("Player symbol"), "text", required=False, limit=20),
+    FieldSpec("initiative", t("Setup card initiative"), low=1, high=99),
+    FieldSpec("side", t("Setup card side"), "choice", choices=(("A", "A"), ("B", "B")),
+              default="A"),
+    FieldSpec("coins", t("Starting coins"), high=99),
+    *(FieldSpec(tr, t("Starting {track}", track=TRACK_WORDS[tr]), high=30) for tr in TRACKS),
+)
