@@ -13,17 +13,32 @@ from dataclasses import dataclass, field
 from .http import Phone, Response
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
-VALUES = ("coins", "income", "military", "culture", "food")  # what a Hadara correction changes
+VALUES = ("coins", "income", "military", "culture", "food")
+COLOURS = ("yellow", "red", "blue", "green", "purple")  # what a Hadara correction changes
 CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
 VERSION = re.compile(r'data-version="(\d+)"')
 FORM = {"Content-Type": "application/x-www-form-urlencoded"}
 JSON_TAP = {**FORM, "Accept": "application/json"}  # what the page's script sends
-# One Hadara epoch: every player sells five cards, then the steps of phases A and B are closed.
-EPOCH = [("sell", {"player": p}) for _ in range(5) for p in range(5)] + [
-    (kind, {}) for kind in ("next", "income", "next", "next",
-                            "next", "income", "next", "next", "next", "next")]
 
-EPOCH_ACTIONS = 2 * len(EPOCH)  # the template game's log: to epoch III
+WHEEL = ("wheel", {f"seat{n}": colour for n, colour in enumerate(COLOURS, start=1)})
+
+
+def epoch(number: int) -> list[tuple[str, dict]]:
+    """One Hadara epoch of the 5-player game: the first player sets the wheel (each seat's icon at
+    a deck); in phase A every player sells a card a round, five rounds; phase A's steps are
+    closed; in phase B the 25 face-up cards are taken (sold) in turn from the epoch's first
+    player (the n-th lowest initiative: seat n-1 here); phase B's steps are closed."""
+    first = number - 1
+    closes = [(kind, {}) for kind in ("next", "income", "next", "next")]
+    return ([WHEEL] + [("sell", {"player": p}) for _ in range(5) for p in range(5)]
+            + closes
+            + [("sell", {"player": (first + k) % 5}) for k in range(25)]
+            + closes + [("next", {}), ("next", {})])
+
+
+# The template game: two epochs, and epoch III's wheel set (a table in the middle of an evening).
+TO_EPOCH_THREE = epoch(1) + epoch(2) + [WHEEL]
+EPOCH_ACTIONS = len(TO_EPOCH_THREE)
 
 
 @dataclass
@@ -119,7 +134,7 @@ async def play(phone: Phone, token: str, actions: list[tuple[str, dict]]) -> int
 async def epoch_three_export(phone: Phone) -> bytes:
     """The export (GET /g/<token>/export.json) of a 5-player game tapped to epoch III."""
     token = await new_game(phone)
-    await play(phone, token, EPOCH * 2)
+    await play(phone, token, TO_EPOCH_THREE)
     html = await page(phone, f"/g/{token}")
     if "Epoch III" not in html and "epoch III" not in html:
         raise RuntimeError("the template game did not reach epoch III")

@@ -38,11 +38,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def prepare() -> None:
-    """The instance secret key and the database schema, before any worker starts."""
+    """The instance secret key, the minified script and style sheet, and the database schema,
+    before any worker starts."""
     from companion import create_app, write_instance_secret
     from companion.migrations import upgrade
 
     write_instance_secret(str(ROOT / "instance"))
+    from companion.web.assets import build
+    build(ROOT / "static", force=True)  # before any worker reads it (web/assets.py)
     app = create_app()
     upgrade(app)
     app.extensions["db_engine"].dispose()  # the workers open their own connections

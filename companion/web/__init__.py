@@ -74,6 +74,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["GAMES"] = GAMES
     app.jinja_env.globals["fast_input"] = fast_input
     app.jinja_env.globals["once_key"] = once_key
+    from . import assets  # the minified script and style sheet the pages load
+    assets.init_app(app)
     from . import drawing  # the game page's shared parts; per-phone tokens put in each answer
     drawing.init_app(app)
     app.jinja_env.trim_blocks = True

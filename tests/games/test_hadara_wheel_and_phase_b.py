@@ -176,3 +176,14 @@ def test_phase_b_card_step_is_called_take_a_face_up_card():
     assert H.step_label(state) == "Take a face-up card"
     assert "phase B: Take a face-up card" in H.guide(state)[0]
     assert any("Cards left on the board: 15 of 15" in line for line in H.guide(state))
+
+
+def test_setting_the_wheel_is_said_in_the_history_with_each_players_deck():
+    state = three()
+    fields = H.check_action(state, "wheel", {"seat1": "red", "seat2": "blue", "seat3": "green",
+                                             "decks": ORDER})
+    said = H.describe(state, "wheel", fields)
+    assert str(said) == ("Wheel set for epoch I: Ana: red, Ben: blue, Cy: green; decks "
+                         "clockwise: yellow, red, blue, green, purple")
+    fields = H.check_action(state, "wheel", {"seat1": "red", "seat2": "blue", "seat3": "green"})
+    assert str(H.describe(state, "wheel", fields)).startswith("Wheel set for epoch I: Ana: red,")

@@ -98,5 +98,15 @@ def _closed(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
              step=step_name(state.step, state.phase), epoch=ROMAN[state.epoch], phase=state.phase)
 
 
-_DESCRIBE = {"buy": _bought, "sell": _sold, "income": _income, "colony": _colony,
+def _wheel(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
+    seats = [t("{name}: {colour}", name=p.name, colour=COLOUR_WORDS[d[f"seat{n}"]])
+             for n, p in enumerate(state.players, start=1) if d.get(f"seat{n}")]
+    if d.get("decks"):
+        return t("Wheel set for epoch {epoch}: {seats}; decks clockwise: {decks}",
+                 epoch=ROMAN[state.epoch], seats=seats,
+                 decks=[COLOUR_WORDS[c] for c in d["decks"].split("-")])
+    return t("Wheel set for epoch {epoch}: {seats}", epoch=ROMAN[state.epoch], seats=seats)
+
+
+_DESCRIBE = {"wheel": _wheel, "buy": _bought, "sell": _sold, "income": _income, "colony": _colony,
              "statue": _statue, "remove": _removed, "medal": _medal, "next": _closed}

@@ -1,0 +1,48 @@
+"""The page's script and style sheet as phones get them: minified by webassets (rjsmin, rcssmin)
+into ``static/gen/``, from the commented sources in ``static/``. Every phone fetches them with the
+first page, on a cheap data plan; the sources keep their comments (the script's explain why it
+does what it does), the phones get 40 % fewer bytes.
+
+``build`` runs once before the server's processes start (``companion.serve``), and again in an
+app whose minified copies are missing or older than their sources (a developer's or a test's
+app), so a serving process never writes a file another one is sending. A link carries the
+copy's hash (``?v=``), so a phone never keeps a stale one."""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from flask import Flask
+from webassets import Bundle, Environment
+
+#: what the pages load: name -> (source in static/, filter, minified copy in static/)
+ASSETS = {"js": ("app.js", "rjsmin", "gen/app.js"), "css": ("app.css", "rcssmin", "gen/app.css")}
+
+
+def _environment(static: Path) -> Environment:
+    env = Environment(directory=str(static), url="/static")
+    env.cache = False  # (webassets' cache folder would be one more thing written at serving time)
+    env.manifest = False
+    for name, (source, minifier, output) in ASSETS.items():
+        env.register(name, Bundle(source, filters=minifier, output=output))
+    return env
+
+
+def build(static: Path, *, force: bool = False) -> None:
+    """Write the minified copies that are missing or older than their sources."""
+    env = _environment(static)
+    for name, (source, _, output) in ASSETS.items():
+        made = static / output
+        if force or not made.exists() or made.stat().st_mtime < (static / source).stat().st_mtime:
+            env[name].build(force=True)
+
+
+def init_app(app: Flask) -> None:
+    """Build what is stale, and give the templates ``asset_url(name)``."""
+    static = Path(app.static_folder)
+    build(static)
+    urls = {}
+    for name, (_, _, output) in ASSETS.items():
+        digest = hashlib.sha256((static / output).read_bytes()).hexdigest()[:12]
+        urls[name] = f"{app.static_url_path}/{output}?v={digest}"
+    app.jinja_env.globals["asset_url"] = urls.__getitem__
