@@ -12,7 +12,7 @@ from __future__ import annotations
 from .. import register
 from .data import (CITY_ALTERNATIVE, CITY_DEFAULTS, GEARS, HEX_CATALOGUE, CityInfo, box_record,
                    catalogue_entry)
-from .known import find_known, known_hexes, play_values
+from .box import find_known, known_hexes, play_values
 from .model import Cubes, Hex, HexemoniaState, Myth, Player
 from .preview import AttackPreview, preview_attack
 from .politics import PoliticalCheck, Revolt, preview_check, revolt_discard, revolts_for

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from ..core import IllegalAction, t
 from .data import ACROPOLIS, HAND_LIMIT, RESOURCES
 from .model import Cubes, HexemoniaState
-from .notation import parse_names, parse_sources
+from .shorthand import parse_names, parse_sources
 from .politics import apply_check
 from .turn import choose_action, take_cubes
 from .war import RULE as WAR, conquer, plan_attack

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ..core import IllegalAction, t
 from .data import MAX_MYTHS
 from .model import Cubes, HexemoniaState
-from .notation import parse_names, parse_sources
+from .shorthand import parse_names, parse_sources
 from .terms import ACTION_WORDS, word
 from .turn import take_cubes
 from .war import RULE, Attack, plan_attack

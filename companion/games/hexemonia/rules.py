@@ -8,7 +8,7 @@ from ..core import (CORRECT, RULING, Checker, Entry, GameRules, IllegalAction, R
                     rank, resolve_rulings, t)
 from . import phases, turn
 from .data import CityInfo
-from .known import box_records
+from .box import box_records
 from .model import HexemoniaState, city_table
 from .quick import QUICK_FIELDS, QUICK_OPTIONS, quick_payload
 from .rulings import RULINGS

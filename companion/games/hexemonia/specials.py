@@ -8,7 +8,7 @@ from typing import Any, Callable, Mapping
 from ..core import IllegalAction, t
 from .data import ACROPOLIS, GEARS
 from .model import Cubes, HexemoniaState
-from .notation import parse_moves, parse_names, parse_picks, parse_sources
+from .shorthand import parse_moves, parse_names, parse_picks, parse_sources
 from .turn import choose_action, move_cubes, one, take_cubes
 
 R = "Hexemonia rulebook, Azione speciale"

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from ..core import IllegalAction, t
 from .data import ACROPOLIS, MAX_MYTHS, RESOURCES
 from .model import Cubes, Hex, HexemoniaState, Myth, Player
-from .notation import parse_moves, parse_sources, parse_swaps
+from .shorthand import parse_moves, parse_sources, parse_swaps
 from .terms import ACTION_WORDS, NATURE_WORDS, word
 
 R = "Hexemonia rulebook"
