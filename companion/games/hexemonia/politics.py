@@ -3,9 +3,12 @@ situazione politica; digest §A4.4, rulings H9–H13)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any, Mapping
 
-from ..core import ceil_half
+from ..core import IllegalAction, ceil_half, t
 from .model import Cubes, HexemoniaState, Player
+
+R = "Hexemonia rulebook"
 
 
 @dataclass(frozen=True)
@@ -95,3 +98,15 @@ def apply_check(state: HexemoniaState) -> HexemoniaState:
         state = state.with_player(seat, player)
     holder = check.new_holder if check.new_holder >= 0 else state.philosopher
     return replace(state, philosopher=holder, checked=True)
+
+
+def political_check(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
+    """Phase D: the Philosopher may move to the active player, and revolts follow (H9, H13)."""
+    rule = f"{R}, D) Verificare la situazione politica"
+    if state.over:
+        raise IllegalAction(t("the game is over"), rule=f"{R}, Fine del gioco")
+    if state.checked:
+        raise IllegalAction(t("the political check was already made this turn"), rule=rule)
+    if not (state.took or state.final_round):
+        raise IllegalAction(t("phase A comes first: take hexes or a resource"), rule=rule)
+    return apply_check(state)

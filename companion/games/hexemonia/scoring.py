@@ -11,11 +11,11 @@ from typing import Any, Mapping, Sequence
 
 from ..core import Checker, ScoreLine, ScoreSheet, t
 from .data import CITIES, KINDS, MAX_MYTHS, NATURES, CityInfo
+from .model import HexemoniaState
 from .terms import CITY_KEY_WORDS, KIND_WORDS, NATURE_WORDS, commas, word
 
 RULE = "Hexemonia rulebook, Calcolo dei punti (Scoring)"
 TIEBREAKS = ("acropolis_nature", "acropolis_gold")
-
 
 @dataclass(frozen=True)
 class HexFact:
@@ -45,6 +45,15 @@ class PlayerFacts:
     myths: tuple[MythFact, ...]
     philosopher: bool
     revolts: bool = True
+
+
+def facts_of(state: HexemoniaState) -> list[PlayerFacts]:
+    """The end-of-game facts of a live game, as the score API would receive them."""
+    return [PlayerFacts(p.name, p.city, p.acropolis.gold,
+                        tuple(HexFact(h.kind, h.nature, h.is_active) for h in p.hexes),
+                        tuple(MythFact(m.nature, p.is_myth_active(m)) for m in p.myths),
+                        state.philosopher == i, state.revolts)
+            for i, p in enumerate(state.players)]
 
 
 def myth_trios(natures: Sequence[str]) -> int:

@@ -9,7 +9,8 @@ from ..core import IllegalAction, t
 from .data import ACROPOLIS, GEARS
 from .model import Cubes, HexemoniaState
 from .shorthand import parse_moves, parse_names, parse_picks, parse_sources
-from .turn import choose_action, move_cubes, one, take_cubes
+from .actions import choose_action
+from .cubes import move_cubes, one, take_cubes
 
 R = "Hexemonia rulebook, Azione speciale"
 Effect = Callable[[HexemoniaState, str, Mapping[str, Any]], HexemoniaState]

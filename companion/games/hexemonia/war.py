@@ -1,14 +1,17 @@
-"""The war action: the attack calculator and the conquest (rulebook, Azione bellica; digest
-§A4.3, rulings H5, H6, H14)."""
+"""The war action (rulebook, Azione bellica; digest §A4.3, rulings H5, H6, H14): the attack
+calculator, the attack itself with its conquest, and the preview behind the war form."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..core import IllegalAction, t
+from .actions import choose_action
+from .cubes import take_cubes
 from .data import ACROPOLIS, MAX_MYTHS
-from .model import Cubes, Hex, Myth, Player
-from .terms import commas
+from .model import Cubes, Hex, HexemoniaState, Myth, Player
+from .shorthand import parse_names, parse_sources
+from .terms import ACTION_WORDS, commas, word
 
 RULE = "Hexemonia rulebook, Azione bellica (War)"
 
@@ -131,3 +134,103 @@ def _take_myth(attacker: Player, myth: Myth, discard: str) -> Player:
                               myths=commas(names)), rule=RULE + "; ruling H4", field="discard_myth")
     return replace(attacker, myths=tuple(m for m in myths
                                          if m.name.casefold() != discard.casefold()))
+
+
+def make_attack(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
+    """War: one attack per opponent per turn; the attack must beat the defence (H14)."""
+    seat, me = data["opponent"], state.active
+    if seat == me or not 0 <= seat < len(state.players):
+        raise IllegalAction(t("choose an opponent to attack"), rule=RULE, field="opponent")
+    state = choose_action(state, "war")
+    defender = state.players[seat]
+    if seat in state.attacked:
+        raise IllegalAction(t("{name} was already attacked this turn; one attack per "
+                              "opponent per turn", name=defender.name), rule=RULE, field="opponent")
+    attacker, forces = take_cubes(state.players[me], parse_sources(data["pay_from"], "pay_from"),
+                                  field="pay_from", rule=RULE)
+    if forces.gold:
+        raise IllegalAction(t("gold never fights; attack with citizens and hoplites"),
+                            rule=RULE, field="pay_from")
+    result = plan_attack(defender, data["target"], parse_names(data.get("adjacent") or ""),
+                         forces, state.rulings)
+    if not result.succeeds:
+        raise IllegalAction(_too_weak(forces, result), rule=f"{RULE}; ruling H14",
+                            field="pay_from")
+    attacker, defender, _ = conquer(attacker, defender, data["target"], result, state.turn,
+                                    data.get("discard_myth") or "")
+    state = state.with_player(me, attacker).with_player(seat, defender)
+    return replace(state, attacked=state.attacked + (seat,))
+
+
+def _too_weak(forces: Cubes, result):
+    """Why an attack fails, with the numbers (ruling H14)."""
+    if result.shield:
+        return t("{units} units do not beat {defence} + 2 × shield {shield} ({source}): at "
+                 "least {needed} are needed", units=forces.units,
+                 defence=result.defenders.units, shield=result.shield,
+                 source=result.shield_from, needed=result.needed)
+    return t("{units} units do not beat {defence}: at least {needed} are needed",
+             units=forces.units, defence=result.defenders.units, needed=result.needed)
+
+
+@dataclass(frozen=True)
+class AttackPreview:
+    """An attack worked out on the live game.
+
+    ``plan`` is the arithmetic (defence, shield, fewest units, losses, survivors); ``gold`` and
+    ``myth`` go over with the hex; ``twin`` means the attacker already has this Polis (the hex is
+    discarded, the cubes join theirs); ``fourth_myth`` means a Myth must be discarded;
+    ``problem`` says why the attack cannot be made as entered ("" when it can).
+    """
+
+    attacker: str
+    defender: str
+    target: str
+    plan: Attack
+    gold: int
+    myth: str
+    twin: bool
+    fourth_myth: bool
+    problem: str
+
+
+def preview_attack(state: HexemoniaState, opponent: int, target: str, adjacent: str = "",
+                   pay_from: str = "") -> AttackPreview:
+    """The active player's attack on ``opponent``'s hex ``target`` with the cubes named in
+    ``pay_from`` (empty: only the defence and the fewest units are of interest).
+
+    Raises IllegalAction when the question itself is wrong (no such opponent or hex, notation);
+    a refusal the attack would meet (missing cubes, second attack, gold) goes in ``problem``.
+    """
+    me = state.active
+    if opponent == me or not 0 <= opponent < len(state.players):
+        raise IllegalAction(t("choose an opponent to attack"), rule=RULE, field="opponent")
+    attacker, defender = state.players[me], state.players[opponent]
+    sources = parse_sources(pay_from, "pay_from")
+    forces = sum((c for _, c in sources), Cubes())
+    plan = plan_attack(defender, target, parse_names(adjacent),
+                       Cubes(forces.citizens, forces.hoplites), state.rulings)
+    hex_ = defender.find(target)
+    myth = next((m.name for m in defender.myths if m.host == hex_.id), "")
+    twin = hex_.kind == "polis" and any(h.kind == "polis" and h.name == hex_.name
+                                        for h in attacker.hexes)
+    return AttackPreview(attacker.name, defender.name, hex_.id, plan, hex_.cubes.gold, myth,
+                         twin, bool(myth) and len(attacker.myths) >= MAX_MYTHS,
+                         _problem(state, opponent, sources, forces))
+
+
+def _problem(state: HexemoniaState, opponent: int, sources, forces: Cubes) -> str:
+    if state.action not in ("", "war") or state.checked:
+        if not state.action:
+            return t("this turn's action is already over")
+        return t("this turn's action is already {action}",
+                 action=word(ACTION_WORDS, state.action))
+    if opponent in state.attacked:
+        return t("{name} was already attacked this turn", name=state.players[opponent].name)
+    if forces.gold:
+        return t("gold never fights")
+    try:
+        take_cubes(state.players[state.active], sources, field="pay_from", rule=RULE)
+    except IllegalAction as err:
+        return err.message
+    return ""
