@@ -100,8 +100,9 @@ def apply_check(state: HexemoniaState) -> HexemoniaState:
     return replace(state, philosopher=holder, checked=True)
 
 
-def political_check(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
-    """Phase D: the Philosopher may move to the active player, and revolts follow (H9, H13)."""
+def check_political(state: HexemoniaState) -> None:
+    """Every check of phase D's political check; raises IllegalAction naming the refusal.
+    The check itself and "Can I do this?" both call it."""
     rule = f"{R}, D) Verificare la situazione politica"
     if state.over:
         raise IllegalAction(t("the game is over"), rule=f"{R}, Fine del gioco")
@@ -109,4 +110,9 @@ def political_check(state: HexemoniaState, data: Mapping[str, Any]) -> Hexemonia
         raise IllegalAction(t("the political check was already made this turn"), rule=rule)
     if not (state.took or state.final_round):
         raise IllegalAction(t("phase A comes first: take hexes or a resource"), rule=rule)
+
+
+def political_check(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
+    """Phase D: the Philosopher may move to the active player, and revolts follow (H9, H13)."""
+    check_political(state)
     return apply_check(state)

@@ -11,7 +11,7 @@ from .cubes import take_cubes
 from .data import ACROPOLIS, MAX_MYTHS
 from .model import Cubes, Hex, HexemoniaState, Myth, Player
 from .shorthand import parse_names, parse_sources
-from .terms import ACTION_WORDS, commas, word
+from .terms import commas
 
 RULE = "Hexemonia rulebook, Azione bellica (War)"
 
@@ -136,8 +136,15 @@ def _take_myth(attacker: Player, myth: Myth, discard: str) -> Player:
                                          if m.name.casefold() != discard.casefold()))
 
 
-def make_attack(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
-    """War: one attack per opponent per turn; the attack must beat the defence (H14)."""
+def check_attack(state: HexemoniaState, data: Mapping[str, Any], *, strength: bool = True
+                 ) -> tuple[HexemoniaState, Player, Cubes, Attack]:
+    """Every check of an attack, in order; raises IllegalAction naming the first refusal.
+
+    The attack itself and "Can I do this?" both call it, so they cannot disagree. Returns the
+    state with war chosen as the turn's action, the attacker once the forces have left their
+    hexes, the forces and the plan. ``strength=False`` leaves out the one check the attack
+    calculator shows as numbers (does the attack beat the defence).
+    """
     seat, me = data["opponent"], state.active
     if seat == me or not 0 <= seat < len(state.players):
         raise IllegalAction(t("choose an opponent to attack"), rule=RULE, field="opponent")
@@ -153,12 +160,19 @@ def make_attack(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaStat
                             rule=RULE, field="pay_from")
     result = plan_attack(defender, data["target"], parse_names(data.get("adjacent") or ""),
                          forces, state.rulings)
-    if not result.succeeds:
+    if strength and not result.succeeds:
         raise IllegalAction(_too_weak(forces, result), rule=f"{RULE}; ruling H14",
                             field="pay_from")
-    attacker, defender, _ = conquer(attacker, defender, data["target"], result, state.turn,
-                                    data.get("discard_myth") or "")
-    state = state.with_player(me, attacker).with_player(seat, defender)
+    return state, attacker, forces, result
+
+
+def make_attack(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
+    """War: one attack per opponent per turn; the attack must beat the defence (H14)."""
+    state, attacker, _, result = check_attack(state, data)
+    seat = data["opponent"]
+    attacker, defender, _ = conquer(attacker, state.players[seat], data["target"], result,
+                                    state.turn, data.get("discard_myth") or "")
+    state = state.with_player(state.active, attacker).with_player(seat, defender)
     return replace(state, attacked=state.attacked + (seat,))
 
 
@@ -216,21 +230,15 @@ def preview_attack(state: HexemoniaState, opponent: int, target: str, adjacent: 
                                         for h in attacker.hexes)
     return AttackPreview(attacker.name, defender.name, hex_.id, plan, hex_.cubes.gold, myth,
                          twin, bool(myth) and len(attacker.myths) >= MAX_MYTHS,
-                         _problem(state, opponent, sources, forces))
+                         _problem(state, opponent, target, adjacent, pay_from))
 
 
-def _problem(state: HexemoniaState, opponent: int, sources, forces: Cubes) -> str:
-    if state.action not in ("", "war") or state.checked:
-        if not state.action:
-            return t("this turn's action is already over")
-        return t("this turn's action is already {action}",
-                 action=word(ACTION_WORDS, state.action))
-    if opponent in state.attacked:
-        return t("{name} was already attacked this turn", name=state.players[opponent].name)
-    if forces.gold:
-        return t("gold never fights")
+def _problem(state: HexemoniaState, opponent: int, target: str, adjacent: str,
+             pay_from: str) -> str:
+    """The refusal the attack as entered would meet, other than its strength ("" when none)."""
     try:
-        take_cubes(state.players[state.active], sources, field="pay_from", rule=RULE)
+        check_attack(state, {"opponent": opponent, "target": target, "adjacent": adjacent,
+                             "pay_from": pay_from}, strength=False)
     except IllegalAction as err:
         return err.message
     return ""
