@@ -17,6 +17,11 @@ def new(**setup):
     return RULES.new_game({"players": THREE, "fate": 20, **setup})
 
 
+def in_turn(**setup):
+    """A new game once the first player has done phase A (the phases come in order)."""
+    return replace(new(**setup), took=True)
+
+
 def hx(name, kind, nature, cost, cubes, **more):
     return Hex(name, name, kind, nature, Cubes(*cost), cubes=Cubes(*cubes), **more)
 
@@ -111,8 +116,47 @@ def test_emptying_the_fate_pile_starts_the_final_round_without_phase_a_h7_h8():
 
 # ---------------------------------------------------------------------------- phase B
 
+# ------------------------------------------------------------ the phases in order (D1, D2)
+
+def act(state, action, **data):
+    return RULES.apply(state, action, RULES.check_action(state, action, data))
+
+
+@pytest.mark.parametrize("kind, data", [
+    ("play_hex", pasture()), ("play_myth", {"name": "Ade", "nature": "economic", "host": "x"}),
+    ("production", {}), ("strategy", {}), ("special", {"hex": "Sorgente"}),
+    ("attack", {"opponent": 1, "target": "Pascolo", "pay_from": "Acropolis: 2c"}),
+    ("political_check", {}),
+])
+def test_nothing_of_the_turn_comes_before_phase_a_and_the_refusal_names_it(kind, data):
+    with pytest.raises(IllegalAction, match=r"after phase A; next: A\) take 2 hexes, or 1 hex "
+                                            r"and 1 resource"):
+        act(new(), kind, **data)
+    assert RULES.available(new())[0] == "take" and kind not in RULES.available(new())
+
+
+def test_a_refused_early_play_leaves_the_turn_playable_in_order():
+    state = new()
+    with pytest.raises(IllegalAction):
+        act(state, "play_hex", **pasture())
+    for kind, data in (("take", {"hexes": 2}), ("play_hex", pasture()), ("production", {}),
+                       ("political_check", {}), ("end_turn", {})):
+        state = act(state, kind, **data)
+    assert state.active == 1 and state.players[0].find("Pascolo").cubes == Cubes(citizens=3)
+
+
+def test_taking_hexes_after_the_action_names_phase_a_and_what_comes_next():
+    state = act(act(new(), "take", hexes=2), "production")
+    with pytest.raises(IllegalAction, match=r"phase A is done once, at the start of the turn; "
+                                            r"next: D\) the political check") as refused:
+        act(state, "take", hexes=2)
+    assert "phase B" not in refused.value.message
+    with pytest.raises(IllegalAction, match=r"belongs to phase B.*next: D\) the political check"):
+        act(state, "play_hex", **pasture())
+
+
 def test_play_hex_pays_its_exact_cost_from_the_acropolis_by_default():
-    state = RULES.apply(new(), "play_hex", pasture())
+    state = RULES.apply(in_turn(), "play_hex", pasture())
     ana = state.players[0]
     assert ana.acropolis == Cubes(1, 0, 1) and ana.hand == 1
     assert ana.find("Pascolo").cubes == Cubes(1, 0, 0) and ana.find("Pascolo").is_active
@@ -128,11 +172,11 @@ def test_play_hex_pays_its_exact_cost_from_the_acropolis_by_default():
 ])
 def test_play_hex_refusals(extra, message):
     with pytest.raises(IllegalAction, match=message):
-        RULES.apply(new(), "play_hex", pasture(**extra))
+        RULES.apply(in_turn(), "play_hex", pasture(**extra))
 
 
 def test_cubes_on_a_hex_placed_this_turn_cannot_pay():
-    state = RULES.apply(new(), "play_hex", pasture(cost_citizens=0, cost_gold=1,
+    state = RULES.apply(in_turn(), "play_hex", pasture(cost_citizens=0, cost_gold=1,
                                                     pay_from="Acropolis: 1g"))
     with pytest.raises(IllegalAction, match="placed this turn"):
         RULES.apply(state, "play_hex", pasture(cost_citizens=0, cost_gold=1,
@@ -141,13 +185,13 @@ def test_cubes_on_a_hex_placed_this_turn_cannot_pay():
 
 def test_a_city_holds_one_polis_of_each_name():
     polis = pasture(kind="polis", name="Palestra", cost_citizens=0)
-    state = RULES.apply(new(), "play_hex", polis)
+    state = RULES.apply(in_turn(), "play_hex", polis)
     with pytest.raises(IllegalAction, match="already has the Polis Palestra"):
         RULES.apply(state, "play_hex", polis)
 
 
 def test_myth_token_goes_on_a_hex_of_the_same_nature_never_the_acropolis():
-    state = with_hexes(new(), 0, hx("Anfiteatro", "polis", "political", (0, 0, 0), (0, 0, 0)))
+    state = with_hexes(in_turn(), 0, hx("Anfiteatro", "polis", "political", (0, 0, 0), (0, 0, 0)))
     myth = {"name": "Oracolo", "nature": "political", "host": "Anfiteatro", "gear": "oracolo"}
     after = RULES.apply(state, "play_myth", myth)
     assert after.players[0].myths[0].host == "Anfiteatro"
@@ -162,7 +206,7 @@ def test_myth_token_goes_on_a_hex_of_the_same_nature_never_the_acropolis():
 @pytest.mark.parametrize("reading, myths_now, played, refused", [
     ("at-once", 3, 3, True), ("at-once", 2, 4, False), ("whole-game", 2, 3, True)])
 def test_myth_cap_h4(reading, myths_now, played, refused):
-    state = with_hexes(new(rulings={"H4": reading}), 0,
+    state = with_hexes(in_turn(rulings={"H4": reading}), 0,
                        hx("Anfiteatro", "polis", "political", (0, 0, 0), (0, 0, 0)),
                        myths=tuple(Myth(f"M{i}", "political", "Anfiteatro")
                                    for i in range(myths_now)), myths_played=played)
@@ -177,7 +221,7 @@ def test_myth_cap_h4(reading, myths_now, played, refused):
 # ---------------------------------------------------------------------------- phase C
 
 def test_production_adds_output_of_active_hexes_and_active_myths_to_their_host():
-    state = with_hexes(new(), 0,
+    state = with_hexes(in_turn(), 0,
                        hx("Pascolo", "chora", "economic", (1, 0, 0), (1, 0, 0),
                           produces="citizens", output=2),
                        hx("Cava", "chora", "economic", (2, 0, 0), (1, 0, 0),
@@ -189,7 +233,7 @@ def test_production_adds_output_of_active_hexes_and_active_myths_to_their_host()
 
 
 def test_strategy_moves_then_swaps_once_per_hex():
-    state = with_hexes(new(), 0, hx("Pascolo", "chora", "economic", (1, 0, 0), (1, 0, 0)))
+    state = with_hexes(in_turn(), 0, hx("Pascolo", "chora", "economic", (1, 0, 0), (1, 0, 0)))
     ana = RULES.apply(state, "strategy", {"moves": "Acropolis > Pascolo: 1c 1g",
                                           "swaps": "Pascolo: h"}).players[0]
     assert ana.find("Pascolo").cubes == Cubes(0, 1, 1) and ana.acropolis == Cubes(1, 0, 0)
@@ -201,7 +245,7 @@ def test_strategy_moves_then_swaps_once_per_hex():
 
 
 def test_only_one_action_per_turn_but_several_specials():
-    state = with_hexes(new(), 0, hx("Sorgente", "chora", "sacred", (0, 0, 0), (0, 0, 0),
+    state = with_hexes(in_turn(), 0, hx("Sorgente", "chora", "sacred", (0, 0, 0), (0, 0, 0),
                                     gear="sorgente"),
                        hx("Sorgente 2", "chora", "sacred", (0, 0, 0), (0, 0, 0),
                           gear="sorgente"))
@@ -217,7 +261,7 @@ def test_only_one_action_per_turn_but_several_specials():
 
 
 def specials_state():
-    state = with_hexes(new(), 0,
+    state = with_hexes(in_turn(), 0,
                        hx("Tempio", "polis", "sacred", (1, 0, 0), (1, 0, 0), gear="tempio"),
                        hx("Sorgente", "chora", "sacred", (0, 0, 0), (0, 0, 0)),
                        hx("Necropoli", "chora", "sacred", (0, 0, 0), (4, 0, 0),

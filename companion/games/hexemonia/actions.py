@@ -10,21 +10,19 @@ from .cubes import move_cubes, one, take_cubes
 from .model import Cubes, HexemoniaState
 from .shorthand import parse_moves, parse_swaps
 from .terms import ACTION_WORDS, word
-from .turn import R
+from .turn import R, after_phase_a, out_of_order
 
 
 def choose_action(state: HexemoniaState, kind: str) -> HexemoniaState:
     """Phase C: one action per turn (specials and attacks may repeat within it)."""
-    if state.over:
-        raise IllegalAction(t("the game is over"), rule=f"{R}, Fine del gioco")
+    after_phase_a(state, word(ACTION_WORDS, kind))
     if state.checked:
-        raise IllegalAction(t("the political check is done; the turn's action is over"),
-                            rule=f"{R}, Turno di gioco")
+        raise out_of_order(t("the political check is done; the turn's action is over"), state)
     repeatable = kind in ("special", "war")
     if state.action and not (repeatable and state.action == kind):
-        raise IllegalAction(t("one action per turn: this turn's action was {action}",
-                              action=word(ACTION_WORDS, state.action)),
-                            rule=f"{R}, C) Compiere un'azione")
+        raise out_of_order(t("one action per turn: this turn's action was {action}",
+                             action=word(ACTION_WORDS, state.action)), state,
+                           f"{R}, C) Compiere un'azione")
     return replace(state, action=kind)
 
 

@@ -7,6 +7,7 @@ from typing import Any, Mapping
 
 from ..core import IllegalAction, ceil_half, t
 from .model import Cubes, HexemoniaState, Player
+from .turn import out_of_order
 
 R = "Hexemonia rulebook"
 
@@ -107,9 +108,9 @@ def check_political(state: HexemoniaState) -> None:
     if state.over:
         raise IllegalAction(t("the game is over"), rule=f"{R}, Fine del gioco")
     if state.checked:
-        raise IllegalAction(t("the political check was already made this turn"), rule=rule)
+        raise out_of_order(t("the political check was already made this turn"), state, rule)
     if not (state.took or state.final_round):
-        raise IllegalAction(t("phase A comes first: take hexes or a resource"), rule=rule)
+        raise out_of_order(t("the political check comes after phase A"), state, rule)
 
 
 def political_check(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:

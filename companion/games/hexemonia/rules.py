@@ -80,10 +80,11 @@ class HexemoniaRules(GameRules):
             steps = ("special" if state.action == "special" else "attack", "political_check")
         elif state.action:
             steps = ("political_check",)
+        elif not (state.took or state.final_round):
+            steps = ("take",)  # the phases come in order: A first (rulebook, Turno di gioco)
         else:
-            steps = (() if state.took or state.final_round or state.played else ("take",)) + (
-                "play_hex", "play_myth", "production", "strategy", "special", "attack",
-                "political_check")
+            steps = ("play_hex", "play_myth", "production", "strategy", "special", "attack",
+                     "political_check")
         return steps + ("reveal", CORRECT, RULING)
 
     def guide(self, state: HexemoniaState) -> tuple[str, ...]:

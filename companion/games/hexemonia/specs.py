@@ -46,7 +46,7 @@ def _turn(kind: str, label: str, rule: str, fields: tuple[FieldSpec, ...] = ()) 
 
 
 ACTIONS: dict[str, ActionSpec] = {s.kind: s for s in (
-    _turn("take", t("Take hexes or a resource"), f"{R}, A) Prendere 2 esagoni", (
+    _turn("take", t("A) Take 2 hexes, or 1 hex and 1 resource"), f"{R}, A) Prendere 2 esagoni", (
         FieldSpec("hexes", t("Face-up hexes taken"), low=1, high=2),
         FieldSpec("resource", t("Resource taken instead of a second hex"), "choice",
                   choices=_RESOURCE, default="none"))),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from ..core import IllegalAction, t
+from ..core import IllegalAction, Text, t
 from .cubes import one
 from .data import HAND_LIMIT
 from .model import HexemoniaState
@@ -14,15 +14,48 @@ from .terms import ACTION_WORDS, word
 R = "Hexemonia rulebook"
 
 
-def before_action(state: HexemoniaState, what: str) -> None:
-    """Refuse ``what`` (phase A or B) once the turn's action or its political check is done."""
+TURN = f"{R}, Turno di gioco"
+#: phase A as the rulebook heads it ("A) Prendere 2 esagoni, oppure 1 esagono e 1 risorsa")
+PHASE_A = t("A) take 2 hexes, or 1 hex and 1 resource")
+
+
+def next_step(state: HexemoniaState) -> Text:
+    """What the turn does next, named as the rulebook names its phases (the phases come "in
+    sequenza": A, B, C, D; refusals and the guide say it)."""
+    if state.over:
+        return t("nothing: the game is over")
+    if not (state.took or state.final_round):
+        return PHASE_A
+    if state.checked:
+        if state.players[state.active].hand > HAND_LIMIT:
+            return t("discard down to {limit} hexes, then end the turn", limit=HAND_LIMIT)
+        return t("end the turn")
+    if state.action:
+        return t("D) the political check")
+    return t("B) play hexes, or C) one action (production, strategy, special or war)")
+
+
+def out_of_order(reason: Text, state: HexemoniaState, rule: str = TURN) -> IllegalAction:
+    """A refusal for a step taken out of the turn's order, naming the step that comes next."""
+    return IllegalAction(t("{reason}; next: {next}", reason=reason, next=next_step(state)),
+                         rule=rule)
+
+
+def after_phase_a(state: HexemoniaState, what: Text) -> None:
+    """Phase A comes first in every turn except those of the final round (ruling H8)."""
     if state.over:
         raise IllegalAction(t("the game is over"), rule=f"{R}, Fine del gioco")
+    if not (state.took or state.final_round):
+        raise out_of_order(t("{what} comes after phase A", what=what), state)
+
+
+def before_action(state: HexemoniaState, what: Text) -> None:
+    """Phase B: after phase A, and before the turn's action and its political check."""
+    after_phase_a(state, what)
     if state.action or state.checked:
         done = word(ACTION_WORDS, state.action) if state.action else t("political check")
-        raise IllegalAction(t("{what} belongs to phase B, before the turn's action ({done} "
-                              "already done)", what=what, done=done),
-                            rule=f"{R}, Turno di gioco")
+        raise out_of_order(t("{what} belongs to phase B, before the turn's action ({done} "
+                             "already done)", what=what, done=done), state)
 
 
 def take(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
@@ -34,9 +67,10 @@ def take(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     if state.final_round:
         raise IllegalAction(t("the Fate pile is empty: phase A is skipped until the game ends"),
                             rule=f"{R}, Fine del gioco; ruling H8")
-    if state.took or state.played:
-        raise IllegalAction(t("phase A is done once, at the start of the turn"), rule=rule)
-    before_action(state, t("Taking hexes"))
+    if state.over:
+        raise IllegalAction(t("the game is over"), rule=f"{R}, Fine del gioco")
+    if state.took:
+        raise out_of_order(t("phase A is done once, at the start of the turn"), state, rule)
     hexes, resource = data["hexes"], data.get("resource", "none")
     if (hexes == 2) == (resource != "none"):
         raise IllegalAction(t("take either 2 hexes, or 1 hex and 1 resource"), rule=rule,
@@ -54,7 +88,7 @@ def discard(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     rule = f"{R}, D) hand limit"
     player = state.players[state.active]
     if not state.checked:
-        raise IllegalAction(t("discards come after the political check"), rule=rule)
+        raise out_of_order(t("discards come after the political check"), state, rule)
     if data["count"] > player.hand:
         raise IllegalAction(t("{name} holds {hand} hexes, not {count}", name=player.name,
                               hand=player.hand, count=data["count"]),
@@ -75,8 +109,8 @@ def end_turn(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
                               turn=named, now=state.turn), rule=f"{R}, Turno di gioco",
                             field="turn")
     if not state.checked:
-        raise IllegalAction(t("make the political check before ending the turn"),
-                            rule=f"{R}, D) Verificare la situazione politica")
+        raise out_of_order(t("make the political check before ending the turn"), state,
+                           f"{R}, D) Verificare la situazione politica")
     if player.hand > HAND_LIMIT:
         raise IllegalAction(t("{name} holds {hand} hexes; discard {extra} to keep {limit}",
                               name=player.name, hand=player.hand,

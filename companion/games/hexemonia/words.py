@@ -102,7 +102,7 @@ def guide_lines(state: HexemoniaState) -> tuple[str, ...]:
     if state.final_round:
         lines.append(step(t("Final round: no phase A; the game ends after {name}'s turn.",
                             name=_who(state, state.last_player)), f"{R}, Fine del gioco"))
-    if not (state.took or state.final_round or state.played or state.action or state.checked):
+    if not (state.took or state.final_round):
         lines.append(step(t("A: take 2 face-up hexes, or 1 hex and 1 cube onto the Acropolis."),
                           f"{R}, A) Prendere 2 esagoni"))
     if not (state.action or state.checked):
