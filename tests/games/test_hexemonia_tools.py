@@ -139,6 +139,15 @@ def test_preview_of_example_4_matches_the_attack_it_describes():
     assert (3, 0) in p.plan.options and (0, 6) in p.plan.options
 
 
+def test_preview_names_the_survivors_the_attacker_may_choose_instead_h23():
+    # Barbara's Quarry (3 citizens) behind the Phalanx (shield 1), attacked with 6c 2h: the
+    # 3 citizens cost 3 citizens; the shield 1 hoplite (3c 1h survive) or 2 citizens (1c 2h).
+    p = preview_attack(example_state(), 1, "Cava", "Falange", "Acropolis: 6c 2h")
+    assert p.plan.choices == (Cubes(citizens=3, hoplites=1), Cubes(citizens=1, hoplites=2))
+    assert p.plan.survivors == Cubes(citizens=3, hoplites=1)
+    assert str(p.alternatives) == "1 citizen, 2 hoplites"
+
+
 def test_preview_of_example_5_names_the_twin_polis_and_the_myth_token():
     p = preview_attack(example_state(), 2, "Anfiteatro", "", "Acropolis: 1h")
     assert p.plan.succeeds and p.twin and p.myth == "Oracolo" and not p.fourth_myth

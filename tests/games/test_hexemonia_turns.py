@@ -244,6 +244,17 @@ def test_strategy_moves_then_swaps_once_per_hex():
                     {"moves": "Acropolis > Pascolo: 1c"})
 
 
+def test_one_swap_per_hex_is_ruling_h24_and_its_rate_reading_allows_more():
+    state = with_hexes(in_turn(), 0, hx("Pascolo", "chora", "economic", (0, 0, 0), (4, 0, 0)))
+    with pytest.raises(IllegalAction, match="one swap per hex") as refused:
+        RULES.apply(state, "strategy", {"swaps": "Pascolo: h; Pascolo: h"})
+    assert "ruling H24" in refused.value.rule
+    assert "H24" in RULES.rulings
+    rate = replace(state, rulings={**state.rulings, "H24": "any"})
+    after = RULES.apply(rate, "strategy", {"swaps": "Pascolo: h; Pascolo: h"})
+    assert after.players[0].find("Pascolo").cubes == Cubes(hoplites=2)
+
+
 def test_only_one_action_per_turn_but_several_specials():
     state = with_hexes(in_turn(), 0, hx("Sorgente", "chora", "sacred", (0, 0, 0), (0, 0, 0),
                                     gear="sorgente"),
@@ -379,8 +390,9 @@ def test_reveal_correct_and_ruling_switch():
         RULES.apply(state, "correct", {"player": 1, "what": "cost", "hex": "Mura"})
 
 
-def test_every_ruling_of_the_digest_is_declared_with_a_valid_default():
-    assert set(RULES.rulings) == {f"H{i}" for i in range(1, 23)}
+def test_every_ruling_of_the_digest_and_the_apps_own_is_declared_with_a_valid_default():
+    # H1-H22 from the digest; H23 (war losses) and H24 (swaps per hex) are the app's own
+    assert set(RULES.rulings) == {f"H{i}" for i in range(1, 25)}
     assert all(r.default in r.readings for r in RULES.rulings.values())
 
 

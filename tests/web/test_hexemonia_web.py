@@ -472,7 +472,7 @@ def test_score_api_answers_the_documented_contract(client):
     assert body["ranking"] == [{"place": 1, "names": ["Ana"], "decided_by": "total"},
                                {"place": 2, "names": ["Ben"], "decided_by": "total"},
                                {"place": 3, "names": ["Cy"], "decided_by": "total"}]
-    assert body["rulings"]["H19"] == "hexes-and-myths" and len(body["rulings"]) == 22
+    assert body["rulings"]["H19"] == "hexes-and-myths" and len(body["rulings"]) == 24
 
 
 def test_score_api_breaks_ties_by_acropolis_nature_then_gold(client):

@@ -14,7 +14,7 @@ from .table import WebTable
 DIGEST_RULINGS = {
     "hadara": ["HAD-1", "HAD-2", "HAD-3"],
     "tradewarz": [f"T{i}" for i in range(1, 19)],
-    "hexemonia": [f"H{i}" for i in range(1, 23)],
+    "hexemonia": [f"H{i}" for i in range(1, 25)],
 }
 
 

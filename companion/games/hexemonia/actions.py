@@ -39,7 +39,8 @@ def production(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState
 
 
 def strategy(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
-    """Move cubes between the city's hexes, then swap 2 citizens and 1 hoplite once per hex."""
+    """Move cubes between the city's hexes, then swap 2 citizens and 1 hoplite once per hex
+    (ruling H24)."""
     rule = f"{R}, Azione strategica"
     state = choose_action(state, "strategy")
     player = move_cubes(state.players[state.active], parse_moves(data.get("moves") or "",
@@ -47,8 +48,8 @@ def strategy(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
                         field="moves", rule=rule, acropolis=state.rulings.get("H21") != "no")
     seen: set[str] = set()
     for where, way in parse_swaps(data.get("swaps") or "", "swaps"):
-        if where.casefold() in seen:
-            raise IllegalAction(t("{hex}: one swap per hex", hex=where), rule=rule,
+        if where.casefold() in seen and state.rulings.get("H24", "one") == "one":
+            raise IllegalAction(t("{hex}: one swap per hex", hex=where), rule=f"{rule}; ruling H24",
                                 field="swaps")
         seen.add(where.casefold())
         give, get = (Cubes(citizens=2), Cubes(hoplites=1)) if way == "h" else \

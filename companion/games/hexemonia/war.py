@@ -10,7 +10,7 @@ from .actions import choose_action
 from .cubes import take_cubes
 from .data import ACROPOLIS, MAX_MYTHS
 from .model import Cubes, Hex, HexemoniaState, Myth, Player
-from .shorthand import parse_names, parse_sources
+from .shorthand import parse_cubes, parse_names, parse_sources
 from .terms import commas
 
 RULE = "Hexemonia rulebook, Azione bellica (War)"
@@ -22,7 +22,8 @@ class Attack:
 
     ``needed`` is the fewest units that win (strictly more than defence + 2 × shield, H14);
     ``options`` the smallest forces that reach it as (hoplites, citizens); on success the
-    attacker loses ``loss`` units and ``survivors`` go onto the conquered hex.
+    attacker loses ``loss`` units and ``survivors`` go onto the conquered hex, one of the mixes
+    in ``choices`` that the rulebook lets the attacker choose between (ruling H23).
     """
 
     defenders: Cubes
@@ -34,6 +35,7 @@ class Attack:
     succeeds: bool
     loss: int
     survivors: Cubes
+    choices: tuple[Cubes, ...] = ()
 
 
 def smallest_forces(needed: int) -> tuple[tuple[int, int], ...]:
@@ -41,21 +43,65 @@ def smallest_forces(needed: int) -> tuple[tuple[int, int], ...]:
     return tuple((h, max(0, needed - 2 * h)) for h in range(-(-needed // 2) + 1))
 
 
+def _pay(forces: Cubes, citizens: int, hoplites: int) -> Cubes:
+    """What is left of ``forces`` once they lose ``citizens`` and ``hoplites`` kind for kind; a
+    kind they lack is paid with the other (1 hoplite = 2 citizens, the odd citizen back as
+    change from the supply, as in the rulebook's example 4)."""
+    kept_h = forces.hoplites - min(forces.hoplites, hoplites)
+    citizens += 2 * (hoplites - min(forces.hoplites, hoplites))
+    kept_c = forces.citizens - min(forces.citizens, citizens)
+    short = citizens - min(forces.citizens, citizens)
+    return Cubes(kept_c + short % 2, kept_h - -(-short // 2))
+
+
+def survivor_choices(defenders: Cubes, shield: int, forces: Cubes) -> tuple[Cubes, ...]:
+    """Every mix of survivors the rulebook allows (ruling H23): the attacker loses the same
+    citizens and hoplites as the defence, plus the shield in hoplites or twice as many citizens,
+    as they choose. The first pays the shield in hoplites, as the rulebook words it."""
+    out: list[Cubes] = []
+    for paid_in_hoplites in range(shield, -1, -1):
+        left = _pay(forces, defenders.citizens + 2 * (shield - paid_in_hoplites),
+                    defenders.hoplites + paid_in_hoplites)
+        if min(left.as_tuple()) >= 0 and left not in out:
+            out.append(left)
+    return tuple(out)
+
+
 def attack(defenders: Cubes, shield: int, forces: Cubes, shield_from: str = "") -> Attack:
     """Work out an attack on a hex holding ``defenders`` behind a ``shield`` with ``forces``.
 
     The defence is D = citizens + 2 × hoplites; the attack needs more than D + 2 × shield. The
-    attacker loses D + 2 × shield units; the survivors keep as many hoplites as they can, the
-    rest as citizens (a hoplite can be changed into 2 citizens from the supply).
+    attacker loses D + 2 × shield units, kind for kind (see :func:`survivor_choices`).
     """
     defence = defenders.units + 2 * shield
+    forces = Cubes(forces.citizens, forces.hoplites)
     succeeds = forces.units > defence
-    left = forces.units - defence if succeeds else 0
-    hoplites = min(forces.hoplites, left // 2)
-    return Attack(Cubes(defenders.citizens, defenders.hoplites), shield, shield_from,
-                  Cubes(forces.citizens, forces.hoplites), defence + 1,
-                  smallest_forces(defence + 1), succeeds, defence if succeeds else 0,
-                  Cubes(left - 2 * hoplites, hoplites))
+    choices = survivor_choices(defenders, shield, forces) if succeeds else ()
+    return Attack(Cubes(defenders.citizens, defenders.hoplites), shield, shield_from, forces,
+                  defence + 1, smallest_forces(defence + 1), succeeds, defence if succeeds else 0,
+                  choices[0] if choices else Cubes(), choices)
+
+
+def either(mixes: Sequence[Cubes]) -> Any:
+    """Mixes of cubes as alternatives in words: "2 citizens or 1 hoplite"."""
+    out: Any = mixes[-1].words() if mixes else t("nothing")
+    for mix in reversed(mixes[:-1]):
+        out = t("{first} or {rest}", first=mix.words(), rest=out)
+    return out
+
+
+def choose_survivors(plan: Attack, target: Hex, chosen: Cubes | None = None) -> Attack:
+    """The plan with the survivors chosen: ``chosen`` when the attacker names a mix (it must be
+    one the rulebook allows), else the first mix that leaves the conquered hex active."""
+    if chosen is None:
+        active = [c for c in plan.choices
+                  if (c + Cubes(gold=target.cubes.gold)).covers(target.cost)]
+        return replace(plan, survivors=(active or [plan.survivors])[0])
+    if chosen not in plan.choices:
+        raise IllegalAction(t("{chosen} cannot survive this attack; the attacker may keep "
+                              "{choices}", chosen=chosen.words(), choices=either(plan.choices)),
+                            rule=f"{RULE}; ruling H23", field="survivors")
+    return replace(plan, survivors=chosen)
 
 
 def shield_for(defender: Player, target: Hex, adjacent: Sequence[str],
@@ -92,7 +138,7 @@ def plan_attack(defender: Player, target_id: str, adjacent: Sequence[str], force
                               hexes=commas(unknown), hex=target.id, name=defender.name),
                             rule=RULE, field="adjacent")
     shield, source = shield_for(defender, target, adjacent, rulings)
-    return attack(target.cubes, shield, forces, source)
+    return choose_survivors(attack(target.cubes, shield, forces, source), target)
 
 
 def conquer(attacker: Player, defender: Player, target_id: str, result: Attack, turn: int,
@@ -163,6 +209,9 @@ def check_attack(state: HexemoniaState, data: Mapping[str, Any], *, strength: bo
     if strength and not result.succeeds:
         raise IllegalAction(_too_weak(forces, result), rule=f"{RULE}; ruling H14",
                             field="pay_from")
+    if result.succeeds and (data.get("survivors") or "").strip():
+        result = choose_survivors(result, defender.find(data["target"]),
+                                  parse_cubes(data["survivors"], "survivors"))
     return state, attacker, forces, result
 
 
@@ -194,7 +243,8 @@ class AttackPreview:
     ``plan`` is the arithmetic (defence, shield, fewest units, losses, survivors); ``gold`` and
     ``myth`` go over with the hex; ``twin`` means the attacker already has this Polis (the hex is
     discarded, the cubes join theirs); ``fourth_myth`` means a Myth must be discarded;
-    ``problem`` says why the attack cannot be made as entered ("" when it can).
+    ``problem`` says why the attack cannot be made as entered ("" when it can);
+    ``alternatives`` the other survivors the attacker may choose, in words (ruling H23).
     """
 
     attacker: str
@@ -206,6 +256,7 @@ class AttackPreview:
     twin: bool
     fourth_myth: bool
     problem: str
+    alternatives: Any = None
 
 
 def preview_attack(state: HexemoniaState, opponent: int, target: str, adjacent: str = "",
@@ -230,7 +281,8 @@ def preview_attack(state: HexemoniaState, opponent: int, target: str, adjacent: 
                                         for h in attacker.hexes)
     return AttackPreview(attacker.name, defender.name, hex_.id, plan, hex_.cubes.gold, myth,
                          twin, bool(myth) and len(attacker.myths) >= MAX_MYTHS,
-                         _problem(state, opponent, target, adjacent, pay_from))
+                         _problem(state, opponent, target, adjacent, pay_from),
+                         either([c for c in plan.choices if c != plan.survivors]))
 
 
 def _problem(state: HexemoniaState, opponent: int, target: str, adjacent: str,
