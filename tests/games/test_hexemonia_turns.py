@@ -55,8 +55,9 @@ def test_setup_reports_every_problem_with_its_path():
                         "sparta_nature": "purple"})
     fields = {p.field for p in err.value.problems}
     assert fields >= {"players[0].city", "players[1].name", "players[1].city",
-                      "players[2].name", "players[2].city", "revolts", "last_player", "fate",
-                      "rulings.H9", "sparta_nature"}
+                      "players[2].name", "last_player", "fate", "rulings.H9", "sparta_nature"}
+    # Ana's missing city is reported once, not again as a second Athens (D8)
+    assert "players[2].city" not in fields
 
 
 def test_setup_city_overrides_replace_the_unverified_defaults():
@@ -295,7 +296,7 @@ def special(state, **data):
 
 def test_temple_counts_adjacent_sacred_hexes_and_a_revealed_sacred_acropolis():
     state = specials_state()
-    assert special(state, hex="Tempio", adjacent="Sorgente, Faro, Acropolis"
+    assert special(state, hex="Tempio", adjacent="Sorgente, Faro"
                    ).players[0].find("Tempio").cubes.gold == 1
     state = replace(state, active=2)
     olympia = state.players[2]
@@ -305,6 +306,22 @@ def test_temple_counts_adjacent_sacred_hexes_and_a_revealed_sacred_acropolis():
     # Example 1: Olympia's lightning adds 1 gold to the Spring's 1.
     assert special(state, hex="Tempio", adjacent="Sorgente, Acropolis"
                    ).players[2].find("Tempio").cubes.gold == 2
+
+
+def test_a_face_down_acropolis_next_to_the_temple_is_refused_with_a_hint_to_reveal_it():
+    # Example 1: Corrado reveals Olympia to gain its gold; face down it would add nothing.
+    with pytest.raises(IllegalAction, match="face-down Acropolis adds nothing: reveal it first"):
+        special(specials_state(), hex="Tempio", adjacent="Sorgente, Acropoli")
+
+
+@pytest.mark.parametrize("adjacent", ["Sorgente, Sorgente", "Sorgente, sorgente, SORGENTE",
+                                      "Acropolis, Acropoli"])
+def test_temple_and_harbour_count_each_neighbour_once(adjacent):
+    state = specials_state()
+    state = state.with_player(0, replace(state.players[0], revealed=True))
+    with pytest.raises(IllegalAction, match="named twice; each neighbour counts once"):
+        special(state, hex="Tempio", adjacent=adjacent)
+    assert state.players[0].find("Tempio").cubes.gold == 0
 
 
 @pytest.mark.parametrize("reading, sent, gold, refused", [
@@ -409,3 +426,40 @@ def test_guide_available_and_describe_follow_the_turn():
     assert RULES.check_action(state, "take", {"hexes": "2"}) == {"player": -1, "hexes": 2,
                                                                  "resource": "none"}
     assert all(spec.rule for spec in RULES.actions.values())
+
+
+# ------------------------------------------------ the 2-player base game; names of tiles (D5, D9, D10)
+
+def test_a_two_player_game_is_the_base_game_without_revolts_unless_the_table_asks():
+    two = THREE[:2]
+    assert RULES.new_game({"players": two, "fate": 10}).revolts is False
+    assert RULES.new_game({"players": two, "fate": 10, "revolts": True}).revolts is True
+    # with 3 players revolts are not optional: an unticked box does not turn them off
+    assert RULES.new_game({"players": THREE, "fate": 10, "revolts": False}).revolts is True
+    assert [f.default for f in RULES.setup_fields if f.name == "revolts"] == [False]
+
+
+@pytest.mark.parametrize("host", ["Acropoli", "acropolis", "卫城"])
+def test_a_myth_token_on_the_acropolis_is_refused_under_any_spelling(host):
+    state = with_hexes(in_turn(), 0, hx("Tempio", "polis", "sacred", (0, 0, 0), (0, 0, 0)))
+    with pytest.raises(IllegalAction, match="the Acropolis never takes a Myth token"):
+        RULES.apply(state, "play_myth", {"name": "Ade", "nature": "sacred", "host": host})
+
+
+@pytest.mark.parametrize("first, second", [("Agorà", "Agora"), ("Agora", "agorà"),
+                                           ("Agorà", "AGORA")])
+def test_one_polis_of_each_kind_whatever_the_spelling(first, second):
+    polis = {"kind": "polis", "nature": "political", "cost_citizens": 0, "cost_hoplites": 0,
+             "cost_gold": 0, "produces": "none", "output": 0, "shield": 0, "gear": "agora"}
+    state = RULES.apply(in_turn(), "play_hex", {**polis, "name": first})
+    with pytest.raises(IllegalAction, match="a city holds one of each"):
+        RULES.apply(state, "play_hex", {**polis, "name": second})
+
+
+def test_a_conquered_polis_under_another_spelling_joins_the_twin():
+    state = with_hexes(in_turn(), 0, hx("Agorà", "polis", "political", (0, 0, 0), (0, 0, 0)))
+    state = with_hexes(state, 1, hx("Agora", "polis", "political", (1, 0, 0), (1, 0, 0)))
+    after = RULES.apply(state, "attack", {"opponent": 1, "target": "Agora",
+                                          "pay_from": "Acropolis: 2c"})
+    assert [h.id for h in after.players[0].hexes] == ["Agorà"]
+    assert after.players[0].find("Agorà").cubes == Cubes(citizens=1)

@@ -85,7 +85,6 @@ def setup_data(client, players, **options):
     ([*THREE[:2], {"name": "Cy", "city": "delphi"}], {},
      "with 3 players the cities are athens, sparta, olympia"),
     ([*THREE[:2], {"name": "ana", "city": "olympia"}], {}, "two players are called ana"),
-    (THREE, {"revolts": ""}, "revolts are optional only with 2 players, not 3"),
     (THREE, {"fate": 0}, "between 1 and 60"),
     (THREE, {"last_player": 3}, "must go to one of the 3 seats, not seat 4"),
     (THREE, {"last_player": 9}, "Not a valid choice"),
@@ -396,7 +395,7 @@ def quick_data(client, **extra):
     data = {"csrf_token": csrf_of(client, "/quick/hexemonia"), "revolts": "y",
             "players-0-name": "Ana", "players-0-city": "athens", "players-0-acropolis_gold": 3,
             "players-0-polis_economic": 2, "players-0-chora_sacred": 1,
-            "players-0-myths": "political, military inactive",
+            "players-0-myths": "sacred, military inactive",
             "players-1-name": "Ben", "players-1-city": "sparta",
             "players-1-fortification_military": 2, "players-1-philosopher": "y"}
     data.update(extra)
@@ -417,7 +416,7 @@ def test_quick_pad_page_offers_the_flat_fields(client):
 def test_quick_pad_scores_the_entered_facts(client):
     resp = client.post("/quick/hexemonia", data=quick_data(client))
     assert resp.status_code == 200
-    # Ana: 2 Polis (4) + 1 Chora + trio political/military/economic Acropolis (8, H3: any)
+    # Ana: 2 Polis (4) + 1 Chora + trio sacred/military/economic Acropolis (8, H3: any)
     # + 3 gold + Athens 2 per Polis (4) = 20. Ben: 2 Forts + Sparta 3 each = 8; no Philosopher
     # points with revolts.
     assert pad_totals(text(resp)) == [20, 8]
@@ -430,15 +429,29 @@ def test_quick_pad_without_revolts_gives_the_philosopher_in_two_players(client):
     assert pad_totals(text(resp)) == [20, 11]
 
 
-def test_quick_pad_refuses_revolts_off_with_three_players_and_bad_myths(client):
+def test_quick_pad_with_three_players_plays_revolts_whatever_the_box_and_lists_bad_myths(client):
     data = quick_data(client, **{"players-2-name": "Cy", "players-2-city": "olympia",
-                                 "players-0-myths": "political, happy"})
+                                 "players-0-myths": "sacred, happy"})
     data.pop("revolts")
     resp = client.post("/quick/hexemonia", data=data)
     page = text(resp)
-    assert resp.status_code == 422
-    assert "revolts: revolts can be left out only with 2 players, not 3" in page
-    assert "players[0].myths[1].nature" in page
+    assert resp.status_code == 422 and "players[0].myths[1].nature" in page
+    assert "revolts:" not in page  # the box is the 2-player advanced rule; 3 always revolt
+    data["players-0-myths"] = "sacred"
+    totals = pad_totals(text(client.post("/quick/hexemonia", data=data)))
+    assert totals[1] == 8  # Ben's Philosopher scores nothing with 3 players
+
+
+def test_the_setup_form_offers_revolts_as_the_2_player_advanced_rule_unticked(client, app):
+    page = text(client.get("/new/hexemonia"))
+    box = re.search(r'<input[^>]*name="revolts"[^>]*>', page).group(0)
+    assert "checked" not in box and "advanced rule of revolts" in page
+    data = setup_data(client, THREE[:2])
+    data.pop("revolts", None)  # an unticked box is not sent
+    resp = client.post("/new/hexemonia", data=data)
+    assert resp.status_code == 303
+    table = HxTable(client, app, resp.headers["Location"])
+    assert table.state().revolts is False
 
 
 # ----------------------------------------------------------------------------- score API
@@ -448,7 +461,7 @@ REQUEST = {"players": [
      "hexes": [{"kind": "polis", "nature": "economic", "active": True},
                {"kind": "chora", "nature": "economic", "active": False},
                {"kind": "fortification", "nature": "military", "active": True}],
-     "myths": [{"nature": "political", "active": True}, {"nature": "sacred", "active": False}],
+     "myths": [{"nature": "military", "active": True}, {"nature": "sacred", "active": False}],
      "philosopher": False},
     {"name": "Ben", "city": "sparta", "acropolis_gold": 5,
      "hexes": [{"kind": "fortification", "nature": "military", "active": True}],
@@ -465,7 +478,7 @@ def test_score_api_answers_the_documented_contract(client):
     assert list(ana) == ["chora_fortification", "polis", "myth_trio", "acropolis_gold",
                          "philosopher", "city_bonus"]
     assert set(ana["polis"]) == {"id", "label", "points", "detail", "rule"}
-    # Ana: 1 Fort + 1 Polis (2) + trio political, sacred, Athens economic (8) + 2 gold + 2
+    # Ana: 1 Fort + 1 Polis (2) + trio military, sacred, Athens economic (8) + 2 gold + 2
     assert [ana[k]["points"] for k in ana] == [1, 2, 8, 2, 0, 2]
     assert body["players"][0]["total"] == 15
     assert body["players"][1]["total"] == 1 + 5 + 3  # Fort, gold, Sparta 3 per Fort

@@ -5,10 +5,11 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from ..core import IllegalAction, t
+from .box import tile_key, twin_polis
 from .cubes import take_cubes
 from .data import ACROPOLIS, MAX_MYTHS, RESOURCES
 from .model import Cubes, Hex, HexemoniaState, Myth, Player
-from .shorthand import parse_sources
+from .shorthand import parse_sources, place
 from .terms import NATURE_WORDS, word
 from .turn import R, before_action
 
@@ -21,8 +22,7 @@ def play_hex(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     name = data["name"].strip()
     if player.hand < 1:
         raise IllegalAction(t("{name} has no hex in hand", name=player.name), rule=rule)
-    if data["kind"] == "polis" and any(h.kind == "polis" and h.name.casefold() == name.casefold()
-                                       for h in player.hexes):
+    if data["kind"] == "polis" and twin_polis(player.hexes, name) is not None:
         raise IllegalAction(t("{name} already has the Polis {hex}; a city holds one of each",
                               name=player.name, hex=name), rule=f"{R}, Esagoni Polis",
                             field="name")
@@ -49,14 +49,15 @@ def play_myth(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     name, host = data["name"].strip(), player.find(data["host"])
     if player.hand < 1:
         raise IllegalAction(t("{name} has no hex in hand", name=player.name), rule=rule)
-    if any(p.myth(name) for p in state.players):
+    if any(tile_key(m.name) == tile_key(name) for p in state.players for m in p.myths):
         raise IllegalAction(t("the Myth {name} is already in play", name=name), rule=rule,
                             field="name")
     _check_myth_cap(state, player, rule)
     if host is None:
-        where = t("the Acropolis never takes a Myth token") if data["host"].strip().casefold() \
-            == ACROPOLIS.casefold() else t("{name} has no hex called {hex}", name=player.name,
-                                           hex=repr(data["host"]))
+        # the Acropolis under any spelling the table uses (Acropoli, 卫城): never a host
+        where = t("the Acropolis never takes a Myth token (its own god already protects "
+                  "it)") if place(data["host"]) == ACROPOLIS else \
+            t("{name} has no hex called {hex}", name=player.name, hex=repr(data["host"]))
         raise IllegalAction(where, rule=rule, field="host")
     if host.nature != data["nature"]:
         raise IllegalAction(t("the token of a {nature} Myth needs a {nature} hex; {hex} is "

@@ -124,8 +124,10 @@ SETUP_FIELDS = (
                   (str(i), t("Seat {n}", n=i + 1)) for i in range(4)),
               default="", required=False,
               help=t("The player to the right of the oldest.")),
-    FieldSpec("revolts", t("Play with revolts (optional only with 2 players)"), "bool",
-              default=True, required=False),
+    FieldSpec("revolts", t("2 players: play with the advanced rule of revolts"), "bool",
+              default=False, required=False,
+              help=t("Without revolts the Philosopher is worth 3 points. With 3 or 4 players "
+                     "revolts are always played.")),
 ) + SETUP_CITY_FIELDS
 
 PLAYER_FIELDS = (

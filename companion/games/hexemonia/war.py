@@ -7,6 +7,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core import IllegalAction, t
 from .actions import choose_action
+from .box import twin_polis
 from .cubes import take_cubes
 from .data import ACROPOLIS, MAX_MYTHS
 from .model import Cubes, Hex, HexemoniaState, Myth, Player
@@ -154,8 +155,7 @@ def conquer(attacker: Player, defender: Player, target_id: str, result: Attack, 
     defender = replace(defender, hexes=tuple(h for h in defender.hexes if h is not target),
                        myths=tuple(m for m in defender.myths if m is not myth))
     cubes = result.survivors + Cubes(gold=target.cubes.gold)
-    twin = attacker.find(target.name) if target.kind == "polis" else None
-    twin = twin if twin and twin.kind == "polis" and twin.name == target.name else None
+    twin = twin_polis(attacker.hexes, target.name) if target.kind == "polis" else None
     if twin is not None:
         attacker = attacker.with_cubes(twin.id, twin.cubes + cubes)
         host = twin.id
@@ -277,8 +277,7 @@ def preview_attack(state: HexemoniaState, opponent: int, target: str, adjacent: 
                        Cubes(forces.citizens, forces.hoplites), state.rulings)
     hex_ = defender.find(target)
     myth = next((m.name for m in defender.myths if m.host == hex_.id), "")
-    twin = hex_.kind == "polis" and any(h.kind == "polis" and h.name == hex_.name
-                                        for h in attacker.hexes)
+    twin = hex_.kind == "polis" and twin_polis(attacker.hexes, hex_.name) is not None
     return AttackPreview(attacker.name, defender.name, hex_.id, plan, hex_.cubes.gold, myth,
                          twin, bool(myth) and len(attacker.myths) >= MAX_MYTHS,
                          _problem(state, opponent, target, adjacent, pay_from),
