@@ -220,3 +220,30 @@ def test_an_unknown_city_is_reported_once_and_not_as_a_duplicate():
     with pytest.raises(InvalidInput) as err:
         RULES.parse_facts({"players": players})
     assert [p.field for p in err.value.problems] == ["players[1].city"]
+
+
+# ------------------------------------------------------------------ honest words (D13, D14)
+
+def lines_of(player, others=({"name": "B", "city": "sparta"},)):
+    body = score([player, *others])
+    return {ln["id"]: ln["detail"] for ln in body["players"][0]["lines"]}
+
+
+def test_score_details_use_singular_and_plural_and_say_why_there_is_no_trio():
+    one = lines_of({"name": "A", "city": "athens",
+                    "hexes": hexes(("chora", "economic", True),
+                                   ("fortification", "military", True))})
+    assert one["chora_fortification"] == "1 Chora + 1 Fortification, 1 each"
+    assert one["myth_trio"] == "no Myth: no trio (Acropolis economic)"
+    two = lines_of({"name": "A", "city": "athens", "hexes": hexes(
+        ("fortification", "military", True), ("fortification", "military", True),
+        ("polis", "political", True)), "myths": [{"nature": "military", "active": True}]})
+    assert two["chora_fortification"] == "0 Chora + 2 Fortifications, 1 each"
+    assert two["myth_trio"] == ("Myths military + Acropolis economic: no trio (three "
+                                "different natures are needed)")
+    assert two["city_bonus"] == "athens: 1 active polis × 2"
+    olympia = lines_of({"name": "O", "city": "olympia", "hexes": hexes(
+        ("chora", "military", True), ("chora", "sacred", True)),
+        "myths": [{"nature": "military", "active": True}, {"nature": "sacred", "active": True}]},
+        others=({"name": "A", "city": "athens"}, {"name": "S", "city": "sparta"}))
+    assert olympia["city_bonus"].startswith("olympia: 2 active myths × 3")

@@ -357,7 +357,7 @@ def test_hades_moirai_pandora_and_agora():
     state = specials_state()
     assert special(state, hex="Ade", opponent=1, target="Asty", amount=3
                    ).players[1].find("Asty").cubes == Cubes(2, 0, 1)
-    with pytest.raises(IllegalAction, match="4 excess citizens; Hades removes 1 to 3, not 0"):
+    with pytest.raises(IllegalAction, match="Asty has 4 citizens in excess; Hades removes 1 to 3, not 0"):
         special(state, hex="Ade", opponent=1, target="Asty")
     moire = special(state, hex="Moire")
     assert (moire.players[0].hand, moire.fate) == (3, 19)
@@ -463,3 +463,21 @@ def test_a_conquered_polis_under_another_spelling_joins_the_twin():
                                           "pay_from": "Acropolis: 2c"})
     assert [h.id for h in after.players[0].hexes] == ["Agorà"]
     assert after.players[0].find("Agorà").cubes == Cubes(citizens=1)
+
+
+def test_history_words_count_hexes_and_cubes_in_the_singular_and_the_plural():
+    state = new()
+    assert RULES.describe(state, "take", {"hexes": 1, "resource": "hoplites"}) == \
+        "Ana takes 1 hex and 1 hoplite"
+    assert RULES.describe(state, "take", {"hexes": 2, "resource": "none"}) == "Ana takes 2 hexes"
+    assert RULES.describe(state, "discard", {"count": 1}) == "Ana discards 1 hex"
+    assert RULES.describe(state, "discard", {"count": 2}) == "Ana discards 2 hexes"
+    hoplite = Hex("Falange", "Falange", "fortification", "military", Cubes(), "hoplites", 1)
+    assert str(hoplite.makes.words()) == "1 hoplite"
+
+
+def test_a_refusal_names_the_acropolis_in_the_readers_words_not_by_its_id():
+    state = in_turn()
+    with pytest.raises(IllegalAction) as refused:
+        RULES.apply(state, "play_hex", {**pasture(), "pay_from": "Acropoli: 3c"})
+    assert refused.value.message.params["hex"].template == "Acropolis"

@@ -533,3 +533,27 @@ def test_score_api_revolts_may_be_false_only_with_two_players(client, count, sta
 def test_score_api_refuses_a_body_that_is_not_json(client):
     resp = client.post("/api/v1/hexemonia/score", data="players=1")
     assert resp.status_code == 400 and resp.get_json()["errors"]
+
+
+# ------------------------------------------------------------ honest words on the pad (D12, D13)
+
+def tie_data(client):
+    """Two players tied on 1 point; Ana's Pasture shares Athens' economic nature, Ben's none."""
+    return {"csrf_token": csrf_of(client, "/quick/hexemonia"),
+            "players-0-name": "Ana", "players-0-city": "athens", "players-0-chora_economic": 1,
+            "players-1-name": "Ben", "players-1-city": "sparta", "players-1-chora_economic": 1}
+
+
+def test_the_ranking_names_the_tie_break_in_words_with_the_values_compared(client):
+    page = html.unescape(text(client.post("/quick/hexemonia", data=tie_data(client))))
+    assert "tie broken by active hexes of the Acropolis's nature (Ana 1 · Ben 0)" in page
+    assert "acropolis_nature" not in page
+
+
+def test_the_italian_pad_shows_ruling_readings_and_the_tie_break_in_italian(client):
+    page = text(client.post("/quick/hexemonia", data=tie_data(client),
+                            headers={"Accept-Language": "it"}))
+    page = html.unescape(page)
+    assert "H3: attivi o no (la regola del tris non dice attivi)" in page
+    assert "H3 = any" not in page and "H19 = hexes-and-myths" not in page
+    assert "esagoni attivi della natura dell'Acropoli (Ana 1 · Ben 0)" in page

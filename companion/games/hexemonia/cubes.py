@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..core import IllegalAction, t
 from .data import ACROPOLIS, RESOURCES
 from .model import Cubes, Player
+from .terms import hex_word
 
 
 def one(resource: str, n: int = 1) -> Cubes:
@@ -29,8 +30,9 @@ def take_cubes(player: Player, sources, *, field: str, rule: str,
             raise IllegalAction(t("{hex} was placed this turn; its cubes cannot pay for "
                                   "another hex", hex=found.id), rule=rule, field=field)
         if not held.covers(cubes):
-            raise IllegalAction(t("{hex} holds {held}; {name} cannot take {cubes}", hex=where,
-                                  held=held.words(), name=player.name, cubes=cubes.words()),
+            raise IllegalAction(t("{hex} holds {held}; {name} cannot take {cubes}",
+                                  hex=hex_word(where), held=held.words(), name=player.name,
+                                  cubes=cubes.words()),
                                 rule=rule, field=field)
         player = player.with_cubes(where, held - cubes)
         total = total + cubes

@@ -16,6 +16,7 @@ from .scoring import TIEBREAKS, PlayerFacts, facts_of, parse_players, score_shee
 from .setup import read_setup
 from .specials import special
 from .specs import ACTIONS, PLAYER_FIELDS, SETUP_FIELDS
+from .terms import TIEBREAK_WORDS
 from .words import describe_action, guide_lines
 
 Handler = Callable[[HexemoniaState, Mapping[str, Any]], HexemoniaState]
@@ -36,6 +37,7 @@ class HexemoniaRules(GameRules):
     min_players, max_players = 2, 4
     rulings = RULINGS
     tiebreaks = TIEBREAKS
+    tiebreak_words = TIEBREAK_WORDS
     setup_fields = SETUP_FIELDS
     player_fields = PLAYER_FIELDS
     quick_options = QUICK_OPTIONS

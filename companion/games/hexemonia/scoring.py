@@ -13,7 +13,7 @@ from ..core import Checker, ScoreLine, ScoreSheet, t
 from .data import CITIES, KINDS, MAX_MYTHS, MYTHS_IN_BOX, NATURES, CityInfo
 from .model import HexemoniaState
 from .setup import check_cities
-from .terms import CITY_KEY_WORDS, KIND_WORDS, NATURE_WORDS, commas, word
+from .terms import CITY_KEY_WORDS, KIND_PLURAL_WORDS, KIND_WORDS, NATURE_WORDS, commas, word
 
 RULE = "Hexemonia rulebook, Calcolo dei punti (Scoring)"
 TIEBREAKS = ("acropolis_nature", "acropolis_gold")
@@ -89,8 +89,9 @@ def score_sheet(facts: PlayerFacts, players: int, rulings: Mapping[str, str],
     bonus_count = _count(facts, city.bonus_kind)
     lines = (
         ScoreLine("chora_fortification", t("Active Chora and Fortifications"), chora + forts,
-                  t("{chora} Chora + {forts} Fortifications, 1 each", chora=chora,
-                    forts=forts), RULE),
+                  t("{chora} Chora + {forts}, 1 each", chora=chora,
+                    forts=t("1 Fortification") if forts == 1 else
+                    t("{n} Fortifications", n=forts)), RULE),
         ScoreLine("polis", t("Active Polis"), 2 * polis, t("{n} × 2", n=polis), RULE),
         ScoreLine("myth_trio", t("Myth trio"), 8 * trios, _trio_detail(members, city, trios),
                   f"{RULE}; rulings H2, H3"),
@@ -116,20 +117,23 @@ def _philosopher_detail(facts: PlayerFacts, players: int) -> Any:
 
 
 def _trio_detail(members: Sequence[str], city: CityInfo, trios: int) -> str:
-    natures = commas(word(NATURE_WORDS, m) for m in members)
     nature = word(NATURE_WORDS, city.nature) if city.nature else t("face down")
-    if trios == 1:
-        return t("natures {natures} + Acropolis {nature}: {trios} trio × 8", natures=natures,
-                 nature=nature, trios=trios)
-    return t("natures {natures} + Acropolis {nature}: {trios} trios × 8", natures=natures,
-             nature=nature, trios=trios)
+    if not members:
+        return t("no Myth: no trio (Acropolis {nature})", nature=nature)
+    natures = commas(word(NATURE_WORDS, m) for m in members)
+    if trios:
+        return t("Myths {natures} + Acropolis {nature}: 1 trio × 8", natures=natures,
+                 nature=nature)
+    return t("Myths {natures} + Acropolis {nature}: no trio (three different natures are "
+             "needed)", natures=natures, nature=nature)
 
 
 def _bonus_detail(facts: PlayerFacts, city: CityInfo, count: int) -> str:
     if not city.nature:
         return t("the Acropolis is still face down; its bonus counts once revealed")
+    kinds = KIND_WORDS if count == 1 else KIND_PLURAL_WORDS
     values = dict(city=word(CITY_KEY_WORDS, facts.city), count=count,
-                  kind=word(KIND_WORDS, city.bonus_kind), points=city.bonus_points)
+                  kind=word(kinds, city.bonus_kind), points=city.bonus_points)
     if city.unverified:
         return t("{city}: {count} active {kind} × {points} (unverified tile data)", **values)
     return t("{city}: {count} active {kind} × {points}", **values)

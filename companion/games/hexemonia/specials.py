@@ -8,6 +8,7 @@ from typing import Any, Callable, Mapping
 from ..core import IllegalAction, t
 from .data import ACROPOLIS, GEARS
 from .model import Cubes, HexemoniaState
+from .terms import hex_word
 from .shorthand import parse_moves, parse_names, parse_picks, parse_sources
 from .actions import choose_action
 from .cubes import move_cubes, one, take_cubes
@@ -65,7 +66,7 @@ def _by_nature(nature: str) -> Effect:
             key = found.id if found else ACROPOLIS
             if key in seen:
                 raise IllegalAction(t("{hex} is named twice; each neighbour counts once",
-                                      hex=key), rule=R, field="adjacent")
+                                      hex=hex_word(key)), rule=R, field="adjacent")
             seen.add(key)
             count += _counts(state, player, found, nature)
         if len(seen) > 6:
@@ -151,8 +152,8 @@ def _ade(state, where, data):
                               hex=repr(data.get("target"))), rule=R, field="target")
     excess = target.cubes.excess(target.cost).citizens
     if not 1 <= amount <= min(3, excess):
-        raise IllegalAction(t("{hex} has {excess} excess citizens; Hades removes 1 to {most}, "
-                              "not {amount}", hex=target.id, excess=excess,
+        raise IllegalAction(t("{hex} has {excess} in excess; Hades removes 1 to {most}, not "
+                              "{amount}", hex=target.id, excess=Cubes(citizens=excess).words(),
                               most=min(3, excess), amount=amount), rule=R, field="amount")
     return state.with_player(seat, victim.with_cubes(target.id, target.cubes
                                                      - Cubes(citizens=amount)))
