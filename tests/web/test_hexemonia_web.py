@@ -234,7 +234,7 @@ def test_revolt_preview_shows_each_hex_then_one_tap_applies_it(table):
     assert state.philosopher == 2
     assert state.players[0].find("Anfiteatro").cubes.as_tuple() == (1, 0, 0)
     assert state.players[1].find("Pascolo").cubes.as_tuple() == (1, 0, 1)
-    assert "revolt on Ben's Pascolo: 2 gold discarded" in table.rows()[-1].text
+    assert "revolt on Ben's Pascolo, which loses 2 gold" in table.rows()[-1].text
     assert 'id="hx-check"' not in table.page
 
 
@@ -384,7 +384,7 @@ def test_switching_a_ruling_is_recorded(table):
 
 def test_history_and_score_pages_render(table):
     table.act("take", hexes=1, resource="citizens")
-    assert "Ana takes 1 hex(es) and 1 citizens" in text(table.client.get(table.path + "/history"))
+    assert "Ana takes 1 hex and 1 citizen" in text(table.client.get(table.path + "/history"))
     score = text(table.client.get(table.path + "/score"))
     assert "Score so far" in score and "Active Polis" in score
 

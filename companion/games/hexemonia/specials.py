@@ -85,7 +85,7 @@ def _counts(state, player, found, nature) -> bool:
     if not player.revealed:
         raise IllegalAction(t("a face-down Acropolis adds nothing: reveal it first to count it "
                               "(example 1), or leave it out of the neighbours"),
-                            rule=f"{R}; Preparazione, example 1", field="adjacent")
+                            rule=f"{R}; Preparazione", field="adjacent")
     return state.city_info(player.city).nature == nature
 
 
