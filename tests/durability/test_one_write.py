@@ -61,12 +61,13 @@ def test_a_turn_action_tapped_twice_by_one_form_counts_once(client, app):
     with app.app_context():
         token = store.create_game(rules, sample_setup(rules)).play_token
     table = WebTable(client, app, f"/g/{token}")
+    table.do("take", hexes=2)  # phase A comes first (the phases are in order)
     form = {"csrf_token": table.csrf, "version": table.version, "once": "one-form-key"}
     answers = [client.post(f"{table.path}/do/production", data=form,
                            headers={"Accept": "application/json"}) for _ in range(2)]
     assert [a.status_code for a in answers] == [200, 200]
     assert answers[0].get_json() == answers[1].get_json()
-    assert [r.kind for r in table.rows()] == ["production"]
+    assert [r.kind for r in table.rows()] == ["take", "production"]
     # without a key the same stale form is refused, not applied twice
     del form["once"]
     assert client.post(f"{table.path}/do/production", data=form).status_code == 409

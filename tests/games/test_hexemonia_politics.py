@@ -116,7 +116,7 @@ def test_two_player_game_without_revolts_moves_the_philosopher_only():
 
 def test_political_check_refusals():
     state = replace(example_6(), took=False)
-    with pytest.raises(IllegalAction, match="phase A comes first"):
+    with pytest.raises(IllegalAction, match=r"comes after phase A; next: A\) take 2 hexes"):
         RULES.apply(state, "political_check", {})
     done = RULES.apply(example_6(), "political_check", {})
     with pytest.raises(IllegalAction, match="already made"):

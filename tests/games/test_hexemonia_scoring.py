@@ -97,6 +97,7 @@ def test_myth_trio_needs_three_natures_each_hex_once(natures, acropolis, trios):
 
 def trio_player(active):
     return {"name": "T", "city": "athens", "acropolis_gold": 0,
+            "hexes": hexes(("chora", "political", active), ("chora", "military", True)),
             "myths": [{"nature": "political", "active": active},
                       {"nature": "military", "active": True}]}
 
@@ -110,6 +111,7 @@ def test_h3_trio_counts_inactive_myths_unless_ruling_requires_active(reading, po
 
 def test_olympia_scores_3_per_active_myth_but_not_for_its_acropolis_h2():
     olympia = {"name": "O", "city": "olympia", "acropolis_gold": 0,
+               "hexes": hexes(("chora", "political", True)),  # holds the active Myth's token
                "myths": [{"nature": "political", "active": True},
                          {"nature": "military", "active": False}]}
     out = score([olympia, {"name": "A", "city": "athens"}, {"name": "S", "city": "sparta"}])
@@ -136,8 +138,9 @@ def test_philosopher_is_worth_3_only_in_two_player_game_without_revolts(revolts,
 
 
 def test_h19_hexes_only_ignores_myths_for_the_tie_break():
-    a = {"name": "A", "city": "athens", "myths": [{"nature": "economic", "active": True}]}
-    b = {"name": "B", "city": "sparta"}
+    a = {"name": "A", "city": "athens", "myths": [{"nature": "economic", "active": True}],
+         "hexes": hexes(("chora", "economic", True))}  # the Myth's token sits on it
+    b = {"name": "B", "city": "sparta", "hexes": hexes(("chora", "military", True))}
     assert score([a, b])["ranking"][0]["decided_by"] == "acropolis_nature"
     assert score([a, b], rulings={"H19": "hexes-only"})["ranking"][0]["names"] == ["A", "B"]
 
@@ -161,3 +164,87 @@ def test_score_api_needs_two_to_four_players():
     with pytest.raises(InvalidInput) as err:
         RULES.parse_facts({"players": [{"name": "A", "city": "athens"}]})
     assert err.value.problems[0].field == "players"
+
+
+# --------------------------------------- the 2-player base game and limits on every path (D5-D8)
+
+def test_a_two_player_score_request_leaves_revolts_out_unless_asked_and_the_philosopher_scores_3():
+    a = {"name": "A", "city": "athens", "philosopher": True}
+    out = score([a, {"name": "B", "city": "sparta"}])
+    assert out["players"][0]["lines"][4]["points"] == 3
+    assert out["players"][1]["lines"][4]["detail"] == "3 to the holder; not held"
+    advanced = score([a, {"name": "B", "city": "sparta"}], revolts=True)
+    assert advanced["players"][0]["lines"][4]["points"] == 0
+
+
+def test_three_players_always_play_with_revolts_and_the_api_refuses_leaving_them_out():
+    players = [{"name": "A", "city": "athens", "philosopher": True},
+               {"name": "B", "city": "sparta"}, {"name": "C", "city": "olympia"}]
+    assert score(players)["players"][0]["lines"][4]["points"] == 0
+    with pytest.raises(InvalidInput) as err:
+        RULES.parse_facts({"players": players, "revolts": False})
+    assert {p.field for p in err.value.problems} == {"revolts"}
+
+
+@pytest.mark.parametrize("cities, bad", [
+    (["athens", "sparta", "delos"], "players[2].city"),
+    (["athens", "olympia"], "players[1].city"),
+    (["athens", "sparta", "delphi", "olympia"], "players[3].city"),
+])
+def test_the_score_api_refuses_a_city_not_in_the_box_for_that_many_players(cities, bad):
+    players = [{"name": f"P{i}", "city": c} for i, c in enumerate(cities)]
+    with pytest.raises(InvalidInput) as err:
+        RULES.parse_facts({"players": players})
+    problems = {p.field: p.message for p in err.value.problems}
+    assert set(problems) == {bad} and f"with {len(cities)} players the cities are" in \
+        problems[bad]
+    with pytest.raises(InvalidInput) as setup_err:  # the setup says the same
+        RULES.new_game({"players": players, "fate": 10})
+    assert {p.message for p in setup_err.value.problems if p.field == bad} == {problems[bad]}
+
+
+def test_the_score_api_refuses_a_seventh_myth_and_an_active_myth_with_no_hex_to_hold_it():
+    three = [{"nature": n, "active": False} for n in ("political", "military", "sacred")]
+    players = [{"name": "A", "city": "athens", "myths": three},
+               {"name": "B", "city": "sparta", "myths": three},
+               {"name": "C", "city": "olympia", "myths": [{"nature": "sacred", "active": True}]}]
+    with pytest.raises(InvalidInput) as err:
+        RULES.parse_facts({"players": players})
+    problems = {p.field: p.message for p in err.value.problems}
+    assert "the box holds 6 Myths, each once; these players have 7" == problems["players"]
+    assert "an active sacred Myth needs an active sacred hex" in \
+        problems["players[2].myths[0].active"]
+
+
+def test_an_unknown_city_is_reported_once_and_not_as_a_duplicate():
+    players = [{"name": "A", "city": "athens"}, {"name": "B", "city": "atlantis"}]
+    with pytest.raises(InvalidInput) as err:
+        RULES.parse_facts({"players": players})
+    assert [p.field for p in err.value.problems] == ["players[1].city"]
+
+
+# ------------------------------------------------------------------ honest words (D13, D14)
+
+def lines_of(player, others=({"name": "B", "city": "sparta"},)):
+    body = score([player, *others])
+    return {ln["id"]: ln["detail"] for ln in body["players"][0]["lines"]}
+
+
+def test_score_details_use_singular_and_plural_and_say_why_there_is_no_trio():
+    one = lines_of({"name": "A", "city": "athens",
+                    "hexes": hexes(("chora", "economic", True),
+                                   ("fortification", "military", True))})
+    assert one["chora_fortification"] == "1 Chora + 1 Fortification, 1 each"
+    assert one["myth_trio"] == "no Myth: no trio (Acropolis economic)"
+    two = lines_of({"name": "A", "city": "athens", "hexes": hexes(
+        ("fortification", "military", True), ("fortification", "military", True),
+        ("polis", "political", True)), "myths": [{"nature": "military", "active": True}]})
+    assert two["chora_fortification"] == "0 Chora + 2 Fortifications, 1 each"
+    assert two["myth_trio"] == ("Myths military + Acropolis economic: no trio (three "
+                                "different natures are needed)")
+    assert two["city_bonus"] == "athens: 1 active polis × 2"
+    olympia = lines_of({"name": "O", "city": "olympia", "hexes": hexes(
+        ("chora", "military", True), ("chora", "sacred", True)),
+        "myths": [{"nature": "military", "active": True}, {"nature": "sacred", "active": True}]},
+        others=({"name": "A", "city": "athens"}, {"name": "S", "city": "sparta"}))
+    assert olympia["city_bonus"].startswith("olympia: 2 active myths × 3")

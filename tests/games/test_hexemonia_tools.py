@@ -51,7 +51,8 @@ def test_myths_text_reads_natures_and_activity(text, myths):
 
 def test_quick_pad_passes_unknown_words_on_so_the_api_names_them():
     payload = RULES.quick_payload({"revolts": True}, [
-        row("Ana", "athens", myths="political, holy, sacred sleeping"), row("Ben", "sparta")])
+        row("Ana", "athens", myths="political, holy, sacred sleeping", chora_political=1),
+        row("Ben", "sparta")])
     with pytest.raises(InvalidInput) as err:
         RULES.score_payload(payload)
     assert {p.field for p in err.value.problems} == {"players[0].myths[1].nature",
@@ -60,8 +61,8 @@ def test_quick_pad_passes_unknown_words_on_so_the_api_names_them():
 
 def test_quick_pad_myth_trio_with_the_acropolis_counts_eight():
     payload = RULES.quick_payload({"revolts": False}, [
-        row("Ana", "athens", myths="political, military"), row("Ben", "sparta",
-                                                               philosopher=True)])
+        row("Ana", "athens", myths="political, military", chora_political=1,
+            chora_military=1), row("Ben", "sparta", philosopher=True)])
     body = result_to_json(RULES.score_payload(payload))
     lines = {ln["id"]: ln["points"] for ln in body["players"][0]["lines"]}
     assert lines["myth_trio"] == 8  # political + military + Athens' economic Acropolis
@@ -140,6 +141,15 @@ def test_preview_of_example_4_matches_the_attack_it_describes():
     assert (3, 0) in p.plan.options and (0, 6) in p.plan.options
 
 
+def test_preview_names_the_survivors_the_attacker_may_choose_instead_h23():
+    # Barbara's Quarry (3 citizens) behind the Phalanx (shield 1), attacked with 6c 2h: the
+    # 3 citizens cost 3 citizens; the shield 1 hoplite (3c 1h survive) or 2 citizens (1c 2h).
+    p = preview_attack(example_state(), 1, "Cava", "Falange", "Acropolis: 6c 2h")
+    assert p.plan.choices == (Cubes(citizens=3, hoplites=1), Cubes(citizens=1, hoplites=2))
+    assert p.plan.survivors == Cubes(citizens=3, hoplites=1)
+    assert str(p.alternatives) == "1 citizen, 2 hoplites"
+
+
 def test_preview_of_example_5_names_the_twin_polis_and_the_myth_token():
     p = preview_attack(example_state(), 2, "Anfiteatro", "", "Acropolis: 1h")
     assert p.plan.succeeds and p.twin and p.myth == "Oracolo" and not p.fourth_myth
@@ -178,3 +188,20 @@ def test_face_down_acropolis_adds_nothing_to_the_live_score_until_revealed():
     shown = RULES.apply(state, "reveal", {"player": 0})
     lines = {ln.id: ln.points for ln in RULES.score(shown).sheets[0].lines}
     assert lines["city_bonus"] == 2 and lines["myth_trio"] == 8
+
+
+def test_the_quick_pad_plays_two_players_without_revolts_unless_ticked_and_three_always_with():
+    two = [row("Ana", "athens", philosopher=True), row("Ben", "sparta")]
+    assert RULES.quick_payload({}, two)["revolts"] is False
+    assert RULES.quick_payload({"revolts": True}, two)["revolts"] is True
+    three = two + [row("Cy", "olympia")]
+    assert RULES.quick_payload({"revolts": False}, three)["revolts"] is True
+    assert [f.default for f in RULES.quick_options if f.name == "revolts"] == [False]
+
+
+def test_the_quick_pad_refuses_a_city_not_in_the_box_like_the_setup():
+    payload = RULES.quick_payload({}, [row("Ana", "athens"), row("Ben", "sparta"),
+                                       row("Cy", "delos")])
+    with pytest.raises(InvalidInput) as err:
+        RULES.score_payload(payload)
+    assert [p.field for p in err.value.problems] == ["players[2].city"]

@@ -17,6 +17,11 @@ def new(**setup):
     return RULES.new_game({"players": THREE, "fate": 20, **setup})
 
 
+def in_turn(**setup):
+    """A new game once the first player has done phase A (the phases come in order)."""
+    return replace(new(**setup), took=True)
+
+
 def hx(name, kind, nature, cost, cubes, **more):
     return Hex(name, name, kind, nature, Cubes(*cost), cubes=Cubes(*cubes), **more)
 
@@ -50,8 +55,9 @@ def test_setup_reports_every_problem_with_its_path():
                         "sparta_nature": "purple"})
     fields = {p.field for p in err.value.problems}
     assert fields >= {"players[0].city", "players[1].name", "players[1].city",
-                      "players[2].name", "players[2].city", "revolts", "last_player", "fate",
-                      "rulings.H9", "sparta_nature"}
+                      "players[2].name", "last_player", "fate", "rulings.H9", "sparta_nature"}
+    # Ana's missing city is reported once, not again as a second Athens (D8)
+    assert "players[2].city" not in fields
 
 
 def test_setup_city_overrides_replace_the_unverified_defaults():
@@ -111,8 +117,47 @@ def test_emptying_the_fate_pile_starts_the_final_round_without_phase_a_h7_h8():
 
 # ---------------------------------------------------------------------------- phase B
 
+# ------------------------------------------------------------ the phases in order (D1, D2)
+
+def act(state, action, **data):
+    return RULES.apply(state, action, RULES.check_action(state, action, data))
+
+
+@pytest.mark.parametrize("kind, data", [
+    ("play_hex", pasture()), ("play_myth", {"name": "Ade", "nature": "economic", "host": "x"}),
+    ("production", {}), ("strategy", {}), ("special", {"hex": "Sorgente"}),
+    ("attack", {"opponent": 1, "target": "Pascolo", "pay_from": "Acropolis: 2c"}),
+    ("political_check", {}),
+])
+def test_nothing_of_the_turn_comes_before_phase_a_and_the_refusal_names_it(kind, data):
+    with pytest.raises(IllegalAction, match=r"after phase A; next: A\) take 2 hexes, or 1 hex "
+                                            r"and 1 resource"):
+        act(new(), kind, **data)
+    assert RULES.available(new())[0] == "take" and kind not in RULES.available(new())
+
+
+def test_a_refused_early_play_leaves_the_turn_playable_in_order():
+    state = new()
+    with pytest.raises(IllegalAction):
+        act(state, "play_hex", **pasture())
+    for kind, data in (("take", {"hexes": 2}), ("play_hex", pasture()), ("production", {}),
+                       ("political_check", {}), ("end_turn", {})):
+        state = act(state, kind, **data)
+    assert state.active == 1 and state.players[0].find("Pascolo").cubes == Cubes(citizens=3)
+
+
+def test_taking_hexes_after_the_action_names_phase_a_and_what_comes_next():
+    state = act(act(new(), "take", hexes=2), "production")
+    with pytest.raises(IllegalAction, match=r"phase A is done once, at the start of the turn; "
+                                            r"next: D\) the political check") as refused:
+        act(state, "take", hexes=2)
+    assert "phase B" not in refused.value.message
+    with pytest.raises(IllegalAction, match=r"belongs to phase B.*next: D\) the political check"):
+        act(state, "play_hex", **pasture())
+
+
 def test_play_hex_pays_its_exact_cost_from_the_acropolis_by_default():
-    state = RULES.apply(new(), "play_hex", pasture())
+    state = RULES.apply(in_turn(), "play_hex", pasture())
     ana = state.players[0]
     assert ana.acropolis == Cubes(1, 0, 1) and ana.hand == 1
     assert ana.find("Pascolo").cubes == Cubes(1, 0, 0) and ana.find("Pascolo").is_active
@@ -128,11 +173,11 @@ def test_play_hex_pays_its_exact_cost_from_the_acropolis_by_default():
 ])
 def test_play_hex_refusals(extra, message):
     with pytest.raises(IllegalAction, match=message):
-        RULES.apply(new(), "play_hex", pasture(**extra))
+        RULES.apply(in_turn(), "play_hex", pasture(**extra))
 
 
 def test_cubes_on_a_hex_placed_this_turn_cannot_pay():
-    state = RULES.apply(new(), "play_hex", pasture(cost_citizens=0, cost_gold=1,
+    state = RULES.apply(in_turn(), "play_hex", pasture(cost_citizens=0, cost_gold=1,
                                                     pay_from="Acropolis: 1g"))
     with pytest.raises(IllegalAction, match="placed this turn"):
         RULES.apply(state, "play_hex", pasture(cost_citizens=0, cost_gold=1,
@@ -141,13 +186,13 @@ def test_cubes_on_a_hex_placed_this_turn_cannot_pay():
 
 def test_a_city_holds_one_polis_of_each_name():
     polis = pasture(kind="polis", name="Palestra", cost_citizens=0)
-    state = RULES.apply(new(), "play_hex", polis)
+    state = RULES.apply(in_turn(), "play_hex", polis)
     with pytest.raises(IllegalAction, match="already has the Polis Palestra"):
         RULES.apply(state, "play_hex", polis)
 
 
 def test_myth_token_goes_on_a_hex_of_the_same_nature_never_the_acropolis():
-    state = with_hexes(new(), 0, hx("Anfiteatro", "polis", "political", (0, 0, 0), (0, 0, 0)))
+    state = with_hexes(in_turn(), 0, hx("Anfiteatro", "polis", "political", (0, 0, 0), (0, 0, 0)))
     myth = {"name": "Oracolo", "nature": "political", "host": "Anfiteatro", "gear": "oracolo"}
     after = RULES.apply(state, "play_myth", myth)
     assert after.players[0].myths[0].host == "Anfiteatro"
@@ -162,7 +207,7 @@ def test_myth_token_goes_on_a_hex_of_the_same_nature_never_the_acropolis():
 @pytest.mark.parametrize("reading, myths_now, played, refused", [
     ("at-once", 3, 3, True), ("at-once", 2, 4, False), ("whole-game", 2, 3, True)])
 def test_myth_cap_h4(reading, myths_now, played, refused):
-    state = with_hexes(new(rulings={"H4": reading}), 0,
+    state = with_hexes(in_turn(rulings={"H4": reading}), 0,
                        hx("Anfiteatro", "polis", "political", (0, 0, 0), (0, 0, 0)),
                        myths=tuple(Myth(f"M{i}", "political", "Anfiteatro")
                                    for i in range(myths_now)), myths_played=played)
@@ -177,7 +222,7 @@ def test_myth_cap_h4(reading, myths_now, played, refused):
 # ---------------------------------------------------------------------------- phase C
 
 def test_production_adds_output_of_active_hexes_and_active_myths_to_their_host():
-    state = with_hexes(new(), 0,
+    state = with_hexes(in_turn(), 0,
                        hx("Pascolo", "chora", "economic", (1, 0, 0), (1, 0, 0),
                           produces="citizens", output=2),
                        hx("Cava", "chora", "economic", (2, 0, 0), (1, 0, 0),
@@ -189,7 +234,7 @@ def test_production_adds_output_of_active_hexes_and_active_myths_to_their_host()
 
 
 def test_strategy_moves_then_swaps_once_per_hex():
-    state = with_hexes(new(), 0, hx("Pascolo", "chora", "economic", (1, 0, 0), (1, 0, 0)))
+    state = with_hexes(in_turn(), 0, hx("Pascolo", "chora", "economic", (1, 0, 0), (1, 0, 0)))
     ana = RULES.apply(state, "strategy", {"moves": "Acropolis > Pascolo: 1c 1g",
                                           "swaps": "Pascolo: h"}).players[0]
     assert ana.find("Pascolo").cubes == Cubes(0, 1, 1) and ana.acropolis == Cubes(1, 0, 0)
@@ -200,8 +245,19 @@ def test_strategy_moves_then_swaps_once_per_hex():
                     {"moves": "Acropolis > Pascolo: 1c"})
 
 
+def test_one_swap_per_hex_is_ruling_h24_and_its_rate_reading_allows_more():
+    state = with_hexes(in_turn(), 0, hx("Pascolo", "chora", "economic", (0, 0, 0), (4, 0, 0)))
+    with pytest.raises(IllegalAction, match="one swap per hex") as refused:
+        RULES.apply(state, "strategy", {"swaps": "Pascolo: h; Pascolo: h"})
+    assert "ruling H24" in refused.value.rule
+    assert "H24" in RULES.rulings
+    rate = replace(state, rulings={**state.rulings, "H24": "any"})
+    after = RULES.apply(rate, "strategy", {"swaps": "Pascolo: h; Pascolo: h"})
+    assert after.players[0].find("Pascolo").cubes == Cubes(hoplites=2)
+
+
 def test_only_one_action_per_turn_but_several_specials():
-    state = with_hexes(new(), 0, hx("Sorgente", "chora", "sacred", (0, 0, 0), (0, 0, 0),
+    state = with_hexes(in_turn(), 0, hx("Sorgente", "chora", "sacred", (0, 0, 0), (0, 0, 0),
                                     gear="sorgente"),
                        hx("Sorgente 2", "chora", "sacred", (0, 0, 0), (0, 0, 0),
                           gear="sorgente"))
@@ -217,7 +273,7 @@ def test_only_one_action_per_turn_but_several_specials():
 
 
 def specials_state():
-    state = with_hexes(new(), 0,
+    state = with_hexes(in_turn(), 0,
                        hx("Tempio", "polis", "sacred", (1, 0, 0), (1, 0, 0), gear="tempio"),
                        hx("Sorgente", "chora", "sacred", (0, 0, 0), (0, 0, 0)),
                        hx("Necropoli", "chora", "sacred", (0, 0, 0), (4, 0, 0),
@@ -240,7 +296,7 @@ def special(state, **data):
 
 def test_temple_counts_adjacent_sacred_hexes_and_a_revealed_sacred_acropolis():
     state = specials_state()
-    assert special(state, hex="Tempio", adjacent="Sorgente, Faro, Acropolis"
+    assert special(state, hex="Tempio", adjacent="Sorgente, Faro"
                    ).players[0].find("Tempio").cubes.gold == 1
     state = replace(state, active=2)
     olympia = state.players[2]
@@ -250,6 +306,22 @@ def test_temple_counts_adjacent_sacred_hexes_and_a_revealed_sacred_acropolis():
     # Example 1: Olympia's lightning adds 1 gold to the Spring's 1.
     assert special(state, hex="Tempio", adjacent="Sorgente, Acropolis"
                    ).players[2].find("Tempio").cubes.gold == 2
+
+
+def test_a_face_down_acropolis_next_to_the_temple_is_refused_with_a_hint_to_reveal_it():
+    # Example 1: Corrado reveals Olympia to gain its gold; face down it would add nothing.
+    with pytest.raises(IllegalAction, match="face-down Acropolis adds nothing: reveal it first"):
+        special(specials_state(), hex="Tempio", adjacent="Sorgente, Acropoli")
+
+
+@pytest.mark.parametrize("adjacent", ["Sorgente, Sorgente", "Sorgente, sorgente, SORGENTE",
+                                      "Acropolis, Acropoli"])
+def test_temple_and_harbour_count_each_neighbour_once(adjacent):
+    state = specials_state()
+    state = state.with_player(0, replace(state.players[0], revealed=True))
+    with pytest.raises(IllegalAction, match="named twice; each neighbour counts once"):
+        special(state, hex="Tempio", adjacent=adjacent)
+    assert state.players[0].find("Tempio").cubes.gold == 0
 
 
 @pytest.mark.parametrize("reading, sent, gold, refused", [
@@ -285,7 +357,7 @@ def test_hades_moirai_pandora_and_agora():
     state = specials_state()
     assert special(state, hex="Ade", opponent=1, target="Asty", amount=3
                    ).players[1].find("Asty").cubes == Cubes(2, 0, 1)
-    with pytest.raises(IllegalAction, match="4 excess citizens; Hades removes 1 to 3, not 0"):
+    with pytest.raises(IllegalAction, match="Asty has 4 citizens in excess; Hades removes 1 to 3, not 0"):
         special(state, hex="Ade", opponent=1, target="Asty")
     moire = special(state, hex="Moire")
     assert (moire.players[0].hand, moire.fate) == (3, 19)
@@ -335,8 +407,9 @@ def test_reveal_correct_and_ruling_switch():
         RULES.apply(state, "correct", {"player": 1, "what": "cost", "hex": "Mura"})
 
 
-def test_every_ruling_of_the_digest_is_declared_with_a_valid_default():
-    assert set(RULES.rulings) == {f"H{i}" for i in range(1, 23)}
+def test_every_ruling_of_the_digest_and_the_apps_own_is_declared_with_a_valid_default():
+    # H1-H22 from the digest; H23 (war losses) and H24 (swaps per hex) are the app's own
+    assert set(RULES.rulings) == {f"H{i}" for i in range(1, 25)}
     assert all(r.default in r.readings for r in RULES.rulings.values())
 
 
@@ -353,3 +426,58 @@ def test_guide_available_and_describe_follow_the_turn():
     assert RULES.check_action(state, "take", {"hexes": "2"}) == {"player": -1, "hexes": 2,
                                                                  "resource": "none"}
     assert all(spec.rule for spec in RULES.actions.values())
+
+
+# ------------------------------------------------ the 2-player base game; names of tiles (D5, D9, D10)
+
+def test_a_two_player_game_is_the_base_game_without_revolts_unless_the_table_asks():
+    two = THREE[:2]
+    assert RULES.new_game({"players": two, "fate": 10}).revolts is False
+    assert RULES.new_game({"players": two, "fate": 10, "revolts": True}).revolts is True
+    # with 3 players revolts are not optional: an unticked box does not turn them off
+    assert RULES.new_game({"players": THREE, "fate": 10, "revolts": False}).revolts is True
+    assert [f.default for f in RULES.setup_fields if f.name == "revolts"] == [False]
+
+
+@pytest.mark.parametrize("host", ["Acropoli", "acropolis", "卫城"])
+def test_a_myth_token_on_the_acropolis_is_refused_under_any_spelling(host):
+    state = with_hexes(in_turn(), 0, hx("Tempio", "polis", "sacred", (0, 0, 0), (0, 0, 0)))
+    with pytest.raises(IllegalAction, match="the Acropolis never takes a Myth token"):
+        RULES.apply(state, "play_myth", {"name": "Ade", "nature": "sacred", "host": host})
+
+
+@pytest.mark.parametrize("first, second", [("Agorà", "Agora"), ("Agora", "agorà"),
+                                           ("Agorà", "AGORA")])
+def test_one_polis_of_each_kind_whatever_the_spelling(first, second):
+    polis = {"kind": "polis", "nature": "political", "cost_citizens": 0, "cost_hoplites": 0,
+             "cost_gold": 0, "produces": "none", "output": 0, "shield": 0, "gear": "agora"}
+    state = RULES.apply(in_turn(), "play_hex", {**polis, "name": first})
+    with pytest.raises(IllegalAction, match="a city holds one of each"):
+        RULES.apply(state, "play_hex", {**polis, "name": second})
+
+
+def test_a_conquered_polis_under_another_spelling_joins_the_twin():
+    state = with_hexes(in_turn(), 0, hx("Agorà", "polis", "political", (0, 0, 0), (0, 0, 0)))
+    state = with_hexes(state, 1, hx("Agora", "polis", "political", (1, 0, 0), (1, 0, 0)))
+    after = RULES.apply(state, "attack", {"opponent": 1, "target": "Agora",
+                                          "pay_from": "Acropolis: 2c"})
+    assert [h.id for h in after.players[0].hexes] == ["Agorà"]
+    assert after.players[0].find("Agorà").cubes == Cubes(citizens=1)
+
+
+def test_history_words_count_hexes_and_cubes_in_the_singular_and_the_plural():
+    state = new()
+    assert RULES.describe(state, "take", {"hexes": 1, "resource": "hoplites"}) == \
+        "Ana takes 1 hex and 1 hoplite"
+    assert RULES.describe(state, "take", {"hexes": 2, "resource": "none"}) == "Ana takes 2 hexes"
+    assert RULES.describe(state, "discard", {"count": 1}) == "Ana discards 1 hex"
+    assert RULES.describe(state, "discard", {"count": 2}) == "Ana discards 2 hexes"
+    hoplite = Hex("Falange", "Falange", "fortification", "military", Cubes(), "hoplites", 1)
+    assert str(hoplite.makes.words()) == "1 hoplite"
+
+
+def test_a_refusal_names_the_acropolis_in_the_readers_words_not_by_its_id():
+    state = in_turn()
+    with pytest.raises(IllegalAction) as refused:
+        RULES.apply(state, "play_hex", {**pasture(), "pay_from": "Acropoli: 3c"})
+    assert refused.value.message.params["hex"].template == "Acropolis"

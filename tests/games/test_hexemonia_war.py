@@ -142,3 +142,67 @@ def test_a_fourth_myth_must_be_discarded_by_name():
         RULES.apply(state, "attack", data)
     after = RULES.apply(state, "attack", {**data, "discard_myth": "Moire"})
     assert [m.name for m in after.players[0].myths] == ["Ade", "Pandora", "Oracolo"]
+
+
+# ------------------------------------------------------------- survivors, kind for kind (D4)
+
+def pasture_state(**rulings):
+    """The review's probe: Ben's Pasture (cost 1 citizen) is held by 1 hoplite."""
+    ana = Player("Ana", "athens", acropolis=Cubes(4, 3, 1))
+    ben = Player("Ben", "sparta", hexes=(hx("Pascolo", "chora", "economic", (1, 0, 0),
+                                            (0, 1, 0)),))
+    return HexemoniaState((ana, ben), {**RULINGS, **rulings}, fate=10, last_player=1, took=True)
+
+
+def test_the_attacker_loses_the_defending_hoplite_so_two_citizens_survive_and_the_hex_is_active():
+    state = RULES.apply(pasture_state(), "attack", {
+        "opponent": 1, "target": "Pascolo", "pay_from": "Acropolis: 2c 1h"})
+    pasture = state.players[0].find("Pascolo")
+    assert pasture.cubes == Cubes(citizens=2) and pasture.is_active
+
+
+def test_the_shield_is_paid_in_hoplites_or_twice_as_many_citizens_as_the_attacker_chooses():
+    result = attack(Cubes(citizens=1), 1, Cubes(citizens=4, hoplites=2))
+    assert result.choices == (Cubes(citizens=3, hoplites=1), Cubes(citizens=1, hoplites=2))
+    state = with_falange(pasture_state())
+    chosen = RULES.apply(state, "attack", {
+        "opponent": 1, "target": "Pascolo", "adjacent": "Falange",
+        "pay_from": "Acropolis: 4c 2h", "survivors": "1c 2h"})
+    assert chosen.players[0].find("Pascolo").cubes == Cubes(citizens=1, hoplites=2)
+    with pytest.raises(IllegalAction, match=r"5 citizens cannot survive this attack; the "
+                                            r"attacker may keep 3 citizens, 1 hoplite or "
+                                            r"1 citizen, 2 hoplites") as refused:
+        RULES.apply(state, "attack", {"opponent": 1, "target": "Pascolo", "adjacent": "Falange",
+                                      "pay_from": "Acropolis: 4c 2h", "survivors": "5c"})
+    assert "H23" in refused.value.rule
+
+
+def with_falange(state):
+    ben = state.players[1]
+    falange = hx("Falange", "fortification", "military", (0, 0, 0), (0, 0, 0), shield=1)
+    pasture = replace(ben.hexes[0], cubes=Cubes(citizens=1))
+    return state.with_player(1, replace(ben, hexes=(pasture, falange)))
+
+
+def test_a_missing_kind_is_paid_with_the_other_and_survivors_always_add_up():
+    for defenders in (Cubes(3, 0), Cubes(0, 2), Cubes(1, 1), Cubes(0, 0)):
+        for shield in range(3):
+            for forces in (Cubes(9, 0), Cubes(0, 6), Cubes(3, 3), Cubes(1, 5)):
+                result = attack(defenders, shield, forces)
+                for mix in result.choices:
+                    assert mix.units == forces.units - result.loss and mix.hoplites <= \
+                        forces.hoplites and mix.gold == 0, (defenders, shield, forces, mix)
+
+
+@pytest.mark.parametrize("cost, survivors", [(Cubes(hoplites=2), Cubes(citizens=1, hoplites=2)),
+                                             (Cubes(citizens=3), Cubes(citizens=3, hoplites=1))])
+def test_left_to_the_app_the_survivors_are_a_mix_that_keeps_the_conquered_hex_active(cost,
+                                                                                      survivors):
+    state = with_falange(pasture_state())
+    ben = state.players[1]
+    target = replace(ben.hexes[0], cost=cost)
+    state = state.with_player(1, replace(ben, hexes=(target, ben.hexes[1])))
+    after = RULES.apply(state, "attack", {"opponent": 1, "target": "Pascolo",
+                                          "adjacent": "Falange", "pay_from": "Acropolis: 4c 2h"})
+    taken = after.players[0].find("Pascolo")
+    assert taken.cubes == survivors and taken.is_active

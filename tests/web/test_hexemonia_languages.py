@@ -43,6 +43,7 @@ def test_italian_catalog_uses_the_editions_terms():
 def test_board_shows_the_terms_in_the_readers_language_and_not_in_english(client, app, lang):
     tr = words(lang)
     table = create(client, app, players=THREE[:2])
+    table.act("take", hexes=2)
     table.play("Palestra", "polis", "military", (1, 0, 1))
     page = client.get(table.path, headers={"Accept-Language": lang}).get_data(as_text=True)
     status = between(page, 'id="hx-status"', "</section>")
@@ -70,7 +71,8 @@ def test_guide_refusals_and_score_lines_are_said_in_the_readers_language(app, la
         assert turn == expected.format(turn=1, name="Ana", fate=12) and "Fate pile" not in turn
         with pytest.raises(IllegalAction) as refused:
             rules.apply(state, "political_check", {})
-        assert i18n.say(refused.value.message) == tr[
-            "phase A comes first: take hexes or a resource"]
+        assert i18n.say(refused.value.message) == tr["{reason}; next: {next}"].format(
+            reason=tr["the political check comes after phase A"],
+            next=tr["A) take 2 hexes, or 1 hex and 1 resource"])
         line = rules.score(state).sheets[0].lines[-1]
         assert i18n.say(line.label) == tr["City bonus"] != "City bonus"

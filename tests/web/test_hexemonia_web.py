@@ -85,7 +85,6 @@ def setup_data(client, players, **options):
     ([*THREE[:2], {"name": "Cy", "city": "delphi"}], {},
      "with 3 players the cities are athens, sparta, olympia"),
     ([*THREE[:2], {"name": "ana", "city": "olympia"}], {}, "two players are called ana"),
-    (THREE, {"revolts": ""}, "revolts are optional only with 2 players, not 3"),
     (THREE, {"fate": 0}, "between 1 and 60"),
     (THREE, {"last_player": 3}, "must go to one of the 3 seats, not seat 4"),
     (THREE, {"last_player": 9}, "Not a valid choice"),
@@ -161,13 +160,14 @@ def test_board_shows_each_hex_cubes_and_whether_it_is_active(table):
 
 
 def test_refused_play_names_the_rule_and_the_numbers(table):
+    table.act("take", hexes=2)
     resp = table.play("Palestra", "polis", "military", (1, 1, 1), pay_from="Acropolis: 1c 1h 1g",
                       expect=422)
     page = text(resp)
     assert "Acropolis holds 2 citizens, 1 gold; Ana cannot take 1 citizen, 1 hoplite, 1 gold" \
         in page and "B) Giocare esagoni" in page
     assert 'id="hx-play" open' in page and 'value="Palestra"' in page  # the form keeps it
-    assert table.rows() == []
+    assert len(table.rows()) == 1  # the take only
 
 
 @pytest.mark.parametrize("steps, action, data, message", [
@@ -234,7 +234,7 @@ def test_revolt_preview_shows_each_hex_then_one_tap_applies_it(table):
     assert state.philosopher == 2
     assert state.players[0].find("Anfiteatro").cubes.as_tuple() == (1, 0, 0)
     assert state.players[1].find("Pascolo").cubes.as_tuple() == (1, 0, 1)
-    assert "revolt on Ben's Pascolo: 2 gold discarded" in table.rows()[-1].text
+    assert "revolt on Ben's Pascolo, which loses 2 gold" in table.rows()[-1].text
     assert 'id="hx-check"' not in table.page
 
 
@@ -314,6 +314,7 @@ def test_played_hex_is_remembered_and_fills_the_next_play_form(client, app, tabl
     table.play("Mura", "fortification", "military", (0, 0, 0), shield=2)
     assert "Mura" in text(client.get("/box/hexemonia"))
     other = create(client, app)
+    other.act("take", hexes=2)
     resp = client.get(other.path + "/hexemonia/fill", query_string={"name": "walls"})
     page = text(resp)
     assert resp.status_code == 200 and 'id="hx-play" open' in page
@@ -325,6 +326,7 @@ def test_played_hex_is_remembered_and_fills_the_next_play_form(client, app, tabl
 
 
 def test_fill_from_the_digest_flags_its_unverified_fields(table):
+    table.act("take", hexes=2)
     page = text(table.client.get(table.path + "/hexemonia/fill?name=Falange"))
     assert "unverified — check cost, shield on the tile" in page
     assert re.search(r'name="cost_hoplites"[^>]*value="2"', page)
@@ -382,7 +384,7 @@ def test_switching_a_ruling_is_recorded(table):
 
 def test_history_and_score_pages_render(table):
     table.act("take", hexes=1, resource="citizens")
-    assert "Ana takes 1 hex(es) and 1 citizens" in text(table.client.get(table.path + "/history"))
+    assert "Ana takes 1 hex and 1 citizen" in text(table.client.get(table.path + "/history"))
     score = text(table.client.get(table.path + "/score"))
     assert "Score so far" in score and "Active Polis" in score
 
@@ -393,7 +395,7 @@ def quick_data(client, **extra):
     data = {"csrf_token": csrf_of(client, "/quick/hexemonia"), "revolts": "y",
             "players-0-name": "Ana", "players-0-city": "athens", "players-0-acropolis_gold": 3,
             "players-0-polis_economic": 2, "players-0-chora_sacred": 1,
-            "players-0-myths": "political, military inactive",
+            "players-0-myths": "sacred, military inactive",
             "players-1-name": "Ben", "players-1-city": "sparta",
             "players-1-fortification_military": 2, "players-1-philosopher": "y"}
     data.update(extra)
@@ -414,7 +416,7 @@ def test_quick_pad_page_offers_the_flat_fields(client):
 def test_quick_pad_scores_the_entered_facts(client):
     resp = client.post("/quick/hexemonia", data=quick_data(client))
     assert resp.status_code == 200
-    # Ana: 2 Polis (4) + 1 Chora + trio political/military/economic Acropolis (8, H3: any)
+    # Ana: 2 Polis (4) + 1 Chora + trio sacred/military/economic Acropolis (8, H3: any)
     # + 3 gold + Athens 2 per Polis (4) = 20. Ben: 2 Forts + Sparta 3 each = 8; no Philosopher
     # points with revolts.
     assert pad_totals(text(resp)) == [20, 8]
@@ -427,15 +429,29 @@ def test_quick_pad_without_revolts_gives_the_philosopher_in_two_players(client):
     assert pad_totals(text(resp)) == [20, 11]
 
 
-def test_quick_pad_refuses_revolts_off_with_three_players_and_bad_myths(client):
+def test_quick_pad_with_three_players_plays_revolts_whatever_the_box_and_lists_bad_myths(client):
     data = quick_data(client, **{"players-2-name": "Cy", "players-2-city": "olympia",
-                                 "players-0-myths": "political, happy"})
+                                 "players-0-myths": "sacred, happy"})
     data.pop("revolts")
     resp = client.post("/quick/hexemonia", data=data)
     page = text(resp)
-    assert resp.status_code == 422
-    assert "revolts: revolts can be left out only with 2 players, not 3" in page
-    assert "players[0].myths[1].nature" in page
+    assert resp.status_code == 422 and "players[0].myths[1].nature" in page
+    assert "revolts:" not in page  # the box is the 2-player advanced rule; 3 always revolt
+    data["players-0-myths"] = "sacred"
+    totals = pad_totals(text(client.post("/quick/hexemonia", data=data)))
+    assert totals[1] == 8  # Ben's Philosopher scores nothing with 3 players
+
+
+def test_the_setup_form_offers_revolts_as_the_2_player_advanced_rule_unticked(client, app):
+    page = text(client.get("/new/hexemonia"))
+    box = re.search(r'<input[^>]*name="revolts"[^>]*>', page).group(0)
+    assert "checked" not in box and "advanced rule of revolts" in page
+    data = setup_data(client, THREE[:2])
+    data.pop("revolts", None)  # an unticked box is not sent
+    resp = client.post("/new/hexemonia", data=data)
+    assert resp.status_code == 303
+    table = HxTable(client, app, resp.headers["Location"])
+    assert table.state().revolts is False
 
 
 # ----------------------------------------------------------------------------- score API
@@ -445,7 +461,7 @@ REQUEST = {"players": [
      "hexes": [{"kind": "polis", "nature": "economic", "active": True},
                {"kind": "chora", "nature": "economic", "active": False},
                {"kind": "fortification", "nature": "military", "active": True}],
-     "myths": [{"nature": "political", "active": True}, {"nature": "sacred", "active": False}],
+     "myths": [{"nature": "military", "active": True}, {"nature": "sacred", "active": False}],
      "philosopher": False},
     {"name": "Ben", "city": "sparta", "acropolis_gold": 5,
      "hexes": [{"kind": "fortification", "nature": "military", "active": True}],
@@ -462,14 +478,14 @@ def test_score_api_answers_the_documented_contract(client):
     assert list(ana) == ["chora_fortification", "polis", "myth_trio", "acropolis_gold",
                          "philosopher", "city_bonus"]
     assert set(ana["polis"]) == {"id", "label", "points", "detail", "rule"}
-    # Ana: 1 Fort + 1 Polis (2) + trio political, sacred, Athens economic (8) + 2 gold + 2
+    # Ana: 1 Fort + 1 Polis (2) + trio military, sacred, Athens economic (8) + 2 gold + 2
     assert [ana[k]["points"] for k in ana] == [1, 2, 8, 2, 0, 2]
     assert body["players"][0]["total"] == 15
     assert body["players"][1]["total"] == 1 + 5 + 3  # Fort, gold, Sparta 3 per Fort
     assert body["ranking"] == [{"place": 1, "names": ["Ana"], "decided_by": "total"},
                                {"place": 2, "names": ["Ben"], "decided_by": "total"},
                                {"place": 3, "names": ["Cy"], "decided_by": "total"}]
-    assert body["rulings"]["H19"] == "hexes-and-myths" and len(body["rulings"]) == 22
+    assert body["rulings"]["H19"] == "hexes-and-myths" and len(body["rulings"]) == 24
 
 
 def test_score_api_breaks_ties_by_acropolis_nature_then_gold(client):
@@ -517,3 +533,27 @@ def test_score_api_revolts_may_be_false_only_with_two_players(client, count, sta
 def test_score_api_refuses_a_body_that_is_not_json(client):
     resp = client.post("/api/v1/hexemonia/score", data="players=1")
     assert resp.status_code == 400 and resp.get_json()["errors"]
+
+
+# ------------------------------------------------------------ honest words on the pad (D12, D13)
+
+def tie_data(client):
+    """Two players tied on 1 point; Ana's Pasture shares Athens' economic nature, Ben's none."""
+    return {"csrf_token": csrf_of(client, "/quick/hexemonia"),
+            "players-0-name": "Ana", "players-0-city": "athens", "players-0-chora_economic": 1,
+            "players-1-name": "Ben", "players-1-city": "sparta", "players-1-chora_economic": 1}
+
+
+def test_the_ranking_names_the_tie_break_in_words_with_the_values_compared(client):
+    page = html.unescape(text(client.post("/quick/hexemonia", data=tie_data(client))))
+    assert "tie broken by active hexes of the Acropolis's nature (Ana 1 · Ben 0)" in page
+    assert "acropolis_nature" not in page
+
+
+def test_the_italian_pad_shows_ruling_readings_and_the_tie_break_in_italian(client):
+    page = text(client.post("/quick/hexemonia", data=tie_data(client),
+                            headers={"Accept-Language": "it"}))
+    page = html.unescape(page)
+    assert "H3: attivi o no (la regola del tris non dice attivi)" in page
+    assert "H3 = any" not in page and "H19 = hexes-and-myths" not in page
+    assert "esagoni attivi della natura dell'Acropoli (Ana 1 · Ben 0)" in page

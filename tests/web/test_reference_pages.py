@@ -14,7 +14,7 @@ from .table import WebTable
 DIGEST_RULINGS = {
     "hadara": ["HAD-1", "HAD-2", "HAD-3"],
     "tradewarz": [f"T{i}" for i in range(1, 20)],
-    "hexemonia": [f"H{i}" for i in range(1, 23)],
+    "hexemonia": [f"H{i}" for i in range(1, 25)],
 }
 
 
@@ -179,7 +179,8 @@ def test_score_pad_shows_which_numbers_a_switched_ruling_changed(client, table):
     assert "ruling-change" not in table.page  # default readings: nothing to flag
     switch(client, table, "all-coins", remember=False)
     note = re.search(r'<p class="note ruling-change">.*?</p>', table.page, re.S).group(0)
-    assert "all-coins" in note and "default remainder" in note
+    # the readings by their words, not their ids
+    assert "read as every coin held at the end of the game (default coins left after" in note
     assert "Ana: place 2 (default 1)" in note and "Ben: place 1 (default 2)" in note
 
 

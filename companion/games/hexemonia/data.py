@@ -23,6 +23,7 @@ BONUS_KINDS = ("polis", "fortification", "myth", "chora")
 ACROPOLIS = "Acropolis"
 HAND_LIMIT = 4
 MAX_MYTHS = 3
+MYTHS_IN_BOX = 6  # Materiale: 6 Myth tokens, one per Myth hex
 
 
 @dataclass(frozen=True)

@@ -84,6 +84,13 @@ class Hex:
         """Active when the cubes on it pay its printed cost (a 0/0/0 cost is always active)."""
         return self.cubes.covers(self.cost)
 
+    @property
+    def makes(self) -> Cubes:
+        """What its production icon adds (nothing when it has none)."""
+        if self.produces not in ("citizens", "hoplites", "gold"):
+            return Cubes()
+        return Cubes(**{self.produces: self.output})
+
 
 @dataclass(frozen=True)
 class Myth:

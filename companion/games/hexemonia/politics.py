@@ -3,9 +3,13 @@ situazione politica; digest §A4.4, rulings H9–H13)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any, Mapping
 
-from ..core import ceil_half
+from ..core import IllegalAction, ceil_half, t
 from .model import Cubes, HexemoniaState, Player
+from .turn import out_of_order
+
+R = "Hexemonia rulebook"
 
 
 @dataclass(frozen=True)
@@ -95,3 +99,21 @@ def apply_check(state: HexemoniaState) -> HexemoniaState:
         state = state.with_player(seat, player)
     holder = check.new_holder if check.new_holder >= 0 else state.philosopher
     return replace(state, philosopher=holder, checked=True)
+
+
+def check_political(state: HexemoniaState) -> None:
+    """Every check of phase D's political check; raises IllegalAction naming the refusal.
+    The check itself and "Can I do this?" both call it."""
+    rule = f"{R}, D) Verificare la situazione politica"
+    if state.over:
+        raise IllegalAction(t("the game is over"), rule=f"{R}, Fine del gioco")
+    if state.checked:
+        raise out_of_order(t("the political check was already made this turn"), state, rule)
+    if not (state.took or state.final_round):
+        raise out_of_order(t("the political check comes after phase A"), state, rule)
+
+
+def political_check(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
+    """Phase D: the Philosopher may move to the active player, and revolts follow (H9, H13)."""
+    check_political(state)
+    return apply_check(state)

@@ -1,5 +1,6 @@
 """Hexemonia's 'Can I do this?': is a hex active, can it be attacked with these units, does the
-Philosopher move and who revolts. Built on the rules' own functions (war, politics)."""
+Philosopher move and who revolts. Each answer asks the moves' own checks (``Hex.is_active``,
+``war.check_attack``, ``politics.preview_check``), so a question and its action cannot disagree."""
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -7,9 +8,11 @@ from typing import Any, Mapping
 from ..core import FieldSpec, RulesError, t
 from ..questions import Answer, Question
 from .model import Cubes, HexemoniaState
-from .politics import preview_check
+from .data import ACROPOLIS
+from .politics import check_political, preview_check
+from .shorthand import parse_names
 from .terms import NONE, RESOURCE_WORDS, commas
-from .war import plan_attack
+from .war import Attack, check_attack, plan_attack
 
 ACTIVE_RULE = "Hexemonia rulebook, Gli esagoni"
 WAR_RULE = "Hexemonia rulebook, Azione bellica (War); ruling H14"
@@ -39,26 +42,37 @@ def is_hex_active(state: HexemoniaState, seat: int, hex_id: str) -> Answer:
 
 
 def can_attack(state: HexemoniaState, defender: int, target: str, adjacent: str,
-               hoplites: int, citizens: int) -> Answer:
-    """War: the attack needs strictly more units than D + 2 × shield (ruling H14)."""
+               hoplites: int, citizens: int, source: str = ACROPOLIS) -> Answer:
+    """War: may the active player attack ``target`` now with these units taken from ``source``?
+
+    Asks the attack's own checks (:func:`war.check_attack`): the turn's action, one attack per
+    opponent, the cubes being there, and strictly more units than D + 2 × shield (ruling H14).
+    """
     forces = Cubes(citizens=citizens, hoplites=hoplites)
-    names = [a.strip() for a in adjacent.split(",") if a.strip()]
+    data = {"opponent": defender, "target": target, "adjacent": adjacent,
+            "pay_from": f"{source or ACROPOLIS}: {citizens}c {hoplites}h"}
     try:
-        plan = plan_attack(state.players[defender], target, names, forces, state.rulings)
+        plan = plan_attack(state.players[defender], target, parse_names(adjacent), forces,
+                           state.rulings)
     except RulesError as err:
         return Answer(False, t("No: {reason}", reason=err.message), (), WAR_RULE)
-    units = citizens + 2 * hoplites
+    numbers = _attack_numbers(plan, forces.units)
+    try:
+        check_attack(state, data)
+    except RulesError as err:
+        return Answer(False, t("No: {reason}", reason=err.message), numbers, WAR_RULE)
+    return Answer(True, t("Yes: {units} units beat the {held} needed to hold",
+                          units=forces.units, held=plan.needed - 1), numbers, WAR_RULE)
+
+
+def _attack_numbers(plan: Attack, units: int) -> tuple[tuple[str, Any], ...]:
     numbers = ((t("defence on the hex"), _cubes(plan.defenders)),
                (t("shield"), t("{shield} ({source})", shield=plan.shield,
                                source=plan.shield_from or t("no active Fortification"))),
                (t("your units"), units), (t("units needed"), plan.needed))
     if plan.succeeds:
         numbers += ((t("units lost"), plan.loss), (t("survivors"), _cubes(plan.survivors)))
-    summary = (t("Yes: {units} units beat the {held} needed to hold", units=units,
-                 held=plan.needed - 1) if plan.succeeds
-               else t("No: {units} units; at least {needed} are needed", units=units,
-                      needed=plan.needed))
-    return Answer(plan.succeeds, summary, numbers, WAR_RULE)
+    return numbers
 
 
 def philosopher_moves(state: HexemoniaState) -> Answer:
@@ -68,6 +82,10 @@ def philosopher_moves(state: HexemoniaState) -> Answer:
     names = [p.name for p in state.players]
     numbers = tuple((t("{name}: political hexes", name=n), c)
                     for n, c in zip(names, check.counts))
+    try:
+        check_political(state)
+    except RulesError as err:
+        return Answer(False, t("No: {reason}", reason=err.message), numbers, POLITICS_RULE)
     if check.new_holder < 0:
         return Answer(False, t("No: the Philosopher does not move this turn"), numbers,
                       POLITICS_RULE)
@@ -84,7 +102,7 @@ _PLAYER = FieldSpec("player", t("Player"), "player")
 
 def _attack(state: Any, d: Mapping[str, Any]) -> Answer:
     return can_attack(state, d["player"], d["target"], d["adjacent"], d["hoplites"],
-                      d["citizens"])
+                      d["citizens"], d.get("source") or ACROPOLIS)
 
 
 QUESTIONS = (
@@ -96,7 +114,9 @@ QUESTIONS = (
               FieldSpec("adjacent", t("Defender's hexes next to it (comma separated)"), "text",
                         required=False, limit=200),
               FieldSpec("hoplites", t("Hoplites"), high=99),
-              FieldSpec("citizens", t("Citizens"), high=99)), _attack),
+              FieldSpec("citizens", t("Citizens"), high=99),
+              FieldSpec("source", t("Your hex the units come from (empty: the Acropolis)"),
+                        "text", required=False, limit=200)), _attack),
     Question("philosopher", t("Does the Philosopher move this turn, and who revolts?"),
              POLITICS_RULE, (), lambda s, d: philosopher_moves(s)),
 )

@@ -17,8 +17,10 @@ COUNT_FIELDS = tuple(
     for kind in KINDS for nature in NATURES)
 
 QUICK_OPTIONS = (
-    FieldSpec("revolts", t("Played with revolts (may be left out only with 2 players)"), "bool",
-              default=True, required=False),
+    FieldSpec("revolts", t("2 players: played with the advanced rule of revolts"), "bool",
+              default=False, required=False,
+              help=t("Without revolts the Philosopher is worth 3 points. With 3 or 4 players "
+                     "revolts are always played.")),
 )
 
 QUICK_FIELDS = (
@@ -80,5 +82,6 @@ def quick_payload(options: Mapping[str, Any],
                      "acropolis_gold": row.get("acropolis_gold") or 0,
                      "philosopher": bool(row.get("philosopher")),
                      "hexes": _hexes(row), "myths": parse_myths(row.get("myths", ""))})
-    return {"revolts": bool(options.get("revolts", True)),
+    # only a 2-player game may leave revolts out; the box is for that case alone
+    return {"revolts": bool(options.get("revolts")) if len(rows) == 2 else True,
             "rulings": dict(options.get("rulings") or {}), "players": rows}

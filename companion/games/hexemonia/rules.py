@@ -6,35 +6,27 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..core import (CORRECT, RULING, Checker, Entry, GameRules, IllegalAction, Result, Secret,
                     rank, resolve_rulings, t)
-from . import phases, turn
+from . import actions, corrections, placing, politics, turn, war
 from .data import CityInfo
-from .known import box_records
+from .box import box_records
 from .model import HexemoniaState, city_table
 from .quick import QUICK_FIELDS, QUICK_OPTIONS, quick_payload
 from .rulings import RULINGS
-from .scoring import TIEBREAKS, HexFact, MythFact, PlayerFacts, parse_players, score_sheet
+from .scoring import TIEBREAKS, PlayerFacts, facts_of, parse_players, score_sheet
 from .setup import read_setup
 from .specials import special
 from .specs import ACTIONS, PLAYER_FIELDS, SETUP_FIELDS
+from .terms import TIEBREAK_WORDS
 from .words import describe_action, guide_lines
 
 Handler = Callable[[HexemoniaState, Mapping[str, Any]], HexemoniaState]
 HANDLERS: dict[str, Handler] = {
-    "take": turn.take, "play_hex": turn.play_hex, "play_myth": turn.play_myth,
-    "production": turn.production, "strategy": turn.strategy, "special": special,
-    "attack": phases.attack, "political_check": phases.political_check,
-    "discard": phases.discard, "end_turn": phases.end_turn, "reveal": phases.reveal,
-    CORRECT: phases.correct,
+    "take": turn.take, "play_hex": placing.play_hex, "play_myth": placing.play_myth,
+    "production": actions.production, "strategy": actions.strategy, "special": special,
+    "attack": war.make_attack, "political_check": politics.political_check,
+    "discard": turn.discard, "end_turn": turn.end_turn, "reveal": corrections.reveal,
+    CORRECT: corrections.correct,
 }
-
-
-def facts_of(state: HexemoniaState) -> list[PlayerFacts]:
-    """The end-of-game facts of a live game, as the score API would receive them."""
-    return [PlayerFacts(p.name, p.city, p.acropolis.gold,
-                        tuple(HexFact(h.kind, h.nature, h.is_active) for h in p.hexes),
-                        tuple(MythFact(m.nature, p.is_myth_active(m)) for m in p.myths),
-                        state.philosopher == i, state.revolts)
-            for i, p in enumerate(state.players)]
 
 
 class HexemoniaRules(GameRules):
@@ -45,8 +37,7 @@ class HexemoniaRules(GameRules):
     min_players, max_players = 2, 4
     rulings = RULINGS
     tiebreaks = TIEBREAKS
-    tiebreak_words = {"acropolis_nature": t("acropolis_nature"),
-                      "acropolis_gold": t("acropolis_gold")}
+    tiebreak_words = TIEBREAK_WORDS
     setup_fields = SETUP_FIELDS
     player_fields = PLAYER_FIELDS
     quick_options = QUICK_OPTIONS
@@ -58,7 +49,7 @@ class HexemoniaRules(GameRules):
     def new_game(self, setup: Mapping[str, Any]) -> HexemoniaState:
         return read_setup(setup)
 
-    turn_rule = f"{phases.R}, Turno di gioco"
+    turn_rule = f"{turn.R}, Turno di gioco"
 
     def apply(self, state: HexemoniaState, kind: str, data: Mapping[str, Any],
               by: str = "") -> HexemoniaState:
@@ -91,10 +82,11 @@ class HexemoniaRules(GameRules):
             steps = ("special" if state.action == "special" else "attack", "political_check")
         elif state.action:
             steps = ("political_check",)
+        elif not (state.took or state.final_round):
+            steps = ("take",)  # the phases come in order: A first (rulebook, Turno di gioco)
         else:
-            steps = (() if state.took or state.final_round or state.played else ("take",)) + (
-                "play_hex", "play_myth", "production", "strategy", "special", "attack",
-                "political_check")
+            steps = ("play_hex", "play_myth", "production", "strategy", "special", "attack",
+                     "political_check")
         return steps + ("reveal", CORRECT, RULING)
 
     def guide(self, state: HexemoniaState) -> tuple[str, ...]:

@@ -1,4 +1,5 @@
-"""The rulings H1–H22 of the Hexemonia digest: each ambiguity, its default and its alternatives.
+"""The rulings of Hexemonia: H1–H22 from the digest and the app's own H23–H24 (readings the
+digest left without an id). Each ambiguity, its default and its alternatives.
 
 Rulings marked "table" in their readings are about tile placement, which the table does on the
 real board; the app states them in the guide but has no geometry to check.
@@ -66,4 +67,14 @@ RULINGS: dict[str, Ruling] = {r.id: r for r in (
            {"yes": t("yes, it is a hex of the city"), "no": t("no, only between terrain hexes")}),
     Ruling("H22", t("Which rings must be completed before the next?"), "first-ring",
            {"first-ring": t("only the ring around the Acropolis (checked by the table)")}),
+    Ruling("H23", t("Which units does a successful attacker lose?"), "kind-for-kind",
+           {"kind-for-kind": t("the defence's citizens and hoplites kind for kind, then the shield "
+                               "in hoplites or twice as many citizens as the attacker chooses; a "
+                               "missing kind is paid with the other, change from the supply")},
+           t("The rulebook says the attacker loses the same citizens and hoplites; it leaves the "
+             "shield's payment and a missing kind to the attacker.")),
+    Ruling("H24", t("How many swaps may the Strategy action make on one hex?"), "one",
+           {"one": t("one swap per hex (2 citizens for 1 hoplite, or back)"),
+            "any": t("any number of swaps per hex, at 2 citizens for 1 hoplite")},
+           t("'In each hex' can be read as once per hex or as a rate.")),
 )}

@@ -10,12 +10,13 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ..core import Checker, ScoreLine, ScoreSheet, t
-from .data import CITIES, KINDS, MAX_MYTHS, NATURES, CityInfo
-from .terms import CITY_KEY_WORDS, KIND_WORDS, NATURE_WORDS, commas, word
+from .data import CITIES, KINDS, MAX_MYTHS, MYTHS_IN_BOX, NATURES, CityInfo
+from .model import HexemoniaState
+from .setup import check_cities
+from .terms import CITY_KEY_WORDS, KIND_PLURAL_WORDS, KIND_WORDS, NATURE_WORDS, commas, word
 
 RULE = "Hexemonia rulebook, Calcolo dei punti (Scoring)"
 TIEBREAKS = ("acropolis_nature", "acropolis_gold")
-
 
 @dataclass(frozen=True)
 class HexFact:
@@ -45,6 +46,15 @@ class PlayerFacts:
     myths: tuple[MythFact, ...]
     philosopher: bool
     revolts: bool = True
+
+
+def facts_of(state: HexemoniaState) -> list[PlayerFacts]:
+    """The end-of-game facts of a live game, as the score API would receive them."""
+    return [PlayerFacts(p.name, p.city, p.acropolis.gold,
+                        tuple(HexFact(h.kind, h.nature, h.is_active) for h in p.hexes),
+                        tuple(MythFact(m.nature, p.is_myth_active(m)) for m in p.myths),
+                        state.philosopher == i, state.revolts)
+            for i, p in enumerate(state.players)]
 
 
 def myth_trios(natures: Sequence[str]) -> int:
@@ -79,16 +89,16 @@ def score_sheet(facts: PlayerFacts, players: int, rulings: Mapping[str, str],
     bonus_count = _count(facts, city.bonus_kind)
     lines = (
         ScoreLine("chora_fortification", t("Active Chora and Fortifications"), chora + forts,
-                  t("{chora} Chora + {forts} Fortifications, 1 each", chora=chora,
-                    forts=forts), RULE),
+                  t("{chora} Chora + {forts}, 1 each", chora=chora,
+                    forts=t("1 Fortification") if forts == 1 else
+                    t("{n} Fortifications", n=forts)), RULE),
         ScoreLine("polis", t("Active Polis"), 2 * polis, t("{n} × 2", n=polis), RULE),
         ScoreLine("myth_trio", t("Myth trio"), 8 * trios, _trio_detail(members, city, trios),
                   f"{RULE}; rulings H2, H3"),
         ScoreLine("acropolis_gold", t("Gold on the Acropolis"), facts.acropolis_gold,
                   t("{n} × 1", n=facts.acropolis_gold), RULE),
         ScoreLine("philosopher", t("Philosopher"), 3 if with_philosopher else 0,
-                  t("3 (2 players, no revolts)") if with_philosopher else
-                  t("only in a 2-player game without revolts"), RULE),
+                  _philosopher_detail(facts, players), RULE),
         ScoreLine("city_bonus", t("City bonus"), city.bonus_points * bonus_count,
                   _bonus_detail(facts, city, bonus_count),
                   f"{RULE}; Acropoli reference; ruling H1"),
@@ -97,21 +107,33 @@ def score_sheet(facts: PlayerFacts, players: int, rulings: Mapping[str, str],
                                           "acropolis_gold": facts.acropolis_gold})
 
 
+def _philosopher_detail(facts: PlayerFacts, players: int) -> Any:
+    if players != 2:
+        return t("no points with {n} players", n=players)
+    if facts.revolts:
+        return t("no points: played with revolts (the advanced rule)")
+    return t("3 (2 players, no revolts)") if facts.philosopher else \
+        t("3 to the holder; not held")
+
+
 def _trio_detail(members: Sequence[str], city: CityInfo, trios: int) -> str:
-    natures = commas(word(NATURE_WORDS, m) for m in members)
     nature = word(NATURE_WORDS, city.nature) if city.nature else t("face down")
-    if trios == 1:
-        return t("natures {natures} + Acropolis {nature}: {trios} trio × 8", natures=natures,
-                 nature=nature, trios=trios)
-    return t("natures {natures} + Acropolis {nature}: {trios} trios × 8", natures=natures,
-             nature=nature, trios=trios)
+    if not members:
+        return t("no Myth: no trio (Acropolis {nature})", nature=nature)
+    natures = commas(word(NATURE_WORDS, m) for m in members)
+    if trios:
+        return t("Myths {natures} + Acropolis {nature}: 1 trio × 8", natures=natures,
+                 nature=nature)
+    return t("Myths {natures} + Acropolis {nature}: no trio (three different natures are "
+             "needed)", natures=natures, nature=nature)
 
 
 def _bonus_detail(facts: PlayerFacts, city: CityInfo, count: int) -> str:
     if not city.nature:
         return t("the Acropolis is still face down; its bonus counts once revealed")
+    kinds = KIND_WORDS if count == 1 else KIND_PLURAL_WORDS
     values = dict(city=word(CITY_KEY_WORDS, facts.city), count=count,
-                  kind=word(KIND_WORDS, city.bonus_kind), points=city.bonus_points)
+                  kind=word(kinds, city.bonus_kind), points=city.bonus_points)
     if city.unverified:
         return t("{city}: {count} active {kind} × {points} (unverified tile data)", **values)
     return t("{city}: {count} active {kind} × {points}", **values)
@@ -130,16 +152,19 @@ def _nature_count(facts: PlayerFacts, city: CityInfo, rulings: Mapping[str, str]
 def parse_players(payload: Any, check: Checker) -> list[PlayerFacts]:
     """Read the score API's players (DESIGN.md, "The score API"), collecting every problem."""
     data = payload if isinstance(payload, Mapping) else {}
-    revolts = check.boolean(data, "revolts", "", default=True)
     players = data.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
         check.add("players", t("players must be a list of 2 to 4 players"))
         return []
+    # revolts are the advanced rule with 2 players (off unless sent), never optional with 3-4
+    revolts = check.boolean(data, "revolts", "", default=len(players) != 2)
     if not revolts and len(players) != 2:
         check.add("revolts", t("revolts can be left out only with 2 players, not {n}",
                                n=len(players)))
     out = [_parse_player(p, f"players[{i}]", revolts, check) for i, p in enumerate(players)]
     _check_unique(out, check)
+    check_cities([p.get("city") if isinstance(p, Mapping) else None for p in players], check)
+    _check_myths(out, players, check)
     return out
 
 
@@ -157,6 +182,26 @@ def _parse_player(data: Any, path: str, revolts: bool, check: Checker) -> Player
                        check.boolean(m, "active", p, default=True))
               for p, m in _items(data, "myths", path, MAX_MYTHS, check)),
         check.boolean(data, "philosopher", path, default=False), revolts)
+
+
+def _check_myths(players: list[PlayerFacts], raw: list, check: Checker) -> None:
+    """The box holds 6 Myths, each once (Materiale); an active Myth's token sits on an active hex
+    of its nature (B) Giocare un esagono Mito), so the city must have one. A Myth whose own
+    fields are wrong is reported there only."""
+    total = sum(len(p.myths) for p in players)
+    if total > MYTHS_IN_BOX:
+        check.add("players", t("the box holds {limit} Myths, each once; these players have {n}",
+                               limit=MYTHS_IN_BOX, n=total))
+    for i, p in enumerate(players):
+        for j, m in enumerate(p.myths):
+            sent = raw[i]["myths"][j]  # p.myths exists, so raw[i]["myths"] is a list
+            if not isinstance(sent, Mapping) or sent.get("nature") not in NATURES \
+                    or not isinstance(sent.get("active", True), bool):
+                continue
+            if m.active and not any(h.active and h.nature == m.nature for h in p.hexes):
+                check.add(f"players[{i}].myths[{j}].active", t(
+                    "an active {nature} Myth needs an active {nature} hex to hold its token; "
+                    "{name} has none", nature=word(NATURE_WORDS, m.nature), name=p.name))
 
 
 def _items(data: Mapping, key: str, path: str, limit: int, check: Checker) -> list:
@@ -177,15 +222,11 @@ def _items(data: Mapping, key: str, path: str, limit: int, check: Checker) -> li
 
 
 def _check_unique(players: list[PlayerFacts], check: Checker) -> None:
-    seen_names, seen_cities = set(), set()
+    seen_names = set()
     for i, p in enumerate(players):
         if p.name and p.name.casefold() in seen_names:
             check.add(f"players[{i}].name", t("two players are called {name}", name=p.name))
-        if p.city in seen_cities:
-            check.add(f"players[{i}].city", t("two players hold {city}; each city is unique",
-                                              city=word(CITY_KEY_WORDS, p.city)))
         seen_names.add(p.name.casefold())
-        seen_cities.add(p.city)
     holders = [i for i, p in enumerate(players) if p.philosopher]
     for i in holders[1:]:
         check.add(f"players[{i}].philosopher", t("only one player can hold the Philosopher"))

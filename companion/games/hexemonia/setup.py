@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from ..core import Checker, resolve_rulings, t
 from .data import CITIES, CITIES_BY_COUNT, KINDS, NATURES, CityInfo
@@ -17,16 +17,17 @@ def read_setup(setup: Mapping[str, Any]) -> HexemoniaState:
     """Check a setup, listing every problem, and build the first state.
 
     Seats are in clockwise order; the first player sits left of the Last Player marker. In a
-    2-player game both Acropolis tiles are face up, and revolts may be left out.
+    2-player game both Acropolis tiles are face up, and revolts are the optional advanced rule
+    (off unless asked for); with 3 or 4 players they are always played.
     """
     check = Checker()
     setup = setup if isinstance(setup, Mapping) else {}
     players = _read_players(setup, check)
     count = max(len(players), 1)
     rulings = resolve_rulings(RULINGS, setup.get("rulings"), check)
-    revolts = check.boolean(setup, "revolts", "", default=True)
-    if not revolts and count != 2:
-        check.add("revolts", t("revolts are optional only with 2 players, not {n}", n=count))
+    # REGOLE AVANZATE PER 2 GIOCATORI: with 2 players revolts are an advanced rule, off unless
+    # the table asks for them; with 3-4 they are not optional (a form's unticked box is ignored).
+    revolts = count != 2 or check.boolean(setup, "revolts", "", default=False)
     last = _read_last(setup, count, check)
     fate = check.integer(setup, "fate", "", low=1, high=60)
     cities = _read_cities(setup, rulings, check)
@@ -53,8 +54,7 @@ def _read_players(setup: Mapping[str, Any], check: Checker) -> tuple[Player, ...
     if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
         check.add("players", t("Hexemonia needs 2 to 4 players"))
         return ()
-    allowed = CITIES_BY_COUNT[len(raw)]
-    out, names, cities = [], set(), set()
+    out, names = [], set()
     for i, data in enumerate(raw):
         path = f"players[{i}]"
         data = data if isinstance(data, Mapping) else {}
@@ -62,16 +62,29 @@ def _read_players(setup: Mapping[str, Any], check: Checker) -> tuple[Player, ...
         city = check.choice(data, "city", path, CITIES)
         if name.casefold() in names:
             check.add(f"{path}.name", t("two players are called {name}", name=name))
-        if city in cities:
-            check.add(f"{path}.city", t("{city} is already taken; each Acropolis is unique",
-                                        city=word(CITY_KEY_WORDS, city)))
-        elif city not in allowed and data.get("city") in CITIES:
-            check.add(f"{path}.city", t("with {n} players the cities are {cities}", n=len(raw),
-                                        cities=commas(CITY_KEY_WORDS[c] for c in allowed)))
         names.add(name.casefold())
-        cities.add(city)
         out.append(Player(name, city))
+    check_cities([d.get("city") if isinstance(d, Mapping) else None for d in raw], check)
     return tuple(out)
+
+
+def check_cities(cities: Sequence[Any], check: Checker) -> None:
+    """Each Acropolis once, and only those in the box for this many players (rulebook,
+    Preparazione). The setup, the score API and the quick pad all check cities here; a city
+    that is no city at all is reported by its own field, not again as a duplicate."""
+    allowed = CITIES_BY_COUNT.get(len(cities), CITIES)
+    seen: set[str] = set()
+    for i, city in enumerate(cities):
+        if city not in CITIES:
+            continue
+        path = f"players[{i}].city"
+        if city in seen:
+            check.add(path, t("{city} is already taken; each Acropolis is unique",
+                              city=word(CITY_KEY_WORDS, city)))
+        elif city not in allowed:
+            check.add(path, t("with {n} players the cities are {cities}", n=len(cities),
+                              cities=commas(CITY_KEY_WORDS[c] for c in allowed)))
+        seen.add(city)
 
 
 def _read_cities(setup: Mapping[str, Any], rulings: Mapping[str, str],

@@ -8,8 +8,10 @@ from typing import Any, Callable, Mapping
 from ..core import IllegalAction, t
 from .data import ACROPOLIS, GEARS
 from .model import Cubes, HexemoniaState
-from .notation import parse_moves, parse_names, parse_picks, parse_sources
-from .turn import choose_action, move_cubes, one, take_cubes
+from .terms import hex_word
+from .shorthand import parse_moves, parse_names, parse_picks, parse_sources
+from .actions import choose_action
+from .cubes import move_cubes, one, take_cubes
 
 R = "Hexemonia rulebook, Azione speciale"
 Effect = Callable[[HexemoniaState, str, Mapping[str, Any]], HexemoniaState]
@@ -52,20 +54,39 @@ def _sorgente(state, where, data):
 
 
 def _by_nature(nature: str) -> Effect:
+    """Temple, Harbour: 1 gold for each neighbour of ``nature``; each neighbour counts once."""
     def effect(state, where, data):
         player = state.players[state.active]
-        count = 0
+        count, seen = 0, set()
         for name in parse_names(data.get("adjacent") or ""):
-            if name.casefold() == ACROPOLIS.casefold():
-                count += player.revealed and state.city_info(player.city).nature == nature
-                continue
-            found = player.find(name)
-            if found is None or found.id == where:
+            found = None if name == ACROPOLIS else player.find(name)
+            if name != ACROPOLIS and (found is None or found.id == where):
                 raise IllegalAction(t("{hex}: not another hex of {name}'s city", hex=name,
                                       name=player.name), rule=R, field="adjacent")
-            count += found.nature == nature
+            key = found.id if found else ACROPOLIS
+            if key in seen:
+                raise IllegalAction(t("{hex} is named twice; each neighbour counts once",
+                                      hex=hex_word(key)), rule=R, field="adjacent")
+            seen.add(key)
+            count += _counts(state, player, found, nature)
+        if len(seen) > 6:
+            raise IllegalAction(t("a hex has at most 6 neighbours, not {n}", n=len(seen)),
+                                rule=R, field="adjacent")
         return _gain(state, where, Cubes(gold=count))
     return effect
+
+
+def _counts(state, player, found, nature) -> bool:
+    """Whether one neighbour has ``nature``; a face-down Acropolis is refused rather than passed
+    over in silence (the rulebook's example 1 reveals it to count it). The refusal says the same
+    whatever the city, so it gives nothing away."""
+    if found is not None:
+        return found.nature == nature
+    if not player.revealed:
+        raise IllegalAction(t("a face-down Acropolis adds nothing: reveal it first to count it "
+                              "(example 1), or leave it out of the neighbours"),
+                            rule=f"{R}; Preparazione", field="adjacent")
+    return state.city_info(player.city).nature == nature
 
 
 def _necropoli(state, where, data):
@@ -131,8 +152,8 @@ def _ade(state, where, data):
                               hex=repr(data.get("target"))), rule=R, field="target")
     excess = target.cubes.excess(target.cost).citizens
     if not 1 <= amount <= min(3, excess):
-        raise IllegalAction(t("{hex} has {excess} excess citizens; Hades removes 1 to {most}, "
-                              "not {amount}", hex=target.id, excess=excess,
+        raise IllegalAction(t("{hex} has {excess} in excess; Hades removes 1 to {most}, not "
+                              "{amount}", hex=target.id, excess=Cubes(citizens=excess).words(),
                               most=min(3, excess), amount=amount), rule=R, field="amount")
     return state.with_player(seat, victim.with_cubes(target.id, target.cubes
                                                      - Cubes(citizens=amount)))

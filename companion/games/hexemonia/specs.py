@@ -46,7 +46,7 @@ def _turn(kind: str, label: str, rule: str, fields: tuple[FieldSpec, ...] = ()) 
 
 
 ACTIONS: dict[str, ActionSpec] = {s.kind: s for s in (
-    _turn("take", t("Take hexes or a resource"), f"{R}, A) Prendere 2 esagoni", (
+    _turn("take", t("A) Take 2 hexes, or 1 hex and 1 resource"), f"{R}, A) Prendere 2 esagoni", (
         FieldSpec("hexes", t("Face-up hexes taken"), low=1, high=2),
         FieldSpec("resource", t("Resource taken instead of a second hex"), "choice",
                   choices=_RESOURCE, default="none"))),
@@ -77,7 +77,9 @@ ACTIONS: dict[str, ActionSpec] = {s.kind: s for s in (
         _opponent(required=True), _text("target", t("Hex attacked"), required=True),
         _text("adjacent", t("Opponent's hexes touching it"), t("e.g. 'Mura, Falange'")),
         _text("pay_from", t("Attacking units from"), t("e.g. 'Acropolis: 2h 1c'"), required=True),
-        _text("discard_myth", t("Myth to discard if this brings a fourth")))),
+        _text("discard_myth", t("Myth to discard if this brings a fourth")),
+        _text("survivors", t("Survivors onto the conquered hex"),
+              t("e.g. '2c' or '1h 1c'; empty: a mix that keeps the hex active (ruling H23)")))),
     _turn("political_check", t("Political check"),
           f"{R}, D) Verificare la situazione politica"),
     _turn("discard", t("Discard hexes from hand"), f"{R}, D) hand limit",
@@ -122,8 +124,10 @@ SETUP_FIELDS = (
                   (str(i), t("Seat {n}", n=i + 1)) for i in range(4)),
               default="", required=False,
               help=t("The player to the right of the oldest.")),
-    FieldSpec("revolts", t("Play with revolts (optional only with 2 players)"), "bool",
-              default=True, required=False),
+    FieldSpec("revolts", t("2 players: play with the advanced rule of revolts"), "bool",
+              default=False, required=False,
+              help=t("Without revolts the Philosopher is worth 3 points. With 3 or 4 players "
+                     "revolts are always played.")),
 ) + SETUP_CITY_FIELDS
 
 PLAYER_FIELDS = (

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from ..core import Text, t
+from .data import ACROPOLIS
 
 CITY_WORDS: Mapping[str, Text] = {
     "athens": t("Athens"), "sparta": t("Sparta"), "olympia": t("Olympia"),
@@ -25,6 +26,11 @@ KIND_WORDS: Mapping[str, Text] = {
     "chora": t("chora"), "fortification": t("fortification"), "polis": t("polis"),
     "myth": t("myth"),
 }
+#: the same kinds, several of them (a count other than 1 takes these)
+KIND_PLURAL_WORDS: Mapping[str, Text] = {
+    "chora": t("chora"), "fortification": t("fortifications"), "polis": t("polis"),
+    "myth": t("myths"),
+}
 RESOURCE_WORDS: Mapping[str, Text] = {
     "citizens": t("citizens"), "hoplites": t("hoplites"), "gold": t("gold"),
 }
@@ -34,6 +40,17 @@ ACTION_WORDS: Mapping[str, Text] = {
     "war": t("war"),
 }
 NONE = t("none")
+#: what each tie-break compares (DESIGN.md's ids; rulebook, Calcolo dei punti; ruling H19)
+TIEBREAK_WORDS: Mapping[str, Text] = {
+    "acropolis_nature": t("active hexes of the Acropolis's nature"),
+    "acropolis_gold": t("gold on the Acropolis"),
+}
+
+
+def hex_word(name: str) -> Any:
+    """A hex's name inside a sentence: the Acropolis in the reader's language ("Acropoli"),
+    any other hex by the name printed on its tile."""
+    return t("Acropolis") if name == ACROPOLIS else name
 
 
 def word(table: Mapping[str, Text], key: Any) -> Any:

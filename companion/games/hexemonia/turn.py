@@ -1,79 +1,61 @@
-"""Phases A, B and C of a turn (except specials and war): taking, playing, production, strategy.
-
-Each handler takes the state and the cleaned action data and returns the new state, or raises
-IllegalAction naming the rule and the numbers.
-"""
+"""The turn in order (rulebook, Turno di gioco): phase A (taking hexes), the order of the
+phases, the hand limit and the end of the turn."""
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any, Mapping
 
-from ..core import IllegalAction, t
-from .data import ACROPOLIS, MAX_MYTHS, RESOURCES
-from .model import Cubes, Hex, HexemoniaState, Myth, Player
-from .notation import parse_moves, parse_sources, parse_swaps
-from .terms import ACTION_WORDS, NATURE_WORDS, word
+from ..core import IllegalAction, Text, t
+from .cubes import one
+from .data import HAND_LIMIT
+from .model import HexemoniaState
+from .terms import ACTION_WORDS, word
 
 R = "Hexemonia rulebook"
 
 
-def one(resource: str, n: int = 1) -> Cubes:
-    """``n`` cubes of one resource."""
-    return Cubes(**{resource: n}) if resource in RESOURCES else Cubes()
+TURN = f"{R}, Turno di gioco"
+#: phase A as the rulebook heads it ("A) Prendere 2 esagoni, oppure 1 esagono e 1 risorsa")
+PHASE_A = t("A) take 2 hexes, or 1 hex and 1 resource")
 
 
-def take_cubes(player: Player, sources, *, field: str, rule: str,
-               fresh_turn: int = 0) -> tuple[Player, Cubes]:
-    """Remove cubes from hexes of ``player``'s city; refuse a missing hex or cube.
-
-    With ``fresh_turn``, hexes placed in that turn cannot pay (rulebook, B) Giocare esagoni).
-    """
-    total = Cubes()
-    for where, cubes in sources:
-        held = player.cubes_at(where)
-        if held is None:
-            raise IllegalAction(t("{name} has no hex called {hex}", name=player.name,
-                                  hex=repr(where)), rule=rule, field=field)
-        found = player.find(where)
-        if fresh_turn and found is not None and found.placed_turn == fresh_turn:
-            raise IllegalAction(t("{hex} was placed this turn; its cubes cannot pay for "
-                                  "another hex", hex=found.id), rule=rule, field=field)
-        if not held.covers(cubes):
-            raise IllegalAction(t("{hex} holds {held}; {name} cannot take {cubes}", hex=where,
-                                  held=held.words(), name=player.name, cubes=cubes.words()),
-                                rule=rule, field=field)
-        player = player.with_cubes(where, held - cubes)
-        total = total + cubes
-    return player, total
+def next_step(state: HexemoniaState) -> Text:
+    """What the turn does next, named as the rulebook names its phases (the phases come "in
+    sequenza": A, B, C, D; refusals and the guide say it)."""
+    if state.over:
+        return t("nothing: the game is over")
+    if not (state.took or state.final_round):
+        return PHASE_A
+    if state.checked:
+        if state.players[state.active].hand > HAND_LIMIT:
+            return t("discard down to {limit} hexes, then end the turn", limit=HAND_LIMIT)
+        return t("end the turn")
+    if state.action:
+        return t("D) the political check")
+    return t("B) play hexes, or C) one action (production, strategy, special or war)")
 
 
-def move_cubes(player: Player, moves, *, field: str, rule: str,
-               acropolis: bool = True) -> Player:
-    """Move cubes between hexes of one city, in order (Strategy, Agora)."""
-    for start, end, cubes in moves:
-        for where in (start, end):
-            if not acropolis and where.casefold() == ACROPOLIS.casefold():
-                raise IllegalAction(t("under ruling H21 'no' the Acropolis takes no part in the "
-                                      "Strategy action"), rule=rule + "; ruling H21", field=field)
-            if player.cubes_at(where) is None:
-                values = dict(name=player.name, hex=repr(where))
-                raise IllegalAction(t("{name} has no hex called {hex} (cubes never go onto "
-                                      "Myths)", **values) if player.myth(where) else
-                                    t("{name} has no hex called {hex}", **values),
-                                    rule=rule, field=field)
-        player, _ = take_cubes(player, ((start, cubes),), field=field, rule=rule)
-        player = player.with_cubes(end, player.cubes_at(end) + cubes)
-    return player
+def out_of_order(reason: Text, state: HexemoniaState, rule: str = TURN) -> IllegalAction:
+    """A refusal for a step taken out of the turn's order, naming the step that comes next."""
+    return IllegalAction(t("{reason}; next: {next}", reason=reason, next=next_step(state)),
+                         rule=rule)
 
 
-def _before_action(state: HexemoniaState, what: str) -> None:
+def after_phase_a(state: HexemoniaState, what: Text) -> None:
+    """Phase A comes first in every turn except those of the final round (ruling H8)."""
     if state.over:
         raise IllegalAction(t("the game is over"), rule=f"{R}, Fine del gioco")
+    if not (state.took or state.final_round):
+        raise out_of_order(t("{what} comes after phase A", what=what), state)
+
+
+def before_action(state: HexemoniaState, what: Text) -> None:
+    """Phase B: after phase A, and before the turn's action and its political check."""
+    after_phase_a(state, what)
     if state.action or state.checked:
         done = word(ACTION_WORDS, state.action) if state.action else t("political check")
-        raise IllegalAction(t("{what} belongs to phase B, before the turn's action ({done} "
-                              "already done)", what=what, done=done),
-                            rule=f"{R}, Turno di gioco")
+        raise out_of_order(t("{what} belongs to phase B, before the turn's action ({done} "
+                             "already done)", what=what, done=done), state)
 
 
 def take(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
@@ -85,9 +67,10 @@ def take(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     if state.final_round:
         raise IllegalAction(t("the Fate pile is empty: phase A is skipped until the game ends"),
                             rule=f"{R}, Fine del gioco; ruling H8")
-    if state.took or state.played:
-        raise IllegalAction(t("phase A is done once, at the start of the turn"), rule=rule)
-    _before_action(state, t("Taking hexes"))
+    if state.over:
+        raise IllegalAction(t("the game is over"), rule=f"{R}, Fine del gioco")
+    if state.took:
+        raise out_of_order(t("phase A is done once, at the start of the turn"), state, rule)
     hexes, resource = data["hexes"], data.get("resource", "none")
     if (hexes == 2) == (resource != "none"):
         raise IllegalAction(t("take either 2 hexes, or 1 hex and 1 resource"), rule=rule,
@@ -100,115 +83,45 @@ def take(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
                    final_round=fate == 0)
 
 
-def play_hex(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
-    """Phase B: place a Chora, Fortification or Polis and pay its exact cost onto it."""
-    rule = f"{R}, B) Giocare esagoni"
-    _before_action(state, t("Playing a hex"))
+def discard(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
+    """Phase D: discard hexes from hand to the Underworld (down to 4 at the end of the turn)."""
+    rule = f"{R}, D) hand limit"
     player = state.players[state.active]
-    name = data["name"].strip()
-    if player.hand < 1:
-        raise IllegalAction(t("{name} has no hex in hand", name=player.name), rule=rule)
-    if data["kind"] == "polis" and any(h.kind == "polis" and h.name.casefold() == name.casefold()
-                                       for h in player.hexes):
-        raise IllegalAction(t("{name} already has the Polis {hex}; a city holds one of each",
-                              name=player.name, hex=name), rule=f"{R}, Esagoni Polis",
-                            field="name")
-    cost = Cubes(*(data[f"cost_{r}"] for r in RESOURCES))
-    sources = parse_sources(data.get("pay_from") or "", "pay_from") or ((ACROPOLIS, cost),)
-    player, paid = take_cubes(player, sources, field="pay_from", rule=rule,
-                              fresh_turn=state.turn)
-    if paid != cost:
-        raise IllegalAction(t("{hex} costs exactly {cost}; the cubes named are {paid}", hex=name,
-                              cost=cost.words(), paid=paid.words()),
-                            rule=rule, field="pay_from")
-    placed = Hex(player.new_hex_id(name), name, data["kind"], data["nature"], cost,
-                 data.get("produces", "none"), data.get("output", 0), data.get("shield", 0),
-                 data.get("gear", "none"), cost, state.turn)
-    player = replace(player, hexes=player.hexes + (placed,), hand=player.hand - 1)
-    return replace(state.with_player(state.active, player), played=True)
+    if not state.checked:
+        raise out_of_order(t("discards come after the political check"), state, rule)
+    if data["count"] > player.hand:
+        raise IllegalAction(t("{name} holds {hand} hexes, not {count}", name=player.name,
+                              hand=player.hand, count=data["count"]),
+                            rule=rule, field="count")
+    return state.with_player(state.active, replace(player, hand=player.hand - data["count"]))
 
 
-def play_myth(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
-    """Phase B: a Myth goes in front of its owner, its token on a hex of the same nature."""
-    rule = f"{R}, B) Giocare un esagono Mito"
-    _before_action(state, t("Playing a Myth"))
+def end_turn(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
+    """Pass the turn clockwise; in the final round the game ends after the Last Player (H7)."""
     player = state.players[state.active]
-    name, host = data["name"].strip(), player.find(data["host"])
-    if player.hand < 1:
-        raise IllegalAction(t("{name} has no hex in hand", name=player.name), rule=rule)
-    if any(p.myth(name) for p in state.players):
-        raise IllegalAction(t("the Myth {name} is already in play", name=name), rule=rule,
-                            field="name")
-    _check_myth_cap(state, player, rule)
-    if host is None:
-        where = t("the Acropolis never takes a Myth token") if data["host"].strip().casefold() \
-            == ACROPOLIS.casefold() else t("{name} has no hex called {hex}", name=player.name,
-                                           hex=repr(data["host"]))
-        raise IllegalAction(where, rule=rule, field="host")
-    if host.nature != data["nature"]:
-        raise IllegalAction(t("the token of a {nature} Myth needs a {nature} hex; {hex} is "
-                              "{its}", nature=word(NATURE_WORDS, data["nature"]), hex=host.id,
-                              its=word(NATURE_WORDS, host.nature)), rule=rule, field="host")
-    myth = Myth(name, data["nature"], host.id, data.get("produces", "none"),
-                data.get("output", 0), data.get("gear", "none"))
-    player = replace(player, myths=player.myths + (myth,), hand=player.hand - 1,
-                     myths_played=player.myths_played + 1)
-    return replace(state.with_player(state.active, player), played=True)
-
-
-def _check_myth_cap(state: HexemoniaState, player: Player, rule: str) -> None:
-    whole_game = state.rulings.get("H4") == "whole-game"
-    count = player.myths_played if whole_game else len(player.myths)
-    if count >= MAX_MYTHS:
-        message = (t("{name} already has {count} Myths over the game; the limit is {limit}",
-                     name=player.name, count=count, limit=MAX_MYTHS) if whole_game else
-                   t("{name} already has {count} Myths at once; the limit is {limit}",
-                     name=player.name, count=count, limit=MAX_MYTHS))
-        raise IllegalAction(message, rule=f"{rule}; ruling H4")
-
-
-def choose_action(state: HexemoniaState, kind: str) -> HexemoniaState:
-    """Phase C: one action per turn (specials and attacks may repeat within it)."""
     if state.over:
         raise IllegalAction(t("the game is over"), rule=f"{R}, Fine del gioco")
-    if state.checked:
-        raise IllegalAction(t("the political check is done; the turn's action is over"),
-                            rule=f"{R}, Turno di gioco")
-    repeatable = kind in ("special", "war")
-    if state.action and not (repeatable and state.action == kind):
-        raise IllegalAction(t("one action per turn: this turn's action was {action}",
-                              action=word(ACTION_WORDS, state.action)),
-                            rule=f"{R}, C) Compiere un'azione")
-    return replace(state, action=kind)
+    named = data.get("turn", 0)  # the turn the tap ended (0: not named)
+    if named and named != state.turn:
+        raise IllegalAction(t("Turn {turn} was already ended; the table is at turn {now}",
+                              turn=named, now=state.turn) if named < state.turn else
+                            t("Turn {turn} has not begun; the table is at turn {now}",
+                              turn=named, now=state.turn), rule=f"{R}, Turno di gioco",
+                            field="turn")
+    if not state.checked:
+        raise out_of_order(t("make the political check before ending the turn"), state,
+                           f"{R}, D) Verificare la situazione politica")
+    if player.hand > HAND_LIMIT:
+        raise IllegalAction(t("{name} holds {hand} hexes; discard {extra} to keep {limit}",
+                              name=player.name, hand=player.hand,
+                              extra=player.hand - HAND_LIMIT, limit=HAND_LIMIT),
+                            rule=f"{R}, D) hand limit")
+    if state.final_round and state.active == state.last_player:
+        return replace(state, over=True,
+                       players=tuple(replace(p, revealed=True) for p in state.players))
+    return next_turn(state, (state.active + 1) % len(state.players))
 
 
-def production(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
-    """Every active hex adds its printed output; a producing Myth adds it to its host."""
-    state = choose_action(state, "production")
-    player = state.players[state.active]
-    gains = [(h.id, one(h.produces, h.output)) for h in player.hexes if h.is_active]
-    gains += [(m.host, one(m.produces, m.output)) for m in player.myths
-              if player.is_myth_active(m)]
-    for where, cubes in gains:
-        player = player.with_cubes(where, player.cubes_at(where) + cubes)
-    return state.with_player(state.active, player)
-
-
-def strategy(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
-    """Move cubes between the city's hexes, then swap 2 citizens and 1 hoplite once per hex."""
-    rule = f"{R}, Azione strategica"
-    state = choose_action(state, "strategy")
-    player = move_cubes(state.players[state.active], parse_moves(data.get("moves") or "",
-                                                                 "moves"),
-                        field="moves", rule=rule, acropolis=state.rulings.get("H21") != "no")
-    seen: set[str] = set()
-    for where, way in parse_swaps(data.get("swaps") or "", "swaps"):
-        if where.casefold() in seen:
-            raise IllegalAction(t("{hex}: one swap per hex", hex=where), rule=rule,
-                                field="swaps")
-        seen.add(where.casefold())
-        give, get = (Cubes(citizens=2), Cubes(hoplites=1)) if way == "h" else \
-            (Cubes(hoplites=1), Cubes(citizens=2))
-        player, _ = take_cubes(player, ((where, give),), field="swaps", rule=rule)
-        player = player.with_cubes(where, player.cubes_at(where) + get)
-    return state.with_player(state.active, player)
+def next_turn(state: HexemoniaState, seat: int) -> HexemoniaState:
+    return replace(state, active=seat, turn=state.turn + 1, took=False, played=False,
+                   action="", used=(), attacked=(), checked=False)

@@ -7,7 +7,7 @@ from ..core import Text, step, t
 from .data import HAND_LIMIT
 from .model import HexemoniaState
 from .politics import preview_check
-from .terms import KIND_WORDS, NONE, RESOURCE_WORDS, word
+from .terms import KIND_WORDS, NONE, RESOURCE_WORDS, cube_words, word
 
 R = "Hexemonia rulebook"
 #: what a correction changed, as the history names it (the English is the field's value)
@@ -42,8 +42,8 @@ def describe_action(state: HexemoniaState, kind: str, data: Mapping[str, Any]) -
         "attack": lambda: t("{name} attacks {other}'s {hex} with {forces}", name=me,
                             other=_who(state, data.get("opponent")), hex=data.get("target"),
                             forces=data.get("pay_from")),
-        "discard": lambda: t("{name} discards {count} hex(es)", name=me,
-                             count=data.get("count")),
+        "discard": lambda: t("{name} discards 1 hex", name=me) if data.get("count") == 1
+        else t("{name} discards {count} hexes", name=me, count=data.get("count")),
         "end_turn": lambda: t("{name} ends the turn", name=me),
         "reveal": lambda: t("{name} reveals their Acropolis",
                             name=_who(state, data.get("player"))),
@@ -55,10 +55,12 @@ def describe_action(state: HexemoniaState, kind: str, data: Mapping[str, Any]) -
 
 def _take(state: HexemoniaState, me: str, data: Mapping[str, Any]) -> Text:
     resource = data.get("resource", "none")
-    if resource != "none":
-        return t("{name} takes {count} hex(es) and 1 {resource}", name=me,
-                 count=data.get("hexes"), resource=word(RESOURCE_WORDS, resource))
-    return t("{name} takes {count} hex(es)", name=me, count=data.get("hexes"))
+    if resource in RESOURCE_WORDS:
+        return t("{name} takes 1 hex and {cube}", name=me,
+                 cube=cube_words(*(int(r == resource) for r in RESOURCE_WORDS)))
+    if data.get("hexes") == 1:
+        return t("{name} takes 1 hex", name=me)
+    return t("{name} takes {count} hexes", name=me, count=data.get("hexes"))
 
 
 def _play_hex(state: HexemoniaState, me: str, data: Mapping[str, Any]) -> Text:
@@ -85,7 +87,7 @@ def _check_words(state: HexemoniaState) -> Text:
     out = t("{name} takes the Philosopher", name=_who(state, check.new_holder))
     for seat, revolts in enumerate(check.revolts):
         for r in revolts:
-            out = t("{before}; revolt on {name}'s {hex}: {cubes} discarded", before=out,
+            out = t("{before}; revolt on {name}'s {hex}, which loses {cubes}", before=out,
                     name=_who(state, seat), hex=r.hex, cubes=r.discard.words())
     return out
 
@@ -102,7 +104,7 @@ def guide_lines(state: HexemoniaState) -> tuple[str, ...]:
     if state.final_round:
         lines.append(step(t("Final round: no phase A; the game ends after {name}'s turn.",
                             name=_who(state, state.last_player)), f"{R}, Fine del gioco"))
-    if not (state.took or state.final_round or state.played or state.action or state.checked):
+    if not (state.took or state.final_round):
         lines.append(step(t("A: take 2 face-up hexes, or 1 hex and 1 cube onto the Acropolis."),
                           f"{R}, A) Prendere 2 esagoni"))
     if not (state.action or state.checked):
@@ -113,8 +115,11 @@ def guide_lines(state: HexemoniaState) -> tuple[str, ...]:
         lines.append(step(t("D: political check — {outcome}.", outcome=_check_words(state)),
                           f"{R}, D) Verificare la situazione politica"))
     elif me.hand > HAND_LIMIT:
-        lines.append(step(t("Discard {extra} hex(es) to keep {limit} in hand.",
-                            extra=me.hand - HAND_LIMIT, limit=HAND_LIMIT), f"{R}, D) hand limit"))
+        extra = me.hand - HAND_LIMIT
+        lines.append(step(t("Discard 1 hex to keep {limit} in hand.", limit=HAND_LIMIT)
+                          if extra == 1 else
+                          t("Discard {extra} hexes to keep {limit} in hand.", extra=extra,
+                            limit=HAND_LIMIT), f"{R}, D) hand limit"))
     else:
         lines.append(step(t("End the turn; play passes clockwise."), f"{R}, Turno di gioco"))
     return tuple(lines)

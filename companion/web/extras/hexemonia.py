@@ -87,7 +87,8 @@ def _attack_json(result, problem) -> dict[str, Any]:
             "defence": plan.needed - 1, "shield": plan.shield, "shield_from": plan.shield_from,
             "needed": plan.needed, "options": [list(o) for o in plan.options],
             "forces": plan.forces.units, "succeeds": plan.succeeds, "loss": plan.loss,
-            "survivors": vars(plan.survivors), "gold": result.gold, "myth": result.myth,
+            "survivors": vars(plan.survivors), "choices": [vars(c) for c in plan.choices],
+            "gold": result.gold, "myth": result.myth,
             "twin": result.twin, "fourth_myth": result.fourth_myth}
 
 

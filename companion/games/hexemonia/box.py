@@ -2,6 +2,7 @@
 data), and the action fields that fill a play form from one of them."""
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Iterable, Mapping
 
 from ..core import t
@@ -15,6 +16,20 @@ def box_key(name: str) -> str:
     """The name a hex is remembered under: the catalogue's spelling when the digest knows it."""
     name = name.strip()
     return str(catalogue_entry(name).get("name") or name)[:KEY_LIMIT]
+
+
+def tile_key(name: str) -> str:
+    """One key for every spelling of a tile: the catalogue's name for an Italian or English
+    name, case and accents ignored ("Agorà", "Agora" and "agora" are one Polis)."""
+    plain = unicodedata.normalize("NFKD", box_key(name))
+    return "".join(c for c in plain if not unicodedata.combining(c)).casefold()
+
+
+def twin_polis(hexes: Iterable[Any], name: str) -> Any:
+    """The Polis among ``hexes`` that is the same tile as ``name`` (a city holds one of each,
+    rulebook, Esagoni Polis), or None."""
+    key = tile_key(name)
+    return next((h for h in hexes if h.kind == "polis" and tile_key(h.name) == key), None)
 
 
 def box_records(kind: str, data: Mapping[str, Any]) -> list[tuple[str, str, dict]]:
