@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 from alembic import context
-
 from companion.db import Base
 
 

@@ -65,7 +65,7 @@ async def timed(rec: Recorder, kind: str, planned: float, seat: Seat, method: st
     try:
         async with asyncio.timeout(TIMEOUT):
             resp = await seat.phone.request(method, path, headers, body)
-    except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ValueError) as exc:
+    except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as exc:
         seat.phone.close()
         error = type(exc).__name__
     if resp is not None and not (200 <= resp.status < 300 or resp.status == 304):

@@ -41,7 +41,7 @@ class Server:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, wait: float = 60) -> "Server":
+    def start(self, wait: float = 60) -> Server:
         """Start and wait until the home page answers; the access log `make run` writes to
         stdout is thrown away, errors go to ``log``."""
         cmd = [sys.executable, "-m", "companion.serve", "--host", "127.0.0.1",
@@ -56,7 +56,7 @@ class Server:
             try:
                 with urllib.request.urlopen(self.base + "/", timeout=5):
                     return self
-            except (urllib.error.URLError, ConnectionError, socket.timeout):
+            except (TimeoutError, urllib.error.URLError, ConnectionError):
                 time.sleep(0.1)
         self.stop()
         raise RuntimeError(f"the server did not answer in {wait:.0f} s; see {self.log}")
@@ -74,7 +74,7 @@ class Server:
         self.proc.wait(10)
         self.proc = None
 
-    def restart(self) -> "Server":
+    def restart(self) -> Server:
         """Stop, then start again on a new free port (the same database)."""
         self.stop()
         self.port = free_port()
@@ -114,7 +114,7 @@ class Server:
         """CPU seconds used so far by the living processes of the server's group."""
         return sum(self._members()) / os.sysconf("SC_CLK_TCK") if self.proc else 0.0
 
-    def __enter__(self) -> "Server":
+    def __enter__(self) -> Server:
         return self.start()
 
     def __exit__(self, *exc) -> None:

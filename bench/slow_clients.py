@@ -18,9 +18,9 @@ import tempfile
 import threading
 import time
 import urllib.parse
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from .server import Server
 

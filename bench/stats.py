@@ -32,7 +32,7 @@ class Kind:
     examples: tuple[tuple[str, int], ...] = ()  # the commonest failures and how many
 
     @classmethod
-    def of(cls, latencies: list[float], errors: list[str]) -> "Kind":
+    def of(cls, latencies: list[float], errors: list[str]) -> Kind:
         return cls(len(latencies), percentile(latencies, 50), percentile(latencies, 95),
                    max(latencies, default=math.nan), len(errors),
                    tuple(Counter(errors).most_common(3)))

@@ -13,14 +13,14 @@ companion.i18n`` extracts, updates and compiles them (``make catalogs``).
 from __future__ import annotations
 
 import sys
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
+import flask
 from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal
-import flask
 from flask import Flask, g, request
 from flask_babel import Babel, get_locale, get_translations
 from werkzeug.datastructures import LanguageAccept
@@ -136,7 +136,7 @@ def _decimal(value: int, locale: Locale) -> str:
     return format_decimal(value, locale=locale)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _wtforms_catalog(locale: str):
     """WTForms' own messages in one language, loaded once per process (Flask-WTF would read the
     catalog file again on every request that builds a form)."""

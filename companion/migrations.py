@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from alembic import command
 from alembic.config import Config
 from flask import Flask
 from sqlalchemy import inspect
 from sqlalchemy.engine import Connection
+
+from alembic import command
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "alembic"
 BASELINE = "0001_initial"

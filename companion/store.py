@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import secrets
 import threading
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from typing import Any, Callable, Mapping, TypeVar
+from datetime import timedelta
+from typing import Any, TypeVar
 
 from cachetools import LRUCache
 from flask import current_app, g
@@ -20,10 +21,21 @@ from sqlalchemy import bindparam, func, or_, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
-from .db import Action, BoxData, Game, said, session, utcnow, write_session
+from .db import Action, BoxData, Game, session, utcnow, write_session
 from .games import GameRules, gamefile, get_game
-from .games.core import (CORRECT, META_KINDS, REDO, UNDO, Entry, IllegalAction, StaleAction,
-                         Text, effective_entries, t, words_to_json)
+from .games.core import (
+    CORRECT,
+    META_KINDS,
+    REDO,
+    UNDO,
+    Entry,
+    IllegalAction,
+    StaleAction,
+    Text,
+    effective_entries,
+    t,
+    words_to_json,
+)
 
 T = TypeVar("T")
 STATES_KEPT = 512  # folded states kept per process, by (game id, version)

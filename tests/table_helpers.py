@@ -112,7 +112,7 @@ class ThreadedServer:
         self.base = f"http://127.0.0.1:{self.server.server_port}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
-    def __enter__(self) -> "ThreadedServer":
+    def __enter__(self) -> ThreadedServer:
         self.thread.start()
         return self
 
@@ -135,7 +135,7 @@ class Gunicorn:
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
-    def start(self, wait: float = 30) -> "Gunicorn":
+    def start(self, wait: float = 30) -> Gunicorn:
         gunicorn = str(Path(sys.executable).with_name("gunicorn"))
         env = {**os.environ, "DATABASE_URL": self.database_url,
                "FLASK_SECRET_KEY": "test-secret-for-a-throwaway-server",
@@ -155,7 +155,7 @@ class Gunicorn:
             try:
                 with urllib.request.urlopen(self.base + "/", timeout=2):
                     return self
-            except (urllib.error.URLError, ConnectionError, socket.timeout):
+            except (TimeoutError, urllib.error.URLError, ConnectionError):
                 time.sleep(0.05)
         self.stop()
         raise RuntimeError("gunicorn did not answer in time")
@@ -181,7 +181,7 @@ class Gunicorn:
                 pass
         self.kill()
 
-    def __enter__(self) -> "Gunicorn":
+    def __enter__(self) -> Gunicorn:
         return self.start()
 
     def __exit__(self, *exc) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from functools import lru_cache
+from functools import cache, lru_cache
 from types import ModuleType
 
 from .core import GameRules, RulesError
@@ -49,7 +49,7 @@ def game_module(slug: str, name: str) -> ModuleType | None:
     return None if rules is None else _module(f"{package_of(rules)}.{name}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _module(name: str) -> ModuleType | None:
     try:
         return importlib.import_module(name)

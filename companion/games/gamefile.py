@@ -18,12 +18,12 @@ import copy
 import json
 import logging
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Iterable, Mapping
+from typing import Any
 
-from .core import (CORRECT, REDO, UNDO, Checker, GameRules, IllegalAction, RulesError, Secret,
-                   t)
+from .core import CORRECT, REDO, UNDO, Checker, GameRules, IllegalAction, RulesError, Secret, t
 
 FORMAT = "table-companion-game/1"
 MAX_DEPTH = 32  # an export nests about 10 deep (words inside words); 32 leaves room
@@ -104,7 +104,7 @@ def read_setup(rules: GameRules, setup: Any) -> tuple[dict[str, Any], Any]:
         return kept, rules.new_game(kept)
     except RulesError as err:
         raise refused("setup", err, "") from None
-    except Exception as err:  # noqa: BLE001 - whatever a file makes the rules meet is refused
+    except Exception as err:
         raise unreadable("setup", err) from None
 
 
@@ -198,7 +198,7 @@ class Replay:
                 self.entries.append(self._step(i + 1, kind, data, by, at))
             except RulesError as err:
                 raise refused(entry, err) from None
-            except Exception as err:  # noqa: BLE001 - whatever a file makes the rules meet
+            except Exception as err:
                 raise unreadable(entry, err) from None
         return self.entries
 

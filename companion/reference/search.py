@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 import sqlite3
 import threading
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 from . import REFERENCES
 

@@ -14,7 +14,6 @@ from ..i18n import say
 from .security import csrf
 from .widgets import fast_input
 
-
 MY_GAMES_LIMIT = 50
 
 CSRF_MESSAGE = t("This page was open too long or came from elsewhere (missing security token), "

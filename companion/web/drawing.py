@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 import secrets
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from blinker import Namespace
 from cachetools import LRUCache

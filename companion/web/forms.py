@@ -1,16 +1,24 @@
 """WTForms built from the rules' field specs: the forms check shape, the rules check legality."""
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from functools import lru_cache
-from typing import Any, Callable, Mapping
+from functools import cache
+from typing import Any
 
 from flask import request
 from flask_wtf import FlaskForm
 from flask_wtf.i18n import translations as wtforms_translations
-from wtforms import (BooleanField, FieldList, FormField, HiddenField, IntegerField, SelectField,
-                     StringField)
-from wtforms import Form
+from wtforms import (
+    BooleanField,
+    FieldList,
+    Form,
+    FormField,
+    HiddenField,
+    IntegerField,
+    SelectField,
+    StringField,
+)
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
@@ -69,7 +77,7 @@ class _NoSecondToken:
     csrf = False
 
 
-@lru_cache(maxsize=None)
+@cache
 def action_form_class(slug: str, kind: str, spec: ActionSpec) -> type[FlaskForm]:
     # (a label of its own: a field without one looks up a title in the reader's language)
     attrs: dict[str, Any] = {"version": HiddenField("version"), "Meta": _NoSecondToken}
@@ -154,7 +162,7 @@ class _SeatMeta:
         return wtforms_translations
 
 
-@lru_cache(maxsize=None)
+@cache
 def table_form_class(rules: GameRules, which: str) -> type[FlaskForm]:
     """The setup form (``which="setup"``) or the quick score pad (``"quick"``): game options, then
     one row per possible seat; rows left without a name are skipped."""

@@ -12,7 +12,7 @@ import math
 import time
 from datetime import timedelta
 
-from flask import Flask, current_app, jsonify, render_template, request
+from flask import Flask, current_app, jsonify, render_template
 from flask_babel import format_timedelta
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address

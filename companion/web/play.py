@@ -3,23 +3,33 @@ from __future__ import annotations
 
 import io
 import re
-from datetime import datetime
 from collections.abc import Callable, Iterator, Mapping
+from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
 import segno
-from markupsafe import Markup
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    g,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import get_locale
-from flask import (Blueprint, Response, abort, current_app, g, jsonify, redirect,
-                   render_template, request, session, url_for)
+from markupsafe import Markup
 
 from .. import seats, store
-from ..i18n import say
 from ..db import Game
 from ..games import get_game
 from ..games.core import REDO, UNDO, RulesError, StaleAction, t
-
+from ..i18n import say
 from . import remember_game, wants_json
 from .drawing import draw_page
 from .forms import NOBODY, action_form, tap_values

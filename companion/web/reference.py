@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from flask import (Blueprint, abort, redirect, render_template, request, url_for)
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from markupsafe import Markup, escape
 
@@ -17,9 +17,9 @@ from .. import store
 from ..games import GAMES, get_game
 from ..games.core import RULING, RulesError, read_fields, t
 from ..games.core.questions import questions_for
+from ..games.core.reference import STAGE_WORDS
 from ..i18n import say
 from ..reference import REFERENCES, STAGES, resolve, resolve_parts
-from ..games.core.reference import STAGE_WORDS
 from ..reference.affects import affected
 from ..reference.search import INDEX
 from .forms import action_form_class

@@ -7,8 +7,9 @@ Never run ``playwright install``: the browser is the system's (``scripts/system-
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from werkzeug.serving import make_server

@@ -3,7 +3,6 @@ browser tests by adding a driver here once its board template exists."""
 from __future__ import annotations
 
 import re
-
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
@@ -110,7 +109,7 @@ class HadaraTable:
 
     def epoch(self, page: Page, n: int, shots: Any = None) -> None:
         """Phase A (five rounds of cards, income, colony, statue), then phase B."""
-        expect(page.locator(".guide h1")).to_contain_text(f"phase A: Draw and buy or sell")
+        expect(page.locator(".guide h1")).to_contain_text("phase A: Draw and buy or sell")
         self.wheel(page)
         for rnd in range(5):
             for seat in (0, 1):
@@ -144,7 +143,7 @@ class HadaraTable:
 
     def expected(self) -> dict[str, dict[str, int]]:
         """Final score lines worked out by hand from the moves above."""
-        sells = {s: 10 * (self.SELL[1] + self.SELL[2] + self.SELL[3]) for s in (0, 1)}
+        sells = dict.fromkeys((0, 1), 10 * (self.SELL[1] + self.SELL[2] + self.SELL[3]))
         sells[0] -= self.SELL[1]  # Ana bought instead of selling in the first round
         income = 6 * 2  # income 2, paid in both phases of three epochs
         ana = self.START["Ana"]["coins"] - 3 + sells[0] + income + 2  # card 3, plunder 2

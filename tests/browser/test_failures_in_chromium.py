@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 import threading
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 from babel.messages.pofile import read_po

@@ -3,13 +3,12 @@ through a game, a second phone following along, a watch link, hostile names, nar
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ROOT, shot
-from tests.browser.tables import DRIVERS, GenericTable, HadaraTable, act, tap_and_load
+from tests.browser.tables import DRIVERS, GenericTable, HadaraTable, tap_and_load
 
 pytestmark = pytest.mark.browser
 

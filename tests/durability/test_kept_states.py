@@ -33,7 +33,7 @@ def seen_by(app, game_id: int, applied: list) -> tuple:
     every entry the rules apply meanwhile is added to ``applied``."""
     rules = get_game("hadara")
     real = rules.apply
-    spy = lambda state, kind, data, by="": (applied.append(kind), real(state, kind, data, by))[1]  # noqa: E731
+    spy = lambda state, kind, data, by="": (applied.append(kind), real(state, kind, data, by))[1]
     with app.app_context():
         game = store.session().get(Game, game_id)
         rules.apply = spy

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import event, select, text
 
 from companion import store
-from companion.db import Action, BoxData, Game
+from companion.db import BoxData, Game
 from companion.games import get_game
 from tests.conftest import csrf_of
 from tests.table_helpers import sample_setup
@@ -130,7 +130,7 @@ def test_an_undo_reads_no_more_of_the_log_inside_the_write_lock_on_a_long_game(a
 
     engine = app.extensions["db_engine"]
     engine.dispose()  # new connections, each traced by SQLite itself (whatever runs the SQL)
-    listen = lambda dbapi_conn, _record: dbapi_conn.set_trace_callback(trace)  # noqa: E731
+    listen = lambda dbapi_conn, _record: dbapi_conn.set_trace_callback(trace)
     event.listen(engine, "connect", listen)
     try:
         with app.app_context():

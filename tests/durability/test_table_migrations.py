@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import text, inspect
+from sqlalchemy import inspect, text
 
 from companion import create_app, db, migrations, store
 from companion.games import get_game

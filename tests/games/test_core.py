@@ -6,8 +6,17 @@ import sys
 import pytest
 
 from companion.games import GAMES, get_game
-from companion.games.core import (Entry, FieldSpec, ActionSpec, InvalidInput, ScoreLine,
-                                  ScoreSheet, effective_entries, rank, read_fields)
+from companion.games.core import (
+    ActionSpec,
+    Entry,
+    FieldSpec,
+    InvalidInput,
+    ScoreLine,
+    ScoreSheet,
+    effective_entries,
+    rank,
+    read_fields,
+)
 
 
 def sheet(name, total, **tb):

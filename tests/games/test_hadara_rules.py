@@ -3,8 +3,8 @@ import pytest
 
 from companion.games import get_game
 from companion.games.core import Entry, IllegalAction, InvalidInput
-from companion.games.hadara.model import first_seat, never_first
 from companion.games.hadara.feeding import suggest_removal
+from companion.games.hadara.model import first_seat, never_first
 
 H = get_game("hadara")
 

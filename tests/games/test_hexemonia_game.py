@@ -1,8 +1,8 @@
 """A whole 3-player game of Hexemonia through the log fold, with a revolt and a war."""
 from companion.games import get_game
 from companion.games.core import Entry
-from companion.web.api import result_to_json
 from companion.games.hexemonia import Cubes
+from companion.web.api import result_to_json
 
 RULES = get_game("hexemonia")
 SETUP = {"players": [{"name": "Ana", "city": "athens"}, {"name": "Ben", "city": "sparta"},

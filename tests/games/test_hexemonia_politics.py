@@ -5,8 +5,15 @@ import pytest
 
 from companion.games import get_game
 from companion.games.core import IllegalAction
-from companion.games.hexemonia import (Cubes, Hex, HexemoniaState, Myth, Player, preview_check,
-                                       revolt_discard)
+from companion.games.hexemonia import (
+    Cubes,
+    Hex,
+    HexemoniaState,
+    Myth,
+    Player,
+    preview_check,
+    revolt_discard,
+)
 
 RULES = get_game("hexemonia")
 RULINGS = {r: x.default for r, x in RULES.rulings.items()}

@@ -3,8 +3,8 @@ import pytest
 
 from companion.games import get_game
 from companion.games.core import InvalidInput
-from companion.web.api import result_to_json
 from companion.games.hexemonia import myth_trios
+from companion.web.api import result_to_json
 
 RULES = get_game("hexemonia")
 
@@ -211,7 +211,7 @@ def test_the_score_api_refuses_a_seventh_myth_and_an_active_myth_with_no_hex_to_
     with pytest.raises(InvalidInput) as err:
         RULES.parse_facts({"players": players})
     problems = {p.field: p.message for p in err.value.problems}
-    assert "the box holds 6 Myths, each once; these players have 7" == problems["players"]
+    assert problems["players"] == "the box holds 6 Myths, each once; these players have 7"
     assert "an active sacred Myth needs an active sacred hex" in \
         problems["players[2].myths[0].active"]
 

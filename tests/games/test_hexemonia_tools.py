@@ -6,9 +6,18 @@ import pytest
 
 from companion.games import get_game
 from companion.games.core import IllegalAction, InvalidInput
+from companion.games.hexemonia import (
+    Cubes,
+    Hex,
+    HexemoniaState,
+    Myth,
+    Player,
+    known_hexes,
+    parse_myths,
+    play_values,
+    preview_attack,
+)
 from companion.web.api import result_to_json
-from companion.games.hexemonia import (Cubes, Hex, HexemoniaState, Myth, Player, known_hexes,
-                                       parse_myths, play_values, preview_attack)
 
 RULES = get_game("hexemonia")
 RULINGS = {r: x.default for r, x in RULES.rulings.items()}

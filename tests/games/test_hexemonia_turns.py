@@ -5,8 +5,16 @@ import pytest
 
 from companion.games import get_game
 from companion.games.core import IllegalAction, InvalidInput
-from companion.games.hexemonia import (CITY_DEFAULTS, GEARS, HEX_CATALOGUE, Cubes, Hex, Myth,
-                                       box_record, catalogue_entry)
+from companion.games.hexemonia import (
+    CITY_DEFAULTS,
+    GEARS,
+    HEX_CATALOGUE,
+    Cubes,
+    Hex,
+    Myth,
+    box_record,
+    catalogue_entry,
+)
 
 RULES = get_game("hexemonia")
 THREE = [{"name": "Ana", "city": "athens"}, {"name": "Ben", "city": "sparta"},

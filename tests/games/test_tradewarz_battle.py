@@ -6,8 +6,8 @@ import pytest
 
 from companion.games.core import IllegalAction
 from companion.games.tradewarz import RULES, Army, resolve, tech_bonus, win_chance
-from companion.games.tradewarz.odds import draw_orders, parse_cards
 from companion.games.tradewarz.model import put_house
+from companion.games.tradewarz.odds import draw_orders, parse_cards
 
 DEFAULTS = {r: x.default for r, x in RULES.rulings.items()}
 

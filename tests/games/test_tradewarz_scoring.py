@@ -2,8 +2,8 @@
 import pytest
 
 from companion.games.core import InvalidInput
-from companion.web.api import result_to_json
 from companion.games.tradewarz import RULES
+from companion.web.api import result_to_json
 
 
 def _p(name, golden=0, silver=0, **more):

@@ -3,7 +3,8 @@ field specs, and the end-of-game facts of a live state for the ranking property.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from companion.games import GameRules
 from companion.games.core import FieldSpec

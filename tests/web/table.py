@@ -16,7 +16,7 @@ class WebTable:
         self.refresh()
 
     @classmethod
-    def create(cls, client, app, slug: str, players: list[dict], **options) -> "WebTable":
+    def create(cls, client, app, slug: str, players: list[dict], **options) -> WebTable:
         html = client.get(f"/new/{slug}").get_data(as_text=True)
         data = {"csrf_token": CSRF.search(html).group(1), **options}
         for i, p in enumerate(players):

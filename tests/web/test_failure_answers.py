@@ -10,6 +10,7 @@ from werkzeug.exceptions import TooManyRequests
 
 from companion import create_app
 from companion.db import Action
+
 from .table import WebTable
 from .test_tap_fields import seat
 

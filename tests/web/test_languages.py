@@ -3,7 +3,6 @@ no words outside translation calls, and the language follows the browser or the 
 from __future__ import annotations
 
 import re
-import string
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -56,7 +55,7 @@ def test_translations_keep_exactly_the_placeholders_of_the_english(area, lang):
         try:
             fields = {k for k in placeholders(entry.id) if not k.startswith("%")}
             if fields:
-                entry.string.format(**{k: "x" for k in fields})
+                entry.string.format(**dict.fromkeys(fields, "x"))
         except (KeyError, IndexError, ValueError) as err:
             wrong.append((entry.id, f"{entry.string} ({err})"))
     assert wrong == []

@@ -263,6 +263,7 @@ def test_setup_form_errors_in_english_name_the_seat_and_the_field(client):
 def test_a_refused_tap_sent_by_the_page_script_carries_its_words_in_the_readers_language(app):
     """The page's script shows `said`; `error` stays English for machine clients."""
     from babel.messages.pofile import read_po
+
     from companion import i18n, store
     from companion.games import get_game
     from tests.conftest import csrf_of

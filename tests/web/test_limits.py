@@ -8,14 +8,15 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import update
 
+from bench.guessing import send_guesses
 from companion import create_app, store
 from companion.db import Action, Game, utcnow
-from bench.guessing import send_guesses
 from tests.conftest import csrf_of
 from tests.table_helpers import ThreadedServer
+
 from .table import WebTable
-from .test_tap_fields import seat
 from .test_hexemonia_web import THREE, HxTable
+from .test_tap_fields import seat
 
 WRONG = "ZZZZZZZZ"  # (Z is in the alphabet; no game of these tests has this code)
 

@@ -8,6 +8,7 @@ import pytest
 from companion import store
 from companion.db import Action
 from companion.web import CSRF_MESSAGE
+
 from .table import WebTable
 from .test_tap_fields import seat
 

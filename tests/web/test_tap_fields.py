@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.games.core import ActionSpec, FieldSpec, read_fields, t
 from companion.web.forms import tap_values
+
 from .table import WebTable
 
 

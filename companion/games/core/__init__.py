@@ -9,8 +9,18 @@ registry in ``companion.games`` looks it up by slug. Every public name is import
 """
 from __future__ import annotations
 
-from .errors import (MAX_NAME_LENGTH, MAX_NUMBER, MAX_TEXT_LENGTH, Checker, IllegalAction,
-                     InvalidInput, Problem, RulesError, StaleAction, WrongPlayer)
+from .errors import (
+                     MAX_NAME_LENGTH,
+                     MAX_NUMBER,
+                     MAX_TEXT_LENGTH,
+                     Checker,
+                     IllegalAction,
+                     InvalidInput,
+                     Problem,
+                     RulesError,
+                     StaleAction,
+                     WrongPlayer,
+)
 from .log import CORRECT, META_KINDS, REDO, RULING, UNDO, Entry, Secret, effective_entries
 from .questions import Answer, Question, questions_for
 from .reference import STAGE_WORDS, STAGES, Reference, Rows, Section, section

@@ -3,8 +3,9 @@ the rule. Each game offers its own in its package's ``questions.py`` as a ``QUES
 game without that module simply has no questions yet (the extension point)."""
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .specs import ActionSpec, FieldSpec
 

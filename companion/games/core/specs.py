@@ -2,8 +2,9 @@
 the reading of what a form or a JSON body sent against them."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import MAX_NAME_LENGTH, MAX_NUMBER, Checker
 

@@ -18,7 +18,7 @@ class Text(str):
     params: dict[str, Any]
     rule: str = ""  # set by step(): the rule section a guide line links to
 
-    def __new__(cls, template: str, params: Mapping[str, Any] | None = None) -> "Text":
+    def __new__(cls, template: str, params: Mapping[str, Any] | None = None) -> Text:
         # Score pads and histories make thousands of these: every case stays cheap. The values
         # are kept as given (a dict nobody changes afterwards: t()'s own keyword arguments).
         if not params:

@@ -2,7 +2,8 @@
 prices), remembered from what the table entered (see the rules digest, "Box data")."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .data import ROMAN, TRACKS
 from .model import HadaraState

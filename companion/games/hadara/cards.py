@@ -1,8 +1,9 @@
 """Buying and selling cards: phase A's draws (one card a round) and phase B's face-up cards."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..core import IllegalAction, t
 from .data import ROUNDS, SELL_PRICE, STEP_RULES, TRACKS

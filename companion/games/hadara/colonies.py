@@ -1,8 +1,9 @@
 """Taking a colony ("Take a Colony"): plunder it for coins or integrate it for track values."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..core import IllegalAction, t
 from .cards import track_values

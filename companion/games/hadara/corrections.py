@@ -1,8 +1,9 @@
 """A correction by hand ("the table is the truth"): coins or a track changed by a number."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..core import IllegalAction, t
 from .data import TRACKS

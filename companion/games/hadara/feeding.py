@@ -1,10 +1,11 @@
 """Feeding the people ("Feed Your People"): cards beyond the food track are removed."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from itertools import combinations
 from math import comb
-from typing import Any, Mapping
+from typing import Any
 
 from ..core import IllegalAction, t
 from .data import STEP_RULES, TRACKS

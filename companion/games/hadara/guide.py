@@ -4,10 +4,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Text, step, t
+from .cards import cards_left
 from .data import ROMAN, ROUNDS, SELL_PRICE, STEP_RULES
 from .feeding import points_lost, suggest_removal
 from .model import HadaraState, first_seat, never_first, turn_order
-from .cards import cards_left
 from .steps import PHASE_B_RULE, picker
 from .terms import COLOUR_WORDS, STEP_NAMES, step_name
 from .wheel import RULE as WHEEL_RULE

@@ -1,8 +1,9 @@
 """Buying medals ("Buy Silver or Gold Medals"): at most two of each per game, paid in coins."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..core import IllegalAction, t
 from .data import MAX_GOLD, MAX_SILVER, STEP_RULES

@@ -69,7 +69,7 @@ class Player:
     def track(self, name: str) -> int:
         return self.tracks[TRACKS.index(name)]
 
-    def with_tracks(self, delta: tuple[int, ...], sign: int = 1) -> "Player":
+    def with_tracks(self, delta: tuple[int, ...], sign: int = 1) -> Player:
         return replace(self, tracks=tuple(t + sign * d for t, d in zip(self.tracks, delta)))
 
     def count(self, colour: str) -> int:
@@ -112,7 +112,7 @@ class HadaraState:
         """The colours of the cards ``seat`` bought or sold in this epoch's phase A."""
         return self.drawn[seat] if seat < len(self.drawn) else ()
 
-    def set_player(self, seat: int, player: Player) -> "HadaraState":
+    def set_player(self, seat: int, player: Player) -> HadaraState:
         players = list(self.players)
         players[seat] = player
         return replace(self, players=tuple(players))

@@ -6,7 +6,8 @@ now with these values, is accepted. The numbers behind the answer are shown with
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..core import FieldSpec, Text, t
 from ..questions import Answer, Question
@@ -16,7 +17,7 @@ from .feeding import suggest_removal
 from .model import HadaraState
 from .terms import COLOUR_WORDS, MEDAL_WORDS, TRACK_WORDS, step_name
 
-_NO_TRACKS = {tr: 0 for tr in TRACKS}
+_NO_TRACKS = dict.fromkeys(TRACKS, 0)
 
 
 def _problems(state: HadaraState, kind: str, data: Mapping[str, Any]) -> list[Text]:

@@ -3,8 +3,8 @@ API takes them, and the reading of a score request into end-of-game facts (DESIG
 API"), so both paths score with the same code and the same limits."""
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..core import MAX_NUMBER, Checker, FieldSpec, resolve_rulings, split_numbers, t
 from .data import COLOURS, TRACKS

@@ -2,7 +2,8 @@
 dispatch from an action's kind to the move that makes it."""
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..core import CORRECT, RULING, GameRules, IllegalAction, t
 from . import box, colonies, corrections, feeding, medals, quick, statues, steps, wheel

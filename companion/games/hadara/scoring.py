@@ -5,12 +5,11 @@ The same code scores a live game (facts taken from its state) and the quick scor
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from collections.abc import Mapping, Sequence
 
-from ..core import (Placing, Result, ScoreLine, ScoreSheet, Text, ceil_half, rank,
-                    resolve_rulings, t)
+from ..core import Placing, Result, ScoreLine, ScoreSheet, Text, ceil_half, rank, resolve_rulings, t
 from .data import COLOURS, TRACKS
 from .model import HadaraState, Player
 from .rulings import RULINGS

@@ -1,8 +1,9 @@
 """Hadara's setup: the players' setup cards read into the first state ("Setup")."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..core import Checker, resolve_rulings, t
 from .data import TRACKS

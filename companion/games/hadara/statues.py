@@ -1,8 +1,9 @@
 """Carving a statue ("Carve a Statue") and the bonus tiles it shares with silver medals."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..core import IllegalAction, t
 from .data import STEP_RULES, TILES_PER_TRACK, TRACKS

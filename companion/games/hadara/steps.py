@@ -11,8 +11,9 @@ its rule); the move refuses with the first, and "Can I do this?" answers from th
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..core import IllegalAction, t
 from .data import ROMAN, ROUNDS, STEP_RULES, STEPS

@@ -1,7 +1,8 @@
 """Hadara's history sentences: what each action did, written from the state before it."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..core import Text, t
 from .cards import card_price

@@ -2,8 +2,9 @@
 Compiere un'azione). The special action is in specials.py, war in war.py."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..core import IllegalAction, t
 from .cubes import move_cubes, one, take_cubes

@@ -3,7 +3,8 @@ data), and the action fields that fill a play form from one of them."""
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from ..core import t
 from .data import HEX_CATALOGUE, RESOURCES, box_record, catalogue_entry

@@ -2,8 +2,9 @@
 hand (the table is the truth; the history marks a correction as one)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..core import IllegalAction, t
 from .data import ACROPOLIS, RESOURCES

@@ -6,8 +6,9 @@ check your tiles" and the table can override it (setup fields for cities, action
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from ..core import t
 

@@ -4,8 +4,8 @@ Everything is frozen; a move builds a new state with ``dataclasses.replace``.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Mapping
 
 from .data import ACROPOLIS, CITY_ALTERNATIVE, CITY_DEFAULTS, CityInfo
 from .terms import cube_words
@@ -19,19 +19,19 @@ class Cubes:
     hoplites: int = 0
     gold: int = 0
 
-    def __add__(self, other: "Cubes") -> "Cubes":
+    def __add__(self, other: Cubes) -> Cubes:
         return Cubes(self.citizens + other.citizens, self.hoplites + other.hoplites,
                      self.gold + other.gold)
 
-    def __sub__(self, other: "Cubes") -> "Cubes":
+    def __sub__(self, other: Cubes) -> Cubes:
         return Cubes(self.citizens - other.citizens, self.hoplites - other.hoplites,
                      self.gold - other.gold)
 
-    def covers(self, cost: "Cubes") -> bool:
+    def covers(self, cost: Cubes) -> bool:
         """Whether these cubes pay ``cost`` in every resource (rulebook, active hexes)."""
         return all(a >= b for a, b in zip(self.as_tuple(), cost.as_tuple()))
 
-    def excess(self, cost: "Cubes") -> "Cubes":
+    def excess(self, cost: Cubes) -> Cubes:
         """Cubes above ``cost``, resource by resource; a short resource has no excess (H11)."""
         return Cubes(*(max(0, a - b) for a, b in zip(self.as_tuple(), cost.as_tuple())))
 
@@ -148,7 +148,7 @@ class Player:
         found = self.find(hex_id)
         return found.cubes if found else None
 
-    def with_cubes(self, hex_id: str, cubes: Cubes) -> "Player":
+    def with_cubes(self, hex_id: str, cubes: Cubes) -> Player:
         """A copy with the cubes on one hex (or the Acropolis) replaced."""
         if hex_id.strip().casefold() == ACROPOLIS.casefold():
             return replace(self, acropolis=cubes)
@@ -191,7 +191,7 @@ class HexemoniaState:
                 return info
         return city_table(self.rulings)[city]
 
-    def with_player(self, seat: int, player: Player) -> "HexemoniaState":
+    def with_player(self, seat: int, player: Player) -> HexemoniaState:
         return replace(self, players=self.players[:seat] + (player,) + self.players[seat + 1:])
 
 

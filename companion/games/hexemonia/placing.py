@@ -1,8 +1,9 @@
 """Phase B: playing hexes and Myths from hand into the city (rulebook, B) Giocare esagoni)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..core import IllegalAction, t
 from .box import tile_key, twin_polis

@@ -2,8 +2,9 @@
 situazione politica; digest §A4.4, rulings H9–H13)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..core import IllegalAction, ceil_half, t
 from .model import Cubes, HexemoniaState, Player

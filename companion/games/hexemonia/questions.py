@@ -3,12 +3,13 @@ Philosopher move and who revolts. Each answer asks the moves' own checks (``Hex.
 ``war.check_attack``, ``politics.preview_check``), so a question and its action cannot disagree."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..core import FieldSpec, RulesError, t
 from ..questions import Answer, Question
-from .model import Cubes, HexemoniaState
 from .data import ACROPOLIS
+from .model import Cubes, HexemoniaState
 from .politics import check_political, preview_check
 from .shorthand import parse_names
 from .terms import NONE, RESOURCE_WORDS, commas

@@ -3,7 +3,8 @@ payload (DESIGN.md, "The score API"), so both paths score with the same code."""
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..core import MAX_TEXT_LENGTH, FieldSpec, t
 from .data import CITIES, KINDS, NATURE_SYMBOLS, NATURES

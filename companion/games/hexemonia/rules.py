@@ -1,14 +1,26 @@
 """The Hexemonia rules object: the interface the web layer drives (see ``core.GameRules``)."""
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
-from ..core import (CORRECT, RULING, Checker, Entry, GameRules, IllegalAction, Result, Secret,
-                    rank, resolve_rulings, t)
+from ..core import (
+    CORRECT,
+    RULING,
+    Checker,
+    Entry,
+    GameRules,
+    IllegalAction,
+    Result,
+    Secret,
+    rank,
+    resolve_rulings,
+    t,
+)
 from . import actions, corrections, placing, politics, turn, war
-from .data import CityInfo
 from .box import box_records
+from .data import CityInfo
 from .model import HexemoniaState, city_table
 from .quick import QUICK_FIELDS, QUICK_OPTIONS, quick_payload
 from .rulings import RULINGS

@@ -6,8 +6,9 @@ with :func:`score_sheet`, so every path gives the same numbers.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..core import Checker, ScoreLine, ScoreSheet, t
 from .data import CITIES, KINDS, MAX_MYTHS, MYTHS_IN_BOX, NATURES, CityInfo

@@ -1,8 +1,9 @@
 """Reading a new game's setup (rulebook, Preparazione): players, cities, options, tile data."""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..core import Checker, resolve_rulings, t
 from .data import CITIES, CITIES_BY_COUNT, KINDS, NATURES, CityInfo

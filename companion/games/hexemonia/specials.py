@@ -2,16 +2,17 @@
 the reference pages; rulings H17, H18)."""
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from ..core import IllegalAction, t
-from .data import ACROPOLIS, GEARS
-from .model import Cubes, HexemoniaState
-from .terms import hex_word
-from .shorthand import parse_moves, parse_names, parse_picks, parse_sources
 from .actions import choose_action
 from .cubes import move_cubes, one, take_cubes
+from .data import ACROPOLIS, GEARS
+from .model import Cubes, HexemoniaState
+from .shorthand import parse_moves, parse_names, parse_picks, parse_sources
+from .terms import hex_word
 
 R = "Hexemonia rulebook, Azione speciale"
 Effect = Callable[[HexemoniaState, str, Mapping[str, Any]], HexemoniaState]

@@ -3,7 +3,8 @@ kind of hex, a resource), so it is looked up here and passed to a sentence as a 
 catalogs then give the edition's name in each language (the Italian rulebook's own terms)."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from ..core import Text, t
 from .data import ACROPOLIS

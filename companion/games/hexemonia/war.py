@@ -2,8 +2,9 @@
 calculator, the attack itself with its conquest, and the preview behind the war form."""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..core import IllegalAction, t
 from .actions import choose_action

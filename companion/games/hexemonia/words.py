@@ -1,7 +1,8 @@
 """Hexemonia in words: the history line of each action and the game guide's sentences."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..core import Text, step, t
 from .data import HAND_LIMIT

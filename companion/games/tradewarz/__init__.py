@@ -8,7 +8,7 @@ from __future__ import annotations
 from .. import register
 from .battle import BattlePlan, plan_battle
 from .data import TECHS, UNVERIFIED
-from .model import TradeWarzState, House, silver_xadlas, xadlas
+from .model import House, TradeWarzState, silver_xadlas, xadlas
 from .odds import Army, BattleResult, Odds, parse_cards, resolve, tech_bonus, win_chance
 from .rules import TradeWarzRules
 from .rulings import RULINGS

@@ -2,8 +2,9 @@
 Retreat (Marching; Marching exceptions; Recruit; Retreat). Each lists its own problems."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..core import IllegalAction, t
 from .costs import box_cost, entered, recruit_cost

@@ -6,13 +6,14 @@ The Capital City; rulings T3, T10, T15).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..core import IllegalAction, t
-from .odds import Army, BattleResult, parse_cards, resolve, take_from_deck, tech_bonus
 from .data import SILO_RESOURCES
-from .model import Card, TradeWarzState, House, award, put_house
+from .model import Card, House, TradeWarzState, award, put_house
+from .odds import Army, BattleResult, parse_cards, resolve, take_from_deck, tech_bonus
 from .table import remove_building
 from .terms import SITE_WORDS, TOKEN_WORDS
 

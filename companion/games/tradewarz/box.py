@@ -6,7 +6,8 @@ Values equal to the shipped guesses (``UNVERIFIED``) are not remembered: a guess
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from .costs import check_shape, entered, parse_cost, tech_cost_item
 from .data import COST_SHAPES, RESOURCES, TECHS, UNVERIFIED

@@ -5,8 +5,9 @@ the cost and the dials); ``do`` builds once nothing stops it.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..core import IllegalAction, t
 from .costs import box_cost, entered, university_cost

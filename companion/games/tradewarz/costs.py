@@ -7,7 +7,7 @@ the amounts the text kept (the ``COST_SHAPES``) and never picks the resources it
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..core import IllegalAction, t
 from .data import COST_RULES, COST_SHAPES, RECRUIT_COST, RESOURCES, TECHS, TREES

@@ -6,12 +6,23 @@ castles and trading posts a house holds (Getting Xadlas, Silver).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Mapping
 
 from ..core import IllegalAction, Text, t
-from .data import (DIAL_TRADE, DIAL_TRADE_AT, GOLDEN_SOURCES, MAX_SUPER_UNITS, RESOURCES,
-                   SOLDIER_CAP, SQUAD_SIZE, START_DIAL, START_SOLDIERS, TECHS, TREES)
+from .data import (
+    DIAL_TRADE,
+    DIAL_TRADE_AT,
+    GOLDEN_SOURCES,
+    MAX_SUPER_UNITS,
+    RESOURCES,
+    SOLDIER_CAP,
+    SQUAD_SIZE,
+    START_DIAL,
+    START_SOLDIERS,
+    TECHS,
+    TREES,
+)
 from .terms import RESOURCE_WORDS, join
 
 Card = tuple[int, int, int]  # a battle card: strength, kills, blocks

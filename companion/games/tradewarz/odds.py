@@ -6,13 +6,13 @@ kills minus its own blocks, never below 0.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import permutations
-from typing import Mapping, Sequence
 
-from .data import CAPITAL_BONUS, CASTLE_BONUS, TECHS
 from ..core import t
+from .data import CAPITAL_BONUS, CASTLE_BONUS, TECHS
 from .model import Card, House
 from .terms import join
 

@@ -9,17 +9,18 @@ The app keeps counts, not the map: the castle answer says what to check on the b
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..core import FieldSpec, IllegalAction, t
 from ..questions import Answer, Question
+from .battle import plan_battle
 from .building import BUILD
 from .costs import as_cost, entered, scale, tech_cost_item
 from .data import LIMITS, MAX_SUPER_UNITS, RESOURCES, TECHS
 from .economy import BUY_TECH
 from .model import House, TradeWarzState, cost_text
-from .battle import plan_battle
 from .specs import BATTLE_FIELDS
 from .spring import preview_spring
 from .terms import RESOURCE_WORDS, TOKEN_WORDS, TREE_WORDS, join

@@ -2,7 +2,8 @@
 the reading of a payload of them into ``scoring.Facts``."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..core import Checker, FieldSpec, resolve_rulings, t
 from .data import LIMITS, SOLDIER_CAP

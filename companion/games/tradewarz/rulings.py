@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..core import Ruling, t
 
+
 def _r(id: str, question: str, default: str, readings: dict[str, str], why: str) -> Ruling:
     return Ruling(id, question, default, readings, why)
 

@@ -7,8 +7,8 @@ empire (settlement 1, village 2, castle 4), then the farthest building; still ti
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from ..core import Result, ScoreLine, ScoreSheet, rank, t
 from .data import EMPIRE_WEIGHTS, GOLDEN_SOURCES

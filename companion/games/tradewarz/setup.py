@@ -1,13 +1,14 @@
 """Setting up a TradeWarz table: houses in player order, how the game ends, seasons, box data."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..core import Checker, FieldSpec, resolve_rulings, t
 from .costs import check_shape, parse_cost
 from .data import COST_SHAPES, DEFAULT_SEASONS, RED_SEASONS, RESOURCES, UNVERIFIED
+from .model import House, TradeWarzState
 from .rulings import RULINGS
-from .model import TradeWarzState, House
 from .terms import COST_LABELS
 
 R_SETUP = "TradeWarz rulebook, Game duration; Choosing a house"

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from ..core import CORRECT, ActionSpec, FieldSpec, t
-from .odds import SITES
 from .data import RESOURCES, SILO_RESOURCES, TECHS
+from .odds import SITES
 from .table import CORRECT_WORDS, CORRECTABLE
 from .terms import RESOURCE_WORDS, SIDE_WORDS, SITE_WORDS, TREE_WORDS
 

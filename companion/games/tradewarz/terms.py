@@ -6,7 +6,8 @@ takes the term as a value (``t("{n} {resource}", n=2, resource=RESOURCE_WORDS["g
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..core import Text, t
 

@@ -7,8 +7,9 @@ action refuses with them and "Can I do this?" answers with them, so the two cann
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from ..core import IllegalAction, t
 from .model import House, TradeWarzState, pay, put_house

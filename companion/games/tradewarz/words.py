@@ -1,7 +1,8 @@
 """TradeWarz's history sentences: an action in words, with what it caused."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..core import Text, t
 from .model import TradeWarzState

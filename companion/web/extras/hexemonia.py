@@ -12,9 +12,15 @@ from flask import Blueprint, abort, jsonify, render_template, request
 
 from ... import store
 from ...games.core import RulesError, t
-from ...games.hexemonia import (GEARS, find_known, known_hexes, play_values, preview_attack,
-                               preview_check)
-from ...games.hexemonia import terms
+from ...games.hexemonia import (
+    GEARS,
+    find_known,
+    known_hexes,
+    play_values,
+    preview_attack,
+    preview_check,
+    terms,
+)
 from .. import play, wants_json
 
 bp = Blueprint("hexemonia", __name__, url_prefix="/g")

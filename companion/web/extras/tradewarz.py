@@ -8,7 +8,7 @@ these pages only read and show. Nothing here changes a game: applying goes throu
 from __future__ import annotations
 
 from collections import Counter
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
@@ -17,16 +17,33 @@ from ... import store
 from ...games import get_game
 from ...games.core import RulesError, t
 from ...games.tradewarz import TECHS, UNVERIFIED, plan_battle, preview_spring, win_chance
-from ...games.tradewarz.data import (COST_SHAPES, DEFAULT_SEASONS, GOLDEN_SOURCES, LIMITS,
-                                    MAX_SUPER_UNITS, RESOURCES, SILO_RESOURCES, TREES)
 from ...games.tradewarz.costs import recruit_cost, tech_refusal
-from ...games.tradewarz.model import (TradeWarzState as TwGame, House, cost_text,
-                                     silver_xadlas, soldier_cap, xadlas)
+from ...games.tradewarz.data import (
+    COST_SHAPES,
+    DEFAULT_SEASONS,
+    GOLDEN_SOURCES,
+    LIMITS,
+    MAX_SUPER_UNITS,
+    RESOURCES,
+    SILO_RESOURCES,
+    TREES,
+)
+from ...games.tradewarz.model import House, cost_text, silver_xadlas, soldier_cap, xadlas
+from ...games.tradewarz.model import TradeWarzState as TwGame
 from ...games.tradewarz.setup import UNVERIFIED_HELP, season_die
+from ...games.tradewarz.terms import (
+    DIE_WORDS,
+    ITEM_WORDS,
+    RESOURCE_WORDS,
+    ROLE_WORDS,
+    SIDE_WORDS,
+    SITE_WORDS,
+    TOKEN_WORDS,
+    TREE_WORDS,
+    join,
+    season_word,
+)
 from ...games.tradewarz.turns import YEARLY
-from ...games.tradewarz.terms import (DIE_WORDS, ITEM_WORDS, RESOURCE_WORDS, ROLE_WORDS,
-                                     SIDE_WORDS, SITE_WORDS, TOKEN_WORDS, TREE_WORDS, join,
-                                     season_word)
 from ..play import _open, viewer_seat
 
 SLUG = "tradewarz"
@@ -112,7 +129,7 @@ class Helpers:
         """When a time-limited game runs out: its start plus the minutes set (Game duration)."""
         if state.end_mode != "time" or game.created_at is None:
             return None
-        start = game.created_at.replace(tzinfo=timezone.utc)
+        start = game.created_at.replace(tzinfo=UTC)
         return start + timedelta(minutes=state.minutes)
 
 

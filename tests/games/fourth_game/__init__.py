@@ -4,12 +4,26 @@ toss on the coin's edge is the one ambiguity (ruling CT-1). Whoever tossed heads
 tie. It is not registered on import: the tests register it and take it away again."""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Mapping, Sequence
+from typing import Any
 
-from companion.games.core import (RULING, ActionSpec, Checker, FieldSpec, GameRules,
-                                  IllegalAction, Result, Ruling, ScoreLine, ScoreSheet, rank,
-                                  resolve_rulings, step, t)
+from companion.games.core import (
+    RULING,
+    ActionSpec,
+    Checker,
+    FieldSpec,
+    GameRules,
+    IllegalAction,
+    Result,
+    Ruling,
+    ScoreLine,
+    ScoreSheet,
+    rank,
+    resolve_rulings,
+    step,
+    t,
+)
 
 SIDES = ("heads", "tails", "edge")
 TOSSES_EACH = 3
