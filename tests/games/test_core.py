@@ -143,3 +143,31 @@ def test_text_reads_as_english_and_round_trips_through_json():
 def test_imported_words_must_use_plain_named_fields(words, plain):
     from companion.games.core import words_are_plain
     assert words_are_plain(words) is plain
+
+
+def test_a_states_changed_copy_is_what_dataclasses_replace_makes_and_refuses_unknown_fields():
+    """core.replace skips __init__ (a long game's fold), so every state class of every game must
+    be a plain dataclass: no __post_init__, no init=False field."""
+    import dataclasses
+    import importlib
+    import pkgutil
+
+    import companion.games as games
+    from companion.games.core import replace
+
+    classes = []
+    for info in pkgutil.walk_packages(games.__path__, "companion.games."):
+        module = importlib.import_module(info.name)
+        classes += [c for c in vars(module).values() if isinstance(c, type)
+                    and dataclasses.is_dataclass(c) and c.__module__ == info.name]
+    assert len(classes) > 10
+    for cls in classes:
+        assert not hasattr(cls, "__post_init__"), cls
+        assert all(f.init for f in dataclasses.fields(cls)), cls
+    from tests.table_helpers import sample_setup
+    state = get_game("hadara").new_game(sample_setup(get_game("hadara")))
+    player = state.players[0]
+    assert replace(player, coins=99) == dataclasses.replace(player, coins=99)
+    assert replace(player, coins=99) is not player and player.coins != 99
+    with pytest.raises(TypeError):
+        replace(player, purse=1)

@@ -28,6 +28,7 @@ from .rules import GameRules
 from .rulings import Ruling, resolve_rulings
 from .scoring import Placing, Result, ScoreLine, ScoreSheet, ceil_half, rank
 from .specs import ActionSpec, FieldSpec, read_fields, split_numbers
+from .states import replace
 from .words import Text, step, t, words_are_plain, words_from_json, words_to_json
 
 __all__ = [
@@ -40,5 +41,6 @@ __all__ = [
     "Ruling", "resolve_rulings",
     "Placing", "Result", "ScoreLine", "ScoreSheet", "ceil_half", "rank",
     "ActionSpec", "FieldSpec", "read_fields", "split_numbers",
+    "replace",
     "Text", "step", "t", "words_are_plain", "words_from_json", "words_to_json",
 ]

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from .errors import IllegalAction, WrongPlayer
@@ -10,6 +9,7 @@ from .log import META_KINDS, RULING, Entry, Secret, effective_entries
 from .rulings import Ruling
 from .scoring import Result
 from .specs import ActionSpec, FieldSpec, read_fields
+from .states import replace
 from .words import Text, t
 
 

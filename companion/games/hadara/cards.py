@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from ..core import IllegalAction, t
+from ..core import IllegalAction, replace, t
 from .data import ROUNDS, SELL_PRICE, STEP_RULES, TRACKS
 from .model import Card, HadaraState, Player
 from .steps import PHASE_B_RULE, Problems, refuse, round_problems, step_problems

@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from ..core import IllegalAction, t
+from ..core import IllegalAction, replace, t
 from .cards import track_values
 from .data import LEVELS, STEP_RULES
 from .model import Colony, HadaraState

@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from itertools import combinations
 from math import comb
 from typing import Any
 
-from ..core import IllegalAction, t
+from ..core import IllegalAction, replace, t
 from .data import STEP_RULES, TRACKS
 from .model import Card, HadaraState, Player
 from .scoring import facts_of, score_lines

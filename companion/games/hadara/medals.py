@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from ..core import IllegalAction, t
+from ..core import IllegalAction, replace, t
 from .data import MAX_GOLD, MAX_SILVER, STEP_RULES
 from .model import HadaraState
 from .statues import tile_problems

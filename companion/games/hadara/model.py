@@ -5,8 +5,9 @@ Sections named in docstrings are those of the Hadara rulebook.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
+from ..core import replace
 from .data import COLOURS, EPOCHS, TRACKS
 
 __all__ = ["COLOURS", "TRACKS", "Card", "Colony", "Statue", "Player", "HadaraState",

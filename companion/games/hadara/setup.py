@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from ..core import Checker, resolve_rulings, t
+from ..core import Checker, replace, resolve_rulings, t
 from .data import TRACKS
 from .model import HadaraState, Player, never_first
 from .rulings import RULINGS

@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from ..core import IllegalAction, t
+from ..core import IllegalAction, replace, t
 from .data import STEP_RULES, TILES_PER_TRACK, TRACKS
 from .model import HadaraState, Player, Statue
 from .steps import Problems, refuse, step_problems

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
-from ..core import IllegalAction, t
+from ..core import IllegalAction, replace, t
 from .data import ROMAN, ROUNDS, STEP_RULES, STEPS
 from .model import HadaraState, turn_order
 from .terms import STEP_NAMES, step_name

@@ -10,11 +10,10 @@ in every round. Without a wheel the app still refuses a second card of a colour 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from itertools import permutations
 from typing import Any
 
-from ..core import IllegalAction, t
+from ..core import IllegalAction, replace, t
 from .data import COLOURS, ROUNDS
 from .model import HadaraState
 from .steps import Problems, refuse, step_problems

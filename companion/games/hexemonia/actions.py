@@ -3,10 +3,9 @@ Compiere un'azione). The special action is in specials.py, war in war.py."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from ..core import IllegalAction, t
+from ..core import IllegalAction, replace, t
 from .cubes import move_cubes, one, take_cubes
 from .model import Cubes, HexemoniaState
 from .shorthand import parse_moves, parse_swaps

@@ -3,10 +3,9 @@ hand (the table is the truth; the history marks a correction as one)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from ..core import IllegalAction, t
+from ..core import IllegalAction, replace, t
 from .data import ACROPOLIS, RESOURCES
 from .model import Cubes, HexemoniaState
 from .turn import R, next_turn

@@ -5,8 +5,9 @@ Everything is frozen; a move builds a new state with ``dataclasses.replace``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from ..core import replace
 from .data import ACROPOLIS, CITY_ALTERNATIVE, CITY_DEFAULTS, CityInfo
 from .terms import cube_words
 

@@ -3,10 +3,10 @@ situazione politica; digest §A4.4, rulings H9–H13)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from ..core import IllegalAction, ceil_half, t
+from ..core import IllegalAction, ceil_half, replace, t
 from .model import Cubes, HexemoniaState, Player
 from .turn import out_of_order
 

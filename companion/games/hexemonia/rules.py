@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from ..core import (
@@ -15,6 +14,7 @@ from ..core import (
     Result,
     Secret,
     rank,
+    replace,
     resolve_rulings,
     t,
 )

@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
-from ..core import Checker, resolve_rulings, t
+from ..core import Checker, replace, resolve_rulings, t
 from .data import CITIES, CITIES_BY_COUNT, KINDS, NATURES, CityInfo
 from .model import HexemoniaState, Player, city_table
 from .rulings import RULINGS

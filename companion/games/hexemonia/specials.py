@@ -3,10 +3,9 @@ the reference pages; rulings H17, H18)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
-from ..core import IllegalAction, t
+from ..core import IllegalAction, replace, t
 from .actions import choose_action
 from .cubes import move_cubes, one, take_cubes
 from .data import ACROPOLIS, GEARS

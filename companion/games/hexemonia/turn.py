@@ -3,10 +3,9 @@ phases, the hand limit and the end of the turn."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from ..core import IllegalAction, Text, t
+from ..core import IllegalAction, Text, replace, t
 from .cubes import one
 from .data import HAND_LIMIT
 from .model import HexemoniaState

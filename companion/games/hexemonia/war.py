@@ -3,10 +3,10 @@ calculator, the attack itself with its conquest, and the preview behind the war 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from ..core import IllegalAction, t
+from ..core import IllegalAction, replace, t
 from .actions import choose_action
 from .box import twin_polis
 from .cubes import take_cubes

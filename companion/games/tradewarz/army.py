@@ -3,10 +3,9 @@ Retreat (Marching; Marching exceptions; Recruit; Retreat). Each lists its own pr
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from ..core import IllegalAction, t
+from ..core import IllegalAction, replace, t
 from .costs import box_cost, entered, recruit_cost
 from .model import House, TradeWarzState, cost_text, pay
 from .terms import ITEM_WORDS, join

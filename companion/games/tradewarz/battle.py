@@ -7,10 +7,10 @@ The Capital City; rulings T3, T10, T15).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from ..core import IllegalAction, t
+from ..core import IllegalAction, replace, t
 from .data import SILO_RESOURCES
 from .model import Card, House, TradeWarzState, award, put_house
 from .odds import Army, BattleResult, parse_cards, resolve, take_from_deck, tech_bonus

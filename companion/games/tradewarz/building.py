@@ -6,10 +6,9 @@ the cost and the dials); ``do`` builds once nothing stops it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from ..core import IllegalAction, t
+from ..core import IllegalAction, replace, t
 from .costs import box_cost, entered, university_cost
 from .data import LIMITS, SILO_RESOURCES, TREES
 from .model import House, TradeWarzState, award, cost_text, pay

@@ -3,10 +3,9 @@ first, at most 4 super units) and Resources +2 (the 21 rule follows, T4)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from ..core import IllegalAction, t
+from ..core import IllegalAction, replace, t
 from .costs import box_cost, entered, tech_cost_item, tech_problems
 from .data import MAX_SUPER_UNITS, TECHS
 from .model import House, TradeWarzState, cost_text, gain, pay

@@ -7,9 +7,9 @@ castles and trading posts a house holds (Getting Xadlas, Silver).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-from ..core import IllegalAction, Text, t
+from ..core import IllegalAction, Text, replace, t
 from .data import (
     DIAL_TRADE,
     DIAL_TRADE_AT,

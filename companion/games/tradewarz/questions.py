@@ -10,10 +10,9 @@ The app keeps counts, not the map: the castle answer says what to check on the b
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from ..core import FieldSpec, IllegalAction, t
+from ..core import FieldSpec, IllegalAction, replace, t
 from ..questions import Answer, Question
 from .battle import plan_battle
 from .building import BUILD

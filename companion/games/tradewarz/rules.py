@@ -7,10 +7,20 @@ trading posts, trades, alliances, corrections...) may be entered by any phone.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
-from ..core import CORRECT, RULING, Entry, GameRules, IllegalAction, Result, Secret, step, t
+from ..core import (
+    CORRECT,
+    RULING,
+    Entry,
+    GameRules,
+    IllegalAction,
+    Result,
+    Secret,
+    replace,
+    step,
+    t,
+)
 from . import box, table, turns
 from .army import MARCH, RECRUIT, RETREAT
 from .battle import battle_action

@@ -6,10 +6,10 @@ T5); ``apply_spring`` applies the same computation and starts the next year.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from ..core import IllegalAction, Text, t
+from ..core import IllegalAction, Text, replace, t
 from .data import CAPITAL_INCOME, RESOURCES, SILO_RESOURCES, TECHS
 from .model import House, TradeWarzState, award, trade_full_dials, xadlas
 from .terms import RESOURCE_WORDS, join

@@ -5,10 +5,9 @@ Battles are in ``battle.py``; the season moves in ``army.py``, ``building.py`` a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from ..core import IllegalAction, t
+from ..core import IllegalAction, replace, t
 from .data import ALLIANCE_FEE, CANCEL_BATTLE_FEE, RESOURCES, SILO_RESOURCES, TREES
 from .model import House, TradeWarzState, award, gain, pay, put_house, trade_full_dials
 from .odds import parse_cards

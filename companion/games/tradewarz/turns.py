@@ -8,10 +8,10 @@ action refuses with them and "Can I do this?" answers with them, so the two cann
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from ..core import IllegalAction, t
+from ..core import IllegalAction, replace, t
 from .model import House, TradeWarzState, pay, put_house
 from .spring import end_reason
 from .terms import TOKEN_WORDS, join
