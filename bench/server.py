@@ -3,6 +3,7 @@ here on 127.0.0.1 at a free port, over the benchmark's own SQLite file, in its o
 (stopped by that group's id, which reaches the workers of whatever server serve runs)."""
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -82,10 +83,8 @@ class Server:
 
     def _signal(self, sig: int) -> None:
         assert self.proc is not None
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, sig)
-        except ProcessLookupError:
-            pass
 
     def _members(self) -> list[int]:
         """CPU clock ticks used so far by each living (not zombie) process of the group."""

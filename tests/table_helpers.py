@@ -3,6 +3,7 @@
 server in this process, or gunicorn with several workers in its own process group)."""
 from __future__ import annotations
 
+import contextlib
 import http.cookiejar
 import json
 import os
@@ -163,10 +164,8 @@ class Gunicorn:
     def kill(self) -> None:
         """SIGKILL the whole process group this object started (and nothing else)."""
         if self.proc is not None and self.proc.poll() is None:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
         if self.proc is not None:
             self.proc.wait(10)
             self.proc.stderr.close()
@@ -175,10 +174,8 @@ class Gunicorn:
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                pass
         self.kill()
 
     def __enter__(self) -> Gunicorn:

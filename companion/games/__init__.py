@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from functools import cache, lru_cache
+from functools import cache
 from types import ModuleType
 
 from .core import GameRules, RulesError

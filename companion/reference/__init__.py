@@ -1,8 +1,9 @@
 """The rules reference of every registered game, and the map from a rule citation to its section.
 
 Each game's reference is data in its own package (``companion/games/<slug>/reference.py``, found
-through the registry; never read from the shared rule digests at run time). A citation is the ``rule`` text the rules library attaches to actions, refusals and score lines,
-e.g. ``"Hadara rulebook, Take a Colony"``, ``"TradeWarz rulebook, Trading; ruling T17"`` or a bare
+through the registry; never read from the shared rule digests at run time). A citation is the
+``rule`` text the rules library attaches to actions, refusals and score lines, e.g.
+``"Hadara rulebook, Take a Colony"``, ``"TradeWarz rulebook, Trading; ruling T17"`` or a bare
 ruling id such as ``"HAD-1"``.
 """
 from __future__ import annotations

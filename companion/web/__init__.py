@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Flask, Response, jsonify, render_template, request, session
+from flask import Flask, jsonify, render_template, request, session
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, ServiceUnavailable

@@ -1,4 +1,7 @@
-"""The public JSON API (DESIGN.md, "The score API"). It changes nothing, so it takes no CSRF token."""
+"""The public JSON API (DESIGN.md, "The score API").
+
+It changes nothing, so it takes no CSRF token.
+"""
 from __future__ import annotations
 
 from typing import Any

@@ -12,6 +12,7 @@ goes) in their place.
 """
 from __future__ import annotations
 
+import contextlib
 import re
 import secrets
 import threading
@@ -109,9 +110,7 @@ def drawn_once(*parts: Any, caller: Callable[[], str]) -> Markup:
     if html is None:
         html = Markup(caller())
         fragment_drawn.send(current_app._get_current_object(), key=key)
-        with drawings.lock:
-            try:
-                drawings.parts[key] = html
-            except ValueError:  # larger than the whole cache: shown, not kept
-                pass
+        # a fragment larger than the whole cache raises ValueError: shown, not kept
+        with drawings.lock, contextlib.suppress(ValueError):
+            drawings.parts[key] = html
     return html

@@ -25,8 +25,8 @@ def act(page: Page, target: Locator) -> None:
 
 class HadaraTable:
     """Two players through all three epochs: the wheel set each epoch, a bought card, a colony,
-    a statue, then selling (phase B's ten face-up cards in turn) and closing steps. The expected score is worked out from the rulebook numbers below, not
-    from the app."""
+    a statue, then selling (phase B's ten face-up cards in turn) and closing steps. The expected
+    score is worked out from the rulebook numbers below, not from the app."""
 
     slug = "hadara"
     SELL = {1: 2, 2: 3, 3: 4}  # coins for selling a card, by epoch

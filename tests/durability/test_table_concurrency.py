@@ -82,7 +82,8 @@ def test_conflicting_taps_sent_from_the_same_page_one_wins_the_other_is_refused(
                     "ben": {"ruling": rid, "reading": choices[(n + 1) % len(choices)]}}
             answers = {}
 
-            def send(who, phone):
+            # this round's barrier, answers and version bound now (the threads end in the round)
+            def send(who, phone, start=start, answers=answers, sent=sent, version=version):
                 start.wait()
                 answers[who] = phone.act(game.play_token, "ruling", sent[who], version=version)
 

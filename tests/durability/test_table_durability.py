@@ -80,7 +80,7 @@ def test_sigkill_in_the_middle_loses_no_acknowledged_action(db_app, database_url
 
     with Gunicorn(database_url, workers=2, port=port) as server:
         phone = Phone(server.base)
-        for slug, game in games.items():
+        for game in games.values():
             assert phone.get(f"/g/{game.play_token}")[0] == 200
             assert phone.get(f"/g/{game.play_token}/history")[0] == 200
     with db_app.app_context():

@@ -54,7 +54,7 @@ def test_a_registered_fourth_game_is_offered_and_set_up_from_its_own_fields(coin
 def test_the_generic_game_page_offers_the_actions_of_a_game_without_a_board(table):
     page = table.page
     assert "Toss the coin (6 left)" in page
-    assert 'action="/g/%s/do/toss"' % token_of(table) in page
+    assert f'action="/g/{token_of(table)}/do/toss"' in page
     assert 'name="side"' in page and 'name="player"' in page
     assert "No questions for Coin toss yet." in text(table.client, f"{table.path}/ask")
 

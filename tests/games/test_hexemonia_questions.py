@@ -103,7 +103,8 @@ def random_state(rnd):
     final = rnd.random() < 0.2
     others = [i for i in range(len(players)) if i != state.active]
     return replace(state, players=players, took=phase != "A" and not final, final_round=final,
-                   fate=0 if final else state.fate, philosopher=rnd.choice([-1, *range(len(players))]),
+                   fate=0 if final else state.fate,
+                   philosopher=rnd.choice([-1, *range(len(players))]),
                    action=rnd.choice(("production", "strategy", "special", "war"))
                    if phase in ("C", "D") else "", checked=phase == "D",
                    attacked=tuple(rnd.sample(others, rnd.randint(0, len(others))))

@@ -365,7 +365,8 @@ def test_hades_moirai_pandora_and_agora():
     state = specials_state()
     assert special(state, hex="Ade", opponent=1, target="Asty", amount=3
                    ).players[1].find("Asty").cubes == Cubes(2, 0, 1)
-    with pytest.raises(IllegalAction, match="Asty has 4 citizens in excess; Hades removes 1 to 3, not 0"):
+    with pytest.raises(IllegalAction,
+                       match="Asty has 4 citizens in excess; Hades removes 1 to 3, not 0"):
         special(state, hex="Ade", opponent=1, target="Asty")
     moire = special(state, hex="Moire")
     assert (moire.players[0].hand, moire.fate) == (3, 19)
@@ -436,7 +437,7 @@ def test_guide_available_and_describe_follow_the_turn():
     assert all(spec.rule for spec in RULES.actions.values())
 
 
-# ------------------------------------------------ the 2-player base game; names of tiles (D5, D9, D10)
+# ------------------------------------------- the 2-player base game; names of tiles (D5, D9, D10)
 
 def test_a_two_player_game_is_the_base_game_without_revolts_unless_the_table_asks():
     two = THREE[:2]

@@ -108,7 +108,8 @@ def test_time_up_during_spring_ends_the_game_without_year_end_rewards_by_default
     state = act(state, "time_up")  # in Ben's Spring turn
     after = act(state, "resources", first="wheat")
     assert after.phase == "over" and "T19" in after.ended
-    assert [h.morale for h in after.houses] == [0, 0] and after.houses[0].dials == (6, 6, 6, 8)  # +2 wheat, no income
+    # +2 wheat, no income
+    assert [h.morale for h in after.houses] == [0, 0] and after.houses[0].dials == (6, 6, 6, 8)
 
 
 def test_time_up_while_the_end_of_spring_is_due_ends_the_game_by_default_t19():

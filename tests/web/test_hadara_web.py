@@ -320,7 +320,7 @@ def test_ruling_chosen_on_the_setup_form_is_the_games_reading(client, app):
 # --------------------------------------------------------------------- one form per action
 
 def forms_of(page: str, kind: str) -> list[str]:
-    return re.findall(r'<form[^>]*/do/%s".*?</form>' % kind, page, re.S)
+    return re.findall(rf'<form[^>]*/do/{kind}".*?</form>', page, re.S)
 
 
 def test_each_panel_is_drawn_once_for_the_table_with_a_player_select(client, app):

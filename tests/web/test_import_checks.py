@@ -106,7 +106,8 @@ def test_an_entry_the_rules_reader_refuses_is_not_imported_and_names_entry_and_f
     (lambda f: f["setup"]["players"][1].update(coins=10 ** 20), "setup.players[1].coins"),
     (lambda f: f["setup"]["players"].pop(), "setup, players"),
     (lambda f: f["actions"].append({"seq": 2, "kind": "undo", "data": {"target": 5},
-                                    "at": "2024-01-01T10:00:01"}), "actions[1] (undo), data.target"),
+                                    "at": "2024-01-01T10:00:01"}),
+     "actions[1] (undo), data.target"),
     (lambda f: f["actions"].append({"seq": 2, "kind": "redo", "data": {"target": 1},
                                     "at": "2024-01-01T10:00:01"}), "actions[1] (redo)"),
 ], ids=["text-200KB", "by-nobody", "at-5000", "kind-list", "name-300", "coins-20-digits",
@@ -161,7 +162,8 @@ def test_an_exception_the_rules_do_not_foresee_is_a_refusal_not_a_500(client, ap
     before = tables(app)
     resp = send(client, json.dumps(a_file()))
     page = resp.get_data(as_text=True)
-    assert resp.status_code == 422 and "actions[0] (correct)" in page and "ZeroDivisionError" in page
+    assert resp.status_code == 422
+    assert "actions[0] (correct)" in page and "ZeroDivisionError" in page
     assert tables(app) == before
 
 
@@ -181,7 +183,8 @@ def test_a_json_tap_with_a_4001_digit_number_is_refused_not_a_500(client, app):
 
 def test_the_history_keeps_the_rules_words_not_the_files(client, app):
     body = a_file()
-    body["actions"][0].update(text="Ben stole everything", words={"t": "Ben stole {x}", "p": {"x": 1}})
+    body["actions"][0].update(text="Ben stole everything",
+                              words={"t": "Ben stole {x}", "p": {"x": 1}})
     assert send(client, json.dumps(body)).status_code == 303
     with app.app_context():
         row = store.session().scalars(select(Action)).one()
@@ -190,9 +193,13 @@ def test_the_history_keeps_the_rules_words_not_the_files(client, app):
 
 # ------------------------------------------------------------------ the round trip of real games
 
-PLAYED = {"hadara": test_hadara_game.test_three_epoch_game_for_three_players_ends_with_the_ledgers_score_pad,
-          "hexemonia": test_hexemonia_game.test_whole_three_player_game_with_a_revolt_and_a_war,
-          "tradewarz": test_tradewarz_game.test_two_years_for_three_houses_end_with_the_ledgers_boards_and_ranking}
+PLAYED = {
+    "hadara":
+        test_hadara_game.test_three_epoch_game_for_three_players_ends_with_the_ledgers_score_pad,
+    "hexemonia": test_hexemonia_game.test_whole_three_player_game_with_a_revolt_and_a_war,
+    "tradewarz":
+        test_tradewarz_game.test_two_years_for_three_houses_end_with_the_ledgers_boards_and_ranking,
+}
 
 
 @pytest.mark.parametrize("slug", sorted(PLAYED))

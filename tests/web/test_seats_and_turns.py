@@ -32,8 +32,9 @@ def phone(app, table: WebTable) -> WebTable:
 
 def form(page: str, kind: str) -> tuple[str, dict[str, str]]:
     """The first form on a page that ends at ``kind``: where it posts and its hidden values."""
-    found = re.search(r'<form method="post" action="([^"]*/(?:do|confirm)/%s)"[^>]*>(.*?)</form>'
-                      % kind, page, re.S)
+    found = re.search(
+        rf'<form method="post" action="([^"]*/(?:do|confirm)/{kind})"[^>]*>(.*?)</form>',
+        page, re.S)
     assert found, f"no {kind} form"
     return found.group(1), dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">',
                                            found.group(2)))

@@ -100,8 +100,8 @@ COST_LABELS = {"settlement": "Cost of a settlement", "upgrade": "Cost of an upgr
 
 def test_setup_form_names_every_cost_with_the_article_its_item_takes(client):
     page = client.get("/new/tradewarz").get_data(as_text=True)
-    shown = dict((name, label) for label, name in re.findall(
-        r'<span>([^<]*)</span><input type="text" name="cost_(\w+)"', page))
+    shown = {name: label for label, name in re.findall(
+        r'<span>([^<]*)</span><input type="text" name="cost_(\w+)"', page)}
     assert shown == COST_LABELS
 
 

@@ -52,7 +52,8 @@ class InvalidInput(RulesError):
 
 
 class StaleAction(RulesError):
-    """An action based on a version of the game that changed meanwhile, and no longer makes sense."""
+    """An action based on a version of the game that changed meanwhile, and no longer makes
+    sense."""
 
 
 class WrongPlayer(IllegalAction):

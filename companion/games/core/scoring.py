@@ -42,7 +42,8 @@ class Placing:
 
 @dataclass(frozen=True)
 class Result:
-    """The whole score pad: sheets in seat order, the ranking, and the rulings with their readings."""
+    """The whole score pad: sheets in seat order, the ranking, and the rulings with their
+    readings."""
 
     game: str
     sheets: tuple[ScoreSheet, ...]

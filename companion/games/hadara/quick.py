@@ -139,7 +139,8 @@ def _read_cards(check: Checker, raw: Any, path: str) -> tuple[dict, dict]:
 
 
 def parse_facts(payload: Any) -> tuple[list[Facts], dict[str, str]]:
-    """Read a score request (DESIGN.md, "The score API"); raise InvalidInput listing every problem."""
+    """Read a score request (DESIGN.md, "The score API"); raise InvalidInput listing every
+    problem."""
     check = Checker()
     if not isinstance(payload, Mapping):
         check.add("", t("the request body must be a JSON object with a players list"))

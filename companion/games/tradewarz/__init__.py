@@ -17,7 +17,7 @@ from .spring import SpringPreview, apply_spring, preview_spring
 
 RULES = register(TradeWarzRules())
 
-__all__ = ["RULES", "TradeWarzRules", "TradeWarzState", "House", "Army", "BattleResult", "Odds", "Facts",
-           "SpringPreview", "preview_spring", "apply_spring", "resolve", "win_chance",
+__all__ = ["RULES", "TradeWarzRules", "TradeWarzState", "House", "Army", "BattleResult", "Odds",
+           "Facts", "SpringPreview", "preview_spring", "apply_spring", "resolve", "win_chance",
            "tech_bonus", "parse_cards", "score_state", "silver_xadlas", "xadlas", "TECHS",
            "UNVERIFIED", "RULINGS", "BattlePlan", "plan_battle"]

@@ -148,7 +148,8 @@ def battle_action(game: TradeWarzState, data: Mapping[str, Any]
     return _outcome(game, a, d, site, retake, result, data, events)
 
 
-def _casualties(game: TradeWarzState, a: int, d: int, result: BattleResult) -> tuple[TradeWarzState, list[str]]:
+def _casualties(game: TradeWarzState, a: int, d: int,
+                result: BattleResult) -> tuple[TradeWarzState, list[str]]:
     for seat, lost in ((a, result.attacker_losses), (d, result.defender_losses)):
         h = game.houses[seat]
         game = put_house(game, seat, replace(h, soldiers=h.soldiers - lost,

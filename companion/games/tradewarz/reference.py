@@ -9,7 +9,8 @@ REFERENCE = Reference("tradewarz", "TradeWarz", "TradeWarz rulebook", (
     section(
         "overview", t("Aim and Xadlas"), "Overview", "Aim of the Game",
         "2 to 6 houses compete for Xadlas, the victory points. Golden Xadlas are permanent; "
-        "silver Xadlas belong to whoever holds a trading post or a castle and change hands with it.",
+        "silver Xadlas belong to whoever holds a trading post or a castle and change hands with "
+        "it.",
         "Silver and golden Xadlas are worth the same at the end.",
         aliases=("aim of the game",), affects="xadlas"),
     section(

@@ -83,8 +83,8 @@ def new_game(setup: Mapping[str, Any]) -> TradeWarzState:
     rulings["T18"] = die or rulings["T18"]
     costs = _costs(check, setup)
     check.raise_if_any(rule=R_SETUP)
-    return TradeWarzState(houses, rulings, seasons, mode, numbers["minutes"], numbers["xadla_target"],
-                numbers["years"], allowed, costs)
+    return TradeWarzState(houses, rulings, seasons, mode, numbers["minutes"],
+                          numbers["xadla_target"], numbers["years"], allowed, costs)
 
 
 def _houses(check: Checker, players: Any) -> tuple[House, ...]:

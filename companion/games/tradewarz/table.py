@@ -92,7 +92,8 @@ def play_morale(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWar
     return put_house(game, seat, replace(house, morale=house.morale - 1)), []
 
 
-def cancel_battle(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
+def cancel_battle(game: TradeWarzState,
+                  data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """The Cancel battle morale card: its player pays the other side 2 gold (Cancel battle)."""
     _other(data, "house", "opponent")
     seat, other = data["house"], data["opponent"]
@@ -130,7 +131,8 @@ def trade(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState
     return game, ev1 + ev2
 
 
-def form_alliance(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
+def form_alliance(game: TradeWarzState,
+                  data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """A house joins another's alliance (or both start one): 4 gold per joining house."""
     _other(data, "house", "partner")
     if not game.alliances_allowed:
@@ -150,7 +152,8 @@ def form_alliance(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeW
     return replace(game, alliances=others + (members,)), [t("alliance of {names}", names=names)]
 
 
-def break_alliance(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
+def break_alliance(game: TradeWarzState,
+                   data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """A house leaves its alliance, paying 4 gold to each other member."""
     seat = data["house"]
     members = game.alliance_of(seat)

@@ -55,5 +55,5 @@ def join(parts: Sequence[Any], sep: str = ", ") -> Text:
     """Parts (Texts, names, numbers) strung together with punctuation alone: the template holds
     no word, so every part is said in the reader's language and the English stays as before."""
     template = sep.replace("{", "{{").replace("}", "}}").join(
-        "{p%d}" % i for i in range(len(parts)))
+        f"{{p{i}}}" for i in range(len(parts)))
     return Text(template, {f"p{i}": part for i, part in enumerate(parts)})
