@@ -2,10 +2,9 @@
 import pytest
 
 from companion.games import get_game
-from companion.games.core import IllegalAction
+from companion.games.core import IllegalAction, questions_for
 from companion.games.hadara import questions as Q
 from companion.games.hadara.cards import card_price
-from companion.games.questions import questions_for
 
 H = get_game("hadara")
 

@@ -5,9 +5,8 @@ import random
 import pytest
 
 from companion.games import get_game
-from companion.games.core import RulesError
+from companion.games.core import RulesError, questions_for
 from companion.games.hadara.questions import ACTION_OF
-from companion.games.questions import questions_for
 
 H = get_game("hadara")
 QUESTIONS = questions_for("hadara")

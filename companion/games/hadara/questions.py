@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..core import FieldSpec, Text, t
-from ..questions import Answer, Question
+from ..core import Answer, FieldSpec, Question, Text, t
 from .cards import BUY_RULE, card_price
 from .data import COLOURS, MAX_GOLD, MAX_SILVER, STEP_RULES, TILES_PER_TRACK, TRACKS
 from .feeding import suggest_removal

@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import FieldSpec, RulesError, t
-from ..questions import Answer, Question
+from ..core import Answer, FieldSpec, Question, RulesError, t
 from .data import ACROPOLIS
 from .model import Cubes, HexemoniaState
 from .politics import check_political, preview_check

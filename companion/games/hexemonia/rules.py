@@ -21,6 +21,7 @@ from ..core import (
 from . import actions, corrections, placing, politics, turn, war
 from .box import box_records
 from .data import CityInfo
+from .guide import guide_lines
 from .model import HexemoniaState, city_table
 from .quick import QUICK_FIELDS, QUICK_OPTIONS, quick_payload
 from .rulings import RULINGS
@@ -29,7 +30,7 @@ from .setup import read_setup
 from .specials import special
 from .specs import ACTIONS, PLAYER_FIELDS, SETUP_FIELDS
 from .terms import TIEBREAK_WORDS
-from .words import describe_action, guide_lines
+from .words import describe_action
 
 Handler = Callable[[HexemoniaState, Mapping[str, Any]], HexemoniaState]
 HANDLERS: dict[str, Handler] = {

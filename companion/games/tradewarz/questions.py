@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import FieldSpec, IllegalAction, replace, t
-from ..questions import Answer, Question
+from ..core import Answer, FieldSpec, IllegalAction, Question, replace, t
 from .battle import plan_battle
 from .building import BUILD
 from .costs import as_cost, entered, scale, tech_cost_item

@@ -18,7 +18,6 @@ from ..core import (
     Result,
     Secret,
     replace,
-    step,
     t,
 )
 from . import box, table, turns
@@ -26,14 +25,14 @@ from .army import MARCH, RECRUIT, RETREAT
 from .battle import battle_action
 from .building import BUILD
 from .economy import BUY_TECH, RESOURCES_2
+from .guide import R_DURATION, guide_lines
 from .model import TradeWarzState
 from .quick import QUICK_FIELDS, parse_facts
 from .rulings import RULINGS
 from .scoring import TIEBREAKS, Facts, score_facts, score_state
-from .setup import PLAYER_FIELDS, SETUP_FIELDS, new_game, season_die
+from .setup import PLAYER_FIELDS, SETUP_FIELDS, new_game
 from .specs import FREE_KINDS, SEASON_KINDS, build_actions
 from .spring import end_of_spring
-from .terms import DIE_WORDS, season_word
 from .words import history_line
 
 Move = Callable[[TradeWarzState, Mapping[str, Any]], tuple[TradeWarzState, list[str]]]
@@ -48,10 +47,6 @@ MOVES: dict[str, Move] = {
     "caravan_area": table.caravan_area, "time_up": table.time_up, CORRECT: table.correct}
 
 
-R_DURATION = "TradeWarz rulebook, Game duration"
-R_TIE = "TradeWarz rulebook, What happens in a tie at the end of a game"
-R_SPRING = "TradeWarz rulebook, Rewards at the end of a year; ruling T5"
-R_SEASONS = "TradeWarz rulebook, Game mechanics; Dice"
 
 
 class TradeWarzRules(GameRules):
@@ -145,22 +140,7 @@ class TradeWarzRules(GameRules):
         return ("time_up",) if state.end_mode == "time" and not state.time_up else ()
 
     def guide(self, state: TradeWarzState) -> tuple[str, ...]:
-        season = season_word(state.season_names[state.season])
-        if state.phase == "over":
-            return (step(t("The game is over: {reason}.", reason=state.ended), R_DURATION),
-                    step(t("See the score pad for the ranking."), R_TIE))
-        if state.phase == "spring_end":
-            return (step(t("Year {year} ends: check the preview, then apply the end of Spring "
-                           "(order: ruling T5).", year=state.year), R_SPRING),)
-        house = state.houses[state.turn]
-        die = season_die(state, state.season)
-        lines = [step(t("Year {year}, {season} (roll the {die} die to march): {house} chooses "
-                        "an action.", year=state.year, season=season,
-                        die=DIE_WORDS.get(die, die), house=house.name), R_SEASONS)]
-        if state.time_up:
-            lines.append(step(t("Time is up: the game ends when this season is complete."),
-                              R_DURATION))
-        return tuple(lines)
+        return guide_lines(state)
 
     def is_over(self, state: TradeWarzState) -> bool:
         return state.phase == "over"
