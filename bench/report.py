@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime
 
 from .stats import KINDS, LAG_LIMIT, TARGETS, Step
+from .tables import EPOCH_ACTIONS
 
 TABLES_TARGET = 250
 WEIGHT_LIMIT = 40 * 1024
@@ -180,7 +181,8 @@ def markdown(r: dict) -> str:
         f"code {r['commit']}. A benchmark, not a test: it reports numbers against targets and "
         f"never fails the build. Numbers from another machine, or from this one while other "
         f"work runs on it, differ.", ""]
-    method = METHOD.format(period=1.5, lag=LAG_LIMIT, warmup=r["warmup"], seconds=r["measure"])
+    method = METHOD.format(period=1.5, lag=LAG_LIMIT, warmup=r["warmup"], seconds=r["measure"],
+                           actions=EPOCH_ACTIONS)
     return "\n".join([*head, *targets(r), *machine(r), method, "", *ramp(r),
                       *weight_and_cold(r), *durable(r),
                       "## Slow clients (issue 14)", "", r["slow_clients"],
@@ -190,7 +192,9 @@ def markdown(r: dict) -> str:
 METHOD = """## Method
 
 - **Tables.** One 5-player Hadara game is set up on the form (`POST /new/hadara`), tapped through
-  HTTP to epoch III (70 actions) and exported; each table is a new game imported from that export
+  HTTP to epoch III ({actions} actions: each epoch the wheel set, phase A's 25 cards sold a round
+  at a time, phase B's 25 face-up cards taken in turn, every step closed; then epoch III's wheel
+  set) and exported; each table is a new game imported from that export
   (`POST /import`): a table in the middle of an evening, with the heavier page of a late epoch.
   Each table has five phones, each with its own cookies, which open the game and take their own
   seat (`POST /g/<token>/seat`).
