@@ -56,7 +56,8 @@ def score_pad(page: Page) -> dict[str, dict[str, int]]:
     names = [t.strip() for t in page.locator("table.pad thead th").all_inner_texts()][1:]
     pad: dict[str, dict[str, int]] = {n: {} for n in names}
     for row in page.locator("table.pad tbody tr").all():
-        label = row.locator("th").inner_text().strip()
+        # the line's name (its rule is linked under it, in the same cell)
+        label = row.locator("th").evaluate("th => th.firstChild.textContent").strip()
         for name, cell in zip(names, row.locator("td").all()):
             pad[name][label] = int(cell.locator("summary").inner_text().strip()
                                    if cell.locator("summary").count() else cell.inner_text())
