@@ -2,9 +2,9 @@
 sees alike are drawn once per (game, version, language, play or watch link) and shared.
 
 A template marks such a part with ``{% call drawn_once('name', ...) %}...{% endcall %}``; the
-arguments name what else the part depends on (a player's board: the player and how this phone
-sees it, ``seat_view``). Only ``draw_page`` shares: any other rendering (a refused form, shown
-with its values) draws every part afresh. What differs per phone is never baked into a shared
+arguments name what else the part depends on (a player's board: the player). Only
+``draw_page`` shares: any other rendering (a refused form, shown with its values) draws every
+part afresh. What differs per phone is never baked into a shared
 part: while a page is drawn, ``csrf_token()``, ``once_key()`` and ``per_phone(name, ...)`` give
 markers, and each phone's answer gets its own CSRF token, a fresh one-time key per form and its
 own values of ``per_phone`` (which player its forms pick, where a tap for another seat's turn

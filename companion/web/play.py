@@ -126,11 +126,7 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
         return seat is not None and turn is not None and (turn if player is None
                                                           else player) != seat
 
-    def seat_view(player: int) -> str:
-        """How this phone sees a player's board: as its owner, from another seat, or from no
-        seat (what a board shared by phones may depend on: hidden information, asking first)."""
-        return "none" if seat is None else "own" if seat == player else "other"
-
+    token = game.play_token if can_play else game.watch_token
     # What a shared part leaves to each phone (drawing.per_phone): where a form for a turn
     # goes (asking first when the turn is another seat's), which player a form picks.
     g.phone = dict(
@@ -140,9 +136,8 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
         pick=lambda player: Markup(" selected") if seat == int(player) else "",
         choose=lambda: Markup('<option value="" selected>%s</option>') % say(NOBODY)
         if seat is None else "")
-    token = game.play_token if can_play else game.watch_token
     return dict(game=game, rules=rules, state=state, can_play=can_play, forms=forms,
-                names=names, seat=seat, asks=asks, seat_view=seat_view, error=error,
+                names=names, seat=seat, asks=asks, error=error,
                 failed=failed,
                 # read only where a part is drawn (not when it is shared: drawing.py)
                 undo_redo=lambda: store.undo_preview(game), result=lambda: rules.score(state),

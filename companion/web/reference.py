@@ -115,9 +115,7 @@ def rule_link(citation: Any, slug: str = "") -> Markup:
 def ruling_changes(result, rules) -> list[dict[str, Any]]:
     """For each ruling read differently from its default on this game, the numbers it changed:
     score lines and places compared with the default reading (a Jinja global for the pad)."""
-    token = (request.view_args or {}).get("token", "")
-    found = store.find_game(token) if token else None
-    state = store.state_of(found[0]) if found and found[0].slug == rules.slug else None
+    _, _, state = _game_of(rules.slug, (request.view_args or {}).get("token", ""))
     out = []
     for rid, reading in (result.rulings or {}).items():
         ruling = rules.rulings.get(rid)
