@@ -35,13 +35,7 @@ def problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
 def remove_card(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
     """A removed card leaves play, takes its track values with it, and pays nothing (HAD-2)."""
     refuse(problems(state, d))
-    seat, index = d["player"], d["card"]
-    p = state.players[seat]
-    card = p.cards[index]
-    # A track corrected by hand may hold less than the card gave: its marker stops at 0.
-    taken = tuple(min(value, p.track(tr)) for value, tr in zip(card.tracks, TRACKS))
-    p = replace(p.with_tracks(taken, -1), cards=p.cards[:index] + p.cards[index + 1:])
-    return state.set_player(seat, p)
+    return state.set_player(d["player"], _without(state.players[d["player"]], (d["card"],)))
 
 
 def _final_points(player: Player) -> int:
@@ -50,7 +44,8 @@ def _final_points(player: Player) -> int:
 
 
 def _without(player: Player, chosen: tuple[int, ...]) -> Player:
-    """The player after removing the cards ``chosen`` (their track values go with them)."""
+    """The player after removing the cards ``chosen`` (their track values go with them; a track
+    corrected by hand may hold less than a card gave: its marker stops at 0)."""
     p = player
     for i in chosen:
         card = player.cards[i]

@@ -109,7 +109,8 @@ class HadaraRules(GameRules):
         return step_name(state.step, state.phase)
 
     def card_round(self, state: HadaraState, seat: int) -> int:
-        """The phase A round a tap on ``seat``'s card is for (what a sell button names)."""
+        """The phase A round a tap on ``seat``'s card is for (what a sell button names; 0 in
+        phase B)."""
         return steps.card_round(state, seat)
 
     def describe(self, state: HadaraState, kind: str, data: Mapping[str, Any]) -> str:

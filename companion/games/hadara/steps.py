@@ -77,8 +77,9 @@ def closing_problems(state: HadaraState, named: str) -> Problems:
 
 
 def card_round(state: HadaraState, seat: int) -> int:
-    """The phase A round of ``seat``'s next card: this round, or the next once it has acted."""
-    return state.round + (seat in state.acted)
+    """The phase A round of ``seat``'s next card: this round, or the next once it has acted;
+    0 outside phase A (phase B's cards go in turn and name no round)."""
+    return state.round + (seat in state.acted) if state.phase == "A" else 0
 
 
 def round_problems(state: HadaraState, seat: int, named: int) -> Problems:

@@ -22,7 +22,6 @@ from .terms import COLOUR_WORDS
 # the rulebook sets the wheel in "Determine the First Player and Set the Wheel"
 RULE = "Hadara rulebook, Determine the First Player"
 TURN_RULE = "Hadara rulebook, Turn the Wheel"
-SEATS = 5
 #: the decks clockwise around the board, from yellow (a circle: where it starts does not matter)
 DECK_ORDERS = tuple(("yellow",) + rest for rest in permutations(COLOURS[1:]))
 
