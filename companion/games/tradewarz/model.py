@@ -14,7 +14,6 @@ from .data import (
     DIAL_TRADE,
     DIAL_TRADE_AT,
     GOLDEN_SOURCES,
-    MAX_SUPER_UNITS,
     RESOURCES,
     SOLDIER_CAP,
     SQUAD_SIZE,
@@ -189,14 +188,6 @@ def cost_text(cost: Mapping[str, int]) -> Text:
     parts = [t("{n} {resource}", n=n, resource=RESOURCE_WORDS.get(r, r))
              for r, n in cost.items() if n]
     return join(parts, " + ") if parts else t("nothing")
-
-
-def check_super_units(house: House) -> None:
-    if len(house.super_units) > MAX_SUPER_UNITS:
-        raise IllegalAction(t("{house} would hold {n} super units; the limit is {limit}",
-                              house=house.name, n=len(house.super_units),
-                              limit=MAX_SUPER_UNITS),
-                            rule="TradeWarz rulebook, About a super unit")
 
 
 def put_house(game: TradeWarzState, seat: int, house: House) -> TradeWarzState:

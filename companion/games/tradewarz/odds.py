@@ -16,8 +16,6 @@ from .data import CAPITAL_BONUS, CASTLE_BONUS, TECHS
 from .model import Card, House
 from .terms import join
 
-R_BATTLE = "TradeWarz rulebook, Marching: Battle"
-R_CARDS = "TradeWarz rulebook, Card setup: Battle cards"
 SITES = ("field", "settlement", "village", "castle", "capital", "trading_post")
 ZERO = (0, 0, 0)
 
