@@ -366,7 +366,9 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
         at = utcnow()
         s.add(Action(game_id=game_id, seq=seq, kind=kind, data=clean, by=by, text=str(text),
                      words=words_to_json(text) if isinstance(text, Text) else None, rule=rule,
-                     is_correction=kind == CORRECT, at=at, once=once or None))
+                     is_correction=undo is None and (kind == CORRECT
+                                                     or rules.spec(kind).correction),
+                     at=at, once=once or None))
         s.execute(Game.__table__.update().where(Game.id == game_id)
                   .values(version=seq, updated_at=at))
         _store_box(s, game.slug, box)

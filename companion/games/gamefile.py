@@ -164,10 +164,7 @@ class Checked:
     text: Any  # a Text (or a plain string) as ``describe`` says it
     rule: str
     at: datetime
-
-    @property
-    def is_correction(self) -> bool:
-        return self.kind == CORRECT
+    is_correction: bool = False
 
 
 class Replay:
@@ -233,8 +230,9 @@ class Replay:
         clean = rules.check_action(state, kind, data)
         _as_stored(data, clean)
         after = rules.apply(state, kind, clean, by)
-        done = Checked(seq, kind, clean, by, rules.describe(state, kind, clean),
-                       rules.spec(kind).rule, at)
+        spec = rules.spec(kind)
+        done = Checked(seq, kind, clean, by, rules.describe(state, kind, clean), spec.rule, at,
+                       kind == CORRECT or spec.correction)
         self.active.append((done, after))
         self.undone.clear()  # as a tap does: a new action clears what could be redone
         return done

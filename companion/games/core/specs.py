@@ -36,6 +36,8 @@ class ActionSpec:
     another phone; the others are refused when the page that sent them was out of date.
     ``actor`` names the field that says which player the action is for ("" for an action of the
     whole table); when it is some player's turn, the rules refuse an action named for another.
+    ``correction`` marks a correction by hand ("the table is the truth"): the history shows it as
+    one.
     """
 
     kind: str
@@ -45,6 +47,7 @@ class ActionSpec:
     commutative: bool = False
     help: str = ""
     actor: str = ""
+    correction: bool = False
 
 
 def read_fields(spec: ActionSpec, data: Mapping[str, Any], players: int) -> dict[str, Any]:
