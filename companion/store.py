@@ -1,5 +1,5 @@
 """Games and their logs: create, find by link, load (state folded from the log), record an action,
-undo, redo.
+undo, redo, take back (void) or change (amend) any entry.
 
 The rules library decides what is legal; this module makes each accepted action durable (committed
 before returning, with everything it implies, in one transaction) and keeps concurrent phones from
@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, TypeVar
 
@@ -28,14 +28,17 @@ from .games.core import (
     META_KINDS,
     REDO,
     UNDO,
+    VOID,
     Entry,
     IllegalAction,
     StaleAction,
     Text,
     effective_entries,
+    in_force,
     t,
     words_to_json,
 )
+from .games.core import history as changes
 
 T = TypeVar("T")
 STATES_KEPT = 512  # folded states kept per process, by (game id, version)
@@ -151,12 +154,14 @@ def _entries(s: Session, game_id: int, *, after: int = 0,
 
 @dataclass(frozen=True)
 class Snapshot:
-    """A game's state at one version, and the sequence numbers an undo and a redo would take:
-    the last entry in force and the last one undone (None when there is none)."""
+    """A game's state at one version, the sequence numbers an undo and a redo would take (the
+    last entry in force and the last one undone; None when there is none), and each signer's
+    newest action in force (what "take back my last" takes back on that player's phone)."""
 
     state: Any
     last_active: int | None
     last_undone: int | None
+    last_by: Mapping[str, int] = field(default_factory=dict)
 
 
 class _States:
@@ -198,10 +203,15 @@ def _newest_kept(game_id: int, below: int) -> tuple[int, Snapshot] | None:
 
 
 def _fold(slug: str, setup: Mapping[str, Any], entries: list[Entry]) -> Snapshot:
-    active, undone = effective_entries(entries)
-    state = get_game(slug).fold(setup, entries)
+    return _snapshot(get_game(slug).fold(setup, entries), entries)
+
+
+def _snapshot(state: Any, log: list[Entry]) -> Snapshot:
+    """The snapshot of ``state``, the fold of ``log``."""
+    active, undone = effective_entries(log)
     return Snapshot(state, active[-1].seq if active else None,
-                    undone[-1].seq if undone else None)
+                    undone[-1].seq if undone else None,
+                    {e.by: e.seq for e in in_force(log) if e.by})
 
 
 def snapshot_of(game: Game) -> Snapshot:
@@ -234,7 +244,8 @@ def _applied(slug: str, snap: Snapshot, newer: list[Entry]) -> Snapshot:
     for e in newer:
         state = rules.apply(state, e.kind, e.data, e.by)
     # a new action leaves nothing to redo
-    return Snapshot(state, newer[-1].seq, None) if newer else snap
+    return Snapshot(state, newer[-1].seq, None,
+                    {**snap.last_by, **{e.by: e.seq for e in newer if e.by}}) if newer else snap
 
 
 def state_of(game: Game) -> Any:
@@ -250,6 +261,17 @@ def _entry_at(s: Session, game_id: int, seq: int | None) -> Action | None:
     if seq is None:
         return None
     return s.scalar(select(Action).where(Action.game_id == game_id, Action.seq == seq))
+
+
+def said_at(game: Game, seq: int) -> Any:
+    """Step ``seq``'s words as recorded."""
+    row = _entry_at(session(), game.id, seq)
+    return None if row is None else row.said
+
+
+def my_last(game: Game, name: str) -> Action | None:
+    """The newest entry in force that ``name`` signed (an action or a correction), if any."""
+    return _entry_at(session(), game.id, snapshot_of(game).last_by.get(name)) if name else None
 
 
 def undo_preview(game: Game) -> tuple[Any, Any]:
@@ -333,40 +355,39 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
     game = session().get(Game, game_id, populate_existing=True)
     if game is None:
         raise IllegalAction(t("this game does not exist"))
+    if once and kind in META_KINDS and (first := _first_of(game_id, once)) is not None:
+        return first  # the same form again, before its change is worked out a second time
     snap = snapshot_of(game)
     rules = get_game(game.slug)
-    undo = _undo_redo(game, snap, kind) if kind in (UNDO, REDO) else None
+    meta = (_undo_redo(game, snap, kind) if kind in (UNDO, REDO)
+            else _void_amend(game, kind, data, by, version) if kind in META_KINDS else None)
     _end_reading()
     with write_session() as s:
         current = s.scalar(select(Game.version).where(Game.id == game_id).with_for_update())
-        if once:
-            first = s.scalar(select(Action).where(Action.game_id == game_id,
-                                                  Action.once == once))
-            if first is not None:  # the same form again: the first answer, nothing stored
-                return Recorded(first.text, first.data, first.seq)
+        if once and (first := _first_of(game_id, once, s)) is not None:
+            return first  # the same form again: the first answer, nothing stored
         if current != game.version:  # another phone's tap came first
-            if undo is not None:
+            if meta is not None:
                 raise _Moved()  # its state after was folded from an older log
             snap = _kept(game_id, current) or _caught_up(s, game, snap)
         stale = version is not None and version != current
-        if stale and (undo is not None or not rules.spec(kind).commutative):
+        if stale and (meta.stale if meta is not None else not rules.spec(kind).commutative):
             raise StaleAction(t("the game changed since your page was loaded: {changes}. Here "
                                 "is the current state; try again if it still makes sense.",
                                 changes=_changes_since(s, game_id, version)),
                               rule="Concurrent phones")
         seq = current + 1
-        if undo is not None:
-            text, clean, after = undo
-            rule = "History"
+        if meta is not None:
+            text, clean, after, rule = meta.text, meta.data, meta.after, changes.RULE
         else:
             clean = rules.check_action(snap.state, kind, data)
             text, rule = rules.describe(snap.state, kind, clean), rules.spec(kind).rule
-            after = Snapshot(rules.apply(snap.state, kind, clean, by), seq, None)
+            after = _applied(game.slug, snap, [Entry(seq, kind, clean, by)])
             box = rules.box_records(snap.state, kind, clean) + box
         at = utcnow()
         s.add(Action(game_id=game_id, seq=seq, kind=kind, data=clean, by=by, text=str(text),
                      words=words_to_json(text) if isinstance(text, Text) else None, rule=rule,
-                     is_correction=undo is None and (kind == CORRECT
+                     is_correction=meta is None and (kind == CORRECT
                                                      or rules.spec(kind).correction),
                      at=at, once=once or None))
         s.execute(Game.__table__.update().where(Game.id == game_id)
@@ -375,6 +396,13 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
         s.commit()
     _keep(game_id, seq, after)
     return Recorded(str(text), clean, seq)
+
+
+def _first_of(game_id: int, once: str, s: Session | None = None) -> Recorded | None:
+    """What the form with one-time key ``once`` recorded, if it was sent before."""
+    first = (s or session()).scalar(select(Action).where(Action.game_id == game_id,
+                                                         Action.once == once))
+    return None if first is None else Recorded(first.text, first.data, first.seq)
 
 
 def _caught_up(s: Session, game: Game, snap: Snapshot) -> Snapshot:
@@ -387,7 +415,19 @@ def _caught_up(s: Session, game: Game, snap: Snapshot) -> Snapshot:
     return _applied(game.slug, snap, newer)
 
 
-def _undo_redo(game: Game, snap: Snapshot, kind: str) -> tuple[Text, dict, Snapshot]:
+@dataclass(frozen=True)
+class _Meta:
+    """An entry that acts on others (undo, redo, void, amend), worked out before the write lock:
+    its words, values, the snapshot after it, and whether a page that showed an older version
+    must be refused (an undo or redo always; a void or an amendment when its steps changed)."""
+
+    text: Text
+    data: dict
+    after: Snapshot
+    stale: bool = True
+
+
+def _undo_redo(game: Game, snap: Snapshot, kind: str) -> _Meta:
     """An undo's or a redo's words, values and the snapshot after it: its target named by one
     indexed read; the state after it folded from the log (outside the write lock)."""
     if kind == UNDO and snap.last_active is None:
@@ -401,7 +441,28 @@ def _undo_redo(game: Game, snap: Snapshot, kind: str) -> tuple[Text, dict, Snaps
             else t("Redid: {action}", action=words))
     entries = _entries(session(), game.id, upto=game.version) + [
         Entry(game.version + 1, kind, {"target": target}, "")]
-    return text, {"target": target}, _fold(game.slug, game.setup, entries)
+    return _Meta(text, {"target": target}, _fold(game.slug, game.setup, entries))
+
+
+def _said(game: Game) -> Callable[[int], Any]:
+    """A step's words by its number (one indexed read each)."""
+    return lambda seq: _entry_at(session(), game.id, seq).said
+
+
+def _void_amend(game: Game, kind: str, data: Mapping[str, Any], by: str,
+                version: int | None) -> _Meta:
+    """A void's or an amendment's words, values and the snapshot after it, every later entry
+    checked again (raises WouldBreak naming those that would no longer hold)."""
+    rules, log, said = get_game(game.slug), _entries(session(), game.id, upto=game.version), \
+        _said(game)
+    clean = (changes.void_data(log, data) if kind == VOID
+             else changes.amend_data(rules, game.setup, log, data))
+    change = Entry(game.version + 1, kind, clean, by)
+    state = changes.after_change(rules, game.setup, log, change, said)
+    text = changes.change_words(rules, game.setup, log, change, said)
+    stale = version is not None and changes.touched_since(log, version,
+                                                          changes.targets_of(change))
+    return _Meta(text, clean, _snapshot(state, [*log, change]), stale)
 
 
 def _changes_since(s: Session, game_id: int, version: int) -> Text:
@@ -444,12 +505,13 @@ def read_export(raw: bytes) -> Any:
     return gamefile.read_json(raw)
 
 
-def _import_rows(rules: GameRules, first: Any, actions: Any) -> list[Action]:
+def _import_rows(rules: GameRules, setup: Mapping[str, Any], first: Any, actions: Any
+                 ) -> list[Action]:
     """The file's log as it would have been recorded tap by tap from the state ``first``: each
     entry checked by the rules' reader against the state before it, stored with its clean
     values and the rules' words (never the file's)."""
     rows = []
-    for e in gamefile.Replay(rules, first).read(actions):
+    for e in gamefile.Replay(rules, first, setup).read(actions):
         rows.append(Action(seq=e.seq, kind=e.kind, data=e.data, by=e.by, text=str(e.text),
                            words=words_to_json(e.text) if isinstance(e.text, Text) else None,
                            rule=e.rule, is_correction=e.is_correction, at=e.at))
@@ -469,7 +531,7 @@ def import_game(payload: Any) -> Game:
     except KeyError as err:
         raise IllegalAction(str(err.args[0]), field="game") from None
     setup, first = gamefile.read_setup(rules, payload.get("setup"))
-    rows = _import_rows(rules, first, payload.get("actions"))
+    rows = _import_rows(rules, setup, first, payload.get("actions"))
     names = rules.player_names(first)
     title = payload.get("title") if isinstance(payload.get("title"), str) else ""
     title = title.strip() or f"{rules.title}: {', '.join(names)}"

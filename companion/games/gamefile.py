@@ -23,7 +23,21 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from .core import CORRECT, REDO, UNDO, Checker, GameRules, IllegalAction, RulesError, Secret, t
+from .core import (
+    CORRECT,
+    META_KINDS,
+    REDO,
+    UNDO,
+    VOID,
+    Checker,
+    Entry,
+    GameRules,
+    IllegalAction,
+    RulesError,
+    Secret,
+    t,
+)
+from .core import history as changes
 
 FORMAT = "table-companion-game/1"
 MAX_DEPTH = 32  # an export nests about 10 deep (words inside words); 32 leaves room
@@ -170,10 +184,11 @@ class Checked:
 class Replay:
     """A log read entry by entry as taps are recorded: the rules check each one against the state
     the entries before it lead to. Undo and redo act as in ``core.effective_entries`` and must
-    name the step they take back or bring back."""
+    name the step they take back or bring back; a void or an amendment is read and checked as
+    a tap's is (``core.history``)."""
 
-    def __init__(self, rules: GameRules, first: Any) -> None:
-        self.rules, self.first = rules, first
+    def __init__(self, rules: GameRules, first: Any, setup: Mapping[str, Any]) -> None:
+        self.rules, self.first, self.setup = rules, first, setup
         self.names = tuple(rules.player_names(first))
         self.entries: list[Checked] = []
         self.active: list[tuple[Checked, Any]] = []  # entries in force, each with its state after
@@ -208,7 +223,7 @@ class Replay:
                                   "gaps) and a data object", where=where, seq=str(i + 1)),
                                 field=where)
         kind = raw.get("kind")
-        if not isinstance(kind, str) or kind not in (UNDO, REDO, *self.rules.actions):
+        if not isinstance(kind, str) or kind not in (*META_KINDS, *self.rules.actions):
             raise IllegalAction(t("{where}: {game} has no action {kind}", where=where,
                                   game=self.rules.title, kind=repr(kind)[:60]), field=where)
         by = "" if raw.get("by") is None else raw["by"]
@@ -226,6 +241,8 @@ class Replay:
     def _step(self, seq: int, kind: str, data: dict, by: str, at: datetime) -> Checked:
         if kind in (UNDO, REDO):
             return self._undo_redo(seq, kind, data, by, at)
+        if kind in META_KINDS:
+            return self._void_amend(seq, kind, data, by, at)
         state, rules = self.state, self.rules
         clean = rules.check_action(state, kind, data)
         _as_stored(data, clean)
@@ -256,6 +273,22 @@ class Replay:
         words = (t("Undid: {action}", action=target.text) if kind == UNDO
                  else t("Redid: {action}", action=target.text))
         return Checked(seq, kind, {"target": target.seq}, by, words, "History", at)
+
+
+    def _void_amend(self, seq: int, kind: str, data: dict, by: str, at: datetime) -> Checked:
+        """A void or an amendment, checked as a tap's (every later entry still holds)."""
+        log = [Entry(e.seq, e.kind, e.data, e.by) for e in self.entries]
+        said = {e.seq: e.text for e in self.entries}.__getitem__
+        clean = (changes.void_data(log, data) if kind == VOID
+                 else changes.amend_data(self.rules, self.setup, log, data))
+        _as_stored(data, clean)
+        change = Entry(seq, kind, clean, by)
+        after = changes.after_change(self.rules, self.setup, log, change, said)
+        words = changes.change_words(self.rules, self.setup, log, change, said)
+        done = Checked(seq, kind, clean, by, words, changes.RULE, at)
+        self.active.append((done, after))
+        self.undone.clear()
+        return done
 
 
 def _as_stored(data: Mapping[str, Any], clean: Mapping[str, Any]) -> None:

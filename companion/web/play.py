@@ -1,4 +1,5 @@
-"""A game at the table: its page, its actions, undo and redo, the history and the score pad."""
+"""A game at the table: its page, its actions, undo and redo, the history (where any entry can be
+taken back or changed) and the score pad."""
 from __future__ import annotations
 
 import io
@@ -28,7 +29,19 @@ from markupsafe import Markup
 from .. import seats, store
 from ..db import Game
 from ..games import get_game
-from ..games.core import REDO, UNDO, RulesError, StaleAction, t
+from ..games.core import (
+    AMEND,
+    REDO,
+    UNDO,
+    VOID,
+    RulesError,
+    StaleAction,
+    WouldBreak,
+    fates,
+    in_force,
+    t,
+)
+from ..games.core.history import MAX_TARGETS
 from ..i18n import say
 from . import remember_game, wants_json
 from .drawing import draw_page
@@ -141,6 +154,7 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
                 failed=failed,
                 # read only where a part is drawn (not when it is shared: drawing.py)
                 undo_redo=lambda: store.undo_preview(game), result=lambda: rules.score(state),
+                my_last=lambda: store.my_last(game, signed_by(game)) if seat is not None else None,
                 recent=lambda: store.recent_rows(game), token=token)
 
 
@@ -239,14 +253,124 @@ def take_seat(token: str):
     return redirect(url_for("play.game_page", token=token), 303)
 
 
-@bp.get("/<token>/history")
-def history(token: str):
-    game, can_play = _open(token)
+def _history(game: Game, can_play: bool, *, error: RulesError | None = None,
+             offer: tuple[int, ...] = (), status: int = 200):
+    """The whole history, newest first, each entry with what became of it (taken back, changed,
+    undone) and, on a play link, what can be done to it. ``offer``: steps a refused change
+    would break, offered to be taken back together with it."""
     rows = store.rows_of(store.session(), game.id)
     undo_text, redo_text = store.undo_preview(game)
     return render_template("history.html", game=game, rows=list(reversed(rows)),
-                           can_play=can_play, token=token, undo_text=undo_text,
-                           redo_text=redo_text, rules=get_game(game.slug))
+                           fates=fates(store.entries_of(rows)), can_play=can_play,
+                           token=game.play_token if can_play else game.watch_token,
+                           undo_text=undo_text, redo_text=redo_text, rules=get_game(game.slug),
+                           error=error, offer=offer, changeable=_changeable), status
+
+
+def _changeable(row) -> bool:
+    """Whether an entry has values a table may change (an action or a correction)."""
+    return row.kind not in (UNDO, REDO, VOID, AMEND)
+
+
+@bp.get("/<token>/history")
+def history(token: str):
+    game, can_play = _open(token)
+    return _history(game, can_play)
+
+
+def _steps_sent() -> list[int]:
+    """The step numbers a take-back form sent (``targets``: repeated, or "12, 14")."""
+    raw = ",".join(request.form.getlist("targets"))[:MAX_TARGETS * 8]
+    return [int(v) for v in re.split(r"[\s,#]+", raw) if v.isdecimal() and len(v) < 9]
+
+
+def _refuse_change(game: Game, err: RulesError, sent: list[int]):
+    """A refused void or amendment: JSON for a script, else the history with the refusal and,
+    when later steps would break, the offer to take them back too."""
+    status = 409 if isinstance(err, StaleAction) else 422
+    store.session().rollback()
+    fresh = store.session().get(Game, game.id, populate_existing=True)
+    if wants_json():
+        return jsonify(ok=False, error=err.message, rule=err.rule, version=fresh.version,
+                       said="; ".join(say(p.message) for p in err.problems),
+                       breaks=list(getattr(err, "entries", ())),
+                       errors=[{"field": p.field, "message": p.message} for p in err.problems]
+                       ), status
+    offer = tuple(sorted({*sent, *err.entries})) if isinstance(err, WouldBreak) else ()
+    return _history(fresh, True, error=err, offer=offer, status=status)
+
+
+@bp.post("/<token>/void")
+def void(token: str):
+    """Take back chosen steps of the history, wherever they are (nothing is deleted: the log
+    records that they are void); refused, with every step that would break named, when a later
+    step depends on them."""
+    game, _ = _open(token, to_play=True)
+    sent = _steps_sent()
+    try:
+        done = store.record(game.id, VOID, {"targets": sent}, by=signed_by(game),
+                            version=version_sent(), once=once_sent())
+    except RulesError as err:
+        return _refuse_change(game, err, sent)
+    if wants_json():
+        return jsonify(ok=True, version=done.version, text=done.text)
+    return redirect(request.form.get("back") == "game" and url_for("play.game_page", token=token)
+                    or url_for("play.history", token=token), 303)
+
+
+def _entry_to_change(game: Game, seq: int):
+    """The action step ``seq`` of a game, with its values in force now; 404 for any other."""
+    entries = store.entries_of(store.rows_of(store.session(), game.id))
+    row = next((e for e in in_force(entries) if e.seq == seq), None)
+    if row is None or not _changeable(row):
+        abort(404, description=t("This game has no step {seq} that can be changed.", seq=seq))
+    return row
+
+
+def _change_page(game: Game, seq: int, values: dict | None = None,
+                 error: RulesError | None = None, status: int = 200):
+    rules = get_game(game.slug)
+    entry = _entry_to_change(game, seq)
+    names = rules.player_names(store.state_of(game))
+    form = action_form(rules, entry.kind, names, data=values if values is not None
+                       else entry.data)
+    if error is not None:
+        for p in error.problems:
+            if p.field in form._fields:
+                form[p.field].errors = [p.message]
+    said = store.said_at(game, seq)
+    return render_template("change.html", game=game, rules=rules, token=game.play_token,
+                           entry=entry, said=said, form=form, error=error), status
+
+
+@bp.get("/<token>/change/<int:seq>")
+def change(token: str, seq: int):
+    """A step's form with its values, to change them (an amendment)."""
+    game, _ = _open(token, to_play=True)
+    return _change_page(game, seq)
+
+
+@bp.post("/<token>/change/<int:seq>")
+def amend(token: str, seq: int):
+    """Change one step's values; the log keeps the original and records the amendment, and
+    every later step is checked again."""
+    game, _ = _open(token, to_play=True)
+    entry = _entry_to_change(game, seq)
+    values = tap_values(get_game(game.slug).spec(entry.kind))
+    try:
+        done = store.record(game.id, AMEND, {"target": seq, "data": values},
+                            by=signed_by(game), version=version_sent(), once=once_sent())
+    except WouldBreak as err:
+        return _refuse_change(game, err, [])
+    except RulesError as err:
+        if wants_json():
+            return _refuse_change(game, err, [])
+        store.session().rollback()
+        return _change_page(store.session().get(Game, game.id, populate_existing=True), seq,
+                            values, err, 409 if isinstance(err, StaleAction) else 422)
+    if wants_json():
+        return jsonify(ok=True, version=done.version, text=done.text)
+    return redirect(url_for("play.history", token=token), 303)
 
 
 @bp.get("/<token>/score")

@@ -19,9 +19,24 @@ from .errors import (
                      Problem,
                      RulesError,
                      StaleAction,
+                     WouldBreak,
                      WrongPlayer,
 )
-from .log import CORRECT, META_KINDS, REDO, RULING, UNDO, Entry, Secret, effective_entries
+from .log import (
+    AMEND,
+    CORRECT,
+    META_KINDS,
+    REDO,
+    RULING,
+    UNDO,
+    VOID,
+    Entry,
+    Fate,
+    Secret,
+    effective_entries,
+    fates,
+    in_force,
+)
 from .questions import Answer, Question, questions_for
 from .reference import STAGE_WORDS, STAGES, Reference, Rows, Section, section
 from .rules import GameRules
@@ -33,8 +48,9 @@ from .words import Text, step, t, words_are_plain, words_from_json, words_to_jso
 
 __all__ = [
     "MAX_NAME_LENGTH", "MAX_NUMBER", "MAX_TEXT_LENGTH", "Checker", "IllegalAction",
-    "InvalidInput", "Problem", "RulesError", "StaleAction", "WrongPlayer",
-    "CORRECT", "META_KINDS", "REDO", "RULING", "UNDO", "Entry", "Secret", "effective_entries",
+    "InvalidInput", "Problem", "RulesError", "StaleAction", "WouldBreak", "WrongPlayer",
+    "AMEND", "CORRECT", "META_KINDS", "REDO", "RULING", "UNDO", "VOID", "Entry", "Fate", "Secret",
+    "effective_entries", "fates", "in_force",
     "Answer", "Question", "questions_for",
     "STAGE_WORDS", "STAGES", "Reference", "Rows", "Section", "section",
     "GameRules",

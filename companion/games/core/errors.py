@@ -51,6 +51,17 @@ class InvalidInput(RulesError):
         return self._problems
 
 
+class WouldBreak(InvalidInput):
+    """A change to an earlier entry of the log (a void, an amendment) after which later entries
+    no longer hold: one problem per such entry (its field is ``#<number>``), and ``entries``
+    their numbers, so a page can offer to take them back too. Nothing is recorded."""
+
+    def __init__(self, problems: Iterable[Problem], entries: Iterable[int], *,
+                 rule: str = "History"):
+        super().__init__(problems, rule=rule)
+        self.entries = tuple(entries)
+
+
 class StaleAction(RulesError):
     """An action based on a version of the game that changed meanwhile, and no longer makes
     sense."""

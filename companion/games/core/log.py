@@ -1,5 +1,10 @@
-"""A game's log as the rules see it: entries, the meta kinds (undo, redo), hidden information,
-and the fold of undo and redo."""
+"""A game's log as the rules see it: entries, the meta kinds (undo, redo, void, amend), hidden
+information, and the fold of them into the entries in force.
+
+Nothing is ever deleted from a log. Undo and redo work as a stack (newest first, as in any
+editor); a void takes back chosen entries wherever they are in the log, and an amendment
+replaces one entry's values. Both are entries themselves, so an undo takes them back too, and a
+void of a void or of an amendment brings back what it had changed."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -28,8 +33,9 @@ class Secret:
     path: tuple[str | int, ...]
 
 
-UNDO, REDO, RULING, CORRECT = "undo", "redo", "ruling", "correct"
-META_KINDS = (UNDO, REDO)
+UNDO, REDO, VOID, AMEND, RULING, CORRECT = "undo", "redo", "void", "amend", "ruling", "correct"
+#: the kinds that act on other entries (their ``data`` names them) instead of on the game
+META_KINDS = (UNDO, REDO, VOID, AMEND)
 
 
 def effective_entries(log: Sequence[Entry]) -> tuple[list[Entry], list[Entry]]:
@@ -37,6 +43,8 @@ def effective_entries(log: Sequence[Entry]) -> tuple[list[Entry], list[Entry]]:
 
     Undo takes back the newest entry in force; redo brings back the newest undone one, and a new
     action clears what could be redone, as in any editor. Nothing is deleted from the log.
+    A void or an amendment is an entry of the stack like an action (an undo takes it back);
+    :func:`in_force` resolves them.
     """
     active: list[Entry] = []
     undone: list[Entry] = []
@@ -51,3 +59,58 @@ def effective_entries(log: Sequence[Entry]) -> tuple[list[Entry], list[Entry]]:
             active.append(entry)
             undone.clear()
     return active, undone
+
+
+@dataclass(frozen=True)
+class Fate:
+    """What became of one entry of a log: taken back by an undo (``undone``), by the void entry
+    ``voided_by``, or changed by the amendment ``amended_by`` (the newest one in force)."""
+
+    undone: bool = False
+    voided_by: int | None = None
+    amended_by: int | None = None
+
+    @property
+    def in_force(self) -> bool:
+        return not self.undone and self.voided_by is None
+
+
+def _voiders(active: Sequence[Entry]) -> dict[int, int]:
+    """Each voided entry of the stack and the void in force that voids it. A void's targets are
+    older than it, so walking from the newest entry decides each void before what it voids."""
+    voided_by: dict[int, int] = {}
+    for entry in reversed(active):
+        if entry.kind == VOID and entry.seq not in voided_by:
+            for target in entry.data.get("targets", ()):
+                voided_by.setdefault(target, entry.seq)
+    return voided_by
+
+
+def fates(log: Sequence[Entry]) -> dict[int, Fate]:
+    """What became of each entry of ``log`` that is not in force as recorded (undone, voided
+    or amended), by sequence number; an entry not named is in force as recorded."""
+    active, undone = effective_entries(log)
+    stacked = {e.seq for e in active}
+    voided_by = _voiders(active)
+    amended: dict[int, int] = {}
+    for e in active:
+        if e.kind == AMEND and e.seq not in voided_by:
+            amended[e.data["target"]] = e.seq
+    out = {e.seq: Fate(undone=True) for e in log if e.kind not in (UNDO, REDO)
+           and e.seq not in stacked}
+    for seq in stacked:
+        if seq in voided_by or seq in amended:
+            out[seq] = Fate(voided_by=voided_by.get(seq), amended_by=amended.get(seq))
+    return out
+
+
+def in_force(log: Sequence[Entry]) -> list[Entry]:
+    """The actions a log's state is the fold of, in order: undo and redo folded, voided entries
+    left out, an amended entry with the values of its newest amendment in force (its number,
+    kind and signer unchanged)."""
+    active, _ = effective_entries(log)
+    voided_by = _voiders(active)
+    values = {e.data["target"]: e.data["data"] for e in active
+              if e.kind == AMEND and e.seq not in voided_by}
+    return [Entry(e.seq, e.kind, values[e.seq], e.by) if e.seq in values else e
+            for e in active if e.kind not in (VOID, AMEND) and e.seq not in voided_by]

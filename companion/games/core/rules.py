@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .errors import IllegalAction, WrongPlayer
-from .log import META_KINDS, RULING, Entry, Secret, effective_entries
+from .errors import IllegalAction, RulesError, WrongPlayer
+from .log import META_KINDS, RULING, Entry, Secret, in_force
 from .rulings import Ruling
 from .scoring import Result
 from .specs import ActionSpec, FieldSpec, read_fields
@@ -126,10 +126,22 @@ class GameRules:
     def fold(self, setup: Mapping[str, Any], log: Sequence[Entry]) -> Any:
         """The state a log leads to: the setup, then every entry in force."""
         state = self.new_game(setup)
-        active, _ = effective_entries(log)
-        for entry in active:
+        for entry in in_force(log):
             state = self.apply(state, entry.kind, entry.data, entry.by)
         return state
+
+    def refold(self, setup: Mapping[str, Any], log: Sequence[Entry]
+               ) -> tuple[Any, list[tuple[Entry, RulesError]]]:
+        """Fold ``log`` checking every entry in force again, as it would be checked if tapped
+        now: the state, and each entry that no longer holds with why (left out of the fold, as
+        taking it back would leave it out)."""
+        state, broken = self.new_game(setup), []
+        for entry in in_force(log):
+            try:
+                state = self.apply(state, entry.kind, entry.data, entry.by)
+            except RulesError as err:
+                broken.append((entry, err))
+        return state, broken
 
     def ruling_spec(self) -> ActionSpec:
         """The action that switches a ruling for this game (recorded in the history)."""

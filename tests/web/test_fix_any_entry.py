@@ -1,0 +1,257 @@
+"""Fix any mistake, whoever made it and whenever (issue 20): any step of the history can be taken
+back (a void) or changed (an amendment) on its own, through Flask's own views, with every later
+step checked again; each phone can take back its own seat's last step; a game file carrying
+voids and amendments imports as strictly as taps."""
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import pytest
+
+from companion import store
+from companion.games import get_game
+from companion.games.core import in_force
+from tests.web.table import CSRF, WebTable
+
+PLAYERS = [{"name": n, "initiative": i, "side": "A", "coins": 10, "income": 1, "military": 0,
+            "culture": 0, "food": 3} for n, i in (("Ana", 2), ("Ben", 1), ("Cy", 3))]
+
+
+@pytest.fixture
+def table(client, app) -> WebTable:
+    return WebTable.create(client, app, "hadara", PLAYERS)
+
+
+def coins(table: WebTable) -> list[int]:
+    return [p.coins for p in table.state().players]
+
+
+def correct(table: WebTable, seat: int, delta: int, **kw):
+    return table.do("correct", player=seat, value="coins", delta=delta, **kw)
+
+
+def void(table: WebTable, *steps: int, expect: int = 303, version: int | None = None, **extra):
+    resp = table.client.post(f"{table.path}/void", data={
+        "csrf_token": table.csrf, "version": table.version if version is None else version,
+        "targets": [str(s) for s in steps], **extra})
+    assert resp.status_code == expect, resp.get_data(as_text=True)[:3000]
+    table.refresh()
+    return resp
+
+
+def change_form(table: WebTable, seq: int) -> str:
+    resp = table.client.get(f"{table.path}/change/{seq}")
+    assert resp.status_code == 200
+    return resp.get_data(as_text=True)
+
+
+def amend(table: WebTable, seq: int, expect: int = 303, **values):
+    page = change_form(table, seq)
+    version = re.search(r'name="version" value="(\d+)"', page).group(1)
+    resp = table.client.post(f"{table.path}/change/{seq}", data={
+        "csrf_token": CSRF.search(page).group(1), "version": version, **values})
+    assert resp.status_code == expect, resp.get_data(as_text=True)[:3000]
+    table.refresh()
+    return resp
+
+
+def upload(client, exported: dict):
+    page = client.get("/").get_data(as_text=True)
+    return client.post("/import", data={"csrf_token": CSRF.search(page).group(1),
+                                        "file": (io.BytesIO(json.dumps(exported).encode()),
+                                                 "g.json")},
+                       content_type="multipart/form-data")
+
+
+def history(table: WebTable) -> str:
+    return table.client.get(f"{table.path}/history").get_data(as_text=True)
+
+
+def test_taking_back_an_old_step_keeps_every_later_step_of_the_other_players(table):
+    correct(table, 0, 3)   # #1 Ana's mistake
+    correct(table, 1, 2)   # #2 Ben
+    correct(table, 2, 1)   # #3 Cy
+    assert coins(table) == [13, 12, 11]
+    void(table, 1)
+    assert coins(table) == [10, 12, 11]  # only Ana's step is gone
+    rows = table.rows()
+    assert [r.kind for r in rows] == ["correct"] * 3 + ["void"]  # nothing deleted
+    assert rows[-1].data == {"targets": [1]}
+    page = history(table)
+    assert "taken back by #4" in page and "Took back" in page
+
+
+def test_changing_an_old_step_records_the_amendment_and_keeps_the_original(table):
+    correct(table, 0, 3)
+    correct(table, 1, 2)
+    correct(table, 2, 1)
+    amend(table, 1, player="0", value="coins", delta="5")
+    assert coins(table) == [15, 12, 11]
+    rows = table.rows()
+    assert rows[0].data["delta"] == 3  # the original stays in the log
+    assert rows[-1].kind == "amend" and rows[-1].data == {
+        "target": 1, "data": {"player": 0, "value": "coins", "delta": 5}}
+    page = history(table)
+    assert "changed by #4" in page and "Changed #1" in page
+
+
+def test_voiding_an_amendment_gives_back_the_original_values(table):
+    correct(table, 0, 3)
+    correct(table, 1, 2)
+    before = table.state()
+    amend(table, 1, player="0", value="coins", delta="7")
+    assert table.state() != before
+    void(table, 3)  # the amendment
+    assert table.state() == before
+
+
+def test_a_take_back_that_breaks_a_later_step_changes_nothing_and_names_it(table):
+    correct(table, 0, 5)    # #1 Ana 15
+    correct(table, 1, 1)    # #2 Ben
+    correct(table, 0, -13)  # #3 Ana 2: only possible because of #1
+    before, rows = table.state(), len(table.rows())
+    resp = void(table, 1, expect=422)
+    page = resp.get_data(as_text=True)
+    assert "step 3" in page and "coins cannot go below 0" in page
+    assert table.state() == before and len(table.rows()) == rows  # nothing stored
+    # the page offers to take back both together, and that holds
+    offer = re.search(r'Take back all 2 steps', page)
+    assert offer and page.count('name="targets" value="1"') >= 1 and \
+        'name="targets" value="3"' in page
+    void(table, 1, 3)
+    assert coins(table) == [10, 11, 10]
+
+
+def test_a_change_that_breaks_a_later_step_is_refused_with_the_step_named(table):
+    correct(table, 0, 5)
+    correct(table, 0, -13)
+    resp = amend(table, 1, expect=422, player="0", value="coins", delta="1")
+    assert "step 2" in resp.get_data(as_text=True)
+    assert coins(table) == [2, 10, 10]
+
+
+def test_a_change_is_read_as_strictly_as_a_tap(table):
+    correct(table, 0, 5)
+    resp = amend(table, 1, expect=422, player="0", value="coins", delta="500")
+    assert "Change by" in resp.get_data(as_text=True)
+    assert coins(table) == [15, 10, 10] and len(table.rows()) == 1
+
+
+def test_a_stale_page_may_take_back_a_step_nobody_touched_meanwhile(table):
+    correct(table, 0, 3)
+    old = table.version
+    correct(table, 1, 2)  # another phone's unrelated step
+    void(table, 1, version=old)
+    assert coins(table) == [10, 12, 10]
+
+
+def test_a_stale_page_cannot_take_back_a_step_changed_meanwhile(table):
+    correct(table, 0, 3)
+    old = table.version
+    amend(table, 1, player="0", value="coins", delta="4")  # another phone fixed it first
+    resp = void(table, 1, version=old, expect=409)
+    assert "changed since your page" in resp.get_data(as_text=True)
+    assert coins(table) == [14, 10, 10]
+
+
+def test_the_same_take_back_sent_twice_is_recorded_once(table):
+    correct(table, 0, 3)
+    correct(table, 1, 2)
+    void(table, 1, once="tap-once-12345")
+    void(table, 1, once="tap-once-12345")
+    assert [r.kind for r in table.rows()].count("void") == 1
+    assert coins(table) == [10, 12, 10]
+
+
+def test_a_step_already_taken_back_or_unknown_cannot_be_taken_back(table):
+    correct(table, 0, 3)
+    void(table, 1)
+    assert "already taken back" in void(table, 1, expect=422).get_data(as_text=True)
+    assert "no step 9" in void(table, 9, expect=422).get_data(as_text=True)
+    assert "between 1 and" in void(table, expect=422).get_data(as_text=True)
+
+
+def test_bringing_back_a_taken_back_step_is_a_take_back_of_the_take_back(table):
+    correct(table, 0, 3)
+    void(table, 1)
+    assert "Bring back" in history(table)
+    void(table, 2)
+    assert coins(table) == [13, 10, 10]
+
+
+def test_undo_takes_back_a_void_like_any_step_and_redo_brings_it_again(table):
+    correct(table, 0, 3)
+    void(table, 1)
+    table.post("undo")
+    assert coins(table) == [13, 10, 10]
+    table.post("redo")
+    assert coins(table) == [10, 10, 10]
+
+
+def test_each_phone_offers_to_take_back_its_own_seats_last_step(table, app):
+    ana = WebTable(app.test_client(), app, table.path)
+    ana.post("seat", seat=0)
+    correct(ana, 0, 3)     # #1 Ana's, signed by her phone
+    correct(table, 1, 2)   # #2 from the unseated host's phone
+    ana.refresh()
+    mine = re.search(r'action="[^"]*/void" class="tools mine">(.*?)</form>', ana.page, re.S)
+    assert mine and 'name="targets" value="1"' in mine.group(1)
+    assert "Take back my last" not in table.page  # an unseated phone has no "mine"
+    void(ana, 1)
+    assert coins(ana) == [10, 12, 10]
+
+
+def test_a_watch_link_cannot_take_back_or_change_a_step(table, client):
+    correct(table, 0, 3)
+    with table.app.app_context():
+        game, _ = store.find_game(table.path.rsplit("/", 1)[-1])
+        watch = game.watch_token
+    assert client.post(f"/g/{watch}/void", data={"csrf_token": table.csrf,
+                                                 "targets": "1"}).status_code == 403
+    assert client.get(f"/g/{watch}/change/1").status_code == 403
+    assert "Take back" not in client.get(f"/g/{watch}/history").get_data(as_text=True)
+
+
+def test_a_game_file_with_voids_and_amendments_imports_to_the_same_state(table, client):
+    correct(table, 0, 3)
+    correct(table, 1, 2)
+    amend(table, 1, player="0", value="coins", delta="6")
+    void(table, 2)
+    exported = client.get(f"{table.path}/export.json").get_json()
+    resp = upload(client, exported)
+    assert resp.status_code == 303, resp.get_data(as_text=True)[:2000]
+    copy = WebTable(client, table.app, resp.headers["Location"])
+    assert copy.state() == table.state() and coins(copy) == [16, 10, 10]
+
+
+def test_a_game_file_whose_void_breaks_a_later_step_is_refused(table, client):
+    correct(table, 0, 5)
+    correct(table, 0, -13)
+    exported = client.get(f"{table.path}/export.json").get_json()
+    exported["actions"].append({**exported["actions"][-1], "seq": 3, "kind": "void",
+                                "data": {"targets": [1]}})
+    resp = upload(client, exported)
+    assert resp.status_code == 422
+    assert "would no longer hold" in resp.get_data(as_text=True)
+
+
+def test_the_state_after_a_void_is_the_fold_of_a_log_that_never_had_the_step(table):
+    correct(table, 0, 3)
+    correct(table, 1, 2)
+    correct(table, 2, 1)
+    void(table, 2)
+    with table.app.app_context():
+        rows = table.rows()
+        entries = store.entries_of(rows)
+        kept = [e for e in entries if e.seq not in (2, 4)]
+        game = table.state()
+        assert get_game("hadara").fold(_setup(table), kept) == game
+        assert [e.seq for e in in_force(entries)] == [1, 3]
+
+
+def _setup(table: WebTable):
+    from companion.db import Game, session
+    token = table.path.rsplit("/", 1)[-1]
+    return session().query(Game).filter_by(play_token=token).one().setup
