@@ -29,9 +29,10 @@ LIMITS = {
     # A table makes a game or two an evening; a host trying setups makes a few a minute.
     "RATELIMIT_NEW_GAME": "30 per minute;300 per hour",
     "RATELIMIT_IMPORT": "30 per minute;300 per hour",
-    # Taps (actions, undo, redo, ruling switches): a phone taps every few seconds, bursts of
-    # corrections go faster; 4 a second for a minute and 1 a second for an hour is ten times a
-    # busy table of five, and caps how fast one address can grow a game's log.
+    # Taps (actions, undo, redo, take-backs and changes, ruling switches): a phone taps every
+    # few seconds, bursts of corrections go faster; 4 a second for a minute and 1 a second for
+    # an hour is ten times a busy table of five, and caps how fast one address can grow a
+    # game's log.
     "RATELIMIT_TAPS": "240 per minute;3600 per hour",
     "RATELIMIT_SCORE_API": "300 per minute;3000 per hour",
 }
@@ -43,6 +44,8 @@ LIMITED = {
     "pages.import_game": "RATELIMIT_IMPORT",
     "play.act": "RATELIMIT_TAPS",
     "play.undo_redo": "RATELIMIT_TAPS",
+    "play.void": "RATELIMIT_TAPS",
+    "play.amend": "RATELIMIT_TAPS",
     "reference.switch_ruling": "RATELIMIT_TAPS",
     "api.score": "RATELIMIT_SCORE_API",
 }

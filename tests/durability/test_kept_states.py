@@ -75,3 +75,19 @@ def test_an_undo_recorded_elsewhere_folds_the_whole_log_again(two_processes):
     assert shown == folded
     start = sample_setup(rules)["players"][1]["coins"]
     assert shown.players[1].coins == start + 4 * 2
+
+
+def test_a_void_or_an_amendment_recorded_elsewhere_is_shown_as_the_whole_log_folds(two_processes):
+    writer, reader = two_processes
+    rules = get_game("hadara")
+    with writer.app_context():
+        game_id = store.create_game(rules, sample_setup(rules)).id
+    record(writer, game_id, "correct", {"player": 2, "value": "coins", "delta": 3}, times=4)
+    seen_by(reader, game_id, [])
+    record(writer, game_id, "void", {"targets": [2]})
+    record(writer, game_id, "amend", {"target": 3, "data": {"player": 2, "value": "coins",
+                                                            "delta": 5}})
+    shown, folded = seen_by(reader, game_id, [])
+    assert shown == folded
+    start = sample_setup(rules)["players"][2]["coins"]
+    assert shown.players[2].coins == start + 3 + 5 + 3  # step 2 void, step 3 now +5

@@ -105,3 +105,57 @@ def test_conflicting_taps_sent_from_the_same_page_one_wins_the_other_is_refused(
             assert fresh.version == version + 1 and len(rows) == version + 1
             assert rows[-1].data == sent[winner]
             assert state.rulings[sent[winner]["ruling"]] == sent[winner]["reading"]
+
+
+@pytest.mark.parametrize("server", ["werkzeug", "gunicorn"])
+def test_phones_taking_back_different_old_steps_at_once_all_count(db_app, database_url, server):
+    game = new_game(db_app)
+    _, before, _ = current(db_app, game)
+    with db_app.app_context():
+        for _ in range(2 * PHONES):  # steps 1..16: +1 coin each for the first player
+            store.record(game.id, "correct", {"player": 0, "value": "coins", "delta": 1})
+    with serving(server, db_app, database_url) as base:
+        phones = [Phone(base) for _ in range(PHONES)]
+        for phone in phones:
+            phone.open_game(game.play_token)
+
+        def take_back(i: int) -> tuple[int, dict]:
+            # every page showed the same version; each phone takes back its own old step
+            return phones[i].act(game.play_token, "void", {"targets": str(2 * i + 1)},
+                                 version=2 * PHONES, path=f"/g/{game.play_token}/void")
+
+        with ThreadPoolExecutor(PHONES) as pool:
+            answers = list(pool.map(take_back, range(PHONES)))
+    assert [status for status, _ in answers] == [200] * PHONES, answers
+    fresh, after, rows = current(db_app, game)
+    assert after.players[0].coins == before.players[0].coins + PHONES
+    assert [r.kind for r in rows].count("void") == PHONES and fresh.version == 3 * PHONES
+    assert sorted(r.data["targets"][0] for r in rows if r.kind == "void") == \
+        list(range(1, 2 * PHONES, 2))
+
+
+@pytest.mark.parametrize("server", ["werkzeug", "gunicorn"])
+def test_two_phones_taking_back_the_same_step_at_once_record_it_once(
+        db_app, database_url, server):
+    game = new_game(db_app)
+    with db_app.app_context():
+        for _ in range(3):
+            store.record(game.id, "correct", {"player": 1, "value": "coins", "delta": 2})
+    with serving(server, db_app, database_url) as base:
+        phones = [Phone(base), Phone(base)]
+        for phone in phones:
+            phone.open_game(game.play_token)
+        start = threading.Barrier(2)
+
+        def take_back(phone: Phone) -> tuple[int, dict]:
+            start.wait()
+            return phone.act(game.play_token, "void", {"targets": "2"}, version=3,
+                             path=f"/g/{game.play_token}/void")
+
+        with ThreadPoolExecutor(2) as pool:
+            answers = list(pool.map(take_back, phones))
+    statuses = sorted(status for status, _ in answers)
+    assert statuses[0] == 200 and statuses[1] in (409, 422), answers
+    _, state, rows = current(db_app, game)
+    assert [r.kind for r in rows] == ["correct"] * 3 + ["void"]
+    assert state.players[1].coins == sample_setup(get_game("hadara"))["players"][1]["coins"] + 4

@@ -18,9 +18,12 @@ CYCLES = 5
 
 def script_step(slug: str, n: int) -> tuple[str, dict, bool]:
     """The n-th action of the scripted game: ruling switches, and for Hadara +1 coin taps;
-    every fifth step an undo. (kind, fields, needs the current version)"""
+    every fifth step an undo, and every seventh a take-back of an older step (its number is
+    filled in from the version). (kind, fields, needs the current version)"""
     if n % 5 == 4:
         return "undo", {}, True
+    if n % 7 == 6:
+        return "void", {}, True
     if slug == "hadara" and n % 2:
         return "correct", {"player": str(n % 3), "value": "coins", "delta": "1"}, False
     rid, r = next((rid, r) for rid, r in get_game(slug).rulings.items() if len(r.readings) > 1)
@@ -40,7 +43,9 @@ def play_until_killed(base: str, games: dict, acked: list, stop: threading.Event
             token = games[slug].play_token
             kind, fields, versioned = script_step(slug, n)
             version = phone.version(token) if versioned else None
-            path = f"/g/{token}/undo" if kind == "undo" else None
+            path = f"/g/{token}/{kind}" if kind in ("undo", "void") else None
+            if kind == "void":  # the step before the newest: refused if already taken back
+                fields = {"targets": str(max(version - 1, 1))}
             status, body = phone.act(token, kind, fields, version=version, path=path)
             if status == 200 and body.get("ok"):
                 acked.append((slug, body["version"], body["text"]))

@@ -122,6 +122,20 @@ def test_taps_undo_and_redo_share_one_count_and_a_refused_tap_stores_nothing(tmp
     assert client.get(table.path).status_code == 200  # reading the game is never limited
 
 
+def test_taking_back_or_changing_a_step_counts_as_a_tap(tmp_path):
+    app = limited_app(tmp_path, RATELIMIT_TAPS="2 per minute")
+    client = app.test_client()
+    table = hadara_table(client, app)
+    table.do("correct", player=0, value="coins", delta=1)
+    table.post("void", targets="1")
+    for path, data in (("void", {"targets": "2"}),
+                       ("change/1", {"player": 0, "value": "coins", "delta": 2})):
+        resp = client.post(f"{table.path}/{path}", data={"csrf_token": table.csrf,
+                                                         "version": table.version, **data})
+        assert resp.status_code == 429, path
+    assert actions_of(app) == 2
+
+
 def test_game_creation_is_limited_on_post_only(tmp_path):
     app = limited_app(tmp_path, RATELIMIT_NEW_GAME="2 per minute")
     client = app.test_client()
