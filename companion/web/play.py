@@ -319,11 +319,19 @@ def void(token: str):
 
 
 def _entry_to_change(game: Game, seq: int):
-    """The action step ``seq`` of a game, with its values in force now; 404 for any other."""
+    """The action step ``seq`` of a game, with its values in force now; 404 for any other, and
+    403 when it holds another player's hidden information (its form would show it)."""
     entries = store.entries_of(store.rows_of(store.session(), game.id))
     row = next((e for e in in_force(entries) if e.seq == seq), None)
     if row is None or not _changeable(row):
         abort(404, description=t("This game has no step {seq} that can be changed.", seq=seq))
+    rules, seat = get_game(game.slug), seat_of(game)
+    owners = {s.seat for s in rules.secrets(game.setup, entries, store.state_of(game))
+              if s.seq == seq} - {seat}
+    if owners:
+        name = rules.player_names(store.state_of(game))[min(owners)]
+        abort(403, description=t("Step {seq} holds {name}'s hidden information: only {name}'s "
+                                 "phone can change it.", seq=seq, name=name))
     return row
 
 
