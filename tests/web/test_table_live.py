@@ -195,11 +195,11 @@ def test_history_shows_words_who_when_rule_and_marks_corrections_and_rulings(app
             "csrf_token": token, **data}).status_code == 303
     history = phone.get(f"/g/{game.play_token}/history").get_data(as_text=True)
     logged = rows(app, game)
-    correction = re.search(r'<li class="corr correct">(.*?)</li>', history, re.S).group(1)
+    correction = re.search(r'<li class="corr correct"[^>]*>(.*?)</li>', history, re.S).group(1)
     assert str(escape(logged[0].text)) in correction
     assert "P1" in correction and "correction" in correction
     assert logged[0].at.strftime("%H:%M:%S") in correction and logged[0].rule in correction
-    ruling = re.search(r'<li class=" ruling">(.*?)</li>', history, re.S).group(1)
+    ruling = re.search(r'<li class=" ruling"[^>]*>(.*?)</li>', history, re.S).group(1)
     assert str(escape(logged[1].text)) in ruling
     assert switches("hadara")[0]["ruling"] in logged[1].text
 

@@ -116,6 +116,7 @@ def post_routes(app) -> list[str]:
 def fill(rule: str, token: str) -> str:
     path = rule.replace("<token>", token)
     path = re.sub(r"<any\(([^,)]+)[^>]*>", r"\1", path)  # the first of an any(...) choice
+    path = re.sub(r"<int:[^>]+>", "1", path)  # a step's number
     return re.sub(r"<[^>]+>", "correct", path)  # any other part: a real action kind
 
 
