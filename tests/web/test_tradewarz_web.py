@@ -350,7 +350,7 @@ def test_end_of_spring_preview_page_matches_what_applying_does(table):
     assert table.state().phase == "spring_end"
     assert "the end of Spring is due" in table.page and "Apply the end of Spring" in table.page
     page = table.client.get(table.path + "/tradewarz/spring").get_data(as_text=True)
-    assert "ruling T5, reading <b>digest</b>" in page
+    assert "ruling T5, reading <b>formula</b>" in page
     assert page.index("Income: capital, buildings, silos, techs") < page.index(
         "Golden Xadla for two trading posts")
     assert '<li value="1"><b>Income: capital, buildings, silos, techs</b>: gold +3, lumber +2' \
@@ -384,8 +384,8 @@ def ordered_lists(page):
 
 def test_end_of_spring_steps_are_numbered_once_by_the_list_even_when_a_step_says_two_things(
         table):
-    # gold 20 + 3 and lumber 20 + 1 at the income: the 21 rule (step 2 of the digest order)
-    # trades two dials, so step 2 says two things and the next step is still 3
+    # gold 20 + 3 and lumber 20 + 1 at the income: the 21 rule (step 3 of the formula order,
+    # T5's default) trades two dials, so step 3 says two things and the next step is still 4
     play_year(table, YEAR)
     table.do("correct", house=A, what="gold", value=20)
     table.do("correct", house=A, what="lumber", value=20)
@@ -399,10 +399,10 @@ def test_end_of_spring_steps_are_numbered_once_by_the_list_even_when_a_step_says
                 assert not re.match(r"\d+\.", text), (cls, text)
         assert len(spring[0][1]) == len(steps)
         amber = spring[1][1]
-        assert [v for v, _ in amber] == [1, 2, 2] + list(range(3, len(steps) + 1))
-        assert amber[1][1].startswith("Dials at 21 trade 11 for a golden Xadla: Amber's gold "
+        assert [v for v, _ in amber] == [1, 2, 3, 3] + list(range(4, len(steps) + 1))
+        assert amber[2][1].startswith("Dials at 21 trade 11 for a golden Xadla: Amber's gold "
                                       "reached 23")
-        assert amber[2][1].startswith("Dials at 21 trade 11 for a golden Xadla: Amber's lumber "
+        assert amber[3][1].startswith("Dials at 21 trade 11 for a golden Xadla: Amber's lumber "
                                       "reached 21")
 
 
