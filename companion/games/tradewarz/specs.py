@@ -141,6 +141,9 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
         ActionSpec("caravan_area", t("Area of my caravans"), R + "Buy Tech: Economy",
                    (_house(), FieldSpec("resource", t("Resource"), "choice",
                                         choices=_SILO_RES))),
+        ActionSpec("occupier_left", t("The occupier left the capital"),
+                   R + "The Capital City; ruling T15",
+                   (_house("house", t("House whose capital is free again")),)),
         ActionSpec("time_up", t("Time is up"), R + "Game duration"),
         ActionSpec(CORRECT, t("Correct a value"), "The table is the truth", (
             _house(), FieldSpec("what", t("Value"), "choice", choices=tuple(
@@ -153,4 +156,5 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
 
 SEASON_KINDS = ("march", "build", "buy_tech", "recruit", "retreat", "resources")
 FREE_KINDS = ("battle", "hold_post", "leave_post", "raid", "play_morale", "cancel_battle",
-              "trade", "form_alliance", "break_alliance", "record_deck", "caravan_area")
+              "trade", "form_alliance", "break_alliance", "record_deck", "caravan_area",
+              "occupier_left")

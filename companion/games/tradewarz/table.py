@@ -16,6 +16,7 @@ from .terms import A_ITEM, RESOURCE_WORDS, TREE_WORDS, join
 R_POSTS = "TradeWarz rulebook, Trading posts"
 R_ALLIANCE = "TradeWarz rulebook, Forming alliances"
 R_MORALE = "TradeWarz rulebook, Card setup: Morale cards"
+R_CAPITAL = "TradeWarz rulebook, The Capital City; ruling T15"
 BUILDING_WORDS = {"settlement": t("settlement"), "village": t("village")}
 
 
@@ -173,6 +174,21 @@ def break_alliance(game: TradeWarzState,
     return replace(game, alliances=alliances), [
         t("{house} broke the alliance and paid {gold} gold", house=game.houses[seat].name,
           gold=fee["gold"]), *events]
+
+
+def occupier_left(game: TradeWarzState,
+                  data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
+    """The house holding another's capital marched away from it: the capital is its owner's
+    again, so the owner may recruit (The Capital City: unless the conqueror moves away; T15)."""
+    seat = data["house"]
+    house = game.houses[seat]
+    if house.capital_held_by is None:
+        raise IllegalAction(t("{house}'s capital is not occupied", house=house.name),
+                            rule=R_CAPITAL)
+    holder = game.houses[house.capital_held_by].name
+    return put_house(game, seat, replace(house, capital_held_by=None)), [
+        t("{holder} marched away from {house}'s capital: {house} may recruit again",
+          holder=holder, house=house.name)]
 
 
 def record_deck(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
