@@ -86,6 +86,8 @@ class TradeWarzState:
     or ``over``. ``events`` says what the last action caused (21 trades, Xadlas), for the history.
     ``mover`` is the house whose last season action was a March or a Retreat (``move``), until
     the next season action, the battle it led to or the end of Spring: only its army can fight.
+    ``won`` are the houses that ended a Xadla-target game by reaching it, ``won_by`` how
+    (``target``: first to the target; ``alliance``: a shared alliance win).
     """
 
     houses: tuple[House, ...]
@@ -106,6 +108,8 @@ class TradeWarzState:
     ended: str = ""
     mover: int | None = None
     move: str = ""
+    won: tuple[int, ...] = ()
+    won_by: str = ""
     events: tuple[str, ...] = field(default=(), compare=False)
 
     @property

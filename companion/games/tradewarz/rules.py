@@ -29,7 +29,7 @@ from .guide import R_DURATION, guide_lines
 from .model import TradeWarzState
 from .quick import QUICK_FIELDS, parse_facts
 from .rulings import RULINGS
-from .scoring import TIEBREAKS, Facts, score_facts, score_state
+from .scoring import END_WORDS, TIEBREAKS, Facts, score_facts, score_state
 from .setup import PLAYER_FIELDS, SETUP_FIELDS, new_game
 from .specs import FREE_KINDS, SEASON_KINDS, build_actions
 from .spring import end_of_spring
@@ -59,6 +59,7 @@ class TradeWarzRules(GameRules):
     tiebreaks = TIEBREAKS
     tiebreak_words = {"golden_xadlas": t("golden_xadlas"), "strength": t("strength"),
                       "empire": t("empire"), "farthest_build": t("farthest_build")}
+    end_words = END_WORDS
     setup_fields = SETUP_FIELDS
     player_fields = PLAYER_FIELDS
     quick_options = ()

@@ -222,10 +222,11 @@ def apply_spring(game: TradeWarzState) -> TradeWarzState:
                    and not ln.text.startswith("no "))
     # a game that ends here stays in its last year (no "year 4 of 3")
     year = game.year if preview.game_end else game.year + 1
+    won, won_by = reached(replace(game, houses=houses)) if preview.game_end else ((), "")
     return replace(game, houses=houses, year=year, season=0, turn=0, mover=None,
                    move="",
                    phase="over" if preview.game_end else "seasons", ended=preview.game_end,
-                   events=events)
+                   events=events, won=won, won_by=won_by)
 
 
 def check_year(game: TradeWarzState, year: int) -> None:
@@ -254,24 +255,39 @@ def alliance_target(game: TradeWarzState, members: int) -> int:
     return times * game.xadla_target + 2
 
 
+def reached(game: TradeWarzState) -> tuple[tuple[int, ...], str]:
+    """In a Xadla-target game, the houses that have just won and how: ``target`` (single houses
+    at the target: the first to reach it wins, Game duration) or ``alliance`` (an alliance at
+    its target, a shared win, Forming alliances); ``((), "")`` while nobody has."""
+    if game.end_mode != "xadlas":
+        return (), ""
+    r = game.rulings
+    # an allied house plays for the alliance target (2 x target + 2 can never be reached
+    # without one member passing the single target, so that one must not end the game)
+    best = tuple(i for i, h in enumerate(game.houses)
+                 if xadlas(h, r) >= game.xadla_target and not game.alliance_of(i))
+    if best:
+        return best, "target"
+    for members in game.alliances:
+        if sum(xadlas(game.houses[i], r) for i in members) >= alliance_target(game,
+                                                                              len(members)):
+            return members, "alliance"
+    return (), ""
+
+
 def end_reason(game: TradeWarzState, *, spring_done: bool = False) -> str:
     """Why the game is over now, or an empty string (Game duration; Forming alliances)."""
-    r = game.rulings
-    if game.end_mode == "xadlas":
-        # an allied house plays for the alliance target (2 x target + 2 can never be reached
-        # without one member passing the single target, so that one must not end the game)
-        best = [h.name for i, h in enumerate(game.houses)
-                if xadlas(h, r) >= game.xadla_target and not game.alliance_of(i)]
-        if best:
-            return t("{names} reached {target} Xadlas ({rule})", names=join(best),
-                     target=game.xadla_target, rule=R_DURATION)
-        for members in game.alliances:
-            total = sum(xadlas(game.houses[i], r) for i in members)
-            if total >= alliance_target(game, len(members)):
-                names = join([game.houses[i].name for i in members], " and ")
-                return t("the alliance of {names} reached {total} Xadlas (target {target}; "
-                         "{rule}, T13)", names=names, total=total,
-                         target=alliance_target(game, len(members)), rule=R_ALLIANCE)
+    seats, how = reached(game)
+    if how == "target":
+        return t("{names} reached {target} Xadlas ({rule})",
+                 names=join([game.houses[i].name for i in seats]),
+                 target=game.xadla_target, rule=R_DURATION)
+    if how == "alliance":
+        total = sum(xadlas(game.houses[i], game.rulings) for i in seats)
+        names = join([game.houses[i].name for i in seats], " and ")
+        return t("the alliance of {names} reached {total} Xadlas (target {target}; "
+                 "{rule}, T13)", names=names, total=total,
+                 target=alliance_target(game, len(seats)), rule=R_ALLIANCE)
     if spring_done and game.end_mode == "years" and game.year >= game.years:
         return (t("{n} year played ({rule})", n=game.years, rule=R_DURATION) if game.years == 1
                 else t("{n} years played ({rule})", n=game.years, rule=R_DURATION))
@@ -281,5 +297,6 @@ def end_reason(game: TradeWarzState, *, spring_done: bool = False) -> str:
 
 
 __all__ = ["SpringLine", "SpringPreview", "preview_spring", "apply_spring", "end_reason",
+           "reached",
            "check_year", "end_of_spring",
            "alliance_target"]
