@@ -66,3 +66,64 @@ def test_an_alliance_at_its_target_shares_first_place_on_the_pad():
     assert (ranking[0].place, ranking[0].names, ranking[0].decided_by) == (
         1, ("Ben", "Cy"), "alliance")
     assert (ranking[1].place, ranking[1].names) == (3, ("Ana",))
+
+
+# ------------------------------------------------------------- #5 the economy techs work
+
+COSTS = {"cost_settlement": "1 lumber + 1 wheat", "cost_village": "2 lumber + 2 mining + 2 wheat"}
+
+
+def test_improved_building_builds_two_villages_with_one_build_option_once_a_year():
+    state = house(new(2, **COSTS), 0, techs=("improved_building",), dials=(9, 9, 9, 9))
+    after = act(state, "build", what="village", twice=True, silo_wheat=4, distance=2,
+                distance_2=5)
+    ana = after.houses[0]
+    assert (ana.villages, ana.silos, ana.dials) == (2, (0, 0, 4), (9, 5, 5, 5))
+    assert ana.tokens.count("build") == 1 and ana.sites == (2, 5)
+    again = replace(after, turn=0)
+    with pytest.raises(IllegalAction, match="already built twice"):
+        act(again, "build", what="settlement", twice=True, silo_wheat=2)
+
+
+def test_building_twice_needs_improved_building_and_room_for_both():
+    state = house(new(2, **COSTS), 0, dials=(9, 9, 9, 9))
+    with pytest.raises(IllegalAction, match="does not hold Improved building"):
+        act(state, "build", what="village", twice=True, silo_wheat=4)
+    full = house(state, 0, techs=("improved_building",), settlements=5)
+    with pytest.raises(IllegalAction, match="limit is 6"):
+        act(full, "build", what="settlement", twice=True, silo_wheat=2)
+
+
+def test_free_university_upgrade_raises_one_level_a_year_for_nothing_with_a_build_option():
+    state = house(new(2), 0, techs=("free_university_upgrade",), universities=(1, 0, 0))
+    after = act(state, "build", what="university", tree="economy", level=2, free=True)
+    ana = after.houses[0]
+    assert ana.universities == (2, 0, 0) and ana.dials == (6, 6, 6, 6)
+    assert ana.tokens.count("build") == 1
+    with pytest.raises(IllegalAction, match="used its free university upgrade"):
+        act(replace(after, turn=0), "build", what="university", tree="military", level=1,
+            free=True)
+    with pytest.raises(IllegalAction, match="does not hold Free university upgrade"):
+        act(new(2), "build", what="university", tree="economy", level=1, free=True)
+
+
+def test_plus_3_extra_allocations_put_three_silos_on_a_village():
+    cost = {"cost_tech_economy": "1 gold + 1 lumber + 1 wheat"}
+    state = house(new(2, **cost), 0, universities=(3, 0, 0), villages=1, dials=(9, 9, 9, 9),
+                  techs=("generate_tax", "improved_building"))
+    after = act(state, "buy_tech", tech="extra_resources_3", silo_mining=2, silo_wheat=1)
+    assert after.houses[0].silos == (0, 2, 1)
+    with pytest.raises(IllegalAction, match="places 3 extra silo"):
+        act(state, "buy_tech", tech="extra_resources_3", silo_mining=1)
+    with pytest.raises(IllegalAction, match="has 0"):
+        act(house(state, 0, villages=0), "buy_tech", tech="extra_resources_3", silo_wheat=3)
+
+
+def test_plus_4_extra_allocations_put_two_silos_on_each_of_two_villages():
+    cost = {"cost_tech_economy": "1 gold + 1 lumber + 1 wheat"}
+    state = house(new(2, **cost), 0, universities=(4, 0, 0), villages=2, dials=(9, 9, 9, 9),
+                  techs=("generate_tax", "improved_building", "free_annual_recruit"))
+    after = act(state, "buy_tech", tech="extra_resources_4", silo_lumber=4)
+    assert after.houses[0].silos == (4, 0, 0)
+    with pytest.raises(IllegalAction, match="2 of the house's own villages"):
+        act(house(state, 0, villages=1), "buy_tech", tech="extra_resources_4", silo_lumber=4)

@@ -88,9 +88,16 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
             _opt("level", t("University level to reach"), 4, help=t("universities only")),
             *_silos(t("New building")),
             _opt("distance", t("Marches from the capital"), 60,
-                 help=t("for the farthest-building tie-break")), *_pay())),
+                 help=t("for the farthest-building tie-break")),
+            FieldSpec("twice", t("Build it twice with this option (Improved building)"), "bool",
+                      required=False, default=False),
+            _opt("distance_2", t("Marches from the capital to the second one"), 60,
+                 help=t("only when building twice")),
+            FieldSpec("free", t("Free university upgrade (one level, once a year)"), "bool",
+                      required=False, default=False), *_pay())),
         _season("buy_tech", t("Buy a tech"), R + "Buy Tech", (
-            FieldSpec("tech", t("Tech"), "choice", choices=techs), *_pay())),
+            FieldSpec("tech", t("Tech"), "choice", choices=techs),
+            *_silos(t("Extra allocations (+3 / +4 techs)")), *_pay())),
         _season("recruit", t("Recruit"), R + "Recruit", (
             FieldSpec("count", t("Soldiers"), low=1, high=16, required=False, default=1),
             FieldSpec("at_building", t("Straight to a building (double cost)"), "bool",
