@@ -127,3 +127,57 @@ def test_plus_4_extra_allocations_put_two_silos_on_each_of_two_villages():
     assert after.houses[0].silos == (4, 0, 0)
     with pytest.raises(IllegalAction, match="2 of the house's own villages"):
         act(house(state, 0, villages=1), "buy_tech", tech="extra_resources_4", silo_lumber=4)
+
+
+# -------------------------------------- #7 the farthest building is one that still stands
+
+CARDS = {"attacker_card_k": 0, "attacker_card_b": 0, "defender_card_k": 0, "defender_card_b": 0}
+
+
+def built(state, *distances):
+    """Ana builds settlements at these distances (one a season, every house acting)."""
+    state = house(state, 0, dials=(20, 20, 20, 20))
+    for d in distances:
+        state = act(replace(state, turn=0), "build", what="settlement", silo_wheat=1, distance=d)
+    return replace(state, turn=0, houses=tuple(replace(h, tokens=()) for h in state.houses))
+
+
+def test_a_raided_building_no_longer_counts_for_the_farthest_building():
+    state = built(new(2, **COSTS), 9)
+    assert state.houses[0].farthest_build == 9
+    after = act(state, "raid", house=0, building="settlement", silo_wheat=1)
+    assert after.houses[0].farthest_build == 0 and after.houses[0].settlements == 0
+
+
+def test_a_raid_names_which_building_when_they_stand_at_different_distances():
+    state = built(new(2, **COSTS), 2, 9)
+    with pytest.raises(IllegalAction, match="say which one was lost"):
+        act(state, "raid", house=0, building="settlement", silo_wheat=1)
+    with pytest.raises(IllegalAction, match="no building 5 marches"):
+        act(state, "raid", house=0, building="settlement", silo_wheat=1, lost_distance=5)
+    after = act(state, "raid", house=0, building="settlement", silo_wheat=1, lost_distance=9)
+    assert after.houses[0].farthest_build == 2 and after.houses[0].sites == (2,)
+
+
+def test_a_building_lost_in_battle_no_longer_counts_for_the_farthest_building():
+    state = replace(built(new(2, **COSTS), 4, 7), mover=1, move="march")  # Ben marched
+    after = act(state, "battle", attacker=1, defender=0, site="settlement", silo_wheat=1,
+                lost_distance=7, attacker_soldiers=2, attacker_card_s=4, defender_soldiers=1,
+                defender_card_s=1, **CARDS)
+    assert after.houses[0].settlements == 1 and after.houses[0].farthest_build == 4
+
+
+def test_a_captured_castle_leaves_the_loser_s_sites_for_the_winner_s():
+    state = house(new(2), 0, villages=1, castles=1, sites=(6,), farthest_build=6)
+    state = replace(state, mover=1, move="march")
+    after = act(state, "battle", attacker=1, defender=0, site="castle", attacker_soldiers=2,
+                attacker_card_s=9, defender_soldiers=1, defender_card_s=1, taken_distance=3,
+                **CARDS)
+    assert (after.houses[0].castles, after.houses[0].farthest_build) == (0, 0)
+    assert (after.houses[1].castles, after.houses[1].farthest_build) == (1, 3)
+
+
+def test_correcting_the_farthest_building_sets_the_farthest_standing_square():
+    state = built(new(2, **COSTS), 2, 9)
+    after = act(state, "correct", house=0, what="farthest_build", value=5)
+    assert after.houses[0].sites == (2, 5) and after.houses[0].farthest_build == 5

@@ -35,12 +35,19 @@ from .specs import FREE_KINDS, SEASON_KINDS, build_actions
 from .spring import end_of_spring
 from .words import history_line
 
+
+def _battle(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
+    """A battle, then a captured castle's square moves from the loser's sites to the winner's."""
+    after, events = battle_action(game, data)
+    return table.capture_sites(after, game, data), events
+
+
 Move = Callable[[TradeWarzState, Mapping[str, Any]], tuple[TradeWarzState, list[str]]]
 #: every action kind and its move: (state, fields) -> (state after, what it caused)
 MOVES: dict[str, Move] = {
     "march": MARCH, "build": BUILD, "buy_tech": BUY_TECH, "recruit": RECRUIT,
     "retreat": RETREAT, "resources": RESOURCES_2, "end_of_spring": end_of_spring,
-    "battle": battle_action, "hold_post": table.hold_post, "leave_post": table.leave_post,
+    "battle": _battle, "hold_post": table.hold_post, "leave_post": table.leave_post,
     "raid": table.raid, "play_morale": table.play_morale, "cancel_battle": table.cancel_battle,
     "trade": table.trade, "form_alliance": table.form_alliance,
     "break_alliance": table.break_alliance, "record_deck": table.record_deck,

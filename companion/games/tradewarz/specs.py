@@ -39,6 +39,12 @@ def _pay() -> tuple[FieldSpec, ...]:
                       help=t("only if the cost is not in the box data")) for r in RESOURCES)
 
 
+def _lost(label: str) -> FieldSpec:
+    """Which building a house lost, by its distance (the farthest building must still stand)."""
+    return _opt("lost_distance", label, 60,
+                help=t("needed when its buildings stand at different distances"))
+
+
 def _silos(label: str) -> tuple[FieldSpec, ...]:
     return tuple(_opt(f"silo_{r}", t("{what}: silos on {resource}", what=label,
                                      resource=RESOURCE_WORDS[r]), high=10)
@@ -116,7 +122,10 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
             FieldSpec("origin", t("After the attacker's"), "choice", required=False,
                       default="march", choices=(("march", t("March")),
                                                 ("retreat", t("Retreat into its capital")))),
-            *BATTLE_FIELDS[2:], *_silos(t("Silos of the building taken or destroyed")))),
+            *BATTLE_FIELDS[2:], *_silos(t("Silos of the building taken or destroyed")),
+            _lost(t("Marches from the defender's capital to the building lost")),
+            _opt("taken_distance", t("Marches from the attacker's capital to a castle taken"),
+                 60, help=t("for the farthest-building tie-break")))),
         ActionSpec("hold_post", t("Take a trading post"), R + "Trading posts",
                    (_house(), FieldSpec("post", t("Post"), low=1, high=4))),
         ActionSpec("leave_post", t("Leave a trading post"), R + "Trading posts",
@@ -126,7 +135,8 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
                        _house("house", t("House raided")),
                        FieldSpec("building", t("Building"), "choice", choices=(
                            ("settlement", _BUILDINGS["settlement"]),
-                           ("village", _BUILDINGS["village"]))), *_silos(t("Lost")))),
+                           ("village", _BUILDINGS["village"]))), *_silos(t("Lost")),
+                       _lost(t("Marches from its capital to the building lost")))),
         ActionSpec("play_morale", t("Play a morale card"), R + "Card setup: Morale cards",
                    (_house(),), commutative=True),
         ActionSpec("cancel_battle", t("Cancel a battle (morale card)"), R + "Cancel battle",

@@ -9,7 +9,17 @@ from typing import Any
 
 from ..core import IllegalAction, replace, t
 from .data import ALLIANCE_FEE, CANCEL_BATTLE_FEE, RESOURCES, SILO_RESOURCES, TREES
-from .model import House, TradeWarzState, award, gain, pay, put_house, trade_full_dials
+from .model import (
+    House,
+    TradeWarzState,
+    award,
+    gain,
+    lose_site,
+    pay,
+    put_house,
+    trade_full_dials,
+    with_sites,
+)
 from .odds import parse_cards
 from .terms import A_ITEM, RESOURCE_WORDS, TREE_WORDS, join
 
@@ -17,6 +27,7 @@ R_POSTS = "TradeWarz rulebook, Trading posts"
 R_ALLIANCE = "TradeWarz rulebook, Forming alliances"
 R_MORALE = "TradeWarz rulebook, Card setup: Morale cards"
 R_CAPITAL = "TradeWarz rulebook, The Capital City; ruling T15"
+R_BATTLE = "TradeWarz rulebook, Marching: Battle"
 BUILDING_WORDS = {"settlement": t("settlement"), "village": t("village")}
 
 
@@ -60,7 +71,8 @@ def leave_post(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarz
 
 
 def remove_building(house: House, building: str, data: Mapping[str, Any], rule: str) -> House:
-    """Take a settlement or village and its silos off the map (raid or lost battle)."""
+    """Take a settlement or village and its silos off the map (raid or lost battle); its square
+    leaves the house's sites, so the farthest building is one still standing."""
     count = house.settlements if building == "settlement" else house.villages - house.castles
     if count < 1:
         raise IllegalAction(t("{house} has no {building} without a castle to lose",
@@ -70,9 +82,23 @@ def remove_building(house: House, building: str, data: Mapping[str, Any], rule: 
         raise IllegalAction(t("{house} has silos {has}; cannot remove {lost}", house=house.name,
                               has=_silos(house.silos), lost=_silos(lost)), rule=rule)
     silos = tuple(b - a for a, b in zip(lost, house.silos))
+    house = lose_site(house, data.get("lost_distance"), rule)
     if building == "settlement":
         return replace(house, settlements=house.settlements - 1, silos=silos)
     return replace(house, villages=house.villages - 1, silos=silos)
+
+
+def capture_sites(game: TradeWarzState, before: TradeWarzState, data: Mapping[str, Any]
+                  ) -> TradeWarzState:
+    """After a battle: a castle that changed hands takes its square from the loser's sites to
+    the winner's (marches from each one's capital, as the battle form tells them)."""
+    a, d = data["attacker"], data["defender"]
+    if game.houses[d].castles >= before.houses[d].castles:
+        return game
+    loser = lose_site(game.houses[d], data.get("lost_distance"), R_BATTLE)
+    winner = game.houses[a]
+    winner = with_sites(winner, winner.sites + (data.get("taken_distance") or 0,))
+    return put_house(put_house(game, d, loser), a, winner)
 
 
 def raid(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
@@ -246,6 +272,15 @@ CORRECT_WORDS = {
     "farthest_build": t("farthest build")}
 
 
+def farthest_sites(sites: tuple[int, ...], value: int) -> tuple[int, ...]:
+    """The building squares once the table says the farthest one stands ``value`` marches away:
+    none farther, and the farthest one at ``value``."""
+    kept = sorted(min(d, value) for d in sites)
+    if value and value not in kept:
+        kept = kept[:-1] + [value]
+    return tuple(kept)
+
+
 def correct(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """Set any value of a house's board to what the table shows (marked as a correction)."""
     seat, what, value = data["house"], data["what"], data["value"]
@@ -263,6 +298,8 @@ def correct(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzSta
         i = SILO_RESOURCES.index(what[5:])
         house = replace(house, silos=tuple(value if j == i else n
                                            for j, n in enumerate(house.silos)))
+    elif what == "farthest_build":
+        house = with_sites(house, farthest_sites(house.sites, value))
     elif what.startswith("university_"):
         i = TREES.index(what[11:])
         house = replace(house, universities=tuple(min(value, 4) if j == i else n
