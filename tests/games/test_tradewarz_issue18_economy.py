@@ -181,3 +181,22 @@ def test_correcting_the_farthest_building_sets_the_farthest_standing_square():
     state = built(new(2, **COSTS), 2, 9)
     after = act(state, "correct", house=0, what="farthest_build", value=5)
     assert after.houses[0].sites == (2, 5) and after.houses[0].farthest_build == 5
+
+
+# ------------------------------------------- #6 each caravan earns from its own army's area
+
+def test_each_caravan_earns_from_the_area_of_the_army_it_travels_with():
+    state = replace(new(2), season=4, phase="spring_end")
+    state = house(state, 0, dials=(0, 0, 0, 0), techs=("donkey_caravans", "elephant_caravans"))
+    state = act(state, "caravan_area", house=0, caravan="donkey_caravans", resource="wheat")
+    with pytest.raises(IllegalAction, match="Elephant caravans: enter the resource"):
+        act(state, "end_of_spring")
+    state = act(state, "caravan_area", house=0, caravan="elephant_caravans", resource="lumber")
+    after = act(state, "end_of_spring").houses[0]
+    # capital 3 gold + 1 each; Donkey 1 gold + 1 wheat; Elephant 1 gold + 3 lumber
+    assert after.dials == (3 + 1 + 1, 1 + 3, 1, 1 + 1)
+
+
+def test_a_caravan_the_house_does_not_hold_has_no_area():
+    with pytest.raises(IllegalAction, match="does not hold Mule caravans"):
+        act(new(2), "caravan_area", house=0, caravan="mule_caravans", resource="wheat")

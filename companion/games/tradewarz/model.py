@@ -58,6 +58,7 @@ class House:
     tokens: tuple[str, ...] = ()
     capital_held_by: int | None = None
     caravan_area: str = ""
+    caravan_areas: tuple[tuple[str, str], ...] = ()
     deck: tuple[Card, ...] = ()
     used: tuple[Card, ...] = ()
 
@@ -69,6 +70,11 @@ class House:
 
     def university(self, tree: str) -> int:
         return self.universities[TREES.index(tree)]
+
+    def area_of(self, caravan: str) -> str:
+        """The resource of the area a caravan's army occupies ("" if not told): its own, else
+        the one told for all the house's caravans."""
+        return dict(self.caravan_areas).get(caravan) or self.caravan_area
 
     @property
     def super_units(self) -> tuple[str, ...]:

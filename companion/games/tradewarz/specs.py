@@ -10,6 +10,8 @@ from .terms import RESOURCE_WORDS, SIDE_WORDS, SITE_WORDS, TREE_WORDS
 R = "TradeWarz rulebook, "
 _RES = tuple((r, RESOURCE_WORDS[r]) for r in RESOURCES)
 _SILO_RES = tuple((r, RESOURCE_WORDS[r]) for r in SILO_RESOURCES)
+_CARAVANS = (("", t("every caravan of the house")),) + tuple(
+    (x.id, x.name) for x in TECHS.values() if x.caravan != (0, 0))
 _BUILDINGS = {"settlement": t("settlement"), "village": t("village"), "upgrade": t("upgrade"),
               "castle": t("castle"), "university": t("university")}
 
@@ -156,8 +158,9 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
                        _house(), FieldSpec("cards", t("Six cards as s/k/b, comma-separated"),
                                            "text", limit=80))),
         ActionSpec("caravan_area", t("Area of my caravans"), R + "Buy Tech: Economy",
-                   (_house(), FieldSpec("resource", t("Resource"), "choice",
-                                        choices=_SILO_RES))),
+                   (_house(), FieldSpec("caravan", t("Caravan"), "choice", required=False,
+                                        default="", choices=_CARAVANS),
+                    FieldSpec("resource", t("Resource"), "choice", choices=_SILO_RES))),
         ActionSpec("occupier_left", t("The occupier left the capital"),
                    R + "The Capital City; ruling T15",
                    (_house("house", t("House whose capital is free again")),)),

@@ -96,10 +96,13 @@ def _income(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[
             if tech.id == "mule_caravans" and game.rulings["T8"] == "two-gold":
                 gold = 2
             gains["gold"] += gold
-            if house.caravan_area:
-                gains[house.caravan_area] += res
+            area = house.area_of(tech.id)
+            if area:
+                gains[area] += res
             notes.append(t("{tech} gold +{gold}, {n} from its area (T8)", tech=tech.name,
-                           gold=gold, n=res))
+                           gold=gold, n=res) if not area else
+                         t("{tech} gold +{gold}, {resource} +{n} from its army's area (T8)",
+                           tech=tech.name, gold=gold, n=res, resource=RESOURCE_WORDS[area]))
     return _add(house, gains), [t("{gains} ({notes})", gains=_fmt(gains),
                                   notes=join(notes, "; "))], R_INCOME
 
@@ -197,9 +200,9 @@ def preview_spring(game: TradeWarzState) -> SpringPreview:
             houses[seat], texts, rule = step(game, seat, house)
             lines += [SpringLine(t("{n}. {step}", n=n, step=label), house.name, text, rule,
                                  n, label) for text in texts]
-    missing = tuple(t("{house} holds caravans: enter the resource of the area they occupy",
-                      house=h.name) for h in game.houses if not h.caravan_area
-                    and any(TECHS[t].caravan != (0, 0) for t in h.techs))
+    missing = tuple(t("{house} holds {tech}: enter the resource of the area its army "
+                      "occupies", house=h.name, tech=TECHS[x].name) for h in game.houses
+                    for x in h.techs if TECHS[x].caravan != (0, 0) and not h.area_of(x))
     after = replace(game, houses=tuple(houses))
     end = end_reason(after, spring_done=True)
     return SpringPreview(tuple(t("{n}. {step}", n=n, step=STEPS[k][0])

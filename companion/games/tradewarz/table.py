@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import IllegalAction, replace, t
-from .data import ALLIANCE_FEE, CANCEL_BATTLE_FEE, RESOURCES, SILO_RESOURCES, TREES
+from .data import ALLIANCE_FEE, CANCEL_BATTLE_FEE, RESOURCES, SILO_RESOURCES, TECHS, TREES
 from .model import (
     House,
     TradeWarzState,
@@ -28,6 +28,7 @@ R_ALLIANCE = "TradeWarz rulebook, Forming alliances"
 R_MORALE = "TradeWarz rulebook, Card setup: Morale cards"
 R_CAPITAL = "TradeWarz rulebook, The Capital City; ruling T15"
 R_BATTLE = "TradeWarz rulebook, Marching: Battle"
+R_CARAVANS = "TradeWarz rulebook, Buy Tech: Economy (Donkey, Mule and Elephant caravans)"
 BUILDING_WORDS = {"settlement": t("settlement"), "village": t("village")}
 
 
@@ -233,9 +234,22 @@ def record_deck(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWar
 
 
 def caravan_area(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
-    """The resource of the area a house's caravans occupy, for its yearly caravan income."""
-    seat = data["house"]
-    return put_house(game, seat, replace(game.houses[seat], caravan_area=data["resource"])), []
+    """The resource of the area a caravan's army occupies, for its yearly income: each caravan
+    earns from the area of the army it goes with (Buy Tech: Economy; a super unit acts only
+    for its own squad). No caravan named: every caravan of the house."""
+    seat, caravan, area = data["house"], data.get("caravan") or "", data["resource"]
+    house = game.houses[seat]
+    if not caravan:
+        return put_house(game, seat, replace(house, caravan_area=area, caravan_areas=())), []
+    if not house.has_tech(caravan):
+        raise IllegalAction(t("{house} does not hold {tech}", house=house.name,
+                              tech=TECHS[caravan].name), rule=R_CARAVANS, field="caravan")
+    areas = dict(house.caravan_areas)
+    areas[caravan] = area
+    house = replace(house, caravan_areas=tuple(sorted(areas.items())))
+    return put_house(game, seat, house), [t("{house}'s {tech} go with an army on {resource}",
+                                             house=house.name, tech=TECHS[caravan].name,
+                                             resource=RESOURCE_WORDS[area])]
 
 
 def time_up(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
