@@ -610,3 +610,37 @@ def test_score_api_lists_every_problem_with_400(client):
 def test_score_api_unknown_game_is_404_naming_the_valid_ones(client):
     resp = client.post("/api/v1/tradewars/score", json={"players": []})
     assert resp.status_code == 404 and "tradewarz" in resp.get_json()["errors"][0]["message"]
+
+
+def page_form(page, kind, **hidden):
+    """The form of ``kind`` on a page whose hidden fields have these values: its action and
+    every field name it sends (issue 20: corrections are drawn as ordinary action forms)."""
+    for form in re.findall(r'<form method="post" action="([^"]*)"[^>]*>(.*?)</form>', page,
+                           re.S):
+        action, body = form
+        if not action.endswith(f"/do/{kind}"):
+            continue
+        values = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', body))
+        if all(values.get(k) == str(v) for k, v in hidden.items()):
+            return action, set(re.findall(r'name="([^"]+)"', body))
+    raise AssertionError(f"no {kind} form with {hidden}")
+
+
+def test_a_capital_occupier_is_corrected_from_the_house_s_form_and_logged_as_a_correction(
+        table):
+    action, names = page_form(table.page, "correct_capital", house=A)
+    assert {"house", "holder"} <= names
+    resp = table.client.post(action, data={"csrf_token": table.csrf, "version": table.version,
+                                           "house": A, "holder": B})
+    assert resp.status_code == 303, resp.get_data(as_text=True)[:2000]
+    table.refresh()
+    assert table.state().houses[A].capital_held_by == B
+    assert "capital held by Basalt" in table.page
+    row = table.rows()[-1]
+    assert row.kind == "correct_capital" and row.is_correction
+    assert "Amber&#39;s capital: held by nobody before, by Basalt now" in table.page or \
+        "Amber's capital: held by nobody before, by Basalt now" in table.page
+    page_form(table.page, "occupier_left", house=A)  # and the march away is offered
+    for kind in ("correct_tech", "correct_alliance"):
+        page_form(table.page, kind, house=A)
+    page_form(table.page, "correct_post")

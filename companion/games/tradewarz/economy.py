@@ -28,12 +28,18 @@ def check_tech(game: TradeWarzState, seat: int, house: House, data: Mapping[str,
     tech = TECHS[data["tech"]]
     out: Problems = [IllegalAction(p, rule=R_TECH)
                      for p in tech_problems(game.houses, seat, tech.id)]
-    if tech.super_unit and len(house.super_units) >= MAX_SUPER_UNITS:
-        out.append(IllegalAction(t("{house} would hold {n} super units; the limit is {limit}",
-                                   house=house.name, n=len(house.super_units) + 1,
-                                   limit=MAX_SUPER_UNITS), rule=R_SUPER))
+    out += super_unit_problems(house, tech.id)
     afford(out, house, attempt(out, _cost, game, tech.id, data), tech.name, R_TECH)
     return out + _allocation_problems(house, tech.id, data)
+
+
+def super_unit_problems(house: House, tech_id: str) -> Problems:
+    """At most 4 super units a house (About a super unit)."""
+    if TECHS[tech_id].super_unit and len(house.super_units) >= MAX_SUPER_UNITS:
+        return [IllegalAction(t("{house} would hold {n} super units; the limit is {limit}",
+                                house=house.name, n=len(house.super_units) + 1,
+                                limit=MAX_SUPER_UNITS), rule=R_SUPER)]
+    return []
 
 
 #: the extra resource allocation techs: silos placed, on how many of the house's villages

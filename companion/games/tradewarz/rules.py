@@ -20,7 +20,7 @@ from ..core import (
     replace,
     t,
 )
-from . import box, table, turns
+from . import box, corrections, table, turns
 from .army import MARCH, RECRUIT, RETREAT
 from .battle import battle_action
 from .building import BUILD
@@ -31,7 +31,7 @@ from .quick import QUICK_FIELDS, parse_facts
 from .rulings import RULINGS
 from .scoring import END_WORDS, TIEBREAKS, Facts, score_facts, score_state
 from .setup import PLAYER_FIELDS, SETUP_FIELDS, new_game
-from .specs import FREE_KINDS, SEASON_KINDS, build_actions
+from .specs import CORRECTION_KINDS, FREE_KINDS, SEASON_KINDS, build_actions
 from .spring import end_of_spring
 from .words import history_line
 
@@ -52,7 +52,7 @@ MOVES: dict[str, Move] = {
     "trade": table.trade, "form_alliance": table.form_alliance,
     "break_alliance": table.break_alliance, "record_deck": table.record_deck,
     "caravan_area": table.caravan_area, "time_up": table.time_up, CORRECT: table.correct,
-    "occupier_left": table.occupier_left}
+    "occupier_left": table.occupier_left, **corrections.MOVES}
 
 
 
@@ -108,7 +108,7 @@ class TradeWarzRules(GameRules):
         self.spec(kind)
         if kind == RULING:
             return replace(self.switch_ruling(state, data), events=())
-        if state.phase == "over" and kind != CORRECT:
+        if state.phase == "over" and kind != CORRECT and not self.actions[kind].correction:
             raise IllegalAction(t("the game is over: {reason}", reason=state.ended),
                                 rule=R_DURATION)
         self.check_turn(state, kind, data)
@@ -126,13 +126,14 @@ class TradeWarzRules(GameRules):
         return history_line(state, kind, data, label, after)
 
     def available(self, state: TradeWarzState) -> tuple[str, ...]:
+        fixes = (CORRECT, *CORRECTION_KINDS, RULING)
         if state.phase == "over":
-            return (CORRECT, RULING)
+            return fixes
         if state.phase == "spring_end":
-            return ("end_of_spring", *FREE_KINDS, *self._time(state), CORRECT, RULING)
+            return ("end_of_spring", *FREE_KINDS, *self._time(state), *fixes)
         house = state.houses[state.turn]
         open_ = tuple(k for k in SEASON_KINDS if house.tokens.count(k) < turns.YEARLY[k])
-        return (*open_, *FREE_KINDS, *self._time(state), CORRECT, RULING)
+        return (*open_, *FREE_KINDS, *self._time(state), *fixes)
 
     turn_rule = turns.R_MECHANICS
 

@@ -169,9 +169,42 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
             _house(), FieldSpec("what", t("Value"), "choice", choices=tuple(
                 (c, CORRECT_WORDS[c]) for c in CORRECTABLE)),
             FieldSpec("value", t("New value"), low=0, high=99))),
+        *_corrections(techs),
         ruling,
     )
     return {s.kind: s for s in specs}
+
+
+def _nobody(name: str, label: str) -> FieldSpec:
+    """A house that may be nobody (left unchosen)."""
+    return FieldSpec(name, label, "player", required=False, default=-1)
+
+
+def _corrections(techs: tuple[tuple[str, str], ...]) -> tuple[ActionSpec, ...]:
+    """Corrections by hand of techs, trading posts, capitals and alliances (the table is the
+    truth): each is logged as a correction and says what changed from what to what."""
+    def fix(kind: str, label: str, fields: tuple[FieldSpec, ...]) -> ActionSpec:
+        return ActionSpec(kind, label, "The table is the truth", fields, correction=True)
+    return (
+        fix("correct_tech", t("Correct a tech"), (
+            _house(), FieldSpec("tech", t("Tech"), "choice", choices=techs),
+            FieldSpec("change", t("Change"), "choice", choices=(
+                ("give", t("the house holds it")), ("take", t("the house does not hold it")))))),
+        fix("correct_post", t("Correct a trading post"), (
+            FieldSpec("post", t("Post"), low=1, high=4),
+            _nobody("holder", t("Held by (none chosen: nobody)")))),
+        fix("correct_capital", t("Correct a capital's occupier"), (
+            _house("house", t("House whose capital")),
+            _nobody("holder", t("Occupied by (none chosen: nobody)")))),
+        fix("correct_alliance", t("Correct an alliance"), (
+            _house(), FieldSpec("change", t("Change"), "choice", choices=(
+                ("make", t("the house is allied with")),
+                ("end", t("the house is in no alliance")))),
+            _nobody("partner", t("Allied with")))),
+    )
+
+
+CORRECTION_KINDS = ("correct_tech", "correct_post", "correct_capital", "correct_alliance")
 
 
 SEASON_KINDS = ("march", "build", "buy_tech", "recruit", "retreat", "resources")

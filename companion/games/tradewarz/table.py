@@ -43,12 +43,18 @@ def _other(data: Mapping[str, Any], a: str, b: str) -> None:
                             rule="TradeWarz rulebook")
 
 
+def check_post(game: TradeWarzState, post: int) -> None:
+    """Only trading posts 1-3 are used with 2-3 houses, 1-4 with more (Trading posts)."""
+    if post > game.post_count:
+        raise IllegalAction(t("with {n} houses only trading posts 1 to {last} are used",
+                              n=len(game.houses), last=game.post_count), rule=R_POSTS,
+                            field="post")
+
+
 def hold_post(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """A house takes a trading post (a soldier on it, or a building); its silver Xadla follows."""
     seat, post = data["house"], data["post"]
-    if post > game.post_count:
-        raise IllegalAction(t("with {n} houses only trading posts 1 to {last} are used",
-                              n=len(game.houses), last=game.post_count), rule=R_POSTS)
+    check_post(game, post)
     houses = [replace(h, posts=tuple(p for p in h.posts if p != post)) for h in game.houses]
     before = next((h.name for h in game.houses if post in h.posts), "")
     houses[seat] = replace(houses[seat], posts=tuple(sorted(houses[seat].posts + (post,))))
@@ -162,22 +168,46 @@ def trade(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState
 def form_alliance(game: TradeWarzState,
                   data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """A house joins another's alliance (or both start one): 4 gold per joining house."""
-    _other(data, "house", "partner")
-    if not game.alliances_allowed:
-        raise IllegalAction(t("this table plays without alliances"), rule=R_ALLIANCE)
     seat, partner = data["house"], data["partner"]
-    if game.alliance_of(seat):
-        raise IllegalAction(t("{house} is already in an alliance", house=game.houses[seat].name),
-                            rule=R_ALLIANCE)
+    check_joining(game, data)
     joined = game.alliance_of(partner)
     joining = (seat,) if joined else (seat, partner)
     for i in joining:
         game = put_house(game, i, pay(game.houses[i], {"gold": ALLIANCE_FEE},
                                       t("joining an alliance"), R_ALLIANCE))
+    game = joined_alliance(game, seat, partner)
+    return game, [t("alliance of {names}", names=alliance_names(game, game.alliance_of(seat)))]
+
+
+def check_joining(game: TradeWarzState, data: Mapping[str, Any]) -> None:
+    """A house joins another's alliance (or both start one): alliances allowed at this table,
+    two different houses, the joining one in no alliance yet (Forming alliances)."""
+    _other(data, "house", "partner")
+    if not game.alliances_allowed:
+        raise IllegalAction(t("this table plays without alliances"), rule=R_ALLIANCE)
+    if game.alliance_of(data["house"]):
+        raise IllegalAction(t("{house} is already in an alliance",
+                              house=game.houses[data["house"]].name), rule=R_ALLIANCE)
+
+
+def joined_alliance(game: TradeWarzState, seat: int, partner: int) -> TradeWarzState:
+    """The alliances once ``seat`` joins ``partner``'s (or the two start one)."""
+    joined = game.alliance_of(partner)
     members = tuple(sorted((joined or (partner,)) + (seat,)))
     others = tuple(a for a in game.alliances if a != joined)
-    names = join([game.houses[i].name for i in members], " and ")
-    return replace(game, alliances=others + (members,)), [t("alliance of {names}", names=names)]
+    return replace(game, alliances=others + (members,))
+
+
+def left_alliance(game: TradeWarzState, seat: int) -> TradeWarzState:
+    """The alliances once ``seat`` leaves its own (a lone member left is in none)."""
+    members = game.alliance_of(seat) or ()
+    rest = tuple(i for i in members if i != seat)
+    kept = tuple(a for a in game.alliances if a != members)
+    return replace(game, alliances=kept + ((rest,) if len(rest) > 1 else ()))
+
+
+def alliance_names(game: TradeWarzState, members: tuple[int, ...] | None) -> Any:
+    return join([game.houses[i].name for i in members or ()], " and ")
 
 
 def break_alliance(game: TradeWarzState,
@@ -196,9 +226,7 @@ def break_alliance(game: TradeWarzState,
     for i in others:
         house, ev = gain(game.houses[i], {"gold": ALLIANCE_FEE}, game.rulings)
         game, events = put_house(game, i, house), events + ev
-    rest = tuple(others) if len(others) > 1 else ()
-    alliances = tuple(a for a in game.alliances if a != members) + ((rest,) if rest else ())
-    return replace(game, alliances=alliances), [
+    return left_alliance(game, seat), [
         t("{house} broke the alliance and paid {gold} gold", house=game.houses[seat].name,
           gold=fee["gold"]), *events]
 
