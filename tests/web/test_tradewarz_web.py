@@ -644,3 +644,19 @@ def test_a_capital_occupier_is_corrected_from_the_house_s_form_and_logged_as_a_c
     for kind in ("correct_tech", "correct_alliance"):
         page_form(table.page, kind, house=A)
     page_form(table.page, "correct_post")
+
+
+def test_the_score_pad_of_a_target_game_crowns_the_house_that_reached_it_first(client, app):
+    table = make(client, app, end_mode="xadlas", xadla_target="3")
+    table.do("correct", house=B, what="golden", value=2)  # Basalt 2, below the target
+    table.do("correct_alliance", house=A, change="make", partner=C)
+    table.do("correct", house=A, what="golden", value=5)  # ahead, but playing for the
+    table.do("correct", house=C, what="golden", value=2)  # alliance: 5 + 2 < 2 x 3 + 2
+    table.do("hold_post", house=B, post=1)  # Basalt's third Xadla: the target
+    state = table.state()
+    assert state.phase == "over" and state.won == (B,)
+    pad = table.client.get(table.path + "/score").get_data(as_text=True)
+    first = re.search(r'<ol class="ranking">\s*<li><b class="place">1</b> ([^<]*)<small>'
+                      r'(.*?)</small>', pad, re.S)
+    assert first.group(1).strip() == "Basalt"
+    assert "first to reach the Xadla target" in first.group(2)
