@@ -253,14 +253,13 @@ class TradeWarzHouse:
                 self.golden += 1
 
     def spring(self) -> None:
-        """Capital 3 gold and 1 of each other resource, a gold a village, the silos; the 21
-        trades; a golden Xadla for 12+ on every dial (T1), one for 2+ posts (T2); a gold a
-        post (T6); a free soldier from the reserve."""
-        self.add({"gold": 3 + self.villages + 2 * self.castles,
+        """Capital 3 gold and 1 of each other resource, a gold a village, a gold a post (T6),
+        the silos (the whole formula first, T5); the 21 trades; a golden Xadla for 12+ on every
+        dial (T1), one for 2+ posts (T2); a free soldier from the reserve."""
+        self.add({"gold": 3 + self.villages + 2 * self.castles + self.posts,
                   **{r: 1 + self.silos[r] for r in self.RES[1:]}})
         self.golden += min(self.dials.values()) >= 12
         self.golden += self.posts >= 2
-        self.add({"gold": self.posts})
         if self.reserve:
             self.soldiers, self.reserve = self.soldiers + 1, self.reserve - 1
 

@@ -137,6 +137,16 @@ def test_t5_formula_reading_counts_trading_post_gold_before_the_12_check():
     assert after.houses[0].golden == ("dials12",) and after.houses[0].dials[0] == 12
 
 
+def test_t5_defaults_to_the_one_gold_formula_and_keeps_the_digest_order_as_an_alternative():
+    assert RULES.rulings["T5"].default == "formula"
+    state = replace(new(2), season=4, phase="spring_end")
+    state = put_house(state, 0, replace(state.houses[0], dials=(8, 11, 11, 11), posts=(1,)))
+    assert act(state, "end_of_spring").houses[0].golden == ("dials12",)
+    digest = replace(state, rulings={**state.rulings, "T5": "digest"})
+    after = act(digest, "end_of_spring")  # gold 11 at the 12 check, the post's gold after it
+    assert after.houses[0].golden == () and after.houses[0].dials[0] == 12
+
+
 # ------------------------------------------------------ #17 the 21 rule's "back to 10" (T4)
 
 def test_t4_back_to_10_leaves_the_dial_at_10_whatever_the_overshoot():

@@ -13,6 +13,7 @@ from companion.games.core import RulesError
 from companion.games.tradewarz import TECHS
 from companion.games.tradewarz import questions as Q
 from companion.games.tradewarz import rules as tw_rules
+from companion.games.tradewarz.economy import EXTRA_SILOS
 from tests.properties.test_rules_invariants import candidate
 
 RULES = get_game("tradewarz")
@@ -43,10 +44,12 @@ def random_states(seed: int, steps: int = 120):
         if RULES.is_over(state):
             return
         yield state
-        for _ in range(40):
+        for _ in range(200):  # only PLAY's kinds are tried: enough draws whatever else is open
             kind, data = candidate(RULES, state, rnd)
             if kind not in PLAY or kind not in SEASON and rnd.random() < 0.7:
                 continue  # mostly season actions, so that the years go by
+            if kind == "build" and rnd.random() < 0.9:  # the techs' options: now and then
+                data.update(twice=False, free=False)
             if kind == "build" and data["what"] == "university":
                 data["level"] = state.houses[state.turn].university(data["tree"]) + 1
             after = accepted(state, kind, data)
@@ -67,7 +70,9 @@ def test_tech_and_castle_answers_agree_with_the_buy_and_build_actions(seed):
         for seat in range(len(state.houses)):
             tech = rnd.choice(list(TECHS))
             answer = Q.can_buy_tech(state, seat, tech, {})
-            after = accepted(at_turn(state, seat), "buy_tech", {"house": seat, "tech": tech})
+            extra = {"silo_wheat": EXTRA_SILOS[tech][0]} if tech in EXTRA_SILOS else {}
+            after = accepted(at_turn(state, seat), "buy_tech",
+                             {"house": seat, "tech": tech, **extra})
             assert answer.yes == (after is not None), (answer.summary, tech, seat)
             castle = Q.can_build_castle(state, seat, {})
             after = accepted(at_turn(state, seat), "build", {"house": seat, "what": "castle"})
@@ -79,7 +84,7 @@ def test_tech_and_castle_answers_agree_with_the_buy_and_build_actions(seed):
 @pytest.mark.parametrize("seed", range(6))
 def test_golden_xadla_answer_agrees_with_the_end_of_spring(seed):
     checked = 0
-    for state in random_states(seed, 200):
+    for state in random_states(seed, 400):
         if state.phase != "spring_end":
             continue
         after = accepted(state, "end_of_spring", {"year": state.year})

@@ -74,6 +74,7 @@ def test_two_trading_posts_at_the_end_of_spring_give_one_golden_xadla_t2(reading
 
 
 @pytest.mark.parametrize("order, golden", [("digest", ("dial21",)),
+                                           ("formula", ("dial21",)),
                                            ("income-first", ("dials12", "dial21"))])
 def test_t5_order_decides_whether_a_traded_dial_still_counts_for_twelve(order, golden):
     # gold 19 + 3 = 22: the digest order trades it down to 11 before the 12 check
@@ -84,7 +85,8 @@ def test_t5_order_decides_whether_a_traded_dial_still_counts_for_twelve(order, g
 def test_preview_labels_each_step_in_order_and_changes_nothing():
     game = _with(_game(), villages=1, silos=(1, 1, 0))
     preview = preview_spring(game)
-    assert preview.order[0].startswith("1. Income") and preview.order[1].startswith("2. Dials")
+    assert preview.order[0].startswith("1. Income")
+    assert preview.order[1].startswith("2. Gold from trading posts")  # T5 formula: gold first
     lines = preview.for_house("H0")
     assert [ln.step for ln in lines] == list(preview.order)
     assert "gold +4" in lines[0].text and lines[0].rule.endswith("calculation guide")

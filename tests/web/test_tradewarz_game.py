@@ -46,17 +46,17 @@ class Ledger:
                 self.golden += 1
 
     def spring(self):
-        """Ruling T5 (digest): income, 21 trades, the 12 check, the posts' Xadla, posts' gold,
-        the free soldier, the morale card, then 21 trades again."""
+        """Ruling T5 (formula, the default): income with the posts' gold, 21 trades, the 12
+        check, the posts' Xadla, the free soldier, the morale card, then 21 trades again."""
         self.dials["gold"] += 3 + self.villages + 2 * self.castles + self.gold_income
         for r in RES[1:]:
             self.dials[r] += 1 + self.silos[r]
+        self.dials["gold"] += self.posts
         self.trade_21()
         if min(self.dials.values()) >= 12:
             self.golden += 1
         if self.posts >= 2:
             self.golden += 1
-        self.dials["gold"] += self.posts
         if self.reserve:
             self.soldiers, self.reserve = self.soldiers + 1, self.reserve - 1
         self.trade_21()

@@ -350,7 +350,7 @@ def test_end_of_spring_preview_page_matches_what_applying_does(table):
     assert table.state().phase == "spring_end"
     assert "the end of Spring is due" in table.page and "Apply the end of Spring" in table.page
     page = table.client.get(table.path + "/tradewarz/spring").get_data(as_text=True)
-    assert "ruling T5, reading <b>digest</b>" in page
+    assert "ruling T5, reading <b>formula</b>" in page
     assert page.index("Income: capital, buildings, silos, techs") < page.index(
         "Golden Xadla for two trading posts")
     assert '<li value="1"><b>Income: capital, buildings, silos, techs</b>: gold +3, lumber +2' \
@@ -384,8 +384,8 @@ def ordered_lists(page):
 
 def test_end_of_spring_steps_are_numbered_once_by_the_list_even_when_a_step_says_two_things(
         table):
-    # gold 20 + 3 and lumber 20 + 1 at the income: the 21 rule (step 2 of the digest order)
-    # trades two dials, so step 2 says two things and the next step is still 3
+    # gold 20 + 3 and lumber 20 + 1 at the income: the 21 rule (step 3 of the formula order,
+    # T5's default) trades two dials, so step 3 says two things and the next step is still 4
     play_year(table, YEAR)
     table.do("correct", house=A, what="gold", value=20)
     table.do("correct", house=A, what="lumber", value=20)
@@ -399,10 +399,10 @@ def test_end_of_spring_steps_are_numbered_once_by_the_list_even_when_a_step_says
                 assert not re.match(r"\d+\.", text), (cls, text)
         assert len(spring[0][1]) == len(steps)
         amber = spring[1][1]
-        assert [v for v, _ in amber] == [1, 2, 2] + list(range(3, len(steps) + 1))
-        assert amber[1][1].startswith("Dials at 21 trade 11 for a golden Xadla: Amber's gold "
+        assert [v for v, _ in amber] == [1, 2, 3, 3] + list(range(4, len(steps) + 1))
+        assert amber[2][1].startswith("Dials at 21 trade 11 for a golden Xadla: Amber's gold "
                                       "reached 23")
-        assert amber[2][1].startswith("Dials at 21 trade 11 for a golden Xadla: Amber's lumber "
+        assert amber[3][1].startswith("Dials at 21 trade 11 for a golden Xadla: Amber's lumber "
                                       "reached 21")
 
 
@@ -610,3 +610,53 @@ def test_score_api_lists_every_problem_with_400(client):
 def test_score_api_unknown_game_is_404_naming_the_valid_ones(client):
     resp = client.post("/api/v1/tradewars/score", json={"players": []})
     assert resp.status_code == 404 and "tradewarz" in resp.get_json()["errors"][0]["message"]
+
+
+def page_form(page, kind, **hidden):
+    """The form of ``kind`` on a page whose hidden fields have these values: its action and
+    every field name it sends (issue 20: corrections are drawn as ordinary action forms)."""
+    for form in re.findall(r'<form method="post" action="([^"]*)"[^>]*>(.*?)</form>', page,
+                           re.S):
+        action, body = form
+        if not action.endswith(f"/do/{kind}"):
+            continue
+        values = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', body))
+        if all(values.get(k) == str(v) for k, v in hidden.items()):
+            return action, set(re.findall(r'name="([^"]+)"', body))
+    raise AssertionError(f"no {kind} form with {hidden}")
+
+
+def test_a_capital_occupier_is_corrected_from_the_house_s_form_and_logged_as_a_correction(
+        table):
+    action, names = page_form(table.page, "correct_capital", house=A)
+    assert {"house", "holder"} <= names
+    resp = table.client.post(action, data={"csrf_token": table.csrf, "version": table.version,
+                                           "house": A, "holder": B})
+    assert resp.status_code == 303, resp.get_data(as_text=True)[:2000]
+    table.refresh()
+    assert table.state().houses[A].capital_held_by == B
+    assert "capital held by Basalt" in table.page
+    row = table.rows()[-1]
+    assert row.kind == "correct_capital" and row.is_correction
+    assert "Amber&#39;s capital: held by nobody before, by Basalt now" in table.page or \
+        "Amber's capital: held by nobody before, by Basalt now" in table.page
+    page_form(table.page, "occupier_left", house=A)  # and the march away is offered
+    for kind in ("correct_tech", "correct_alliance"):
+        page_form(table.page, kind, house=A)
+    page_form(table.page, "correct_post")
+
+
+def test_the_score_pad_of_a_target_game_crowns_the_house_that_reached_it_first(client, app):
+    table = make(client, app, end_mode="xadlas", xadla_target="3")
+    table.do("correct", house=B, what="golden", value=2)  # Basalt 2, below the target
+    table.do("correct_alliance", house=A, change="make", partner=C)
+    table.do("correct", house=A, what="golden", value=5)  # ahead, but playing for the
+    table.do("correct", house=C, what="golden", value=2)  # alliance: 5 + 2 < 2 x 3 + 2
+    table.do("hold_post", house=B, post=1)  # Basalt's third Xadla: the target
+    state = table.state()
+    assert state.phase == "over" and state.won == (B,)
+    pad = table.client.get(table.path + "/score").get_data(as_text=True)
+    first = re.search(r'<ol class="ranking">\s*<li><b class="place">1</b> ([^<]*)<small>'
+                      r'(.*?)</small>', pad, re.S)
+    assert first.group(1).strip() == "Basalt"
+    assert "first to reach the Xadla target" in first.group(2)

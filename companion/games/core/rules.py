@@ -27,6 +27,9 @@ class GameRules:
     #: each tie-break's words, for the ranking's "tie broken by ..." (an id without words is
     #: shown as it is)
     tiebreak_words: Mapping[str, Text] = {}
+    #: placings decided by how the game ended rather than by the totals (a target reached
+    #: first, a shared alliance win), in words for the ranking
+    end_words: Mapping[str, Text] = {}
     #: the setup form: options of the whole game, then the fields asked for each player
     setup_fields: tuple[FieldSpec, ...] = ()
     player_fields: tuple[FieldSpec, ...] = ()

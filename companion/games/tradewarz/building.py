@@ -11,7 +11,7 @@ from typing import Any
 from ..core import IllegalAction, replace, t
 from .costs import box_cost, entered, university_cost
 from .data import LIMITS, SILO_RESOURCES, TREES
-from .model import House, TradeWarzState, award, cost_text, pay
+from .model import House, TradeWarzState, award, cost_text, pay, with_sites
 from .terms import A_ITEM, TREE_WORDS
 from .turns import Problems, SeasonMove, afford, attempt
 
@@ -19,6 +19,7 @@ R_BUILD = "TradeWarz rulebook, Build"
 R_VILLAGE = "TradeWarz rulebook, Build: Village"
 R_CASTLE = "TradeWarz rulebook, Build: Castle"
 R_UNIVERSITY = "TradeWarz rulebook, Build: University"
+R_ECONOMY = "TradeWarz rulebook, Buy Tech: Economy"
 SILOS = {"settlement": 1, "village": 2, "upgrade": 1, "castle": 0}
 
 
@@ -65,25 +66,87 @@ def _placed(data: Mapping[str, Any]) -> tuple[int, ...]:
     return tuple(data.get(f"silo_{r}", 0) or 0 for r in SILO_RESOURCES)
 
 
+def times(data: Mapping[str, Any]) -> int:
+    """How many times this Build action builds (twice with Improved building)."""
+    return 2 if data.get("twice") else 1
+
+
+def _free(house: House, data: Mapping[str, Any]) -> bool:
+    return bool(data.get("free")) and data.get("what") == "university"
+
+
 def _cost(game: TradeWarzState, house: House, data: Mapping[str, Any]) -> Any:
     what = data.get("what")
     if what == "university":
+        if _free(house, data):
+            return {}
         return university_cost(house, data.get("tree") or "economy", data.get("level", 0))
-    return box_cost(dict(game.costs), {what: 1}, entered(data))
+    return box_cost(dict(game.costs), {what: times(data)}, entered(data))
+
+
+def _tech_problems(house: House, data: Mapping[str, Any]) -> Problems:
+    """Improved building (build twice with one option, once a year) and Free university
+    upgrade (one level free a year, still a build option): the tech, and once a year."""
+    out: Problems = []
+    what = data.get("what")
+    if data.get("twice"):
+        if not house.has_tech("improved_building"):
+            out.append(IllegalAction(t("{house} does not hold Improved building: one build "
+                                       "option builds once", house=house.name), rule=R_ECONOMY))
+        if "build_twice" in house.tokens:
+            out.append(IllegalAction(t("{house} has already built twice with one option this "
+                                       "year (Improved building)", house=house.name),
+                                     rule=R_ECONOMY))
+        if what == "university":
+            out.append(IllegalAction(t("a university is raised to a level, not built twice"),
+                                     rule=R_ECONOMY))
+    if data.get("free"):
+        if what != "university":
+            out.append(IllegalAction(t("Free university upgrade raises a university only"),
+                                     rule=R_ECONOMY))
+        elif not house.has_tech("free_university_upgrade"):
+            out.append(IllegalAction(t("{house} does not hold Free university upgrade",
+                                       house=house.name), rule=R_ECONOMY))
+        elif "free_university" in house.tokens:
+            out.append(IllegalAction(t("{house} has used its free university upgrade this year",
+                                       house=house.name), rule=R_ECONOMY))
+        elif data.get("level", 0) != house.university(data.get("tree") or "economy") + 1:
+            out.append(IllegalAction(t("the free upgrade raises a university by one level, to "
+                                       "{level}", level=house.university(
+                                           data.get("tree") or "economy") + 1),
+                                     rule=R_ECONOMY, field="level"))
+    return out
+
+
+def _grown(house: House, what: str) -> House:
+    """The house's counts after one more ``what`` (its buildings, not its dials)."""
+    if what == "settlement":
+        return replace(house, settlements=house.settlements + 1)
+    if what in ("village", "upgrade"):
+        return replace(house, villages=house.villages + 1,
+                       settlements=house.settlements - (what == "upgrade"),
+                       villages_this_year=house.villages_this_year + 1)
+    return replace(house, castles=house.castles + 1)
+
+
+def _room_for(game: TradeWarzState, house: House, what: str) -> Problems:
+    return castle_room(house) if what == "castle" else \
+        [] if what == "university" else _room(game, house, what)
 
 
 def check(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]) -> Problems:
-    """Everything that stops ``house`` building ``data["what"]`` (Build)."""
+    """Everything that stops ``house`` building ``data["what"]`` (Build), once or twice."""
     what = data.get("what")
-    out = castle_room(house) if what == "castle" else \
-        [] if what == "university" else _room(game, house, what)
+    out = _tech_problems(house, data) + _room_for(game, house, what)
+    if times(data) == 2 and what != "university" and not out:
+        out += _room_for(game, _grown(house, what), what)  # room for the second one too
     cost = attempt(out, _cost, game, house, data)
     if what == "university":
         afford(out, house, cost, t("the {tree} university at level {level}", level=data.get(
             "level", 0), tree=TREE_WORDS[data.get("tree") or "economy"]), R_UNIVERSITY)
     else:
         afford(out, house, cost, A_ITEM[what], f"{R_BUILD}: {what.capitalize()}")
-    want, placed = SILOS.get(what, 0), _placed(data)
+    want, placed = SILOS.get(what, 0) * times(data), _placed(data)
     if what != "university" and sum(placed) != want:
         out.append(IllegalAction(t("{item} places {want} silo(s); {n} entered", item=A_ITEM[what],
                                    want=want, n=sum(placed)), rule=R_BUILD))
@@ -92,33 +155,42 @@ def check(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
 
 def do(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
        ) -> tuple[House, list[str]]:
-    """Build a settlement, village, upgrade, castle or university level (checked already)."""
+    """Build a settlement, village, upgrade, castle or university level (checked already);
+    twice with Improved building; a new settlement or village adds its square (``sites``)."""
     what = data["what"]
     if what == "university":
-        return _university(house, data["tree"], data["level"])
+        free = _free(house, data)
+        house, events = _university(house, data["tree"], data["level"], free)
+        return (replace(house, tokens=house.tokens + ("free_university",)) if free
+                else house), events
     cost = _cost(game, house, data)
     house = pay(house, cost, A_ITEM[what], R_BUILD)
     house = replace(house, silos=tuple(a + b for a, b in zip(house.silos, _placed(data))))
-    if what == "settlement":
-        house = replace(house, settlements=house.settlements + 1)
-    elif what in ("village", "upgrade"):
-        house = replace(house, villages=house.villages + 1,
-                        settlements=house.settlements - (what == "upgrade"),
-                        villages_this_year=house.villages_this_year + 1)
-    else:
-        house = replace(house, castles=house.castles + 1)
-    house = replace(house, farthest_build=max(house.farthest_build, data.get("distance", 0)))
+    for _ in range(times(data)):
+        house = _grown(house, what)
+    if what in ("settlement", "village"):
+        new = (data.get("distance", 0), data.get("distance_2", 0))[:times(data)]
+        house = with_sites(house, house.sites + new)
+    else:  # an upgrade or a castle stands on a square the house already builds on
+        house = replace(house, farthest_build=max(house.farthest_build, data.get("distance", 0)))
+    if times(data) == 2:
+        house = replace(house, tokens=house.tokens + ("build_twice",))
+        return house, [t("{house} built {item} twice with one option (Improved building) for "
+                         "{cost}", house=house.name, item=A_ITEM[what], cost=cost_text(cost))]
     return house, [t("{house} built {item} for {cost}", house=house.name, item=A_ITEM[what],
                      cost=cost_text(cost))]
 
 
-def _university(house: House, tree: str, level: int) -> tuple[House, list[str]]:
-    cost = university_cost(house, tree, level)
+def _university(house: House, tree: str, level: int, free: bool = False
+                ) -> tuple[House, list[str]]:
+    cost = {} if free else university_cost(house, tree, level)
     house = pay(house, cost, t("the {tree} university at level {level}", tree=TREE_WORDS[tree],
                                level=level), R_UNIVERSITY)
     levels = tuple(level if x == tree else n for x, n in zip(TREES, house.universities))
     house = replace(house, universities=levels)
-    events = [t("{house}'s {tree} university is now level {level} ({cost})", house=house.name,
+    events = [t("{house}'s {tree} university is now level {level} (free: Free university "
+                "upgrade)", house=house.name, tree=TREE_WORDS[tree], level=level) if free else
+              t("{house}'s {tree} university is now level {level} ({cost})", house=house.name,
                 tree=TREE_WORDS[tree], level=level, cost=cost_text(cost))]
     if level == 4:
         house = award(house, "university")

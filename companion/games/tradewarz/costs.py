@@ -130,15 +130,19 @@ def university_cost(house: House, tree: str, level: int) -> dict[str, int]:
     return {"gold": each, "mining": each} if each else {}
 
 
+def owner_problems(houses: tuple[House, ...], tech_id: str) -> list[str]:
+    """A tech card exists once: why nobody else may get it now (its owner), or nothing."""
+    owner = next((h for h in houses if h.has_tech(tech_id)), None)
+    return [] if owner is None else [t("{tech} already belongs to {owner}: each tech exists "
+                                       "once", tech=TECHS[tech_id].name, owner=owner.name)]
+
+
 def tech_problems(houses: tuple[House, ...], seat: int, tech_id: str) -> list[str]:
     """Every reason house ``seat`` may not buy ``tech_id`` (Buy Tech): one copy of each tech
     exists; the house needs a university of the tree at the tech's level, and a tech of that tree
     at every lower level unless that level is sold out."""
-    tech, house, out = TECHS[tech_id], houses[seat], []
-    owner = next((h for h in houses if h.has_tech(tech_id)), None)
-    if owner is not None:
-        out.append(t("{tech} already belongs to {owner}: each tech exists once", tech=tech.name,
-                     owner=owner.name))
+    tech, house = TECHS[tech_id], houses[seat]
+    out = owner_problems(houses, tech_id)
     uni = house.university(tech.tree)
     if uni < tech.level:
         out.append(t("{tech} is a level {level} {tree} tech; {house}'s {tree} university is at "

@@ -7,13 +7,14 @@ from typing import Any
 
 from ..core import IllegalAction, replace, t
 from .costs import box_cost, entered, tech_cost_item, tech_problems
-from .data import MAX_SUPER_UNITS, TECHS
+from .data import MAX_SUPER_UNITS, SILO_RESOURCES, TECHS
 from .model import House, TradeWarzState, cost_text, gain, pay
 from .terms import RESOURCE_WORDS, join
 from .turns import Problems, SeasonMove, afford, attempt
 
 R_TECH = "TradeWarz rulebook, Buy Tech"
 R_SUPER = "TradeWarz rulebook, About a super unit"
+R_ECONOMY = "TradeWarz rulebook, Buy Tech: Economy"
 
 
 def _cost(game: TradeWarzState, tech_id: str, data: Mapping[str, Any]) -> dict[str, int]:
@@ -27,11 +28,43 @@ def check_tech(game: TradeWarzState, seat: int, house: House, data: Mapping[str,
     tech = TECHS[data["tech"]]
     out: Problems = [IllegalAction(p, rule=R_TECH)
                      for p in tech_problems(game.houses, seat, tech.id)]
-    if tech.super_unit and len(house.super_units) >= MAX_SUPER_UNITS:
-        out.append(IllegalAction(t("{house} would hold {n} super units; the limit is {limit}",
-                                   house=house.name, n=len(house.super_units) + 1,
-                                   limit=MAX_SUPER_UNITS), rule=R_SUPER))
+    out += super_unit_problems(house, tech.id)
     afford(out, house, attempt(out, _cost, game, tech.id, data), tech.name, R_TECH)
+    return out + _allocation_problems(house, tech.id, data)
+
+
+def super_unit_problems(house: House, tech_id: str) -> Problems:
+    """At most 4 super units a house (About a super unit)."""
+    if TECHS[tech_id].super_unit and len(house.super_units) >= MAX_SUPER_UNITS:
+        return [IllegalAction(t("{house} would hold {n} super units; the limit is {limit}",
+                                house=house.name, n=len(house.super_units) + 1,
+                                limit=MAX_SUPER_UNITS), rule=R_SUPER)]
+    return []
+
+
+#: the extra resource allocation techs: silos placed, on how many of the house's villages
+EXTRA_SILOS = {"extra_resources_3": (3, 1), "extra_resources_4": (4, 2)}
+
+
+def _extra(data: Mapping[str, Any]) -> tuple[int, ...]:
+    return tuple(data.get(f"silo_{r}", 0) or 0 for r in SILO_RESOURCES)
+
+
+def _allocation_problems(house: House, tech_id: str, data: Mapping[str, Any]) -> Problems:
+    """+3 extra resource allocations puts 3 silos on one own village, +4 two silos on each of
+    two own villages (Buy Tech: Economy); no other tech places silos. Where the silos are not
+    told (a question, an entry logged before they were asked) only the villages are checked."""
+    want, villages = EXTRA_SILOS.get(tech_id, (0, 0))
+    out: Problems = []
+    told = any(f"silo_{r}" in data for r in SILO_RESOURCES)
+    if told and sum(_extra(data)) != want:
+        out.append(IllegalAction(t("{tech} places {want} extra silo(s); {n} entered",
+                                   tech=TECHS[tech_id].name, want=want, n=sum(_extra(data))),
+                                 rule=R_ECONOMY))
+    if house.villages < villages:
+        out.append(IllegalAction(t("{tech} goes on {want} of the house's own villages; {house} "
+                                   "has {n}", tech=TECHS[tech_id].name, want=villages,
+                                   house=house.name, n=house.villages), rule=R_ECONOMY))
     return out
 
 
@@ -41,13 +74,19 @@ def buy_tech(game: TradeWarzState, seat: int, house: House, data: Mapping[str, A
     tech = TECHS[data["tech"]]
     cost = _cost(game, tech.id, data)
     house = pay(house, cost, tech.name, R_TECH)
-    house = replace(house, techs=house.techs + (tech.id,))
+    house = replace(house, techs=house.techs + (tech.id,),
+                    silos=tuple(a + b for a, b in zip(house.silos, _extra(data))))
     extra = {"increased_fertility": 2, "superior_fertility": 4}.get(tech.id, 0)
     house = replace(house, reserve=house.reserve + extra)
     if tech.id == "superior_fertility":  # it comes with one free recruit at once
         house = replace(house, reserve=house.reserve - 1, soldiers=house.soldiers + 1)
-    return house, [t("{house} bought {tech} for {cost}", house=house.name, tech=tech.name,
-                     cost=cost_text(cost))]
+    said = [t("{house} bought {tech} for {cost}", house=house.name, tech=tech.name,
+              cost=cost_text(cost))]
+    if any(_extra(data)):
+        said.append(t("extra silos {silos}", silos=join(
+            [t("{resource} +{n}", resource=RESOURCE_WORDS[r], n=n)
+             for r, n in zip(SILO_RESOURCES, _extra(data)) if n])))
+    return house, said
 
 
 def no_problems(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]

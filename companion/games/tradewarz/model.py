@@ -30,7 +30,12 @@ R_XADLAS = "TradeWarz rulebook, Getting Xadlas"
 
 @dataclass(frozen=True)
 class House:
-    """One house's board. ``dials`` follow RESOURCES order (gold, lumber, mining, wheat)."""
+    """One house's board. ``dials`` follow RESOURCES order (gold, lumber, mining, wheat).
+
+    ``sites`` are the marches from the capital to each square the house builds on (a settlement
+    or a village; a castle stands on its village's square; 0: not told), so that the farthest
+    building (``farthest_build``, a tie-break) is always one that still stands.
+    """
 
     name: str
     colour: str
@@ -49,9 +54,11 @@ class House:
     reserve: int = SOLDIER_CAP - START_SOLDIERS
     morale: int = 0
     farthest_build: int = 0
+    sites: tuple[int, ...] = ()
     tokens: tuple[str, ...] = ()
     capital_held_by: int | None = None
     caravan_area: str = ""
+    caravan_areas: tuple[tuple[str, str], ...] = ()
     deck: tuple[Card, ...] = ()
     used: tuple[Card, ...] = ()
 
@@ -63,6 +70,11 @@ class House:
 
     def university(self, tree: str) -> int:
         return self.universities[TREES.index(tree)]
+
+    def area_of(self, caravan: str) -> str:
+        """The resource of the area a caravan's army occupies ("" if not told): its own, else
+        the one told for all the house's caravans."""
+        return dict(self.caravan_areas).get(caravan) or self.caravan_area
 
     @property
     def super_units(self) -> tuple[str, ...]:
@@ -86,6 +98,8 @@ class TradeWarzState:
     or ``over``. ``events`` says what the last action caused (21 trades, Xadlas), for the history.
     ``mover`` is the house whose last season action was a March or a Retreat (``move``), until
     the next season action, the battle it led to or the end of Spring: only its army can fight.
+    ``won`` are the houses that ended a Xadla-target game by reaching it, ``won_by`` how
+    (``target``: first to the target; ``alliance``: a shared alliance win).
     """
 
     houses: tuple[House, ...]
@@ -106,6 +120,8 @@ class TradeWarzState:
     ended: str = ""
     mover: int | None = None
     move: str = ""
+    won: tuple[int, ...] = ()
+    won_by: str = ""
     events: tuple[str, ...] = field(default=(), compare=False)
 
     @property
@@ -139,6 +155,38 @@ def soldier_cap(house: House) -> int:
     """10 soldiers, +2 with Increased fertility, +4 with Superior fertility (Recruit)."""
     return (SOLDIER_CAP + 2 * house.has_tech("increased_fertility")
             + 4 * house.has_tech("superior_fertility"))
+
+
+def with_sites(house: House, sites: tuple[int, ...]) -> House:
+    """The house with these building squares; its farthest building follows them."""
+    return replace(house, sites=tuple(sorted(sites)), farthest_build=max(sites, default=0))
+
+
+def lose_site(house: House, distance: int | None, rule: str) -> House:
+    """A building square of the house is gone (raided, destroyed or captured). ``distance`` is
+    the marches from its capital to it (0: not told; None: an entry logged before buildings
+    were told apart, which takes the nearest, as those entries never lowered the farthest).
+    Squares the app was never told about change nothing."""
+    sites = list(house.sites)
+    if not sites:
+        return house
+    if distance:
+        if distance not in sites:
+            raise IllegalAction(t("{house} has no building {n} marches from its capital (its "
+                                  "buildings: {sites})", house=house.name, n=distance,
+                                  sites=join([str(d) for d in sites])), rule=rule,
+                                field="lost_distance")
+    elif distance is None or len(set(sites)) == 1:
+        distance = min(sites)
+    elif 0 in sites:
+        distance = 0  # a building whose distance was never told
+    else:
+        raise IllegalAction(t("{house}'s buildings stand {sites} marches from its capital: say "
+                              "which one was lost", house=house.name,
+                              sites=join([str(d) for d in sites])), rule=rule,
+                            field="lost_distance")
+    sites.remove(distance)
+    return with_sites(house, tuple(sites))
 
 
 def award(house: House, source: str, count: int = 1) -> House:

@@ -135,10 +135,11 @@ REFERENCE = Reference("tradewarz", "TradeWarz", "TradeWarz rulebook", (
         "Gold = 3 + 1 per village (a castle's village counts) + 2 per castle + 1 per trading post "
         "(2 with an Economy university at level 3 or more, ruling T9). Lumber, mining and wheat "
         "= 1 + 1 per silo on that kind of octagon.",
-        "The companion settles Spring in this order (ruling T5): income and silos, then dials at "
-        "21 or more (give back 11 for a golden Xadla, repeat while still 21+, ruling T4), then all "
-        "four dials at 12 or more (1 golden Xadla, ruling T1), then 2 or more trading posts (1 "
-        "golden Xadla, ruling T2), then post gold and morale cards.",
+        "The companion settles Spring in this order (ruling T5): the whole gold formula with the "
+        "trading posts' gold, the other income and silos, then dials at 21 or more (give back 11 "
+        "for a golden Xadla, repeat while still 21+, ruling T4), then all four dials at 12 or "
+        "more (1 golden Xadla, ruling T1), then 2 or more trading posts (1 golden Xadla, ruling "
+        "T2), then the free soldier and the morale card.",
         aliases=("rewards at the end of a year", "easy resource calculation guide", "resources"),
         affects="dials"),
     section(

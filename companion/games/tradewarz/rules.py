@@ -20,7 +20,7 @@ from ..core import (
     replace,
     t,
 )
-from . import box, table, turns
+from . import box, corrections, table, turns
 from .army import MARCH, RECRUIT, RETREAT
 from .battle import battle_action
 from .building import BUILD
@@ -29,22 +29,30 @@ from .guide import R_DURATION, guide_lines
 from .model import TradeWarzState
 from .quick import QUICK_FIELDS, parse_facts
 from .rulings import RULINGS
-from .scoring import TIEBREAKS, Facts, score_facts, score_state
+from .scoring import END_WORDS, TIEBREAKS, Facts, score_facts, score_state
 from .setup import PLAYER_FIELDS, SETUP_FIELDS, new_game
-from .specs import FREE_KINDS, SEASON_KINDS, build_actions
+from .specs import CORRECTION_KINDS, FREE_KINDS, SEASON_KINDS, build_actions
 from .spring import end_of_spring
 from .words import history_line
+
+
+def _battle(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
+    """A battle, then a captured castle's square moves from the loser's sites to the winner's."""
+    after, events = battle_action(game, data)
+    return table.capture_sites(after, game, data), events
+
 
 Move = Callable[[TradeWarzState, Mapping[str, Any]], tuple[TradeWarzState, list[str]]]
 #: every action kind and its move: (state, fields) -> (state after, what it caused)
 MOVES: dict[str, Move] = {
     "march": MARCH, "build": BUILD, "buy_tech": BUY_TECH, "recruit": RECRUIT,
     "retreat": RETREAT, "resources": RESOURCES_2, "end_of_spring": end_of_spring,
-    "battle": battle_action, "hold_post": table.hold_post, "leave_post": table.leave_post,
+    "battle": _battle, "hold_post": table.hold_post, "leave_post": table.leave_post,
     "raid": table.raid, "play_morale": table.play_morale, "cancel_battle": table.cancel_battle,
     "trade": table.trade, "form_alliance": table.form_alliance,
     "break_alliance": table.break_alliance, "record_deck": table.record_deck,
-    "caravan_area": table.caravan_area, "time_up": table.time_up, CORRECT: table.correct}
+    "caravan_area": table.caravan_area, "time_up": table.time_up, CORRECT: table.correct,
+    "occupier_left": table.occupier_left, **corrections.MOVES}
 
 
 
@@ -58,6 +66,7 @@ class TradeWarzRules(GameRules):
     tiebreaks = TIEBREAKS
     tiebreak_words = {"golden_xadlas": t("golden_xadlas"), "strength": t("strength"),
                       "empire": t("empire"), "farthest_build": t("farthest_build")}
+    end_words = END_WORDS
     setup_fields = SETUP_FIELDS
     player_fields = PLAYER_FIELDS
     quick_options = ()
@@ -99,7 +108,7 @@ class TradeWarzRules(GameRules):
         self.spec(kind)
         if kind == RULING:
             return replace(self.switch_ruling(state, data), events=())
-        if state.phase == "over" and kind != CORRECT:
+        if state.phase == "over" and kind != CORRECT and not self.actions[kind].correction:
             raise IllegalAction(t("the game is over: {reason}", reason=state.ended),
                                 rule=R_DURATION)
         self.check_turn(state, kind, data)
@@ -117,13 +126,14 @@ class TradeWarzRules(GameRules):
         return history_line(state, kind, data, label, after)
 
     def available(self, state: TradeWarzState) -> tuple[str, ...]:
+        fixes = (CORRECT, *CORRECTION_KINDS, RULING)
         if state.phase == "over":
-            return (CORRECT, RULING)
+            return fixes
         if state.phase == "spring_end":
-            return ("end_of_spring", *FREE_KINDS, *self._time(state), CORRECT, RULING)
+            return ("end_of_spring", *FREE_KINDS, *self._time(state), *fixes)
         house = state.houses[state.turn]
         open_ = tuple(k for k in SEASON_KINDS if house.tokens.count(k) < turns.YEARLY[k])
-        return (*open_, *FREE_KINDS, *self._time(state), CORRECT, RULING)
+        return (*open_, *FREE_KINDS, *self._time(state), *fixes)
 
     turn_rule = turns.R_MECHANICS
 

@@ -29,14 +29,16 @@ RULINGS: dict[str, Ruling] = {r.id: r for r in (
                   "back-to-10": t("one golden Xadla and the dial goes back to 10, whatever it "
                                   "was above 21")},
        t("The trade is compulsory and 21 - 11 leaves the 10 the rulebook names.")),
-    _r("T5", t("Order of the end-of-Spring steps"), "digest",
+    _r("T5", t("Order of the end-of-Spring steps"), "formula",
        {"digest": t("income and silos, 21 trades, the 12 check, the trading-post Xadla, then "
                   "trading-post gold, the soldier and the morale card"),
         "income-first": t("all income first (trading-post gold included), the soldier and the "
                         "morale card, the trading-post Xadla, the 12 check, then 21 trades"),
         "formula": t("the whole gold formula first (trading-post gold included), 21 trades, the "
                      "12 check, the trading-post Xadla, the soldier and the morale card")},
-       t("The rulebook gives no order; fixing one avoids disputes.")),
+       t("The rulebook prints one gold formula, trading posts included, so the whole formula "
+         "is paid before the 12 check; it gives no order for the rest, and fixing one avoids "
+         "disputes.")),
     _r("T6", t("Gold from trading posts: 2 posts give 2 gold (formula) or 3 (worked example)?"),
        "formula", {"formula": t("one gold per post (two with economy university 3+)"),
                    "example": t("as the formula, plus one gold when two or more posts are held")},

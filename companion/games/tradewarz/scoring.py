@@ -10,13 +10,16 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..core import Result, ScoreLine, ScoreSheet, rank, t
+from ..core import Placing, Result, ScoreLine, ScoreSheet, rank, replace, t
 from .data import EMPIRE_WEIGHTS, GOLDEN_SOURCES
 from .model import TradeWarzState, silver_xadlas
 from .terms import join
 
 SLUG = "tradewarz"
 TIEBREAKS = ("golden_xadlas", "strength", "empire", "farthest_build")
+#: placings decided by how a Xadla-target game ended, in words for the pad
+END_WORDS = {"target": t("first to reach the Xadla target"),
+             "alliance": t("alliance victory: a shared win")}
 R_XADLAS = "TradeWarz rulebook, Getting Xadlas"
 R_TIE = "TradeWarz rulebook, What happens in a tie at the end of a game"
 
@@ -92,5 +95,18 @@ def facts_from_state(game: TradeWarzState) -> list[Facts]:
 
 
 def score_state(game: TradeWarzState) -> Result:
-    """The score pad of a live game: the facts of its state through ``score_facts``."""
-    return score_facts(facts_from_state(game), game.rulings)
+    """The score pad of a live game: the facts of its state through ``score_facts``. A game
+    ended by reaching its Xadla target ranks the houses that reached it first (Game duration:
+    the first to reach the total wins), an alliance that reached its target shares first place
+    (Forming alliances); the others follow by total and tie-breaks."""
+    result = score_facts(facts_from_state(game), game.rulings)
+    if not game.won:
+        return result
+    names = {game.houses[i].name for i in game.won}
+    first = [s for s in result.sheets if s.name in names]
+    rest = [s for s in result.sheets if s.name not in names]
+    top = (Placing(1, tuple(s.name for s in first), "alliance"),) if game.won_by == "alliance" \
+        else tuple(replace(p, decided_by="target") if len(p.names) == len(first) else p
+                   for p in rank(first, TIEBREAKS))
+    after = tuple(replace(p, place=p.place + len(first)) for p in rank(rest, TIEBREAKS))
+    return replace(result, ranking=top + after)

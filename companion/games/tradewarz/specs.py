@@ -10,6 +10,8 @@ from .terms import RESOURCE_WORDS, SIDE_WORDS, SITE_WORDS, TREE_WORDS
 R = "TradeWarz rulebook, "
 _RES = tuple((r, RESOURCE_WORDS[r]) for r in RESOURCES)
 _SILO_RES = tuple((r, RESOURCE_WORDS[r]) for r in SILO_RESOURCES)
+_CARAVANS = (("", t("every caravan of the house")),) + tuple(
+    (x.id, x.name) for x in TECHS.values() if x.caravan != (0, 0))
 _BUILDINGS = {"settlement": t("settlement"), "village": t("village"), "upgrade": t("upgrade"),
               "castle": t("castle"), "university": t("university")}
 
@@ -37,6 +39,12 @@ def _pay() -> tuple[FieldSpec, ...]:
     """What was paid, for costs printed only on components (left at 0 when box data knows it)."""
     return tuple(_opt(f"pay_{r}", t("Paid {resource}", resource=RESOURCE_WORDS[r]),
                       help=t("only if the cost is not in the box data")) for r in RESOURCES)
+
+
+def _lost(label: str) -> FieldSpec:
+    """Which building a house lost, by its distance (the farthest building must still stand)."""
+    return _opt("lost_distance", label, 60,
+                help=t("needed when its buildings stand at different distances"))
 
 
 def _silos(label: str) -> tuple[FieldSpec, ...]:
@@ -88,9 +96,16 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
             _opt("level", t("University level to reach"), 4, help=t("universities only")),
             *_silos(t("New building")),
             _opt("distance", t("Marches from the capital"), 60,
-                 help=t("for the farthest-building tie-break")), *_pay())),
+                 help=t("for the farthest-building tie-break")),
+            FieldSpec("twice", t("Build it twice with this option (Improved building)"), "bool",
+                      required=False, default=False),
+            _opt("distance_2", t("Marches from the capital to the second one"), 60,
+                 help=t("only when building twice")),
+            FieldSpec("free", t("Free university upgrade (one level, once a year)"), "bool",
+                      required=False, default=False), *_pay())),
         _season("buy_tech", t("Buy a tech"), R + "Buy Tech", (
-            FieldSpec("tech", t("Tech"), "choice", choices=techs), *_pay())),
+            FieldSpec("tech", t("Tech"), "choice", choices=techs),
+            *_silos(t("Extra allocations (+3 / +4 techs)")), *_pay())),
         _season("recruit", t("Recruit"), R + "Recruit", (
             FieldSpec("count", t("Soldiers"), low=1, high=16, required=False, default=1),
             FieldSpec("at_building", t("Straight to a building (double cost)"), "bool",
@@ -109,7 +124,10 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
             FieldSpec("origin", t("After the attacker's"), "choice", required=False,
                       default="march", choices=(("march", t("March")),
                                                 ("retreat", t("Retreat into its capital")))),
-            *BATTLE_FIELDS[2:], *_silos(t("Silos of the building taken or destroyed")))),
+            *BATTLE_FIELDS[2:], *_silos(t("Silos of the building taken or destroyed")),
+            _lost(t("Marches from the defender's capital to the building lost")),
+            _opt("taken_distance", t("Marches from the attacker's capital to a castle taken"),
+                 60, help=t("for the farthest-building tie-break")))),
         ActionSpec("hold_post", t("Take a trading post"), R + "Trading posts",
                    (_house(), FieldSpec("post", t("Post"), low=1, high=4))),
         ActionSpec("leave_post", t("Leave a trading post"), R + "Trading posts",
@@ -119,7 +137,8 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
                        _house("house", t("House raided")),
                        FieldSpec("building", t("Building"), "choice", choices=(
                            ("settlement", _BUILDINGS["settlement"]),
-                           ("village", _BUILDINGS["village"]))), *_silos(t("Lost")))),
+                           ("village", _BUILDINGS["village"]))), *_silos(t("Lost")),
+                       _lost(t("Marches from its capital to the building lost")))),
         ActionSpec("play_morale", t("Play a morale card"), R + "Card setup: Morale cards",
                    (_house(),), commutative=True),
         ActionSpec("cancel_battle", t("Cancel a battle (morale card)"), R + "Cancel battle",
@@ -139,18 +158,56 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
                        _house(), FieldSpec("cards", t("Six cards as s/k/b, comma-separated"),
                                            "text", limit=80))),
         ActionSpec("caravan_area", t("Area of my caravans"), R + "Buy Tech: Economy",
-                   (_house(), FieldSpec("resource", t("Resource"), "choice",
-                                        choices=_SILO_RES))),
+                   (_house(), FieldSpec("caravan", t("Caravan"), "choice", required=False,
+                                        default="", choices=_CARAVANS),
+                    FieldSpec("resource", t("Resource"), "choice", choices=_SILO_RES))),
+        ActionSpec("occupier_left", t("The occupier left the capital"),
+                   R + "The Capital City; ruling T15",
+                   (_house("house", t("House whose capital is free again")),)),
         ActionSpec("time_up", t("Time is up"), R + "Game duration"),
         ActionSpec(CORRECT, t("Correct a value"), "The table is the truth", (
             _house(), FieldSpec("what", t("Value"), "choice", choices=tuple(
                 (c, CORRECT_WORDS[c]) for c in CORRECTABLE)),
             FieldSpec("value", t("New value"), low=0, high=99))),
+        *_corrections(techs),
         ruling,
     )
     return {s.kind: s for s in specs}
 
 
+def _nobody(name: str, label: str) -> FieldSpec:
+    """A house that may be nobody (left unchosen)."""
+    return FieldSpec(name, label, "player", required=False, default=-1)
+
+
+def _corrections(techs: tuple[tuple[str, str], ...]) -> tuple[ActionSpec, ...]:
+    """Corrections by hand of techs, trading posts, capitals and alliances (the table is the
+    truth): each is logged as a correction and says what changed from what to what."""
+    def fix(kind: str, label: str, fields: tuple[FieldSpec, ...]) -> ActionSpec:
+        return ActionSpec(kind, label, "The table is the truth", fields, correction=True)
+    return (
+        fix("correct_tech", t("Correct a tech"), (
+            _house(), FieldSpec("tech", t("Tech"), "choice", choices=techs),
+            FieldSpec("change", t("Change"), "choice", choices=(
+                ("give", t("the house holds it")), ("take", t("the house does not hold it")))))),
+        fix("correct_post", t("Correct a trading post"), (
+            FieldSpec("post", t("Post"), low=1, high=4),
+            _nobody("holder", t("Held by (none chosen: nobody)")))),
+        fix("correct_capital", t("Correct a capital's occupier"), (
+            _house("house", t("House whose capital")),
+            _nobody("holder", t("Occupied by (none chosen: nobody)")))),
+        fix("correct_alliance", t("Correct an alliance"), (
+            _house(), FieldSpec("change", t("Change"), "choice", choices=(
+                ("make", t("the house is allied with")),
+                ("end", t("the house is in no alliance")))),
+            _nobody("partner", t("Allied with")))),
+    )
+
+
+CORRECTION_KINDS = ("correct_tech", "correct_post", "correct_capital", "correct_alliance")
+
+
 SEASON_KINDS = ("march", "build", "buy_tech", "recruit", "retreat", "resources")
 FREE_KINDS = ("battle", "hold_post", "leave_post", "raid", "play_morale", "cancel_battle",
-              "trade", "form_alliance", "break_alliance", "record_deck", "caravan_area")
+              "trade", "form_alliance", "break_alliance", "record_deck", "caravan_area",
+              "occupier_left")

@@ -96,10 +96,13 @@ def _income(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[
             if tech.id == "mule_caravans" and game.rulings["T8"] == "two-gold":
                 gold = 2
             gains["gold"] += gold
-            if house.caravan_area:
-                gains[house.caravan_area] += res
+            area = house.area_of(tech.id)
+            if area:
+                gains[area] += res
             notes.append(t("{tech} gold +{gold}, {n} from its area (T8)", tech=tech.name,
-                           gold=gold, n=res))
+                           gold=gold, n=res) if not area else
+                         t("{tech} gold +{gold}, {resource} +{n} from its army's area (T8)",
+                           tech=tech.name, gold=gold, n=res, resource=RESOURCE_WORDS[area]))
     return _add(house, gains), [t("{gains} ({notes})", gains=_fmt(gains),
                                   notes=join(notes, "; "))], R_INCOME
 
@@ -197,9 +200,9 @@ def preview_spring(game: TradeWarzState) -> SpringPreview:
             houses[seat], texts, rule = step(game, seat, house)
             lines += [SpringLine(t("{n}. {step}", n=n, step=label), house.name, text, rule,
                                  n, label) for text in texts]
-    missing = tuple(t("{house} holds caravans: enter the resource of the area they occupy",
-                      house=h.name) for h in game.houses if not h.caravan_area
-                    and any(TECHS[t].caravan != (0, 0) for t in h.techs))
+    missing = tuple(t("{house} holds {tech}: enter the resource of the area its army "
+                      "occupies", house=h.name, tech=TECHS[x].name) for h in game.houses
+                    for x in h.techs if TECHS[x].caravan != (0, 0) and not h.area_of(x))
     after = replace(game, houses=tuple(houses))
     end = end_reason(after, spring_done=True)
     return SpringPreview(tuple(t("{n}. {step}", n=n, step=STEPS[k][0])
@@ -222,10 +225,11 @@ def apply_spring(game: TradeWarzState) -> TradeWarzState:
                    and not ln.text.startswith("no "))
     # a game that ends here stays in its last year (no "year 4 of 3")
     year = game.year if preview.game_end else game.year + 1
+    won, won_by = reached(replace(game, houses=houses)) if preview.game_end else ((), "")
     return replace(game, houses=houses, year=year, season=0, turn=0, mover=None,
                    move="",
                    phase="over" if preview.game_end else "seasons", ended=preview.game_end,
-                   events=events)
+                   events=events, won=won, won_by=won_by)
 
 
 def check_year(game: TradeWarzState, year: int) -> None:
@@ -254,24 +258,39 @@ def alliance_target(game: TradeWarzState, members: int) -> int:
     return times * game.xadla_target + 2
 
 
+def reached(game: TradeWarzState) -> tuple[tuple[int, ...], str]:
+    """In a Xadla-target game, the houses that have just won and how: ``target`` (single houses
+    at the target: the first to reach it wins, Game duration) or ``alliance`` (an alliance at
+    its target, a shared win, Forming alliances); ``((), "")`` while nobody has."""
+    if game.end_mode != "xadlas":
+        return (), ""
+    r = game.rulings
+    # an allied house plays for the alliance target (2 x target + 2 can never be reached
+    # without one member passing the single target, so that one must not end the game)
+    best = tuple(i for i, h in enumerate(game.houses)
+                 if xadlas(h, r) >= game.xadla_target and not game.alliance_of(i))
+    if best:
+        return best, "target"
+    for members in game.alliances:
+        if sum(xadlas(game.houses[i], r) for i in members) >= alliance_target(game,
+                                                                              len(members)):
+            return members, "alliance"
+    return (), ""
+
+
 def end_reason(game: TradeWarzState, *, spring_done: bool = False) -> str:
     """Why the game is over now, or an empty string (Game duration; Forming alliances)."""
-    r = game.rulings
-    if game.end_mode == "xadlas":
-        # an allied house plays for the alliance target (2 x target + 2 can never be reached
-        # without one member passing the single target, so that one must not end the game)
-        best = [h.name for i, h in enumerate(game.houses)
-                if xadlas(h, r) >= game.xadla_target and not game.alliance_of(i)]
-        if best:
-            return t("{names} reached {target} Xadlas ({rule})", names=join(best),
-                     target=game.xadla_target, rule=R_DURATION)
-        for members in game.alliances:
-            total = sum(xadlas(game.houses[i], r) for i in members)
-            if total >= alliance_target(game, len(members)):
-                names = join([game.houses[i].name for i in members], " and ")
-                return t("the alliance of {names} reached {total} Xadlas (target {target}; "
-                         "{rule}, T13)", names=names, total=total,
-                         target=alliance_target(game, len(members)), rule=R_ALLIANCE)
+    seats, how = reached(game)
+    if how == "target":
+        return t("{names} reached {target} Xadlas ({rule})",
+                 names=join([game.houses[i].name for i in seats]),
+                 target=game.xadla_target, rule=R_DURATION)
+    if how == "alliance":
+        total = sum(xadlas(game.houses[i], game.rulings) for i in seats)
+        names = join([game.houses[i].name for i in seats], " and ")
+        return t("the alliance of {names} reached {total} Xadlas (target {target}; "
+                 "{rule}, T13)", names=names, total=total,
+                 target=alliance_target(game, len(seats)), rule=R_ALLIANCE)
     if spring_done and game.end_mode == "years" and game.year >= game.years:
         return (t("{n} year played ({rule})", n=game.years, rule=R_DURATION) if game.years == 1
                 else t("{n} years played ({rule})", n=game.years, rule=R_DURATION))
@@ -281,5 +300,6 @@ def end_reason(game: TradeWarzState, *, spring_done: bool = False) -> str:
 
 
 __all__ = ["SpringLine", "SpringPreview", "preview_spring", "apply_spring", "end_reason",
+           "reached",
            "check_year", "end_of_spring",
            "alliance_target"]

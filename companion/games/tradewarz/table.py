@@ -8,14 +8,27 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import IllegalAction, replace, t
-from .data import ALLIANCE_FEE, CANCEL_BATTLE_FEE, RESOURCES, SILO_RESOURCES, TREES
-from .model import House, TradeWarzState, award, gain, pay, put_house, trade_full_dials
+from .data import ALLIANCE_FEE, CANCEL_BATTLE_FEE, RESOURCES, SILO_RESOURCES, TECHS, TREES
+from .model import (
+    House,
+    TradeWarzState,
+    award,
+    gain,
+    lose_site,
+    pay,
+    put_house,
+    trade_full_dials,
+    with_sites,
+)
 from .odds import parse_cards
 from .terms import A_ITEM, RESOURCE_WORDS, TREE_WORDS, join
 
 R_POSTS = "TradeWarz rulebook, Trading posts"
 R_ALLIANCE = "TradeWarz rulebook, Forming alliances"
 R_MORALE = "TradeWarz rulebook, Card setup: Morale cards"
+R_CAPITAL = "TradeWarz rulebook, The Capital City; ruling T15"
+R_BATTLE = "TradeWarz rulebook, Marching: Battle"
+R_CARAVANS = "TradeWarz rulebook, Buy Tech: Economy (Donkey, Mule and Elephant caravans)"
 BUILDING_WORDS = {"settlement": t("settlement"), "village": t("village")}
 
 
@@ -30,12 +43,18 @@ def _other(data: Mapping[str, Any], a: str, b: str) -> None:
                             rule="TradeWarz rulebook")
 
 
+def check_post(game: TradeWarzState, post: int) -> None:
+    """Only trading posts 1-3 are used with 2-3 houses, 1-4 with more (Trading posts)."""
+    if post > game.post_count:
+        raise IllegalAction(t("with {n} houses only trading posts 1 to {last} are used",
+                              n=len(game.houses), last=game.post_count), rule=R_POSTS,
+                            field="post")
+
+
 def hold_post(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """A house takes a trading post (a soldier on it, or a building); its silver Xadla follows."""
     seat, post = data["house"], data["post"]
-    if post > game.post_count:
-        raise IllegalAction(t("with {n} houses only trading posts 1 to {last} are used",
-                              n=len(game.houses), last=game.post_count), rule=R_POSTS)
+    check_post(game, post)
     houses = [replace(h, posts=tuple(p for p in h.posts if p != post)) for h in game.houses]
     before = next((h.name for h in game.houses if post in h.posts), "")
     houses[seat] = replace(houses[seat], posts=tuple(sorted(houses[seat].posts + (post,))))
@@ -59,7 +78,8 @@ def leave_post(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarz
 
 
 def remove_building(house: House, building: str, data: Mapping[str, Any], rule: str) -> House:
-    """Take a settlement or village and its silos off the map (raid or lost battle)."""
+    """Take a settlement or village and its silos off the map (raid or lost battle); its square
+    leaves the house's sites, so the farthest building is one still standing."""
     count = house.settlements if building == "settlement" else house.villages - house.castles
     if count < 1:
         raise IllegalAction(t("{house} has no {building} without a castle to lose",
@@ -69,9 +89,23 @@ def remove_building(house: House, building: str, data: Mapping[str, Any], rule: 
         raise IllegalAction(t("{house} has silos {has}; cannot remove {lost}", house=house.name,
                               has=_silos(house.silos), lost=_silos(lost)), rule=rule)
     silos = tuple(b - a for a, b in zip(lost, house.silos))
+    house = lose_site(house, data.get("lost_distance"), rule)
     if building == "settlement":
         return replace(house, settlements=house.settlements - 1, silos=silos)
     return replace(house, villages=house.villages - 1, silos=silos)
+
+
+def capture_sites(game: TradeWarzState, before: TradeWarzState, data: Mapping[str, Any]
+                  ) -> TradeWarzState:
+    """After a battle: a castle that changed hands takes its square from the loser's sites to
+    the winner's (marches from each one's capital, as the battle form tells them)."""
+    a, d = data["attacker"], data["defender"]
+    if game.houses[d].castles >= before.houses[d].castles:
+        return game
+    loser = lose_site(game.houses[d], data.get("lost_distance"), R_BATTLE)
+    winner = game.houses[a]
+    winner = with_sites(winner, winner.sites + (data.get("taken_distance") or 0,))
+    return put_house(put_house(game, d, loser), a, winner)
 
 
 def raid(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
@@ -134,22 +168,46 @@ def trade(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState
 def form_alliance(game: TradeWarzState,
                   data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """A house joins another's alliance (or both start one): 4 gold per joining house."""
-    _other(data, "house", "partner")
-    if not game.alliances_allowed:
-        raise IllegalAction(t("this table plays without alliances"), rule=R_ALLIANCE)
     seat, partner = data["house"], data["partner"]
-    if game.alliance_of(seat):
-        raise IllegalAction(t("{house} is already in an alliance", house=game.houses[seat].name),
-                            rule=R_ALLIANCE)
+    check_joining(game, data)
     joined = game.alliance_of(partner)
     joining = (seat,) if joined else (seat, partner)
     for i in joining:
         game = put_house(game, i, pay(game.houses[i], {"gold": ALLIANCE_FEE},
                                       t("joining an alliance"), R_ALLIANCE))
+    game = joined_alliance(game, seat, partner)
+    return game, [t("alliance of {names}", names=alliance_names(game, game.alliance_of(seat)))]
+
+
+def check_joining(game: TradeWarzState, data: Mapping[str, Any]) -> None:
+    """A house joins another's alliance (or both start one): alliances allowed at this table,
+    two different houses, the joining one in no alliance yet (Forming alliances)."""
+    _other(data, "house", "partner")
+    if not game.alliances_allowed:
+        raise IllegalAction(t("this table plays without alliances"), rule=R_ALLIANCE)
+    if game.alliance_of(data["house"]):
+        raise IllegalAction(t("{house} is already in an alliance",
+                              house=game.houses[data["house"]].name), rule=R_ALLIANCE)
+
+
+def joined_alliance(game: TradeWarzState, seat: int, partner: int) -> TradeWarzState:
+    """The alliances once ``seat`` joins ``partner``'s (or the two start one)."""
+    joined = game.alliance_of(partner)
     members = tuple(sorted((joined or (partner,)) + (seat,)))
     others = tuple(a for a in game.alliances if a != joined)
-    names = join([game.houses[i].name for i in members], " and ")
-    return replace(game, alliances=others + (members,)), [t("alliance of {names}", names=names)]
+    return replace(game, alliances=others + (members,))
+
+
+def left_alliance(game: TradeWarzState, seat: int) -> TradeWarzState:
+    """The alliances once ``seat`` leaves its own (a lone member left is in none)."""
+    members = game.alliance_of(seat) or ()
+    rest = tuple(i for i in members if i != seat)
+    kept = tuple(a for a in game.alliances if a != members)
+    return replace(game, alliances=kept + ((rest,) if len(rest) > 1 else ()))
+
+
+def alliance_names(game: TradeWarzState, members: tuple[int, ...] | None) -> Any:
+    return join([game.houses[i].name for i in members or ()], " and ")
 
 
 def break_alliance(game: TradeWarzState,
@@ -168,11 +226,24 @@ def break_alliance(game: TradeWarzState,
     for i in others:
         house, ev = gain(game.houses[i], {"gold": ALLIANCE_FEE}, game.rulings)
         game, events = put_house(game, i, house), events + ev
-    rest = tuple(others) if len(others) > 1 else ()
-    alliances = tuple(a for a in game.alliances if a != members) + ((rest,) if rest else ())
-    return replace(game, alliances=alliances), [
+    return left_alliance(game, seat), [
         t("{house} broke the alliance and paid {gold} gold", house=game.houses[seat].name,
           gold=fee["gold"]), *events]
+
+
+def occupier_left(game: TradeWarzState,
+                  data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
+    """The house holding another's capital marched away from it: the capital is its owner's
+    again, so the owner may recruit (The Capital City: unless the conqueror moves away; T15)."""
+    seat = data["house"]
+    house = game.houses[seat]
+    if house.capital_held_by is None:
+        raise IllegalAction(t("{house}'s capital is not occupied", house=house.name),
+                            rule=R_CAPITAL)
+    holder = game.houses[house.capital_held_by].name
+    return put_house(game, seat, replace(house, capital_held_by=None)), [
+        t("{holder} marched away from {house}'s capital: {house} may recruit again",
+          holder=holder, house=house.name)]
 
 
 def record_deck(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
@@ -191,9 +262,22 @@ def record_deck(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWar
 
 
 def caravan_area(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
-    """The resource of the area a house's caravans occupy, for its yearly caravan income."""
-    seat = data["house"]
-    return put_house(game, seat, replace(game.houses[seat], caravan_area=data["resource"])), []
+    """The resource of the area a caravan's army occupies, for its yearly income: each caravan
+    earns from the area of the army it goes with (Buy Tech: Economy; a super unit acts only
+    for its own squad). No caravan named: every caravan of the house."""
+    seat, caravan, area = data["house"], data.get("caravan") or "", data["resource"]
+    house = game.houses[seat]
+    if not caravan:
+        return put_house(game, seat, replace(house, caravan_area=area, caravan_areas=())), []
+    if not house.has_tech(caravan):
+        raise IllegalAction(t("{house} does not hold {tech}", house=house.name,
+                              tech=TECHS[caravan].name), rule=R_CARAVANS, field="caravan")
+    areas = dict(house.caravan_areas)
+    areas[caravan] = area
+    house = replace(house, caravan_areas=tuple(sorted(areas.items())))
+    return put_house(game, seat, house), [t("{house}'s {tech} go with an army on {resource}",
+                                             house=house.name, tech=TECHS[caravan].name,
+                                             resource=RESOURCE_WORDS[area])]
 
 
 def time_up(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
@@ -230,6 +314,15 @@ CORRECT_WORDS = {
     "farthest_build": t("farthest build")}
 
 
+def farthest_sites(sites: tuple[int, ...], value: int) -> tuple[int, ...]:
+    """The building squares once the table says the farthest one stands ``value`` marches away:
+    none farther, and the farthest one at ``value``."""
+    kept = sorted(min(d, value) for d in sites)
+    if value and value not in kept:
+        kept = kept[:-1] + [value]
+    return tuple(kept)
+
+
 def correct(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
     """Set any value of a house's board to what the table shows (marked as a correction)."""
     seat, what, value = data["house"], data["what"], data["value"]
@@ -247,6 +340,8 @@ def correct(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzSta
         i = SILO_RESOURCES.index(what[5:])
         house = replace(house, silos=tuple(value if j == i else n
                                            for j, n in enumerate(house.silos)))
+    elif what == "farthest_build":
+        house = with_sites(house, farthest_sites(house.sites, value))
     elif what.startswith("university_"):
         i = TREES.index(what[11:])
         house = replace(house, universities=tuple(min(value, 4) if j == i else n

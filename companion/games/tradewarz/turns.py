@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core import IllegalAction, replace, t
 from .model import House, TradeWarzState, pay, put_house
-from .spring import end_reason
+from .spring import end_reason, reached
 from .terms import TOKEN_WORDS, join
 
 R_MECHANICS = "TradeWarz rulebook, Game mechanics"
@@ -123,4 +123,7 @@ def check_end(game: TradeWarzState) -> TradeWarzState:
     if game.phase == "over":
         return game
     reason = end_reason(game)
-    return replace(game, phase="over", ended=reason) if reason else game
+    if not reason:
+        return game
+    won, won_by = reached(game)
+    return replace(game, phase="over", ended=reason, won=won, won_by=won_by)

@@ -1,0 +1,115 @@
+"""Corrections by hand ("the table is the truth") of what the dials do not show: who holds which
+tech, which trading post, whose capital, and who is allied with whom.
+
+Each sets the state to what the table shows, with no cost and no reward, and says what changed
+from what to what. A state no table can show is refused with the checks the actions use (a tech
+exists once, at most 4 super units, the trading posts in play, alliances allowed).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import IllegalAction, replace, t
+from .costs import owner_problems
+from .data import TECHS
+from .economy import super_unit_problems
+from .model import TradeWarzState, put_house
+from .table import (
+    alliance_names,
+    check_joining,
+    check_post,
+    joined_alliance,
+    left_alliance,
+)
+from .turns import refuse
+
+R_TECH = "TradeWarz rulebook, Buy Tech"
+R_CAPITAL = "TradeWarz rulebook, The Capital City"
+R_ALLIANCE = "TradeWarz rulebook, Forming alliances"
+
+
+
+def _named(data: Mapping[str, Any], name: str) -> int | None:
+    """An optional house field: its seat, or None for nobody (-1)."""
+    seat = data.get(name, -1)
+    return seat if isinstance(seat, int) and seat >= 0 else None
+
+
+def correct_tech(game: TradeWarzState, data: Mapping[str, Any]
+                 ) -> tuple[TradeWarzState, list[str]]:
+    """Give a house a tech card, or take one from it."""
+    seat, tech = data["house"], TECHS[data["tech"]]
+    house = game.houses[seat]
+    if data["change"] == "take":
+        if not house.has_tech(tech.id):
+            raise IllegalAction(t("{house} does not hold {tech}", house=house.name,
+                                  tech=tech.name), rule=R_TECH, field="tech")
+        house = replace(house, techs=tuple(x for x in house.techs if x != tech.id))
+        return put_house(game, seat, house), [
+            t("{tech}: held by {house} before, by nobody now", tech=tech.name,
+              house=house.name)]
+    refuse([IllegalAction(p, rule=R_TECH, field="tech")
+            for p in owner_problems(game.houses, tech.id)]
+           + super_unit_problems(house, tech.id))
+    house = replace(house, techs=house.techs + (tech.id,))
+    return put_house(game, seat, house), [
+        t("{tech}: held by nobody before, by {house} now", tech=tech.name, house=house.name)]
+
+
+def correct_post(game: TradeWarzState, data: Mapping[str, Any]
+                 ) -> tuple[TradeWarzState, list[str]]:
+    """Set who holds a trading post (nobody: the post is free)."""
+    post, holder = data["post"], _named(data, "holder")
+    check_post(game, post)
+    before = next((h.name for h in game.houses if post in h.posts), None)
+    houses = [replace(h, posts=tuple(p for p in h.posts if p != post)) for h in game.houses]
+    if holder is not None:
+        houses[holder] = replace(houses[holder],
+                                 posts=tuple(sorted(houses[holder].posts + (post,))))
+    now = game.houses[holder].name if holder is not None else None
+    return replace(game, houses=tuple(houses)), [
+        t("trading post {post}: held by {before} before, by {now} now", post=post,
+          before=before or t("nobody"), now=now or t("nobody"))]
+
+
+def correct_capital(game: TradeWarzState, data: Mapping[str, Any]
+                    ) -> tuple[TradeWarzState, list[str]]:
+    """Set who occupies a house's capital (nobody: its own again)."""
+    seat, holder = data["house"], _named(data, "holder")
+    house = game.houses[seat]
+    if holder == seat:
+        raise IllegalAction(t("{house} cannot occupy its own capital", house=house.name),
+                            rule=R_CAPITAL, field="holder")
+    before = house.capital_held_by
+    names = [game.houses[i].name if i is not None else t("nobody") for i in (before, holder)]
+    return put_house(game, seat, replace(house, capital_held_by=holder)), [
+        t("{house}'s capital: held by {before} before, by {now} now", house=house.name,
+          before=names[0], now=names[1])]
+
+
+def correct_alliance(game: TradeWarzState, data: Mapping[str, Any]
+                     ) -> tuple[TradeWarzState, list[str]]:
+    """A house joins another's alliance (``make``) or leaves its own (``end``); no gold moves."""
+    seat = data["house"]
+    house = game.houses[seat]
+    before = game.alliance_of(seat)
+    if data["change"] == "end":
+        if not before:
+            raise IllegalAction(t("{house} is in no alliance", house=house.name),
+                                rule=R_ALLIANCE)
+        after = left_alliance(game, seat)
+        return after, [t("alliance of {before} before; {house} in none now",
+                         before=alliance_names(game, before), house=house.name)]
+    partner = _named(data, "partner")
+    if partner is None:
+        raise IllegalAction(t("name the house {house} is allied with", house=house.name),
+                            rule=R_ALLIANCE, field="partner")
+    check_joining(game, {"house": seat, "partner": partner})
+    after = joined_alliance(game, seat, partner)
+    return after, [t("{house} in no alliance before; alliance of {now} now", house=house.name,
+                     now=alliance_names(after, after.alliance_of(seat)))]
+
+
+MOVES = {"correct_tech": correct_tech, "correct_post": correct_post,
+         "correct_capital": correct_capital, "correct_alliance": correct_alliance}

@@ -1,0 +1,98 @@
+"""TradeWarz corrections by hand (issue 20; review item #27): techs, trading posts, capital
+occupation and alliances can be set to what the table shows, logged as corrections that say what
+changed from what to what; states no table can show are refused with the actions' own checks."""
+from dataclasses import replace
+
+import pytest
+
+from companion.games.core import IllegalAction
+from companion.games.tradewarz import RULES
+from companion.games.tradewarz.model import put_house
+from companion.games.tradewarz.specs import CORRECTION_KINDS
+
+
+def new(n=3, **setup):
+    return RULES.new_game({"players": [{"name": x} for x in ("Ana", "Ben", "Cy")[:n]], **setup})
+
+
+def act(state, kind, **data):
+    return RULES.apply(state, kind, RULES.check_action(state, kind, data))
+
+
+def said(state, kind, **data):
+    return str(RULES.describe(state, kind, RULES.check_action(state, kind, data)))
+
+
+def test_every_new_correction_is_a_correction_citing_the_table_is_the_truth():
+    for kind in CORRECTION_KINDS:
+        spec = RULES.spec(kind)
+        assert spec.correction and spec.rule == "The table is the truth", kind
+        assert kind in RULES.available(new())
+    over = replace(new(), phase="over", ended="done")
+    assert set(CORRECTION_KINDS) <= set(RULES.available(over))
+    assert act(over, "correct_post", post=1, holder=0).houses[0].posts == (1,)
+
+
+def test_a_tech_can_be_given_and_taken_and_the_history_says_from_whom_to_whom():
+    state = act(new(), "correct_tech", house=1, tech="generate_tax", change="give")
+    assert state.houses[1].techs == ("generate_tax",)
+    assert "Generate tax: held by nobody before, by Ben now" in said(
+        new(), "correct_tech", house=1, tech="generate_tax", change="give")
+    taken = act(state, "correct_tech", house=1, tech="generate_tax", change="take")
+    assert taken.houses[1].techs == ()
+    assert "held by Ben before, by nobody now" in said(state, "correct_tech", house=1,
+                                                        tech="generate_tax", change="take")
+
+
+def test_a_tech_correction_refuses_a_second_copy_and_a_fifth_super_unit():
+    state = act(new(), "correct_tech", house=1, tech="generate_tax", change="give")
+    with pytest.raises(IllegalAction, match="already belongs to Ben"):
+        act(state, "correct_tech", house=0, tech="generate_tax", change="give")
+    with pytest.raises(IllegalAction, match="does not hold"):
+        act(state, "correct_tech", house=0, tech="generate_tax", change="take")
+    four = put_house(state, 0, replace(state.houses[0], techs=(
+        "donkey_caravans", "mule_caravans", "elephant_caravans", "cavalry")))
+    with pytest.raises(IllegalAction, match="limit is 4"):
+        act(four, "correct_tech", house=0, tech="trebuchet", change="give")
+
+
+def test_a_trading_post_correction_moves_it_to_a_house_or_to_nobody():
+    state = act(new(), "hold_post", house=0, post=2)
+    moved = act(state, "correct_post", post=2, holder=1)
+    assert (moved.houses[0].posts, moved.houses[1].posts) == ((), (2,))
+    assert "trading post 2: held by Ana before, by Ben now" in said(state, "correct_post",
+                                                                    post=2, holder=1)
+    free = act(moved, "correct_post", post=2)
+    assert all(not h.posts for h in free.houses)
+    assert "held by Ben before, by nobody now" in said(moved, "correct_post", post=2)
+    with pytest.raises(IllegalAction, match="only trading posts 1 to 3"):
+        act(state, "correct_post", post=4, holder=1)
+
+
+def test_a_capital_correction_sets_its_occupier_or_frees_it():
+    state = act(new(), "correct_capital", house=0, holder=2)
+    assert state.houses[0].capital_held_by == 2
+    with pytest.raises(IllegalAction, match="held by Cy"):
+        act(state, "recruit")
+    assert "Ana's capital: held by Cy before, by nobody now" in said(state, "correct_capital",
+                                                                     house=0)
+    assert act(state, "correct_capital", house=0).houses[0].capital_held_by is None
+    with pytest.raises(IllegalAction, match="its own capital"):
+        act(state, "correct_capital", house=1, holder=1)
+
+
+def test_an_alliance_correction_makes_or_ends_one_without_gold():
+    state = act(new(), "correct_alliance", house=0, change="make", partner=1)
+    assert state.alliances == ((0, 1),) and state.houses[0].dials[0] == 6
+    assert "alliance of Ana and Ben now" in said(new(), "correct_alliance", house=0,
+                                                 change="make", partner=1)
+    three = act(state, "correct_alliance", house=2, change="make", partner=0)
+    assert three.alliances == ((0, 1, 2),)
+    ended = act(three, "correct_alliance", house=1, change="end")
+    assert ended.alliances == ((0, 2),) and ended.houses[1].dials[0] == 6
+    with pytest.raises(IllegalAction, match="already in an alliance"):
+        act(state, "correct_alliance", house=0, change="make", partner=2)
+    with pytest.raises(IllegalAction, match="in no alliance"):
+        act(new(), "correct_alliance", house=0, change="end")
+    with pytest.raises(IllegalAction, match="without alliances"):
+        act(new(alliances=False), "correct_alliance", house=0, change="make", partner=1)
