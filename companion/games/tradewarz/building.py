@@ -68,7 +68,8 @@ def _placed(data: Mapping[str, Any]) -> tuple[int, ...]:
 def _cost(game: TradeWarzState, house: House, data: Mapping[str, Any]) -> Any:
     what = data.get("what")
     if what == "university":
-        return university_cost(house, data.get("tree") or "economy", data.get("level", 0))
+        return university_cost(house, data.get("tree") or "economy", data.get("level", 0),
+                               dict(game.costs), game.rulings)
     return box_cost(dict(game.costs), {what: 1}, entered(data))
 
 
@@ -95,7 +96,8 @@ def do(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
     """Build a settlement, village, upgrade, castle or university level (checked already)."""
     what = data["what"]
     if what == "university":
-        return _university(house, data["tree"], data["level"])
+        return _university(house, data["tree"], data["level"],
+                           _cost(game, house, data))
     cost = _cost(game, house, data)
     house = pay(house, cost, A_ITEM[what], R_BUILD)
     house = replace(house, silos=tuple(a + b for a, b in zip(house.silos, _placed(data))))
@@ -112,8 +114,8 @@ def do(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
                      cost=cost_text(cost))]
 
 
-def _university(house: House, tree: str, level: int) -> tuple[House, list[str]]:
-    cost = university_cost(house, tree, level)
+def _university(house: House, tree: str, level: int, cost: dict[str, int]
+                ) -> tuple[House, list[str]]:
     house = pay(house, cost, t("the {tree} university at level {level}", tree=TREE_WORDS[tree],
                                level=level), R_UNIVERSITY)
     levels = tuple(level if x == tree else n for x, n in zip(TREES, house.universities))

@@ -59,20 +59,22 @@ class BattleResult:
     notes: tuple[str, ...]
 
 
-def tech_bonus(house: House, *, attacking: bool, site: str = "field"
-               ) -> tuple[Card, tuple[str, ...]]:
-    """Military techs count when attacking, engineering techs when defending (Buy Tech).
+def tech_bonus(house: House, *, attacking: bool, site: str = "field",
+               rulings: Mapping[str, str] | None = None) -> tuple[Card, tuple[str, ...]]:
+    """Military techs count when attacking, engineering techs when defending (Buy Tech), for
+    every army of the house on the whole map.
 
     Super units are left out: they count only for the army carrying them. Upgrade all fortified
-    castles counts only when defending a castle, as its name says.
+    castles counts wherever the house defends (ruling T22), or only at a castle (castle-only).
     """
+    castle_only = (rulings or {}).get("T22", "whole-map") == "castle-only"
     tree = "military" if attacking else "engineering"
     s = k = b = 0
     names = []
     for tech in (TECHS[x] for x in house.techs):
         if tech.tree != tree or tech.super_unit:
             continue
-        if tech.id == "fortified_castles" and site != "castle":
+        if tech.id == "fortified_castles" and castle_only and site != "castle":
             continue
         s, k, b = s + tech.strength, k + tech.kills, b + tech.blocks
         if tech.strength or tech.kills or tech.blocks:
