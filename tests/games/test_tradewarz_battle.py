@@ -177,5 +177,5 @@ def test_recorded_deck_loses_the_burned_and_played_cards():
     after = _fight(game, attacker_burned="1/4/1")
     assert sorted(after.houses[0].used) == [(1, 4, 1), (4, 1, 1)]
     assert len(after.houses[0].deck) == 4
-    with pytest.raises(IllegalAction, match="not among them"):
+    with pytest.raises(IllegalAction, match="not among the"):
         _fight(after, attacker_burned="4/1/1", attacker_soldiers=1, defender_soldiers=1)

@@ -236,8 +236,8 @@ def _take(game: TradeWarzState, a: int, d: int, site: str, retake: bool, data: M
         post = data["post"]
         dfd = replace(dfd, posts=tuple(p for p in dfd.posts if p != post))
         att = replace(att, posts=tuple(sorted(att.posts + (post,))))
-        note = t("{house} takes trading post {post} and its silver Xadla", house=att.name,
-                 post=post)
+        note = t("{house} takes trading post {post} and its silver Xadla from {other}",
+                 house=att.name, post=post, other=dfd.name)
     else:
         return game, []
     return put_house(put_house(game, a, att), d, dfd), [note]

@@ -14,7 +14,6 @@ from itertools import permutations
 from ..core import t
 from .data import CAPITAL_BONUS, CASTLE_BONUS, TECHS
 from .model import Card, House
-from .terms import join
 
 SITES = ("field", "settlement", "village", "castle", "capital", "trading_post")
 ZERO = (0, 0, 0)
@@ -170,7 +169,8 @@ def draw_orders(deck: Sequence[Card], used: Sequence[Card],
 
 @dataclass(frozen=True)
 class Odds:
-    """Exact chances before anyone commits: attacker wins, defender wins, nobody wins (T3)."""
+    """Exact chances over the burn-and-play orders of the deck(s) given, every other value as
+    entered (the other side's card included): attacker wins, defender wins, nobody wins (T3)."""
 
     attacker: Fraction
     defender: Fraction
@@ -210,16 +210,16 @@ def take_from_deck(house: House, burned: Card | None, played: Card,
                    rulings: Mapping[str, str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """The recorded deck and used pile after burning and playing (ruling T12 for a short deck).
 
-    Raises ValueError naming a card the deck does not hold.
+    Raises ValueError naming a card the deck does not hold (never the cards it does hold).
     """
     deck, used = list(house.deck), list(house.used)
     if len(deck) < 2 and not (len(deck) == 1 and rulings.get("T12") == "play-last"):
         deck, used = deck + used, []
     for card in (c for c in (burned, played) if c is not None):
         if card not in deck:
-            left = join(["/".join(map(str, c)) for c in deck]) if deck else t("none")
-            raise ValueError(t("{house}'s remaining battle cards are {left}; {card} is not "
-                               "among them", house=house.name, left=left,
+            # the cards left stay private (any phone may enter a battle): only their number
+            raise ValueError(t("{card} is not among the {n} battle card(s) {house} has left "
+                               "(its own phone lists them)", house=house.name, n=len(deck),
                                card="/".join(map(str, card))))
         deck.remove(card)
         used.append(card)

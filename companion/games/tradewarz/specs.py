@@ -118,6 +118,7 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
                    (_house(), FieldSpec("post", t("Post"), low=1, high=4))),
         ActionSpec("raid", t("Raid an unguarded building"),
                    R + "Raiding villages and settlements", (
+                       _house("raider", t("Raiding house")),
                        _house("house", t("House raided")),
                        FieldSpec("building", t("Building"), "choice", choices=(
                            ("settlement", _BUILDINGS["settlement"]),
