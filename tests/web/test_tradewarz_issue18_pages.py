@@ -69,3 +69,16 @@ def test_a_refused_battle_card_on_another_seats_phone_names_no_card_left(client,
     html = resp.get_data(as_text=True)
     assert "is not among the 6 battle card(s) Basalt has left" in text(html)
     assert not any(card in html for card in ("1/3/2", "2/2/2", "3/1/3", "4/0/2", "1/2/4"))
+
+
+def test_a_raid_from_the_board_names_the_house_that_has_just_marched(client, app):
+    table = make(client, app)
+    table.do("correct", house=B, what="settlements", value="1")
+    table.do("correct", house=B, what="silo_wheat", value="1")
+    table.do("march")
+    panel = table.page.split('id="p1"')[1].split("/do/raid")[1].split("</form>")[0]
+    assert '<input type="hidden" name="raider" value="0">' in panel
+    table.do("raid", raider=A, house=B, building="settlement", silo_wheat="1")
+    history = text(client.get(table.path + "/history").get_data(as_text=True))
+    assert "Amber raided Basalt's settlement" in history
+    assert table.state().houses[B].settlements == 0
