@@ -93,3 +93,18 @@ def test_the_recruit_form_asks_for_a_number_of_soldiers_only_under_t20_any(clien
     assert 'name="count"' in panel
     table.do("recruit", count="2")
     assert table.state().houses[A].soldiers == 4
+
+
+def test_the_watch_link_shows_no_battle_card_even_on_the_owners_phone(client, app):
+    from companion import store
+    table = make(client, app)
+    cards = ("1/3/2", "2/2/2", "3/1/3", "4/0/2", "1/2/4", "2/4/0")
+    table.post("seat", seat=B)
+    table.do("record_deck", house=B, cards=", ".join(cards))
+    assert all(card in table.page for card in cards)  # its own play link shows them
+    with app.app_context():
+        game, _ = store.find_game(table.path.rsplit("/", 1)[-1])
+        watch = game.watch_token
+    seen = "".join(client.get(f"/g/{watch}{page}").get_data(as_text=True)
+                   for page in ("", "/history", "/score", "/tradewarz/battle", "/export.json"))
+    assert not [card for card in cards if card in seen]
