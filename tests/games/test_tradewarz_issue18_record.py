@@ -69,6 +69,22 @@ def test_morale_caravans_and_alliances_in_the_history_carry_their_numbers():
                                                            partner=1)
 
 
+def test_a_switched_ruling_in_the_history_says_from_which_reading_to_which():
+    line = words(new(), "ruling", ruling="T20", reading="any")
+    assert "ruling T20 switched from one to any (any number the reserve and the dials allow" \
+        in line
+
+
+def test_the_end_of_spring_in_the_history_says_each_houses_numbers():
+    state = replace(new(2), season=4, phase="spring_end")
+    state = with_house(state, dials=(12, 11, 11, 11))
+    line = words(state, "end_of_spring")
+    ana = line.split("Ana: ")[1].split("; Ben")[0]
+    assert "gold 12 → 15" in ana and "wheat 11 → 12" in ana and "soldiers 2 → 3" in ana
+    assert "golden Xadla: all four dials at 12 or more" in ana
+    assert "Ben: gold 6 → 9" in line and "morale cards 0 → 1" in line
+
+
 # --------------------------------------------------------------- #19 battle decks stay private
 
 def test_the_history_counts_a_recorded_deck_and_never_names_its_cards():

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..core import CORRECT, Text, t
-from .data import ALLIANCE_FEE, RESOURCES, SILO_RESOURCES, TREES
+from ..core import CORRECT, RULING, Text, t
+from .data import ALLIANCE_FEE, GOLDEN_SOURCES, RESOURCES, SILO_RESOURCES, TREES
 from .model import House, TradeWarzState, cost_text
+from .rulings import RULINGS
 from .specs import SEASON_KINDS
 from .table import CORRECT_WORDS
 from .terms import RESOURCE_WORDS, join
@@ -96,6 +97,32 @@ def _alliance(state: TradeWarzState, data: Mapping[str, Any], after: TradeWarzSt
               names=join([state.houses[i].name for i in joining], " and "), gold=ALLIANCE_FEE)]
 
 
+def _ruling(state: TradeWarzState, data: Mapping[str, Any], after: TradeWarzState) -> list:
+    rid, reading = data["ruling"], data["reading"]
+    return [t("ruling {id} switched from {before} to {now} ({words})", id=rid,
+              before=state.rulings.get(rid, ""), now=reading,
+              words=RULINGS[rid].readings[reading])]
+
+
+def _year_end(state: TradeWarzState, data: Mapping[str, Any], after: TradeWarzState) -> list:
+    """Each house's board before and after the end of Spring, in numbers."""
+    out = []
+    for before, now in zip(state.houses, after.houses):
+        parts: list[Any] = [t("{resource} {before} → {now}", resource=RESOURCE_WORDS[r],
+                              before=before.dial(r), now=now.dial(r))
+                            for r in RESOURCES if before.dial(r) != now.dial(r)]
+        parts += [t("golden Xadla: {source}", source=GOLDEN_SOURCES[g])
+                  for g in now.golden[len(before.golden):] if g in GOLDEN_SOURCES]
+        for name, word in (("soldiers", t("soldiers")), ("morale", t("morale cards"))):
+            if getattr(before, name) != getattr(now, name):
+                parts.append(t("{what} {before} → {now}", what=word,
+                               before=getattr(before, name), now=getattr(now, name)))
+        if parts:
+            out.append(t("{house}: {changes}", house=now.name, changes=join(parts)))
+    return out
+
+
 _SAID: dict[str, Callable[[TradeWarzState, Mapping[str, Any], TradeWarzState], list]] = {
     "trade": _trade, CORRECT: _correction, "play_morale": _morale, "record_deck": _deck,
-    "caravan_area": _caravans, "form_alliance": _alliance}
+    "caravan_area": _caravans, "form_alliance": _alliance, RULING: _ruling,
+    "end_of_spring": _year_end}
