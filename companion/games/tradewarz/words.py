@@ -23,7 +23,7 @@ def history_line(state: TradeWarzState, kind: str, data: Mapping[str, Any], labe
     """"House: action; what it did in numbers; what it caused" (``after`` is the state it led
     to, None if refused)."""
     who = state.houses[state.turn].name if kind in SEASON_KINDS else ""
-    seat = data.get("house")
+    seat = data.get("raider", data.get("house")) if kind == "raid" else data.get("house")
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.houses):
         who = state.houses[seat].name
     head = t("{house}: {action}", house=who, action=label) if who else label
