@@ -173,3 +173,10 @@ def test_a_recruit_cost_with_the_wrong_printed_amounts_is_refused_at_setup():
     from companion.games.core import InvalidInput
     with pytest.raises(InvalidInput, match="3 \\+ 3"):
         new(cost_recruit="2 gold + 2 wheat + 2 lumber")
+
+
+def test_a_corrected_recruit_cost_is_remembered_as_box_data_and_a_shipped_guess_is_not():
+    records = RULES.box_records_of_setup({"cost_recruit": "3 gold + 3 wheat",
+                                          "cost_university": "1 gold + 1 mining"})
+    assert records == [("costs", "recruit", {"gold": 3, "wheat": 3})]
+    assert RULES.setup_defaults(records)["cost_recruit"] == "3 gold + 3 wheat"
