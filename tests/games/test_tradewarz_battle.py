@@ -67,10 +67,11 @@ def test_military_techs_count_only_attacking_and_engineering_only_defending():
     assert tech_bonus(house, attacking=False)[0] == (2, 1, 0)
 
 
-def test_fortified_castles_tech_counts_only_defending_a_castle():
+def test_fortified_castles_tech_counts_only_defending_a_castle_under_t22_castle_only():
     house = replace(_game().houses[0], techs=("fortified_castles",))
-    assert tech_bonus(house, attacking=False, site="field")[0] == (0, 0, 0)
-    assert tech_bonus(house, attacking=False, site="castle")[0] == (1, 1, 1)
+    only = {"T22": "castle-only"}
+    assert tech_bonus(house, attacking=False, site="field", rulings=only)[0] == (0, 0, 0)
+    assert tech_bonus(house, attacking=False, site="castle", rulings=only)[0] == (1, 1, 1)
 
 
 def test_super_cannons_kill_one_defender_before_the_battle():
@@ -176,5 +177,5 @@ def test_recorded_deck_loses_the_burned_and_played_cards():
     after = _fight(game, attacker_burned="1/4/1")
     assert sorted(after.houses[0].used) == [(1, 4, 1), (4, 1, 1)]
     assert len(after.houses[0].deck) == 4
-    with pytest.raises(IllegalAction, match="not among them"):
+    with pytest.raises(IllegalAction, match="not among the"):
         _fight(after, attacker_burned="4/1/1", attacker_soldiers=1, defender_soldiers=1)

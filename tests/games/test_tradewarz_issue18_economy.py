@@ -143,19 +143,21 @@ def built(state, *distances):
 
 
 def test_a_raided_building_no_longer_counts_for_the_farthest_building():
-    state = built(new(2, **COSTS), 9)
+    state = replace(built(new(2, **COSTS), 9), mover=1, move="march")  # Ben marched
     assert state.houses[0].farthest_build == 9
-    after = act(state, "raid", house=0, building="settlement", silo_wheat=1)
+    after = act(state, "raid", raider=1, house=0, building="settlement", silo_wheat=1)
     assert after.houses[0].farthest_build == 0 and after.houses[0].settlements == 0
 
 
 def test_a_raid_names_which_building_when_they_stand_at_different_distances():
-    state = built(new(2, **COSTS), 2, 9)
+    state = replace(built(new(2, **COSTS), 2, 9), mover=1, move="march")  # Ben marched
     with pytest.raises(IllegalAction, match="say which one was lost"):
-        act(state, "raid", house=0, building="settlement", silo_wheat=1)
+        act(state, "raid", raider=1, house=0, building="settlement", silo_wheat=1)
     with pytest.raises(IllegalAction, match="no building 5 marches"):
-        act(state, "raid", house=0, building="settlement", silo_wheat=1, lost_distance=5)
-    after = act(state, "raid", house=0, building="settlement", silo_wheat=1, lost_distance=9)
+        act(state, "raid", raider=1, house=0, building="settlement", silo_wheat=1,
+            lost_distance=5)
+    after = act(state, "raid", raider=1, house=0, building="settlement", silo_wheat=1,
+                lost_distance=9)
     assert after.houses[0].farthest_build == 2 and after.houses[0].sites == (2,)
 
 

@@ -19,7 +19,9 @@ def game():
 
 def battle(g=None, **kw):
     g = g or game()
-    g = replace(g, houses=tuple(replace(h, soldiers=3, morale=1) for h in g.houses))
+    # a settlement each: the first 2 soldiers away from a capital are its own, the 3rd needs one
+    g = replace(g, houses=tuple(replace(h, soldiers=3, morale=1, settlements=1)
+                                for h in g.houses))
     data = {"attacker": 0, "defender": 1, "site": "field", "post": 0,
             "attacker_soldiers": 2, "attacker_card_s": 4, "attacker_card_k": 1,
             "attacker_card_b": 1, "defender_soldiers": 3, "defender_card_s": 2,

@@ -135,10 +135,11 @@ def test_two_years_for_three_houses_end_with_the_ledgers_boards_and_ranking(clie
     t.do("hold_post", house=1, post=3)
     a.posts, b.posts = 2, 1
     t.do("march")                                                    # Fall: Amber marches
-    # Amber 2 soldiers + 4 = 6 against Cedar 3 + 1 = 4: Amber wins; Amber loses 2 kills - 1
+    # Amber 2 soldiers + 4 = 6 against Cedar 2 + 1 = 3 (its 3rd soldier stays at the gate: no
+    # building supports it away from the capital): Amber wins; Amber loses 2 kills - 1
     # block = 1, Cedar loses 1 kill - 0 blocks = 1
     t.do("battle", attacker=0, defender=2, site="field", attacker_soldiers=2, attacker_card_s=4,
-         attacker_card_k=1, attacker_card_b=1, defender_soldiers=3, defender_card_s=1,
+         attacker_card_k=1, attacker_card_b=1, defender_soldiers=2, defender_card_s=1,
          defender_card_k=2, defender_card_b=0)
     a.golden += 1
     a.soldiers, a.reserve = a.soldiers - 1, a.reserve + 1

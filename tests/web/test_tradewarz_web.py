@@ -95,7 +95,8 @@ COST_LABELS = {"settlement": "Cost of a settlement", "upgrade": "Cost of an upgr
                "road": "Cost of a road", "bridge": "Cost of a bridge",
                "tunnel": "Cost of a tunnel", "tech_economy": "Cost of an economy tech",
                "tech_engineering": "Cost of an engineering tech",
-               "tech_military": "Cost of a military tech"}
+               "tech_military": "Cost of a military tech", "recruit": "Cost of a soldier",
+               "university": "Cost of a university level"}
 
 
 def test_setup_form_names_every_cost_with_the_article_its_item_takes(client):
@@ -574,7 +575,7 @@ def test_score_api_answers_the_documented_contract(client):
     assert out["ranking"] == [{"place": 1, "names": ["Basalt"], "decided_by": "golden_xadlas"},
                               {"place": 2, "names": ["Amber"], "decided_by": "golden_xadlas"},
                               {"place": 3, "names": ["Cedar"], "decided_by": "total"}]
-    assert set(out["rulings"]) == {f"T{i}" for i in range(1, 20)}
+    assert set(out["rulings"]) == {f"T{i}" for i in range(1, 24)}
 
 
 @pytest.mark.parametrize("a, b, decided", [

@@ -8,6 +8,7 @@ from typing import Any
 from ..core import IllegalAction, replace, t
 from .costs import box_cost, entered, recruit_cost
 from .model import House, TradeWarzState, cost_text, pay
+from .support import recruit_problems
 from .terms import ITEM_WORDS, join
 from .turns import Problems, SeasonMove, afford, attempt
 
@@ -53,9 +54,13 @@ def _where(data: Mapping[str, Any]) -> Any:
 
 def check_recruit(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
                   ) -> Problems:
-    """A held capital, the reserve and the cost (Recruit; ruling T15)."""
+    """A held capital, soldiers per action (ruling T20), the reserve, where they can stand
+    (``support.recruit_problems``) and the cost (Recruit; ruling T15)."""
     out: Problems = []
     count = data.get("count", 1)
+    if count > 1 and game.rulings.get("T20", "one") == "one":
+        out.append(IllegalAction(t("one Recruit action brings one soldier; {count} asked",
+                                   count=count), rule=R_RECRUIT + "; ruling T20", field="count"))
     if house.capital_held_by is not None:
         out.append(IllegalAction(t("{house}'s capital is held by {holder}: no recruiting until "
                                    "it is retaken", house=house.name,
@@ -65,7 +70,9 @@ def check_recruit(game: TradeWarzState, seat: int, house: House, data: Mapping[s
         out.append(IllegalAction(t("{house} has {reserve} soldier(s) in reserve; asked for "
                                    "{count}", house=house.name, reserve=house.reserve,
                                    count=count), rule=R_RECRUIT))
-    cost = recruit_cost(house, count, at_building=bool(data.get("at_building")))
+    out += recruit_problems(house, count, bool(data.get("at_building")))
+    cost = recruit_cost(house, count, at_building=bool(data.get("at_building")),
+                        costs=dict(game.costs))
     afford(out, house, cost, t("{count} soldier(s) {where}", count=count, where=_where(data)),
            R_RECRUIT)
     return out
@@ -75,7 +82,8 @@ def recruit(game: TradeWarzState, seat: int, house: House, data: Mapping[str, An
             ) -> tuple[House, list[str]]:
     """Recruit soldiers from the reserve (Recruit)."""
     count, where = data.get("count", 1), _where(data)
-    cost = recruit_cost(house, count, at_building=bool(data.get("at_building")))
+    cost = recruit_cost(house, count, at_building=bool(data.get("at_building")),
+                        costs=dict(game.costs))
     house = pay(house, cost, t("{count} soldier(s) {where}", count=count, where=where),
                 R_RECRUIT)
     house = replace(house, soldiers=house.soldiers + count, reserve=house.reserve - count)

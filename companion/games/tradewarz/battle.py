@@ -14,34 +14,56 @@ from ..core import IllegalAction, replace, t
 from .data import SILO_RESOURCES
 from .model import Card, House, TradeWarzState, award, put_house
 from .odds import Army, BattleResult, parse_cards, resolve, take_from_deck, tech_bonus
+from .support import CAPITAL_GATE, army_away_problem
 from .table import remove_building
 from .terms import SITE_WORDS, TOKEN_WORDS
 
 R_BATTLE = "TradeWarz rulebook, Marching: Battle"
 R_MARCH = "TradeWarz rulebook, Marching: Battle (STEP 1)"
+R_GATE = "TradeWarz rulebook, The Capital City; ruling T23"
 
 
 def _card(data: Mapping[str, Any], side: str) -> Card:
     return tuple(data.get(f"{side}_card_{x}", 0) for x in "skb")  # type: ignore[return-value]
 
 
-def _army(game: TradeWarzState, seat: int, side: str, data: Mapping[str, Any], site: str) -> Army:
+def _size_problem(game: TradeWarzState, house: House, soldiers: int, where: str
+                  ) -> IllegalAction | None:
+    """An army is one squad (3, 4 with One more unit); a capital's defenders are every soldier
+    at its gate, 6 at most (ruling T23; ``where`` "gate"); an army away from its capital (not
+    "gate" nor "home") is no bigger than the house's support (``support.army_away_problem``)."""
+    if where == "gate" and game.rulings.get("T23", "gate") == "gate":
+        return None if soldiers <= CAPITAL_GATE else IllegalAction(
+            t("the capital gate holds at most 6 soldiers ({asked} entered)", asked=soldiers),
+            rule=R_GATE)
+    if soldiers > house.squad_size:
+        return IllegalAction(t("a squad holds at most {n} soldiers ({asked} entered)",
+                               n=house.squad_size, asked=soldiers),
+                             rule="TradeWarz rulebook, Recruit" +
+                             ("; ruling T23" if where == "gate" else ""))
+    return army_away_problem(house, soldiers) if where == "away" else None
+
+
+def _army(game: TradeWarzState, seat: int, side: str, data: Mapping[str, Any], site: str,
+          where: str = "away") -> Army:
+    """One side as entered, checked against its house's board; ``where`` it stands: "gate"
+    (defending its own capital), "home" (retaking it after a Retreat) or "away"."""
     house = game.houses[seat]
     soldiers, unit = data[f"{side}_soldiers"], data.get(f"{side}_super", "") or ""
     if soldiers > house.soldiers:
         raise IllegalAction(t("{house} has {n} soldier(s) on the map, not {asked}",
                               house=house.name, n=house.soldiers, asked=soldiers), rule=R_BATTLE)
-    if soldiers > house.squad_size:
-        raise IllegalAction(t("a squad holds at most {n} soldiers ({asked} entered)",
-                              n=house.squad_size, asked=soldiers),
-                            rule="TradeWarz rulebook, Recruit")
+    size = _size_problem(game, house, soldiers, where)
+    if size is not None:
+        raise size
     if unit and unit not in house.super_units:
         raise IllegalAction(t("{house} does not own that super unit", house=house.name),
                             rule=R_BATTLE)
     if data.get(f"{side}_morale_cards", 0) > house.morale:
         raise IllegalAction(t("{house} holds {n} morale card(s)", house=house.name,
                               n=house.morale), rule=R_BATTLE)
-    bonus, _ = tech_bonus(house, attacking=side == "attacker", site=site)
+    bonus, _ = tech_bonus(house, attacking=side == "attacker", site=site,
+                          rulings=game.rulings)
     morale = tuple(data.get(f"{side}_morale_{x}", 0) for x in "skb")
     return Army(soldiers, _card(data, side), bonus, unit, morale)  # type: ignore[arg-type]
 
@@ -98,8 +120,8 @@ def plan_battle(game: TradeWarzState, data: Mapping[str, Any]) -> BattlePlan:
     _check_site(game, a, d, site, data)
     retake = site == "capital" and game.houses[a].capital_held_by == d
     calc_site = "field" if retake else site  # the capital defends only its owner
-    att = _army(game, a, "attacker", data, calc_site)
-    dfd = _army(game, d, "defender", data, calc_site)
+    att = _army(game, a, "attacker", data, calc_site, "home" if retake else "away")
+    dfd = _army(game, d, "defender", data, calc_site, "gate" if calc_site == "capital" else "away")
     return BattlePlan(att, dfd, calc_site, retake,
                       resolve(att, dfd, site=calc_site, rulings=game.rulings))
 
@@ -214,8 +236,8 @@ def _take(game: TradeWarzState, a: int, d: int, site: str, retake: bool, data: M
         post = data["post"]
         dfd = replace(dfd, posts=tuple(p for p in dfd.posts if p != post))
         att = replace(att, posts=tuple(sorted(att.posts + (post,))))
-        note = t("{house} takes trading post {post} and its silver Xadla", house=att.name,
-                 post=post)
+        note = t("{house} takes trading post {post} and its silver Xadla from {other}",
+                 house=att.name, post=post, other=dfd.name)
     else:
         return game, []
     return put_house(put_house(game, a, att), d, dfd), [note]

@@ -80,7 +80,8 @@ def _cost(game: TradeWarzState, house: House, data: Mapping[str, Any]) -> Any:
     if what == "university":
         if _free(house, data):
             return {}
-        return university_cost(house, data.get("tree") or "economy", data.get("level", 0))
+        return university_cost(house, data.get("tree") or "economy", data.get("level", 0),
+                               dict(game.costs), game.rulings)
     return box_cost(dict(game.costs), {what: times(data)}, entered(data))
 
 
@@ -160,7 +161,8 @@ def do(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
     what = data["what"]
     if what == "university":
         free = _free(house, data)
-        house, events = _university(house, data["tree"], data["level"], free)
+        house, events = _university(house, data["tree"], data["level"],
+                                    _cost(game, house, data), free)
         return (replace(house, tokens=house.tokens + ("free_university",)) if free
                 else house), events
     cost = _cost(game, house, data)
@@ -181,9 +183,8 @@ def do(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
                      cost=cost_text(cost))]
 
 
-def _university(house: House, tree: str, level: int, free: bool = False
-                ) -> tuple[House, list[str]]:
-    cost = {} if free else university_cost(house, tree, level)
+def _university(house: House, tree: str, level: int, cost: dict[str, int],
+                free: bool = False) -> tuple[House, list[str]]:
     house = pay(house, cost, t("the {tree} university at level {level}", tree=TREE_WORDS[tree],
                                level=level), R_UNIVERSITY)
     levels = tuple(level if x == tree else n for x, n in zip(TREES, house.universities))

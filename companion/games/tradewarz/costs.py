@@ -10,7 +10,15 @@ import re
 from collections.abc import Mapping
 
 from ..core import IllegalAction, t
-from .data import COST_RULES, COST_SHAPES, RECRUIT_COST, RESOURCES, TECHS, TREES
+from .data import (
+    COST_RULES,
+    COST_SHAPES,
+    RECRUIT_COST,
+    RESOURCES,
+    TECHS,
+    TREES,
+    UNIVERSITY_COST,
+)
 from .model import House, cost_text
 from .terms import ITEM_WORDS, TREE_WORDS, join
 
@@ -101,12 +109,23 @@ def box_cost(known: Mapping[str, tuple[int, ...]], items: Mapping[str, int],
     return dict(paid)
 
 
-def recruit_cost(house: House, count: int, *, at_building: bool) -> dict[str, int]:
-    """3 wheat + 3 lumber a soldier (inferred), double to place it at a building (Recruit).
+def box_unit(costs: Mapping[str, tuple[int, ...]], item: str) -> dict[str, int]:
+    """One recruit's or one university level's cost: the game's box data, else the shipped
+    guess (``data.RECRUIT_COST``, ``data.UNIVERSITY_COST``; unverified)."""
+    known = costs.get(item)
+    if known:
+        return as_cost(known)
+    return dict(RECRUIT_COST if item == "recruit" else UNIVERSITY_COST)
 
-    Lower recruitment cost makes it 2 + 2; Superior fertility 2 wheat + 1 lumber.
+
+def recruit_cost(house: House, count: int, *, at_building: bool,
+                 costs: Mapping[str, tuple[int, ...]] | None = None) -> dict[str, int]:
+    """A soldier's cost from the box data (3 wheat + 3 lumber, inferred), double to place it at
+    a building (Recruit).
+
+    Lower recruitment cost makes it 2 wheat + 2 lumber; Superior fertility 2 wheat + 1 lumber.
     """
-    unit = dict(RECRUIT_COST)
+    unit = box_unit(costs or {}, "recruit")
     if house.has_tech("superior_fertility"):
         unit = {"wheat": 2, "lumber": 1}
     elif house.has_tech("lower_recruitment_cost"):
@@ -114,20 +133,31 @@ def recruit_cost(house: House, count: int, *, at_building: bool) -> dict[str, in
     return scale(unit, count * (2 if at_building else 1))
 
 
-def university_cost(house: House, tree: str, level: int) -> dict[str, int]:
-    """Raising a university to ``level``: n gold + n mining for every level n built on the way.
+def university_cost(house: House, tree: str, level: int,
+                    costs: Mapping[str, tuple[int, ...]] | None = None,
+                    rulings: Mapping[str, str] | None = None) -> dict[str, int]:
+    """Raising a university to ``level``: n times the box data's unit (1 gold + 1 mining,
+    inferred) for every level n built on the way.
 
     Skipping levels pays each one (level 3 from nothing: 6 + 6). University upgrade efficiency
-    takes 1 gold + 1 mining off each level built (our reading: per level, never below 0).
+    takes one of each resource off each level built (ruling T21 per-level, never below 0), or
+    off the whole Build (per-build).
     """
     now = house.university(tree)
     if not now < level <= 4:
         raise IllegalAction(t("the {tree} university of {house} is at level {now}; it can "
                               "only go up, to at most 4 (asked {level})", tree=TREE_WORDS[tree],
                               house=house.name, now=now, level=level), rule=R_UNIVERSITY)
+    unit = box_unit(costs or {}, "university")
     off = 1 if house.has_tech("university_upgrade_efficiency") else 0
-    each = sum(max(n - off, 0) for n in range(now + 1, level + 1))
-    return {"gold": each, "mining": each} if each else {}
+    per_build = (rulings or {}).get("T21", "per-level") == "per-build"
+    out = {}
+    for res, n in unit.items():
+        levels = [n * lv for lv in range(now + 1, level + 1)]
+        due = max(sum(levels) - off, 0) if per_build else sum(max(x - off, 0) for x in levels)
+        if due:
+            out[res] = due
+    return out
 
 
 def owner_problems(houses: tuple[House, ...], tech_id: str) -> list[str]:

@@ -23,7 +23,12 @@ EMPIRE_WEIGHTS = {"settlements": 1, "villages": 2, "castles": 4}
 CASTLE_BONUS = (2, 1, 1)             # strength, kills, blocks (Build, Castle)
 CAPITAL_BONUS = (6, 4, 4)            # The Capital City, battle properties
 CAPITAL_INCOME = {"gold": 3, "lumber": 1, "mining": 1, "wheat": 1}
-RECRUIT_COST = {"wheat": 3, "lumber": 3}  # inferred: the recruitment techs name wheat and wood
+# Recruit: 3 + 3 a soldier, icons lost; wheat and lumber inferred from the recruitment techs
+# (they name wheat and wood). A university level n: n + n, gold and mining inferred from
+# University upgrade efficiency. Both are box data (``cost_recruit``, ``cost_university``)
+# shipped as unverified guesses: the table corrects them at setup.
+RECRUIT_COST = {"lumber": 3, "wheat": 3}
+UNIVERSITY_COST = {"gold": 1, "mining": 1}  # per level: level n costs n times this
 ALLIANCE_FEE = 4
 CANCEL_BATTLE_FEE = 2
 
@@ -44,6 +49,7 @@ COST_SHAPES = {
     "settlement": (1, 1), "upgrade": (1, 1, 2), "village": (2, 2, 2), "castle": (4, 3, 4),
     "road": (1, 1), "bridge": (4, 2, 2), "tunnel": (2, 4, 2),
     "tech_economy": (1, 1, 1), "tech_engineering": (1, 1, 1), "tech_military": (1, 1, 1),
+    "recruit": (3, 3), "university": (1, 1),
 }
 COST_RULES = {
     "settlement": "TradeWarz rulebook, Build: Settlement", "upgrade": "TradeWarz rulebook, "
@@ -52,13 +58,16 @@ COST_RULES = {
     "exceptions", "bridge": "TradeWarz rulebook, Marching exceptions",
     "tunnel": "TradeWarz rulebook, Marching exceptions", "tech_economy": "TradeWarz rulebook, "
     "Buy Tech", "tech_engineering": "TradeWarz rulebook, Buy Tech",
-    "tech_military": "TradeWarz rulebook, Buy Tech",
+    "tech_military": "TradeWarz rulebook, Buy Tech", "recruit": "TradeWarz rulebook, Recruit",
+    "university": "TradeWarz rulebook, Build: University",
 }
 
 #: Guesses shipped as defaults; shown as "unverified — check your components".
 UNVERIFIED = {
     "cost_bridge": "4 lumber + 2 mining + 2 gold",
     "cost_tunnel": "2 lumber + 4 mining + 2 gold",
+    "cost_recruit": "3 lumber + 3 wheat",
+    "cost_university": "1 gold + 1 mining",
     "season_names": ", ".join(DEFAULT_SEASONS),
     "fifth_season_die": "blue",
 }

@@ -11,6 +11,8 @@ R_DURATION = "TradeWarz rulebook, Game duration"
 R_TIE = "TradeWarz rulebook, What happens in a tie at the end of a game"
 R_SPRING = "TradeWarz rulebook, Rewards at the end of a year; ruling T5"
 R_SEASONS = "TradeWarz rulebook, Game mechanics; Dice"
+R_MARCH = "TradeWarz rulebook, Marching: Battle; Raiding villages and settlements"
+R_RETREAT = "TradeWarz rulebook, Retreat; The Capital City"
 
 
 def guide_lines(state: TradeWarzState) -> tuple[str, ...]:
@@ -21,13 +23,33 @@ def guide_lines(state: TradeWarzState) -> tuple[str, ...]:
                 step(t("See the score pad for the ranking."), R_TIE))
     if state.phase == "spring_end":
         return (step(t("Year {year} ends: check the preview, then apply the end of Spring "
-                       "(order: ruling T5).", year=state.year), R_SPRING),)
+                       "(order: ruling T5).", year=state.year), R_SPRING), *after_move(state))
     house = state.houses[state.turn]
     die = season_die(state, state.season)
     lines = [step(t("Year {year}, {season} (roll the {die} die to march): {house} chooses "
                     "an action.", year=state.year, season=season,
                     die=DIE_WORDS.get(die, die), house=house.name), R_SEASONS)]
+    lines += after_move(state)
     if state.time_up:
         lines.append(step(t("Time is up: the game ends when this season is complete."),
                           R_DURATION))
     return tuple(lines)
+
+
+def after_move(state: TradeWarzState) -> list[str]:
+    """What the last March (or a Retreat into an occupied capital) may have caused, to record
+    before the next house acts: a battle, a raid, a trading post (Marching: Battle; Raiding
+    villages and settlements; Trading posts)."""
+    if state.mover is None:
+        return []
+    house = state.houses[state.mover]
+    if state.move == "retreat":
+        if house.capital_held_by is None:
+            return []
+        return [step(t("{house} retreated into its capital held by {holder}: record the "
+                       "battle for it (Battle, after a Retreat).", house=house.name,
+                       holder=state.houses[house.capital_held_by].name), R_RETREAT)]
+    return [step(t("{house} marched. Where did the army stop? On an enemy army: record the "
+                   "Battle. On or over an unguarded enemy settlement or village: record the "
+                   "Raid. On a free trading post: Take a trading post. Nothing: the next house "
+                   "plays.", house=house.name), R_MARCH)]

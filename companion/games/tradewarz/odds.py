@@ -14,7 +14,6 @@ from itertools import permutations
 from ..core import t
 from .data import CAPITAL_BONUS, CASTLE_BONUS, TECHS
 from .model import Card, House
-from .terms import join
 
 SITES = ("field", "settlement", "village", "castle", "capital", "trading_post")
 ZERO = (0, 0, 0)
@@ -59,20 +58,22 @@ class BattleResult:
     notes: tuple[str, ...]
 
 
-def tech_bonus(house: House, *, attacking: bool, site: str = "field"
-               ) -> tuple[Card, tuple[str, ...]]:
-    """Military techs count when attacking, engineering techs when defending (Buy Tech).
+def tech_bonus(house: House, *, attacking: bool, site: str = "field",
+               rulings: Mapping[str, str] | None = None) -> tuple[Card, tuple[str, ...]]:
+    """Military techs count when attacking, engineering techs when defending (Buy Tech), for
+    every army of the house on the whole map.
 
     Super units are left out: they count only for the army carrying them. Upgrade all fortified
-    castles counts only when defending a castle, as its name says.
+    castles counts wherever the house defends (ruling T22), or only at a castle (castle-only).
     """
+    castle_only = (rulings or {}).get("T22", "whole-map") == "castle-only"
     tree = "military" if attacking else "engineering"
     s = k = b = 0
     names = []
     for tech in (TECHS[x] for x in house.techs):
         if tech.tree != tree or tech.super_unit:
             continue
-        if tech.id == "fortified_castles" and site != "castle":
+        if tech.id == "fortified_castles" and castle_only and site != "castle":
             continue
         s, k, b = s + tech.strength, k + tech.kills, b + tech.blocks
         if tech.strength or tech.kills or tech.blocks:
@@ -168,7 +169,8 @@ def draw_orders(deck: Sequence[Card], used: Sequence[Card],
 
 @dataclass(frozen=True)
 class Odds:
-    """Exact chances before anyone commits: attacker wins, defender wins, nobody wins (T3)."""
+    """Exact chances over the burn-and-play orders of the deck(s) given, every other value as
+    entered (the other side's card included): attacker wins, defender wins, nobody wins (T3)."""
 
     attacker: Fraction
     defender: Fraction
@@ -208,16 +210,16 @@ def take_from_deck(house: House, burned: Card | None, played: Card,
                    rulings: Mapping[str, str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """The recorded deck and used pile after burning and playing (ruling T12 for a short deck).
 
-    Raises ValueError naming a card the deck does not hold.
+    Raises ValueError naming a card the deck does not hold (never the cards it does hold).
     """
     deck, used = list(house.deck), list(house.used)
     if len(deck) < 2 and not (len(deck) == 1 and rulings.get("T12") == "play-last"):
         deck, used = deck + used, []
     for card in (c for c in (burned, played) if c is not None):
         if card not in deck:
-            left = join(["/".join(map(str, c)) for c in deck]) if deck else t("none")
-            raise ValueError(t("{house}'s remaining battle cards are {left}; {card} is not "
-                               "among them", house=house.name, left=left,
+            # the cards left stay private (any phone may enter a battle): only their number
+            raise ValueError(t("{card} is not among the {n} battle card(s) {house} has left "
+                               "(its own phone lists them)", house=house.name, n=len(deck),
                                card="/".join(map(str, card))))
         deck.remove(card)
         used.append(card)

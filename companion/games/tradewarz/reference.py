@@ -33,7 +33,8 @@ REFERENCE = Reference("tradewarz", "TradeWarz", "TradeWarz rulebook", (
     section(
         "capital", t("The capital city"), "Setup", "The Capital City",
         "A capital defends with strength 6, kills 4, blocks 4, holds at most 6 soldiers at its "
-        "gate and supports the first 2 soldiers.",
+        "gate and supports the first 2 soldiers. Every soldier at the gate defends it, 6 at "
+        "most (ruling T23).",
         "Each year after Spring it sponsors its house: 3 gold, 1 lumber, 1 mining, 1 wheat, 1 "
         "free soldier at the gate and 1 morale card.",
         "Losing the capital: no recruiting until it is taken back or the occupier leaves; the "
@@ -101,24 +102,33 @@ REFERENCE = Reference("tradewarz", "TradeWarz", "TradeWarz rulebook", (
         "Three universities (Economy, Engineering, Military) rise from level 1 to 4. Level n "
         "costs n gold + n mining; skipping levels pays every level on the way (level 3 straight "
         "away = 6 + 6).",
-        "Each university at level 4 earns 1 golden Xadla.",
+        "Each university at level 4 earns 1 golden Xadla. Gold and mining are inferred (the "
+        "icons are lost): the companion ships them as an unverified guess the table corrects "
+        "at setup. University upgrade efficiency takes 1 + 1 off each level built, or off the "
+        "whole Build (ruling T21).",
         aliases=("build: university", "university"), affects="buildings"),
     section(
         "tech", t("Buy Tech and super units"), "Play", "Buy Tech; About a Super Unit",
         "16 tech cards per tree, 4 per level, each one unique. A level-n tech needs that tree's "
         "university at level n or more and a tech at every lower level of the tree, unless that "
         "level is sold out. A level-n tech costs n of each of its three resources.",
+        "Attack and defence techs count for every army of the house on the whole map; "
+        "Upgrade all fortified castles too, or only at a castle (ruling T22).",
         "Super units (11 in all) add their bonus only to the army carrying them; at most 4 per "
         "house and 1 per army.",
         aliases=("buy tech", "buy tech: economy", "about a super unit", "about a ", "economy"),
         affects="techs"),
     section(
         "recruit", t("Recruit and support"), "Play", "Recruit; Support",
-        "A soldier costs 3 wheat + 3 lumber and arrives at the capital gate; paying double puts "
-        "it straight on your own settlement, village or castle.",
+        "A soldier costs 3 + 3 (wheat and lumber inferred from the recruitment techs: box "
+        "data, unverified until the table checks it) and arrives at the capital gate; paying "
+        "double puts it straight on your own settlement, village or castle, so that needs one. "
+        "One Recruit action brings one soldier (ruling T20).",
         "At most 10 soldiers (16 with techs) and 3 per squad (4 with a tech); at most 6 at the "
         "gate. A settlement supports 1 soldier, a village 2, a castle 4; unsupported soldiers go "
-        "home at once.",
+        "home at once. The companion keeps counts, not the map: an army away from its capital "
+        "is at most 2 + the support, and a house holds at most 6 at the gate + 2 + the "
+        "support.",
         aliases=("recruit", "support"), affects="soldiers"),
     section(
         "retreat", t("Retreat"), "Play", "Retreat",

@@ -93,4 +93,26 @@ RULINGS: dict[str, Ruling] = {r.id: r for r in (
                        "year-end": t("yes: the end of Spring is applied, then the game ends")},
        t("Game duration asks to finish the action in the current season; the year-end rewards "
          "are not an action of the season.")),
+    _r("T20", t("How many soldiers does one Recruit action bring?"), "one",
+       {"one": t("one soldier per Recruit action"),
+        "any": t("any number the reserve and the dials allow, each paid")},
+       t("The action list reads 'recruit one unit' at 3 + 3, and One free annual recruit gives "
+         "a soldier without using a recruit option: one option, one soldier.")),
+    _r("T21", t("University upgrade efficiency: 1 gold + 1 mining off each level, or off each "
+                "Build?"), "per-level",
+       {"per-level": t("1 gold + 1 mining off every level built (never below 0)"),
+        "per-build": t("1 gold + 1 mining off one Build of a university, however many levels "
+                       "it climbs")},
+       t("Each level is priced on its own (n gold + n mining) and the card lowers the cost of "
+         "upgrades, in the plural.")),
+    _r("T22", t("Upgrade all fortified castles: only when defending a castle, or everywhere?"),
+       "whole-map",
+       {"whole-map": t("wherever the house defends, like every other engineering tech"),
+        "castle-only": t("only when the house defends one of its castles")},
+       t("The tech pages say every tech other than a super unit applies to all the house's "
+         "units on the entire map.")),
+    _r("T23", t("How many soldiers defend a capital against an enemy army?"), "gate",
+       {"gate": t("every soldier at the gate, up to its 6 places"),
+        "squad": t("one squad (3, or 4 with One more unit)")},
+       t("The gate holds 6 soldiers in one place; squads are the armies that march.")),
 )}

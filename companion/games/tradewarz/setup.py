@@ -25,6 +25,12 @@ def _cost_help(item: str, shape: tuple[int, ...]) -> object:
     if item.startswith("tech"):
         return t("amounts {amounts} per tech level, e.g. '2 lumber + 2 mining'; {where}",
                  amounts=amounts, where=where)
+    if item == "university":
+        return t("amounts {amounts} per university level (level n pays n times it); {where}",
+                 amounts=amounts, where=where)
+    if item == "recruit":
+        return t("amounts {amounts} per soldier (double at a building); {where}",
+                 amounts=amounts, where=where)
     return t("amounts {amounts}, e.g. '2 lumber + 2 mining'; {where}", amounts=amounts,
              where=where)
 

@@ -63,7 +63,9 @@ def _army(side: str) -> tuple[FieldSpec, ...]:
               ("k", t("{side}: morale kills", side=who)),
               ("b", t("{side}: morale blocks", side=who)))
     return (
-        FieldSpec(f"{side}_soldiers", t("{side}: soldiers", side=who), low=0, high=4),
+        # a squad holds 3 (4 with One more unit); a capital's gate 6 (ruling T23)
+        FieldSpec(f"{side}_soldiers", t("{side}: soldiers", side=who), low=0,
+                  high=6 if side == "defender" else 4),
         *(FieldSpec(f"{side}_card_{x}", label, low=lo, high=9) for x, label, lo in card),
         FieldSpec(f"{side}_burned", t("{side}: burned card (s/k/b)", side=who), "text",
                   required=False, limit=12, help=t("only when the house records its deck")),
@@ -134,6 +136,7 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
                    (_house(), FieldSpec("post", t("Post"), low=1, high=4))),
         ActionSpec("raid", t("Raid an unguarded building"),
                    R + "Raiding villages and settlements", (
+                       _house("raider", t("Raiding house")),
                        _house("house", t("House raided")),
                        FieldSpec("building", t("Building"), "choice", choices=(
                            ("settlement", _BUILDINGS["settlement"]),

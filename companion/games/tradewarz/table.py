@@ -22,6 +22,7 @@ from .model import (
 )
 from .odds import parse_cards
 from .terms import A_ITEM, RESOURCE_WORDS, TREE_WORDS, join
+from .turns import refuse
 
 R_POSTS = "TradeWarz rulebook, Trading posts"
 R_ALLIANCE = "TradeWarz rulebook, Forming alliances"
@@ -55,14 +56,20 @@ def hold_post(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzS
     """A house takes a trading post (a soldier on it, or a building); its silver Xadla follows."""
     seat, post = data["house"], data["post"]
     check_post(game, post)
-    houses = [replace(h, posts=tuple(p for p in h.posts if p != post)) for h in game.houses]
-    before = next((h.name for h in game.houses if post in h.posts), "")
-    houses[seat] = replace(houses[seat], posts=tuple(sorted(houses[seat].posts + (post,))))
-    name = houses[seat].name
-    said = (t("{house} holds trading post {post} from {before} and its silver Xadla", house=name,
-              post=post, before=before) if before and before != name else
-            t("{house} holds trading post {post} and its silver Xadla", house=name, post=post))
-    return replace(game, houses=tuple(houses)), [said]
+    holder = next((h for h in game.houses if post in h.posts), None)
+    if holder is game.houses[seat]:
+        raise IllegalAction(t("{house} already holds trading post {post}", house=holder.name,
+                              post=post), rule=R_POSTS, field="post")
+    if holder is not None:
+        # a post changes hands only by a battle there or when its holder leaves it
+        raise IllegalAction(t("trading post {post} is held by {holder}: it changes hands by a "
+                              "battle there (Battle) or once {holder} leaves it (Leave a "
+                              "trading post)", post=post, holder=holder.name), rule=R_POSTS,
+                            field="post")
+    house = game.houses[seat]
+    house = replace(house, posts=tuple(sorted(house.posts + (post,))))
+    return put_house(game, seat, house), [
+        t("{house} holds trading post {post} and its silver Xadla", house=house.name, post=post)]
 
 
 def leave_post(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
@@ -108,14 +115,40 @@ def capture_sites(game: TradeWarzState, before: TradeWarzState, data: Mapping[st
     return put_house(put_house(game, d, loser), a, winner)
 
 
-def raid(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
-    """An unguarded settlement or village marched onto (or over, T14) is destroyed; no Xadla."""
-    seat = data["house"]
+def raid_problems(game: TradeWarzState, raider: int, seat: int) -> list[IllegalAction]:
+    """A raid is made by the army of the house that has just marched, never on its own
+    buildings nor on an ally's (Raiding villages and settlements; Forming alliances)."""
     rule = "TradeWarz rulebook, Raiding villages and settlements; ruling T14"
+    out, name = [], game.houses[raider].name
+    if raider == seat:
+        out.append(IllegalAction(t("{house} cannot raid its own buildings", house=name),
+                                 rule=rule, field="house"))
+    elif game.alliance_of(raider) and game.alliance_of(raider) == game.alliance_of(seat):
+        out.append(IllegalAction(t("{house} and {other} are allies: they march across each "
+                                   "other's buildings without raiding them", house=name,
+                                   other=game.houses[seat].name), rule=R_ALLIANCE,
+                                 field="house"))
+    if game.mover != raider or game.move != "march":
+        out.append(IllegalAction(t("a raid happens on a March: {house} has not just marched",
+                                   house=name), rule=rule, field="raider"))
+    return out
+
+
+def raid(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
+    """An unguarded settlement or village marched onto (or over, T14) is destroyed; no Xadla.
+    Entries logged before raids named their raider are taken as recorded."""
+    seat, raider = data["house"], data.get("raider")
+    rule = "TradeWarz rulebook, Raiding villages and settlements; ruling T14"
+    if raider is not None:
+        refuse(raid_problems(game, raider, seat))
     house = remove_building(game.houses[seat], data["building"], data, rule)
-    return put_house(game, seat, house), [t("{house} lost {building} to a raid",
-                                             house=house.name,
-                                             building=A_ITEM[data["building"]])]
+    if raider is None:
+        said = t("{house} lost {building} to a raid", house=house.name,
+                 building=A_ITEM[data["building"]])
+    else:
+        said = t("{raider} raided {house}'s {building}", raider=game.houses[raider].name,
+                 house=house.name, building=BUILDING_WORDS[data["building"]])
+    return put_house(game, seat, house), [said]
 
 
 def play_morale(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:

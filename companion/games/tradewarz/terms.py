@@ -26,7 +26,7 @@ ITEM_WORDS = {"settlement": t("settlement"), "upgrade": t("upgrade"), "village":
               "castle": t("castle"), "road": t("road"), "bridge": t("bridge"),
               "tunnel": t("tunnel"), "tech_economy": t("tech economy"),
               "tech_engineering": t("tech engineering"), "tech_military": t("tech military"),
-              "university": t("university")}
+              "university": t("university"), "recruit": t("recruit")}
 #: the setup form's label of each item's cost, whole: an article that fits every item in
 #: English, and each language free to say it its own way
 COST_LABELS = {"settlement": t("Cost of a settlement"), "upgrade": t("Cost of an upgrade"),
@@ -34,7 +34,9 @@ COST_LABELS = {"settlement": t("Cost of a settlement"), "upgrade": t("Cost of an
                "road": t("Cost of a road"), "bridge": t("Cost of a bridge"),
                "tunnel": t("Cost of a tunnel"), "tech_economy": t("Cost of an economy tech"),
                "tech_engineering": t("Cost of an engineering tech"),
-               "tech_military": t("Cost of a military tech")}
+               "tech_military": t("Cost of a military tech"),
+               "recruit": t("Cost of a soldier"),
+               "university": t("Cost of a university level")}
 #: the same with an article, for sentences ("built a castle")
 A_ITEM = {"settlement": t("a settlement"), "village": t("a village"), "upgrade": t("an upgrade"),
           "castle": t("a castle"), "university": t("a university")}

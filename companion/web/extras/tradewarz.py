@@ -17,7 +17,7 @@ from ... import store
 from ...games import get_game
 from ...games.core import RulesError, t
 from ...games.tradewarz import TECHS, UNVERIFIED, plan_battle, preview_spring, win_chance
-from ...games.tradewarz.costs import recruit_cost, tech_refusal
+from ...games.tradewarz.costs import box_unit, recruit_cost, tech_refusal
 from ...games.tradewarz.data import (
     COST_SHAPES,
     DEFAULT_SEASONS,
@@ -113,9 +113,15 @@ class Helpers:
         return join(unknown) if unknown else ""
 
     @staticmethod
-    def recruit_unit(house: House) -> Any:
-        """One soldier's price at the capital gate, recruitment techs included (Recruit)."""
-        return cost_text(recruit_cost(house, 1, at_building=False))
+    def recruit_unit(state: TwGame, house: House) -> Any:
+        """One soldier's price at the capital gate (box data), recruitment techs included
+        (Recruit)."""
+        return cost_text(recruit_cost(house, 1, at_building=False, costs=dict(state.costs)))
+
+    @staticmethod
+    def university_unit(state: TwGame) -> Any:
+        """What each level of a university costs, times its level (box data)."""
+        return cost_text(box_unit(dict(state.costs), "university"))
 
     @staticmethod
     def tech_rows(state: TwGame, seat: int) -> list[tuple[Any, str, str]]:
