@@ -19,6 +19,26 @@ def track_values(d: Mapping[str, Any]) -> tuple[int, int, int, int]:
     return tuple(d.get(tr, 0) for tr in TRACKS)  # type: ignore[return-value]
 
 
+def effect_problems(d: Mapping[str, Any]) -> Problems:
+    """A card's effect as the fields name it: only a purple card carries one ("Purple cards can
+    have either values or effects"), and what it changes needs the effect's words."""
+    effect, changes = d.get("effect", ""), d.get("effect_changes", "")
+    if (effect or changes) and d.get("colour") != "purple":
+        return [IllegalAction(t("only purple cards carry effects; this card is {colour}",
+                                colour=COLOUR_WORDS.get(d.get("colour", ""), d.get("colour"))),
+                              rule=BUY_RULE, field="effect")]
+    if changes and not effect:
+        return [IllegalAction(t("write the effect in a few words, then say what it changes"),
+                              rule=BUY_RULE, field="effect")]
+    return []
+
+
+def card_of(d: Mapping[str, Any], epoch: int) -> Card:
+    """The card an action's fields describe (a purchase, or a card added by a correction)."""
+    return Card(d["colour"], d.get("cost", 0), track_values(d), d.get("points", 0), epoch,
+                d.get("effect", ""), d.get("effect_changes", ""))
+
+
 def card_price(player: Player, colour: str, printed: int) -> int:
     """The printed cost minus the cards of its colour already owned, never below 0
     ("Buy 1 Card")."""
@@ -66,6 +86,7 @@ def buy_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
     found = _card_problems(state, d)
     if state.over or state.step != "cards":
         return found
+    found += effect_problems(d)
     p = state.players[d["player"]]
     price = card_price(p, d["colour"], d["cost"])
     if p.coins < price:
@@ -98,7 +119,7 @@ def buy(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
     seat = d["player"]
     p = state.players[seat]
     price = card_price(p, d["colour"], d["cost"])
-    card = Card(d["colour"], d["cost"], track_values(d), d["points"], state.epoch)
+    card = card_of(d, state.epoch)
     p = replace(p.with_tracks(card.tracks), coins=p.coins - price, cards=p.cards + (card,))
     return _after_card(state.set_player(seat, p), seat, d["colour"])
 

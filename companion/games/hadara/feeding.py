@@ -7,7 +7,7 @@ from math import comb
 from typing import Any
 
 from ..core import IllegalAction, replace, t
-from .data import STEP_RULES, TRACKS
+from .data import STEP_RULES
 from .model import Card, HadaraState, Player
 from .scoring import facts_of, score_lines
 from .steps import Problems, refuse, step_problems
@@ -35,7 +35,7 @@ def problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
 def remove_card(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
     """A removed card leaves play, takes its track values with it, and pays nothing (HAD-2)."""
     refuse(problems(state, d))
-    return state.set_player(d["player"], _without(state.players[d["player"]], (d["card"],)))
+    return state.set_player(d["player"], without_cards(state.players[d["player"]], (d["card"],)))
 
 
 def _final_points(player: Player) -> int:
@@ -43,20 +43,19 @@ def _final_points(player: Player) -> int:
     return sum(line.points for line in score_lines(facts_of(player)))
 
 
-def _without(player: Player, chosen: tuple[int, ...]) -> Player:
+def without_cards(player: Player, chosen: tuple[int, ...]) -> Player:
     """The player after removing the cards ``chosen`` (their track values go with them; a track
     corrected by hand may hold less than a card gave: its marker stops at 0)."""
     p = player
     for i in chosen:
-        card = player.cards[i]
-        p = p.with_tracks(tuple(min(v, p.track(tr)) for v, tr in zip(card.tracks, TRACKS)), -1)
+        p = p.lowered(player.cards[i].tracks)
     return replace(p, cards=tuple(c for k, c in enumerate(player.cards) if k not in chosen))
 
 
 def points_lost(player: Player, chosen: tuple[int, ...]) -> int:
     """Final points lost by removing ``chosen``: the cards' points, the gold-medal sets they
     break, the silver-medal tracks they lower."""
-    return _final_points(player) - _final_points(_without(player, chosen))
+    return _final_points(player) - _final_points(without_cards(player, chosen))
 
 
 def _choices(player: Player, short: int) -> list[tuple[int, ...]]:
@@ -100,7 +99,7 @@ def suggest_removal(player: Player) -> tuple[int, ...]:
 
 def _one_at_a_time(player: Player) -> tuple[int, ...]:
     chosen: tuple[int, ...] = ()
-    while _without(player, chosen).food_shortfall and len(chosen) < len(player.cards):
+    while without_cards(player, chosen).food_shortfall and len(chosen) < len(player.cards):
         left = [i for i in range(len(player.cards)) if i not in chosen]
         chosen += (min(left, key=lambda i: (player.cards[i].track("food") > 0,
                                             points_lost(player, chosen + (i,)), i)),)
