@@ -7,8 +7,16 @@ from typing import Any
 from ..core import IllegalAction, replace, t
 from .data import ROUNDS, SELL_PRICE, STEP_RULES, TRACKS
 from .model import Card, HadaraState, Player
-from .steps import PHASE_B_RULE, Problems, refuse, round_problems, step_problems
-from .terms import COLOUR_WORDS
+from .steps import (
+    PHASE_B_RULE,
+    Problems,
+    cards_left,
+    face_up_total,
+    refuse,
+    round_problems,
+    step_problems,
+)
+from .terms import COLOUR_WORDS, coins
 from .wheel import colour_problems, record_colour
 
 BUY_RULE = "Hadara rulebook, Buy 1 Card"
@@ -55,17 +63,11 @@ def _turn_problems(state: HadaraState, seat: int) -> Problems:
     return []
 
 
-def cards_left(state: HadaraState) -> int:
-    """Phase B: the face-up cards still on the board (five per player were discarded in phase
-    A, and each is taken in turn)."""
-    return ROUNDS * len(state.players) - state.picks
-
-
 def _board_problems(state: HadaraState) -> Problems:
     """Phase B: no card is left once every discarded card has been taken."""
     if state.phase == "B" and cards_left(state) <= 0:
         return [IllegalAction(t("the board is empty: all {cards} face-up cards were taken ({each} "
-                                "per player); close the step", cards=ROUNDS * len(state.players),
+                                "per player); close the step", cards=face_up_total(state),
                                 each=ROUNDS), rule=PHASE_B_RULE)]
     return []
 
@@ -91,8 +93,8 @@ def buy_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
     price = card_price(p, d["colour"], d["cost"])
     if p.coins < price:
         found.append(IllegalAction(
-            t("{name} has {coins} coins; this {colour} card costs {price} (printed {cost}, "
-              "−{owned} for {colour} cards owned)", name=p.name, coins=p.coins,
+            t("{name} has {coins}; this {colour} card costs {price} (printed {cost}, "
+              "−{owned} for {colour} cards owned)", name=p.name, coins=coins(p.coins),
               colour=COLOUR_WORDS[d["colour"]], price=price, cost=d["cost"],
               owned=p.count(d["colour"])), rule=BUY_RULE))
     return found

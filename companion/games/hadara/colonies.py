@@ -9,6 +9,7 @@ from .cards import track_values
 from .data import LEVELS, STEP_RULES
 from .model import Colony, HadaraState, Player
 from .steps import Problems, refuse, step_problems
+from .terms import coins
 
 RULE = STEP_RULES["colony"]
 
@@ -43,8 +44,9 @@ def problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
                                      "{requirement}", name=p.name, military=p.track("military"),
                                      requirement=d["requirement"]), rule=RULE))
     if d["choice"] == "integrate" and p.coins < d["coins"]:
-        found.append(IllegalAction(t("{name} has {coins} coins; integrating costs {cost}",
-                                     name=p.name, coins=p.coins, cost=d["coins"]), rule=RULE))
+        found.append(IllegalAction(t("{name} has {coins}; integrating costs {cost}",
+                                     name=p.name, coins=coins(p.coins), cost=d["coins"]),
+                                   rule=RULE))
     return found
 
 

@@ -12,7 +12,7 @@ from .data import TRACKS
 from .feeding import without_cards
 from .model import Colony, HadaraState, Player, Statue
 from .steps import Problems, refuse
-from .terms import COLOUR_WORDS, TRACK_WORDS, card_values
+from .terms import COLOUR_WORDS, TRACK_WORDS, card_values, coins, points
 
 # Coins and track markers cannot go below 0; the rulebook has no section saying so, so a refusal
 # cites the correction itself.
@@ -25,8 +25,8 @@ def problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
     what, delta = d["value"], d["delta"]
     if what == "coins":
         if p.coins + delta < 0:
-            return [IllegalAction(t("{name} would have {coins} coins; coins cannot go below 0",
-                                    name=p.name, coins=p.coins + delta), rule=RULE)]
+            return [IllegalAction(t("{name} would have {coins}; coins cannot go below 0",
+                                    name=p.name, coins=coins(p.coins + delta)), rule=RULE)]
         return []
     if p.track(what) + delta < 0:
         return [IllegalAction(t("{name}'s {track} would be {value}; a track cannot go below 0",
@@ -68,9 +68,9 @@ def card_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
         return effect_problems(d)
     if _card_index(p, d) is None:
         return [IllegalAction(t("{name} has no {colour} card with these values ({values}) and "
-                                "{points} points", name=p.name, colour=COLOUR_WORDS[d["colour"]],
+                                "{points}", name=p.name, colour=COLOUR_WORDS[d["colour"]],
                                 values=card_values(d) or t("no track values"),
-                                points=d.get("points", 0)), rule=RULE)]
+                                points=points(d.get("points", 0))), rule=RULE)]
     return []
 
 

@@ -11,6 +11,7 @@ from .data import STEP_RULES
 from .model import Card, HadaraState, Player
 from .scoring import facts_of, score_lines
 from .steps import Problems, refuse, step_problems
+from .terms import cards
 
 RULE = STEP_RULES["feed"]
 _MOST_COMPARED = 3000  # removals compared one by one; beyond, the cheapest card goes first
@@ -23,8 +24,9 @@ def problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
         return found
     p = state.players[d["player"]]
     if p.food_shortfall == 0:
-        found.append(IllegalAction(t("{name} feeds every card: {cards} cards, food {food}",
-                                     name=p.name, cards=len(p.cards), food=p.track("food")),
+        found.append(IllegalAction(t("{name} feeds every card: {cards}, food {food}",
+                                     name=p.name, cards=cards(len(p.cards)),
+                                     food=p.track("food")),
                                    rule=RULE))
     if d["card"] >= len(p.cards):
         found.append(IllegalAction(t("{name} has no card number {number}", name=p.name,
@@ -77,10 +79,21 @@ def _choices(player: Player, short: int) -> list[tuple[int, ...]]:
     return out
 
 
+def _effects(player: Player, chosen: tuple[int, ...]) -> int:
+    """Purple effects lost with the cards ``chosen`` (an effect goes with its card)."""
+    return sum(1 for i in chosen if player.cards[i].effect)
+
+
 def suggest_removal(player: Player) -> tuple[int, ...]:
+    """The cards (indices) :func:`best_removal` suggests."""
+    return best_removal(player)[0]
+
+
+def best_removal(player: Player) -> tuple[tuple[int, ...], int]:
     """The cards (indices) whose removal feeds the rest while losing the fewest final points, as
     things stand: card points, gold-medal sets of five colours and silver-medal tracks (ties:
-    the fewest track values lost, then the first cards).
+    the fewest purple effects lost, then the fewest track values, then the first cards), and
+    the final points they lose (each removal's worked out once).
 
     Removing a card with food value f lowers the shortfall by 1 − f, so only cards without food
     help ("Feed Your People"). When too many removals could be compared, or food cards must go
@@ -88,13 +101,15 @@ def suggest_removal(player: Player) -> tuple[int, ...]:
     """
     short = player.food_shortfall
     if short == 0:
-        return ()
+        return (), 0
     options = _choices(player, short)
     if options:
-        best = min(options, key=lambda c: (points_lost(player, c),
-                                           sum(sum(player.cards[i].tracks) for i in c), c))
-        return tuple(sorted(best))
-    return _one_at_a_time(player)
+        lost, _, _, best = min((points_lost(player, c), _effects(player, c),
+                                sum(sum(player.cards[i].tracks) for i in c), c)
+                               for c in options)
+        return tuple(sorted(best)), lost
+    chosen = _one_at_a_time(player)
+    return chosen, points_lost(player, chosen)
 
 
 def _one_at_a_time(player: Player) -> tuple[int, ...]:
@@ -102,5 +117,6 @@ def _one_at_a_time(player: Player) -> tuple[int, ...]:
     while without_cards(player, chosen).food_shortfall and len(chosen) < len(player.cards):
         left = [i for i in range(len(player.cards)) if i not in chosen]
         chosen += (min(left, key=lambda i: (player.cards[i].track("food") > 0,
-                                            points_lost(player, chosen + (i,)), i)),)
+                                            points_lost(player, chosen + (i,)),
+                                            bool(player.cards[i].effect), i)),)
     return tuple(sorted(chosen))

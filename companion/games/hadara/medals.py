@@ -9,6 +9,7 @@ from .data import MAX_GOLD, MAX_SILVER, STEP_RULES
 from .model import HadaraState, Player
 from .statues import tile_problems
 from .steps import Problems, refuse, step_problems
+from .terms import coins
 
 RULE = STEP_RULES["medals"]
 
@@ -21,8 +22,9 @@ def problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
         return found
     p = state.players[d["player"]]
     if p.coins < d["price"]:
-        found.append(IllegalAction(t("{name} has {coins} coins; the medal costs {price}",
-                                     name=p.name, coins=p.coins, price=d["price"]), rule=RULE))
+        found.append(IllegalAction(t("{name} has {coins}; the medal costs {price}",
+                                     name=p.name, coins=coins(p.coins), price=d["price"]),
+                                   rule=RULE))
     return found + holding_problems(p, d["medal"], d.get("track", ""))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import Text, t
+from ..core import Text, t, tn
 from .data import TRACKS
 
 STEP_NAMES = {
@@ -39,3 +39,16 @@ EFFECT_WORDS = {"": t("nothing the app counts"), "prices": t("card prices"),
 def card_values(data: Mapping[str, Any]) -> list[Text]:
     """The track values an action's fields name ("military +2"), those above 0 only."""
     return [t("{track} +{n}", track=TRACK_WORDS[tr], n=data[tr]) for tr in TRACKS if data.get(tr)]
+
+
+def coins(n: int) -> Text:
+    """"1 coin", "2 coins" (in the reader's language, by its plural rule)."""
+    return tn("{n} coin", "{n} coins", n)
+
+
+def points(n: int) -> Text:
+    return tn("{n} point", "{n} points", n)
+
+
+def cards(n: int) -> Text:
+    return tn("{n} card", "{n} cards", n)

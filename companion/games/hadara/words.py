@@ -9,7 +9,16 @@ from . import corrections
 from .cards import card_price
 from .data import COLOURS, ROMAN, SELL_PRICE, TRACKS
 from .model import HadaraState, Player
-from .terms import COLOUR_WORDS, EFFECT_WORDS, MEDAL_WORDS, TRACK_WORDS, card_values, step_name
+from .terms import (
+    COLOUR_WORDS,
+    EFFECT_WORDS,
+    MEDAL_WORDS,
+    TRACK_WORDS,
+    card_values,
+    coins,
+    points,
+    step_name,
+)
 
 _VALUE_WORDS = {"coins": t("coins"), **TRACK_WORDS}
 
@@ -32,13 +41,16 @@ def _bought(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
     owned = state.players[d["player"]].count(d["colour"])
     price = card_price(state.players[d["player"]], d["colour"], d["cost"])
     colour = COLOUR_WORDS[d["colour"]]
-    cards = (t("{n} {colour} card", n=owned, colour=colour) if owned == 1
-             else t("{n} {colour} cards", n=owned, colour=colour))
+    owned_words = tn("{n} {colour} card", "{n} {colour} cards", owned, colour=colour)
     values = card_values(d)
-    return t("{who} bought a {colour} card for {price} coins: printed {cost}, −{discount} for "
-             "{cards} owned{extra}; {points} points", who=who, colour=colour, price=price,
-             cost=d["cost"], discount=min(owned, d["cost"]), cards=cards,
-             extra=t(", {values}", values=values) if values else "", points=d.get("points", 0))
+    effect = d.get("effect", "")
+    return t("{who} bought a {colour} card for {price}: printed {cost}, −{discount} for "
+             "{cards} owned{extra}; {points}{effect}", who=who, colour=colour,
+             price=coins(price), cost=d["cost"], discount=min(owned, d["cost"]),
+             cards=owned_words, extra=t(", {values}", values=values) if values else "",
+             points=points(d.get("points", 0)),
+             effect=t("; effect “{effect}” ({changes})", effect=effect,
+                      changes=EFFECT_WORDS[d.get("effect_changes", "")]) if effect else "")
 
 
 def _sold(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
@@ -57,38 +69,41 @@ def _income(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
 
 def _colony(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
     if d["choice"] == "integrate":
-        verb = t("integrated it for {coins} coins ({values})", coins=d["coins"],
+        verb = t("integrated it for {coins} ({values})", coins=coins(d["coins"]),
                  values=card_values(d) or t("no track change"))
     else:
-        verb = t("plundered it for {coins} coins", coins=d["coins"])
-    return t("{who} took a colony (military {requirement}, {points} points) and {verb}", who=who,
-             requirement=d["requirement"], points=d["points"], verb=verb)
+        verb = t("plundered it for {coins}", coins=coins(d["coins"]))
+    return t("{who} took a colony (military {requirement}, {points}) and {verb}", who=who,
+             requirement=d["requirement"], points=points(d["points"]), verb=verb)
 
 
 def _statue(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
     side = (t("tile face up: {track} +{value}", track=TRACK_WORDS[d["tile_track"]],
               value=d["tile_value"]) if d["tile_side"] == "up"
-            else t("tile face down: {value} points at the end", value=d["tile_value"]))
-    return t("{who} carved statue {statue} (culture {requirement}, {points} points); {side}",
-             who=who, statue=d["statue"], requirement=d["requirement"], points=d["points"],
+            else t("tile face down: {value} at the end", value=points(d["tile_value"])))
+    return t("{who} carved statue {statue} (culture {requirement}, {points}); {side}",
+             who=who, statue=d["statue"], requirement=d["requirement"],
+             points=points(d["points"]),
              side=side)
 
 
 def _removed(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
     cards = state.players[d["player"]].cards
     card = cards[d["card"]] if d["card"] < len(cards) else None
-    what = (t("a {colour} card ({points} points)", colour=COLOUR_WORDS[card.colour],
-              points=card.points) if card else t("a card"))
+    what = (t("a {colour} card ({points})", colour=COLOUR_WORDS[card.colour],
+              points=points(card.points)) if card else t("a card"))
+    if card and card.effect:
+        what = t("{card}, and with it its effect “{effect}”", card=what, effect=card.effect)
     return t("{who} removed {what} to feed the people: no coins, its track values taken away",
              who=who, what=what)
 
 
 def _medal(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
     if d["medal"] == "silver":
-        return t("{who} bought a silver medal on {track} for {price} coins", who=who,
-                 track=TRACK_WORDS[d["track"]], price=d["price"])
-    return t("{who} bought a {medal} medal for {price} coins", who=who,
-             medal=MEDAL_WORDS[d["medal"]], price=d["price"])
+        return t("{who} bought a silver medal on {track} for {price}", who=who,
+                 track=TRACK_WORDS[d["track"]], price=coins(d["price"]))
+    return t("{who} bought a {medal} medal for {price}", who=who,
+             medal=MEDAL_WORDS[d["medal"]], price=coins(d["price"]))
 
 
 def _closed(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
@@ -148,7 +163,7 @@ def _card_words(d: Mapping[str, Any]) -> Text:
     effect = d.get("effect", "")
     return t("a {colour} card ({values}; {points}){effect}", colour=COLOUR_WORDS[d["colour"]],
              values=card_values(d) or t("no track values"),
-             points=tn("{n} point", "{n} points", d.get("points", 0)),
+             points=points(d.get("points", 0)),
              effect=t(", effect “{effect}”", effect=effect) if effect else "")
 
 
@@ -160,7 +175,7 @@ def _corrected_what(kind: str, d: Mapping[str, Any]) -> Text:
     if kind == "correct_colony":
         return (t("added a colony (military {requirement}, {points}, {side})",
                   requirement=d["requirement"],
-                  points=tn("{n} point", "{n} points", d.get("points", 0)),
+                  points=points(d.get("points", 0)),
                   side=t("integrated") if d["side"] == "integrated" else t("plundered"))
                 if d["change"] == "add"
                 else t("removed the colony of military {requirement}",
@@ -169,7 +184,7 @@ def _corrected_what(kind: str, d: Mapping[str, Any]) -> Text:
         if d["change"] == "carve":
             return t("carved statue {statue} ({points}; {track} tile face {side}, value "
                      "{value})", statue=d["statue"],
-                     points=tn("{n} point", "{n} points", d.get("points", 0)),
+                     points=points(d.get("points", 0)),
                      track=TRACK_WORDS.get(d.get("tile_track", ""), ""),
                      side=t("up") if d.get("tile_side") == "up" else t("down"),
                      value=d.get("tile_value", 0))

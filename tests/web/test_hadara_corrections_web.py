@@ -1,0 +1,58 @@
+"""Hadara's corrections of what the boards hold, through the game page's forms."""
+import re
+
+import pytest
+
+from .table import WebTable
+
+
+def seat(name, initiative):
+    return {"name": name, "initiative": initiative, "side": "A", "coins": 5, "income": 2,
+            "military": 3, "culture": 1, "food": 2}
+
+
+@pytest.fixture
+def table(client, app):
+    return WebTable.create(client, app, "hadara", [seat("Ana", 1), seat("Ben", 2)])
+
+
+def form_of(page: str, kind: str) -> str:
+    found = re.search(rf'<form method="post" action="[^"]*/do/{kind}".*?</form>', page, re.S)
+    assert found, f"no form for {kind}"
+    return found.group(0)
+
+
+def test_the_game_page_draws_a_form_for_each_correction_of_the_boards(table):
+    for kind in ("correct_card", "correct_colony", "correct_statue", "correct_medal",
+                 "correct_effect"):
+        form = form_of(table.page, kind)
+        assert 'name="player"' in form
+    assert 'name="change"' in form_of(table.page, "correct_colony")
+    assert "Correct the boards" in table.page
+
+
+def test_a_colony_added_by_hand_is_logged_as_a_correction_saying_what_changed(table):
+    table.do("correct_colony", player=0, change="add", requirement=3, points=5,
+             side="integrated", culture=2)
+    row = table.rows()[-1]
+    assert row.is_correction and row.kind == "correct_colony"
+    assert "culture 1 → 3" in row.text and "none → 3" in row.text
+    p = table.state().players[0]
+    assert [(c.requirement, c.points, c.integrated) for c in p.colonies] == [(3, 5, True)]
+    assert "culture 1 → 3" in table.page  # the Latest list shows the words
+
+
+def test_a_second_colony_on_one_level_is_refused_through_the_page_and_nothing_is_stored(table):
+    table.do("correct_colony", player=0, change="add", requirement=3, points=5)
+    before = len(table.rows())
+    resp = table.do("correct_colony", expect=422, player=0, change="add", requirement=3,
+                    points=4)
+    assert "one per requirement level" in resp.get_data(as_text=True)
+    assert len(table.rows()) == before
+
+
+def test_a_purple_effect_bought_shows_on_the_players_board(table):
+    table.do("wheel", seat1="purple", seat2="yellow")
+    table.do("buy", player=0, colour="purple", cost=1, points=1, effect="sells for 1 more",
+             effect_changes="prices")
+    assert "“sells for 1 more”" in table.page and "changes card prices" in table.page
