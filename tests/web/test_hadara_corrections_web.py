@@ -56,3 +56,16 @@ def test_a_purple_effect_bought_shows_on_the_players_board(table):
     table.do("buy", player=0, colour="purple", cost=1, points=1, effect="sells for 1 more",
              effect_changes="prices")
     assert "“sells for 1 more”" in table.page and "changes card prices" in table.page
+
+
+@pytest.mark.parametrize("lang, one, many", [("en", "for 1 coin:", "for 2 coins:"),
+                                             ("it", "per 1 moneta:", "per 2 monete:"),
+                                             ("zh", "以1钱币购买", "以2钱币购买")])
+def test_history_counts_coins_in_the_readers_language_singular_and_plural(table, lang, one,
+                                                                          many):
+    table.do("wheel", seat1="purple", seat2="yellow")
+    table.do("buy", player=0, colour="purple", cost=1)
+    table.do("buy", player=1, colour="yellow", cost=2)
+    table.client.set_cookie("lang", lang)
+    page = table.refresh()
+    assert one in page and many in page
