@@ -308,3 +308,20 @@ def test_plural_words_keep_both_forms_through_the_stored_json():
         "1 coin", "{n} coin", "{n} coins")
     assert str(words_from_json({**stored, "p": {"n": 3}})) == "3 coins"
     assert not words_are_plain({**stored, "p": {"n": "3"}})  # a plural counts a number
+
+
+def test_the_guide_reminds_the_buyer_of_effects_that_change_prices():
+    state = do(two(), "buy", player=0, colour="purple", cost=0, effect="blue costs 1 less",
+               effect_changes="prices")
+    lines = [str(line) for line in H.guide(state)]
+    assert any("Ana's effects on prices: “blue costs 1 less”" in line for line in lines)
+
+
+def test_the_final_guide_says_which_scoring_effects_the_pad_does_not_count():
+    state = do(two(food=1), "buy", player=0, colour="purple", cost=0, effect="+2 per statue",
+               effect_changes="scoring")
+    for _ in range(3):
+        state = to_feed(state)
+        state = do(do(state, "next"), "next")
+    lines = [str(line) for line in H.guide(state)]
+    assert any("Ana's effects on final scoring: “+2 per statue”" in line for line in lines)

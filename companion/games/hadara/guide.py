@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Text, step, t
+from .cards import BUY_RULE
 from .data import ROMAN, ROUNDS, SELL_PRICE, STEP_RULES
 from .feeding import best_removal
 from .model import HadaraState, first_seat, never_first, turn_order
@@ -24,7 +25,8 @@ def guide_lines(state: HadaraState) -> tuple[str, ...]:
     """The epoch guide: where the table is, who is first, and what the step means for each. Each
     line links to the rulebook section it follows."""
     if state.over:
-        return (step(t("Epoch III is over: the score pad below is final."), END_RULE),)
+        return (step(t("Epoch III is over: the score pad below is final."), END_RULE),
+                *(step(line, END_RULE) for line in _effect_lines(state, "scoring")))
     lines = [step(_where(state), ROUND_RULE), step(_first(state), FIRST_RULE)]
     if state.epoch == 1 and state.phase == "A" and state.round == 1:
         extra = [state.players[i].name for i in never_first(state.players)]
@@ -36,7 +38,27 @@ def guide_lines(state: HadaraState) -> tuple[str, ...]:
         lines.extend(_epoch_setup(state) + _wheel(state))
     rule = PHASE_B_RULE if (state.step, state.phase) == ("cards", "B") else STEP_RULES[state.step]
     lines.extend(step(line, rule) for line in _STEP_LINES[state.step](state))
+    if state.step == "cards":
+        lines.extend(step(line, BUY_RULE) for line in _effect_lines(state, "prices"))
     return tuple(lines)
+
+
+def _effect_lines(state: HadaraState, changes: str) -> list[Text]:
+    """The purple effects each player holds that change prices (while buying) or final scoring
+    (at the end): the table recorded them, the app's arithmetic does not apply them."""
+    out = []
+    for p in state.players:
+        effects = [t("“{effect}”", effect=c.effect) for c in p.purples
+                   if c.effect and c.effect_changes == changes]
+        if effects and changes == "prices":
+            out.append(t("{name}'s effects on prices: {effects}. The app takes off only the "
+                         "cards of a colour owned: enter the printed cost less what an effect "
+                         "saves.", name=p.name, effects=effects))
+        elif effects:
+            out.append(t("{name}'s effects on final scoring: {effects}. The score pad does not "
+                         "count them: add their points at the table.", name=p.name,
+                         effects=effects))
+    return out
 
 
 def _epoch_setup(state: HadaraState) -> list[Text]:
