@@ -1,9 +1,11 @@
 """Hadara's corrections of what the boards hold, through the game page's forms."""
+import json
 import re
 
 import pytest
 
 from .table import WebTable
+from .test_import_checks import send, tables
 
 
 def seat(name, initiative):
@@ -69,3 +71,29 @@ def test_history_counts_coins_in_the_readers_language_singular_and_plural(table,
     table.client.set_cookie("lang", lang)
     page = table.refresh()
     assert one in page and many in page
+
+
+def game_file(*entries) -> str:
+    seat_ = {"initiative": 1, "coins": 5, "income": 1, "military": 1, "culture": 1, "food": 1}
+    return json.dumps({
+        "format": "table-companion-game/1", "game": "hadara",
+        "setup": {"players": [{"name": "Ana", **seat_}, {"name": "Ben", **seat_,
+                                                         "initiative": 2}]},
+        "actions": [{"seq": i, "kind": kind, "data": data, "by": "", "text": "", "rule": "",
+                     "at": "2024-01-01T10:00:00"} for i, (kind, data) in enumerate(entries, 1)]})
+
+
+COLONY = {"player": 0, "change": "add", "requirement": 3, "points": 5}
+
+
+def test_an_imported_game_file_meets_the_same_limits_as_a_correction_tapped(client, app):
+    assert send(client, game_file(("correct_colony", COLONY))).status_code == 303
+    before = tables(app)
+    resp = send(client, game_file(("correct_colony", COLONY), ("correct_colony", COLONY)))
+    assert resp.status_code == 422
+    assert "one per requirement level" in resp.get_data(as_text=True)
+    resp = send(client, game_file(("correct_card", {"player": 0, "change": "add",
+                                                    "colour": "red", "effect": "x"})))
+    assert resp.status_code == 422 and "only purple cards carry effects" in resp.get_data(
+        as_text=True)
+    assert tables(app) == before
