@@ -97,3 +97,10 @@ def test_an_imported_game_file_meets_the_same_limits_as_a_correction_tapped(clie
     assert resp.status_code == 422 and "only purple cards carry effects" in resp.get_data(
         as_text=True)
     assert tables(app) == before
+
+
+def test_a_form_message_made_of_counted_words_keeps_both_forms():
+    from companion.games.core import tn
+    from companion.web.forms import message
+    made = message(tn("{n} coin", "{n} coins", 2))
+    assert (str(made), made.template, made.plural) == ("2 coins", "{n} coin", "{n} coins")
