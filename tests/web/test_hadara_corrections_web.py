@@ -24,13 +24,22 @@ def form_of(page: str, kind: str) -> str:
     return found.group(0)
 
 
-def test_the_game_page_draws_a_form_for_each_correction_of_the_boards(table):
-    for kind in ("correct_card", "correct_colony", "correct_statue", "correct_medal",
-                 "correct_effect"):
-        form = form_of(table.page, kind)
-        assert 'name="player"' in form
-    assert 'name="change"' in form_of(table.page, "correct_colony")
-    assert "Correct the boards" in table.page
+KINDS = ("correct_card", "correct_colony", "correct_statue", "correct_medal", "correct_effect")
+
+
+def test_the_game_page_draws_the_corrections_of_the_boards_when_asked(table):
+    assert "Correct the boards" in table.page and "fix=1#corrections" in table.page
+    assert "/do/correct_card" not in table.page  # every phone's reload stays light
+    page = table.client.get(table.path + "?fix=1").get_data(as_text=True)
+    for kind in KINDS:
+        assert 'name="player"' in form_of(page, kind)
+    assert 'name="change"' in form_of(page, "correct_colony")
+
+
+def test_a_refused_correction_shows_its_form_again_with_the_reason(table):
+    resp = table.do("correct_medal", expect=422, player=0, change="remove", medal="gold")
+    html = resp.get_data(as_text=True)
+    assert "Ana has no gold medal" in html and "/do/correct_medal" in html
 
 
 def test_a_colony_added_by_hand_is_logged_as_a_correction_saying_what_changed(table):
