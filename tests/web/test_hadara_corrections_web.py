@@ -66,7 +66,7 @@ def test_a_purple_effect_bought_shows_on_the_players_board(table):
     table.do("wheel", seat1="purple", seat2="yellow")
     table.do("buy", player=0, colour="purple", cost=1, points=1, effect="sells for 1 more",
              effect_changes="prices")
-    assert "“sells for 1 more”" in table.page and "changes card prices" in table.page
+    assert "#1 “sells for 1 more”" in table.page and "changes card prices" in table.page
 
 
 @pytest.mark.parametrize("lang, one, many", [("en", "for 1 coin:", "for 2 coins:"),

@@ -94,6 +94,11 @@ class Player:
         """The purple cards held, in the order bought (a correction names one by its place)."""
         return tuple(c for c in self.cards if c.colour == "purple")
 
+    @property
+    def effects(self) -> tuple[tuple[int, Card], ...]:
+        """The purple cards with an effect, each with its number among the purple cards."""
+        return tuple((n, c) for n, c in enumerate(self.purples, start=1) if c.effect)
+
     def tiles_used(self, track: str) -> int:
         """Bonus tiles of a track colour already placed on statues or silver medals."""
         return (sum(1 for s in self.statues if s.tile_track == track)

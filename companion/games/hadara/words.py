@@ -140,7 +140,7 @@ def _holdings(p: Player) -> dict[str, Any]:
         "statues": _listed([str(s.number) for s in p.statues]),
         "face_down": _listed([str(s.number) for s in p.statues if not s.face_up]),
         "silver": _listed([TRACK_WORDS[tr] for tr in p.silver]), "gold": p.gold,
-        "effects": _listed([t("“{effect}”", effect=c.effect) for c in p.purples if c.effect]),
+        "effects": _listed([t("“{effect}”", effect=c.effect) for _, c in p.effects]),
     }
 
 
