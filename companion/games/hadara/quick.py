@@ -107,9 +107,10 @@ def _check_possible(check: Checker, f: Facts, path: str) -> None:
             statues=tn("{n} statue", "{n} statues", len(f.statues))))
     for colour in COLOURS:
         if f.card_points.get(colour, 0) and not f.card_counts.get(colour, 0):
-            check.add(f"{path}.cards.{colour}", t(
-                "{points} {colour} card points but no {colour} cards: card points are printed "
-                "on cards (End of the Game)", points=f.card_points[colour],
+            check.add(f"{path}.cards.{colour}", tn(
+                "{n} {colour} card point but no {colour} cards: card points are printed on "
+                "cards (End of the Game)", "{n} {colour} card points but no {colour} cards: "
+                "card points are printed on cards (End of the Game)", f.card_points[colour],
                 colour=COLOUR_WORDS[colour]))
 
 
