@@ -325,3 +325,10 @@ def test_the_final_guide_says_which_scoring_effects_the_pad_does_not_count():
         state = do(do(state, "next"), "next")
     lines = [str(line) for line in H.guide(state)]
     assert any("Ana's effects on final scoring: “+2 per statue”" in line for line in lines)
+
+
+def test_a_guide_line_made_of_counted_words_keeps_both_forms():
+    from companion.games.core import step
+    line = step(tn("{n} card left", "{n} cards left", 2), "Hadara rulebook, Take a Faceup Card")
+    assert (str(line), line.template, line.plural, line.rule) == (
+        "2 cards left", "{n} card left", "{n} cards left", "Hadara rulebook, Take a Faceup Card")
