@@ -60,7 +60,7 @@ def areas() -> dict[str, tuple[str, ...]]:
 
 
 # Keywords that mark words in the sources: t() in the rules library, _l() for lazy strings.
-KEYWORDS = {"t": None, "_": None, "gettext": None, "ngettext": (1, 2), "_l": None,
+KEYWORDS = {"t": None, "tn": (1, 2), "_": None, "gettext": None, "ngettext": (1, 2), "_l": None,
             "lazy_gettext": None}
 
 
@@ -91,14 +91,16 @@ def say(value: Any) -> str:
     said too; numbers in the language's format; lists joined the language's way); anything else
     is shown as it is (player names, numbers, plain strings)."""
     if isinstance(value, Text):
-        said = catalog().ugettext(value.template)
+        said = (catalog().ungettext(value.template, value.plural, value.params["n"])
+                if value.plural else catalog().ugettext(value.template))
         if not value.params:
             return said
         params = {k: _value(v) for k, v in value.params.items()}
         try:
             return said.format(**params)
         except (KeyError, IndexError, ValueError):  # a catalog entry with wrong placeholders
-            return value.template.format(**params)  # (a test keeps them out of the catalogs)
+            english = value.plural if value.plural and value.params["n"] != 1 else value.template
+            return english.format(**params)  # (a test keeps them out of the catalogs)
     return value if isinstance(value, str) else _value(value)
 
 

@@ -35,7 +35,10 @@ class Message(Text):
 
 
 def message(text: Text) -> Message:
-    return Message(text.template, text.params)
+    made = Message(text.plural if text.plural and text.params.get("n") != 1 else text.template,
+                   text.params)
+    made.template, made.plural = text.template, text.plural  # counted words stay counted
+    return made
 
 
 def choices(pairs) -> list[SelectChoice]:

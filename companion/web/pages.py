@@ -13,7 +13,7 @@ from ..games import GAMES, get_game
 from ..games.core import RulesError, t
 from . import remember_game
 from .forms import errors_of, table_form_class, table_payload
-from .reference import house_rule_defaults
+from .reference import house_rule_defaults, payload_rescore
 
 bp = Blueprint("pages", __name__)
 
@@ -140,12 +140,14 @@ def quick(slug: str):
     rules = _rules(slug)
     form = table_form_class(rules, "quick")()
     errors: list[str] = []
-    result = None
+    result = rescore = None
     if request.method == "POST":
         if form.validate():
             options, players = table_payload(rules, form, "quick")
+            payload = rules.quick_payload(options, players)
             try:
-                result = rules.score_payload(rules.quick_payload(options, players))
+                result = rules.score_payload(payload)
+                rescore = payload_rescore(rules, payload)
             except RulesError as err:
                 errors = [p.message if not p.field else t("{field}: {message}", field=p.field,
                                                           message=p.message)
@@ -153,7 +155,7 @@ def quick(slug: str):
         else:
             errors = errors_of(form, lambda n: t("Player {n}", n=n))
     return render_template("quick.html", rules=rules, form=form, errors=errors,
-                           result=result), 422 if errors else 200
+                           result=result, rescore=rescore), 422 if errors else 200
 
 
 @bp.get("/box/<slug>")

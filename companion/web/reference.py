@@ -112,22 +112,38 @@ def rule_link(citation: Any, slug: str = "") -> Markup:
     return Markup("; ").join(pieces)
 
 
-def ruling_changes(result, rules) -> list[dict[str, Any]]:
-    """For each ruling read differently from its default on this game, the numbers it changed:
-    score lines and places compared with the default reading (a Jinja global for the pad)."""
-    _, _, state = _game_of(rules.slug, (request.view_args or {}).get("token", ""))
+def ruling_changes(result, rules, rescore=None) -> list[dict[str, Any]]:
+    """For each ruling read differently from its default, the numbers it changed: score lines
+    and places compared with the default reading (a Jinja global for the pad). ``rescore``
+    scores the same facts again with some readings overridden (the quick pad gives it); without
+    it, the live game the page shows is scored again."""
+    if rescore is None:
+        rescore = _live_rescore(rules)
     out = []
     for rid, reading in (result.rulings or {}).items():
         ruling = rules.rulings.get(rid)
         if ruling is None or reading == ruling.default:
             continue
         changes: list[str] = []
-        if state is not None and hasattr(state, "rulings"):
-            base = rules.score(replace(state, rulings={**state.rulings, rid: ruling.default}))
-            changes = _differences(result, base)
+        if rescore is not None:
+            changes = _differences(result, rescore({rid: ruling.default}))
         out.append({"id": rid, "reading": reading, "default": ruling.default,
                     "changes": changes})
     return out
+
+
+def _live_rescore(rules):
+    """Scoring the live game of this page with some readings overridden (None off a game)."""
+    _, _, state = _game_of(rules.slug, (request.view_args or {}).get("token", ""))
+    if state is None or not hasattr(state, "rulings"):
+        return None
+    return lambda readings: rules.score(replace(state, rulings={**state.rulings, **readings}))
+
+
+def payload_rescore(rules, payload: dict[str, Any]):
+    """Scoring a score request (the quick pad's) again with some readings overridden."""
+    return lambda readings: rules.score_payload(
+        {**payload, "rulings": {**(payload.get("rulings") or {}), **readings}})
 
 
 def _differences(now, base) -> list[str]:

@@ -121,7 +121,7 @@ def test_buying_raises_the_cards_tracks():
 
 
 def test_buying_is_refused_when_coins_are_short():
-    with pytest.raises(IllegalAction, match="has 1 coins; this red card costs 4"):
+    with pytest.raises(IllegalAction, match="has 1 coin; this red card costs 4"):
         buy(three(coins=1), 0, "red", 4)
 
 

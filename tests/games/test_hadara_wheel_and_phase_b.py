@@ -145,7 +145,7 @@ def test_phase_b_cannot_close_before_the_board_is_empty():
     assert err.value.rule == "Hadara rulebook, Take a Faceup Card"
     for _ in range(14):
         state = do(state, "sell", player=H.turn_of(state, "sell"))
-    with pytest.raises(IllegalAction, match="1 face-up cards are still"):
+    with pytest.raises(IllegalAction, match="1 face-up card is still"):
         do(state, "next")
     state = do(do(state, "sell", player=H.turn_of(state, "sell")), "next")
     assert state.step == "income"

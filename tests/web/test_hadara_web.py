@@ -363,7 +363,7 @@ def test_score_api_refuses_impossible_end_facts_listing_every_problem(client):
     assert resp.status_code == 400
     assert "each bonus tile lies on a statue" in fields["players[0].face_down_tiles"]
     assert "no blue cards" in fields["players[0].cards.blue"]
-    assert "1 face-down tiles but 0 statues" in fields["players[1].face_down_tiles"]
+    assert "1 face-down tile but 0 statues" in fields["players[1].face_down_tiles"]
     assert "players[1].colonies" in fields  # at most 5 colonies, one per requirement level
 
 
@@ -372,7 +372,7 @@ def test_quick_pad_refuses_the_same_impossible_facts(client):
         "players-1-face_down_tiles": "3", "players-1-cards__green__points": 4}))
     html = resp.get_data(as_text=True)
     assert resp.status_code == 422
-    assert "1 face-down tiles but 0 statues" in html and "no green cards" in html
+    assert "1 face-down tile but 0 statues" in html and "no green cards" in html
 
 
 def test_score_api_with_six_players_also_names_the_duplicate(client):
@@ -380,3 +380,19 @@ def test_score_api_with_six_players_also_names_the_duplicate(client):
     errors = client.post("/api/v1/hadara/score", json={"players": players}).get_json()["errors"]
     messages = " ".join(e["message"] for e in errors)
     assert "2 to 5 players" in messages and "two players are called 'A'" in messages
+
+
+def test_quick_pad_note_of_a_switched_ruling_names_the_places_it_changed(client):
+    """D8: Kai and Lea tie on points with 4 coins left over each; counting every coin (HAD-1
+    all-coins) Kai's 9 beat Lea's 4. The note says so instead of 'no number differs'."""
+    data = {"csrf_token": csrf_of(client, "/quick/hadara"), "ruling_HAD-1": "all-coins",
+            "players-0-name": "Kai", "players-0-coins": 9,
+            "players-1-name": "Lea", "players-1-coins": 4, "players-1-colonies": "1"}
+    for i in (0, 1):
+        data.update({f"players-{i}-tracks__{tr}": 0
+                     for tr in ("income", "military", "culture", "food")})
+    html = client.post("/quick/hadara", data=data).get_data(as_text=True)
+    note = re.search(r'<p class="note ruling-change">.*?</p>', html, re.S).group(0)
+    assert "no number differs" not in note
+    assert "Kai: place 1 (default 1)" not in note  # Kai was first (shared) either way
+    assert "Lea: place 2 (default 1)" in note

@@ -44,7 +44,7 @@ from .rulings import Ruling, resolve_rulings
 from .scoring import Placing, Result, ScoreLine, ScoreSheet, ceil_half, rank
 from .specs import ActionSpec, FieldSpec, read_fields, split_numbers
 from .states import replace
-from .words import Text, step, t, words_are_plain, words_from_json, words_to_json
+from .words import Text, step, t, tn, words_are_plain, words_from_json, words_to_json
 
 __all__ = [
     "MAX_NAME_LENGTH", "MAX_NUMBER", "MAX_TEXT_LENGTH", "Checker", "IllegalAction",
@@ -58,5 +58,5 @@ __all__ = [
     "Placing", "Result", "ScoreLine", "ScoreSheet", "ceil_half", "rank",
     "ActionSpec", "FieldSpec", "read_fields", "split_numbers",
     "replace",
-    "Text", "step", "t", "words_are_plain", "words_from_json", "words_to_json",
+    "Text", "step", "t", "tn", "words_are_plain", "words_from_json", "words_to_json",
 ]

@@ -17,6 +17,7 @@ class Text(str):
     template: str
     params: dict[str, Any]
     rule: str = ""  # set by step(): the rule section a guide line links to
+    plural: str = ""  # set by tn(): the plural template (``template`` is then the singular)
 
     def __new__(cls, template: str, params: Mapping[str, Any] | None = None) -> Text:
         # Score pads and histories make thousands of these: every case stays cheap. The values
@@ -37,6 +38,8 @@ class Text(str):
         return made
 
     def __reduce__(self):  # pickled snapshots keep the template, not only the English
+        if self.plural:
+            return (_plural_text, (self.template, self.plural, self.params))
         return (Text, (self.template, self.params))
 
 
@@ -52,10 +55,24 @@ def t(template: str, **params: Any) -> Text:
     return Text(template, params)
 
 
+def tn(singular: str, plural: str, n: int, **params: Any) -> Text:
+    """Words that count something, ngettext-style: ``tn("{n} coin", "{n} coins", n=c)``. The
+    count is the value ``n``; English (and the web layer, in the reader's language, by that
+    language's plural rule) picks the form the count needs."""
+    return _plural_text(singular, plural, {**params, "n": n})
+
+
+def _plural_text(singular: str, plural: str, params: Mapping[str, Any]) -> Text:
+    made = Text(singular if params.get("n") == 1 else plural, params)
+    made.template, made.plural = singular, plural
+    return made
+
+
 def step(text: Text, rule: str) -> Text:
     """A guide line that links to its rule: ``step(t("Pay income"), "Hadara rulebook, Income")``.
     ``rule`` is a citation in the same form as actions' and score lines' rules."""
-    made = Text(text.template, text.params)
+    made = (_plural_text(text.template, text.plural, text.params) if text.plural
+            else Text(text.template, text.params))
     made.rule = rule
     return made
 
@@ -63,7 +80,10 @@ def step(text: Text, rule: str) -> Text:
 def words_to_json(value: Any) -> Any:
     """A Text (or plain value) as JSON the store can keep and :func:`words_from_json` rebuilds."""
     if isinstance(value, Text):
-        return {"t": value.template, "p": {k: words_to_json(v) for k, v in value.params.items()}}
+        out = {"t": value.template, "p": {k: words_to_json(v) for k, v in value.params.items()}}
+        if value.plural:
+            out["pl"] = value.plural
+        return out
     if isinstance(value, (list, tuple)):
         return [words_to_json(v) for v in value]
     return value
@@ -79,10 +99,15 @@ def words_are_plain(value: Any, depth: int = 0) -> bool:
         return len(value) <= 50 and all(words_are_plain(v, depth + 1) for v in value)
     if isinstance(value, dict):
         template, params = value.get("t"), value.get("p", {})
+        plural = value.get("pl", "")
         if not isinstance(template, str) or len(template) > 1000 or not isinstance(params, dict):
             return False
+        if not isinstance(plural, str) or len(plural) > 1000 or (
+                plural and type(params.get("n")) is not int):
+            return False  # a plural's count is a whole number
         try:
-            fields = [f for _, f, spec, conv in _FORMATTER.parse(template) if f is not None]
+            fields = [f for text in (template, plural)
+                      for _, f, spec, conv in _FORMATTER.parse(text) if f is not None]
         except ValueError:
             return False
         return (all(f.isidentifier() and f in params for f in fields)
@@ -96,7 +121,10 @@ _FORMATTER = string.Formatter()
 def words_from_json(value: Any) -> Any:
     if isinstance(value, dict) and isinstance(value.get("t"), str):
         params = value.get("p") if isinstance(value.get("p"), dict) else {}
-        return Text(value["t"], {k: words_from_json(v) for k, v in params.items()})
+        params = {k: words_from_json(v) for k, v in params.items()}
+        if isinstance(value.get("pl"), str) and value["pl"]:
+            return _plural_text(value["t"], value["pl"], params)
+        return Text(value["t"], params)
     if isinstance(value, list):
         return [words_from_json(v) for v in value]
     return value

@@ -7,8 +7,16 @@ from typing import Any
 from ..core import IllegalAction, replace, t
 from .data import ROUNDS, SELL_PRICE, STEP_RULES, TRACKS
 from .model import Card, HadaraState, Player
-from .steps import PHASE_B_RULE, Problems, refuse, round_problems, step_problems
-from .terms import COLOUR_WORDS
+from .steps import (
+    PHASE_B_RULE,
+    Problems,
+    cards_left,
+    face_up_total,
+    refuse,
+    round_problems,
+    step_problems,
+)
+from .terms import COLOUR_WORDS, coins
 from .wheel import colour_problems, record_colour
 
 BUY_RULE = "Hadara rulebook, Buy 1 Card"
@@ -17,6 +25,26 @@ BUY_RULE = "Hadara rulebook, Buy 1 Card"
 def track_values(d: Mapping[str, Any]) -> tuple[int, int, int, int]:
     """The four track values an action's fields name (0 for those left out)."""
     return tuple(d.get(tr, 0) for tr in TRACKS)  # type: ignore[return-value]
+
+
+def effect_problems(d: Mapping[str, Any]) -> Problems:
+    """A card's effect as the fields name it: only a purple card carries one ("Purple cards can
+    have either values or effects"), and what it changes needs the effect's words."""
+    effect, changes = d.get("effect", ""), d.get("effect_changes", "")
+    if (effect or changes) and d.get("colour") != "purple":
+        return [IllegalAction(t("only purple cards carry effects; this card is {colour}",
+                                colour=COLOUR_WORDS.get(d.get("colour", ""), d.get("colour"))),
+                              rule=BUY_RULE, field="effect")]
+    if changes and not effect:
+        return [IllegalAction(t("write the effect in a few words, then say what it changes"),
+                              rule=BUY_RULE, field="effect")]
+    return []
+
+
+def card_of(d: Mapping[str, Any], epoch: int) -> Card:
+    """The card an action's fields describe (a purchase, or a card added by a correction)."""
+    return Card(d["colour"], d.get("cost", 0), track_values(d), d.get("points", 0), epoch,
+                d.get("effect", ""), d.get("effect_changes", ""))
 
 
 def card_price(player: Player, colour: str, printed: int) -> int:
@@ -35,17 +63,11 @@ def _turn_problems(state: HadaraState, seat: int) -> Problems:
     return []
 
 
-def cards_left(state: HadaraState) -> int:
-    """Phase B: the face-up cards still on the board (five per player were discarded in phase
-    A, and each is taken in turn)."""
-    return ROUNDS * len(state.players) - state.picks
-
-
 def _board_problems(state: HadaraState) -> Problems:
     """Phase B: no card is left once every discarded card has been taken."""
     if state.phase == "B" and cards_left(state) <= 0:
         return [IllegalAction(t("the board is empty: all {cards} face-up cards were taken ({each} "
-                                "per player); close the step", cards=ROUNDS * len(state.players),
+                                "per player); close the step", cards=face_up_total(state),
                                 each=ROUNDS), rule=PHASE_B_RULE)]
     return []
 
@@ -66,12 +88,13 @@ def buy_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
     found = _card_problems(state, d)
     if state.over or state.step != "cards":
         return found
+    found += effect_problems(d)
     p = state.players[d["player"]]
     price = card_price(p, d["colour"], d["cost"])
     if p.coins < price:
         found.append(IllegalAction(
-            t("{name} has {coins} coins; this {colour} card costs {price} (printed {cost}, "
-              "−{owned} for {colour} cards owned)", name=p.name, coins=p.coins,
+            t("{name} has {coins}; this {colour} card costs {price} (printed {cost}, "
+              "−{owned} for {colour} cards owned)", name=p.name, coins=coins(p.coins),
               colour=COLOUR_WORDS[d["colour"]], price=price, cost=d["cost"],
               owned=p.count(d["colour"])), rule=BUY_RULE))
     return found
@@ -98,7 +121,7 @@ def buy(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
     seat = d["player"]
     p = state.players[seat]
     price = card_price(p, d["colour"], d["cost"])
-    card = Card(d["colour"], d["cost"], track_values(d), d["points"], state.epoch)
+    card = card_of(d, state.epoch)
     p = replace(p.with_tracks(card.tracks), coins=p.coins - price, cards=p.cards + (card,))
     return _after_card(state.set_player(seat, p), seat, d["colour"])
 

@@ -7,10 +7,24 @@ from typing import Any
 from ..core import IllegalAction, replace, t
 from .cards import track_values
 from .data import LEVELS, STEP_RULES
-from .model import Colony, HadaraState
+from .model import Colony, HadaraState, Player
 from .steps import Problems, refuse, step_problems
+from .terms import coins
 
 RULE = STEP_RULES["colony"]
+
+
+def holding_problems(p: Player, requirement: int) -> Problems:
+    """A colony of ``requirement`` more for ``p`` is impossible: five levels, one colony each."""
+    if len(p.colonies) >= LEVELS:
+        return [IllegalAction(t("{name} already holds {most} colonies, one of each requirement "
+                                "level; there are only {most} levels", name=p.name, most=LEVELS),
+                              rule=RULE)]
+    if any(c.requirement == requirement for c in p.colonies):
+        return [IllegalAction(t("{name} already has a colony of requirement {requirement}; one "
+                                "per requirement level", name=p.name, requirement=requirement),
+                              rule=RULE)]
+    return []
 
 
 def problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
@@ -24,21 +38,15 @@ def problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
     if seat in state.acted:
         found.append(IllegalAction(t("{name} already took a colony in this step; one per step",
                                      name=p.name), rule=RULE))
-    if len(p.colonies) >= LEVELS:
-        found.append(IllegalAction(t("{name} already holds {most} colonies, one of each "
-                                     "requirement level; there are only {most} levels",
-                                     name=p.name, most=LEVELS), rule=RULE))
-    elif any(c.requirement == d["requirement"] for c in p.colonies):
-        found.append(IllegalAction(t("{name} already has a colony of requirement {requirement}; "
-                                     "one per requirement level", name=p.name,
-                                     requirement=d["requirement"]), rule=RULE))
+    found += holding_problems(p, d["requirement"])
     if p.track("military") < d["requirement"]:
         found.append(IllegalAction(t("{name}'s military is {military}; this colony needs "
                                      "{requirement}", name=p.name, military=p.track("military"),
                                      requirement=d["requirement"]), rule=RULE))
     if d["choice"] == "integrate" and p.coins < d["coins"]:
-        found.append(IllegalAction(t("{name} has {coins} coins; integrating costs {cost}",
-                                     name=p.name, coins=p.coins, cost=d["coins"]), rule=RULE))
+        found.append(IllegalAction(t("{name} has {coins}; integrating costs {cost}",
+                                     name=p.name, coins=coins(p.coins), cost=d["coins"]),
+                                   rule=RULE))
     return found
 
 

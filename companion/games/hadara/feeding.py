@@ -7,10 +7,11 @@ from math import comb
 from typing import Any
 
 from ..core import IllegalAction, replace, t
-from .data import STEP_RULES, TRACKS
+from .data import STEP_RULES
 from .model import Card, HadaraState, Player
 from .scoring import facts_of, score_lines
 from .steps import Problems, refuse, step_problems
+from .terms import cards
 
 RULE = STEP_RULES["feed"]
 _MOST_COMPARED = 3000  # removals compared one by one; beyond, the cheapest card goes first
@@ -23,8 +24,9 @@ def problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
         return found
     p = state.players[d["player"]]
     if p.food_shortfall == 0:
-        found.append(IllegalAction(t("{name} feeds every card: {cards} cards, food {food}",
-                                     name=p.name, cards=len(p.cards), food=p.track("food")),
+        found.append(IllegalAction(t("{name} feeds every card: {cards}, food {food}",
+                                     name=p.name, cards=cards(len(p.cards)),
+                                     food=p.track("food")),
                                    rule=RULE))
     if d["card"] >= len(p.cards):
         found.append(IllegalAction(t("{name} has no card number {number}", name=p.name,
@@ -35,7 +37,7 @@ def problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
 def remove_card(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
     """A removed card leaves play, takes its track values with it, and pays nothing (HAD-2)."""
     refuse(problems(state, d))
-    return state.set_player(d["player"], _without(state.players[d["player"]], (d["card"],)))
+    return state.set_player(d["player"], without_cards(state.players[d["player"]], (d["card"],)))
 
 
 def _final_points(player: Player) -> int:
@@ -43,20 +45,19 @@ def _final_points(player: Player) -> int:
     return sum(line.points for line in score_lines(facts_of(player)))
 
 
-def _without(player: Player, chosen: tuple[int, ...]) -> Player:
+def without_cards(player: Player, chosen: tuple[int, ...]) -> Player:
     """The player after removing the cards ``chosen`` (their track values go with them; a track
     corrected by hand may hold less than a card gave: its marker stops at 0)."""
     p = player
     for i in chosen:
-        card = player.cards[i]
-        p = p.with_tracks(tuple(min(v, p.track(tr)) for v, tr in zip(card.tracks, TRACKS)), -1)
+        p = p.lowered(player.cards[i].tracks)
     return replace(p, cards=tuple(c for k, c in enumerate(player.cards) if k not in chosen))
 
 
 def points_lost(player: Player, chosen: tuple[int, ...]) -> int:
     """Final points lost by removing ``chosen``: the cards' points, the gold-medal sets they
     break, the silver-medal tracks they lower."""
-    return _final_points(player) - _final_points(_without(player, chosen))
+    return _final_points(player) - _final_points(without_cards(player, chosen))
 
 
 def _choices(player: Player, short: int) -> list[tuple[int, ...]]:
@@ -78,10 +79,21 @@ def _choices(player: Player, short: int) -> list[tuple[int, ...]]:
     return out
 
 
+def _effects(player: Player, chosen: tuple[int, ...]) -> int:
+    """Purple effects lost with the cards ``chosen`` (an effect goes with its card)."""
+    return sum(1 for i in chosen if player.cards[i].effect)
+
+
 def suggest_removal(player: Player) -> tuple[int, ...]:
+    """The cards (indices) :func:`best_removal` suggests."""
+    return best_removal(player)[0]
+
+
+def best_removal(player: Player) -> tuple[tuple[int, ...], int]:
     """The cards (indices) whose removal feeds the rest while losing the fewest final points, as
     things stand: card points, gold-medal sets of five colours and silver-medal tracks (ties:
-    the fewest track values lost, then the first cards).
+    the fewest purple effects lost, then the fewest track values, then the first cards), and
+    the final points they lose (each removal's worked out once).
 
     Removing a card with food value f lowers the shortfall by 1 − f, so only cards without food
     help ("Feed Your People"). When too many removals could be compared, or food cards must go
@@ -89,19 +101,22 @@ def suggest_removal(player: Player) -> tuple[int, ...]:
     """
     short = player.food_shortfall
     if short == 0:
-        return ()
+        return (), 0
     options = _choices(player, short)
     if options:
-        best = min(options, key=lambda c: (points_lost(player, c),
-                                           sum(sum(player.cards[i].tracks) for i in c), c))
-        return tuple(sorted(best))
-    return _one_at_a_time(player)
+        lost, _, _, best = min((points_lost(player, c), _effects(player, c),
+                                sum(sum(player.cards[i].tracks) for i in c), c)
+                               for c in options)
+        return tuple(sorted(best)), lost
+    chosen = _one_at_a_time(player)
+    return chosen, points_lost(player, chosen)
 
 
 def _one_at_a_time(player: Player) -> tuple[int, ...]:
     chosen: tuple[int, ...] = ()
-    while _without(player, chosen).food_shortfall and len(chosen) < len(player.cards):
+    while without_cards(player, chosen).food_shortfall and len(chosen) < len(player.cards):
         left = [i for i in range(len(player.cards)) if i not in chosen]
         chosen += (min(left, key=lambda i: (player.cards[i].track("food") > 0,
-                                            points_lost(player, chosen + (i,)), i)),)
+                                            points_lost(player, chosen + (i,)),
+                                            bool(player.cards[i].effect), i)),)
     return tuple(sorted(chosen))

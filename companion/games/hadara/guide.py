@@ -4,12 +4,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Text, step, t
-from .cards import cards_left
+from .cards import BUY_RULE
 from .data import ROMAN, ROUNDS, SELL_PRICE, STEP_RULES
-from .feeding import points_lost, suggest_removal
+from .feeding import best_removal
 from .model import HadaraState, first_seat, never_first, turn_order
-from .steps import PHASE_B_RULE, picker
-from .terms import COLOUR_WORDS, STEP_NAMES, step_name
+from .steps import PHASE_B_RULE, cards_left, face_up_total, picker
+from .terms import COLOUR_WORDS, STEP_NAMES, cards, coins, step_name
 from .wheel import RULE as WHEEL_RULE
 from .wheel import TURN_RULE, colour_of
 from .words import paid
@@ -25,7 +25,8 @@ def guide_lines(state: HadaraState) -> tuple[str, ...]:
     """The epoch guide: where the table is, who is first, and what the step means for each. Each
     line links to the rulebook section it follows."""
     if state.over:
-        return (step(t("Epoch III is over: the score pad below is final."), END_RULE),)
+        return (step(t("Epoch III is over: the score pad below is final."), END_RULE),
+                *(step(line, END_RULE) for line in _effect_lines(state, "scoring")))
     lines = [step(_where(state), ROUND_RULE), step(_first(state), FIRST_RULE)]
     if state.epoch == 1 and state.phase == "A" and state.round == 1:
         extra = [state.players[i].name for i in never_first(state.players)]
@@ -37,7 +38,27 @@ def guide_lines(state: HadaraState) -> tuple[str, ...]:
         lines.extend(_epoch_setup(state) + _wheel(state))
     rule = PHASE_B_RULE if (state.step, state.phase) == ("cards", "B") else STEP_RULES[state.step]
     lines.extend(step(line, rule) for line in _STEP_LINES[state.step](state))
+    if state.step == "cards":
+        lines.extend(step(line, BUY_RULE) for line in _effect_lines(state, "prices"))
     return tuple(lines)
+
+
+def _effect_lines(state: HadaraState, changes: str) -> list[Text]:
+    """The purple effects each player holds that change prices (while buying) or final scoring
+    (at the end): the table recorded them, the app's arithmetic does not apply them."""
+    out = []
+    for p in state.players:
+        effects = [t("“{effect}”", effect=c.effect) for c in p.purples
+                   if c.effect and c.effect_changes == changes]
+        if effects and changes == "prices":
+            out.append(t("{name}'s effects on prices: {effects}. The app takes off only the "
+                         "cards of a colour owned: enter the printed cost less what an effect "
+                         "saves.", name=p.name, effects=effects))
+        elif effects:
+            out.append(t("{name}'s effects on final scoring: {effects}. The score pad does not "
+                         "count them: add their points at the table.", name=p.name,
+                         effects=effects))
+    return out
 
 
 def _epoch_setup(state: HadaraState) -> list[Text]:
@@ -96,7 +117,7 @@ def _first(state: HadaraState) -> Text:
 
 def _cards(state: HadaraState) -> list[Text]:
     if state.phase == "B":
-        total, left, turn = ROUNDS * len(state.players), cards_left(state), picker(state)
+        total, left, turn = face_up_total(state), cards_left(state), picker(state)
         lines = [t("In turn, each player takes the top card of any discard pile and buys or "
                    "sells it (selling pays {coins}), until the board is empty: {total} cards, "
                    "{each} per player.", coins=SELL_PRICE[state.epoch], total=total,
@@ -142,24 +163,23 @@ def _feed(state: HadaraState) -> list[Text]:
     for p in state.players:
         short = p.food_shortfall
         if short:
-            chosen = suggest_removal(p)
+            chosen, lost = best_removal(p)
             pick = [t("{colour} ({points} pts)", colour=COLOUR_WORDS[p.cards[i].colour],
                       points=p.cards[i].points) for i in chosen]
-            out.append(t("{name}: {cards} cards, food {food} → must remove {short}; the fewest "
+            out.append(t("{name}: {cards}, food {food} → must remove {short}; the fewest "
                          "final points lost as things stand (card points, gold-medal sets, "
                          "silver-medal tracks): {pick}, −{lost}. Your choice: an effect or a "
-                         "track value may matter more.", name=p.name, cards=len(p.cards),
-                         food=p.track("food"), short=short, pick=pick,
-                         lost=points_lost(p, chosen)))
+                         "track value may matter more.", name=p.name, cards=cards(len(p.cards)),
+                         food=p.track("food"), short=short, pick=pick, lost=lost))
         else:
-            out.append(t("{name}: {cards} cards, food {food} → fed", name=p.name,
-                         cards=len(p.cards), food=p.track("food")))
+            out.append(t("{name}: {cards}, food {food} → fed", name=p.name,
+                         cards=cards(len(p.cards)), food=p.track("food")))
     return out
 
 
 def _medals(state: HadaraState) -> list[Text]:
-    return [t("{name}: {silver}/2 silver, {gold}/2 gold, {coins} coins", name=p.name,
-              silver=len(p.silver), gold=p.gold, coins=p.coins) for p in state.players]
+    return [t("{name}: {silver}/2 silver, {gold}/2 gold, {coins}", name=p.name,
+              silver=len(p.silver), gold=p.gold, coins=coins(p.coins)) for p in state.players]
 
 
 _STEP_LINES = {"cards": _cards, "income": _income_lines, "colony": _colony_lines,

@@ -14,15 +14,23 @@ __all__ = ["COLOURS", "TRACKS", "Card", "Colony", "Statue", "Player", "HadaraSta
            "first_seat", "never_first", "turn_order"]
 
 
+#: what a purple card's effect changes, as the table records it ("" : nothing the app counts)
+EFFECT_CHANGES = ("", "prices", "scoring")
+
+
 @dataclass(frozen=True)
 class Card:
-    """An epoch card a player bought: colour, printed cost, the tracks it raises, its points."""
+    """An epoch card a player bought: colour, printed cost, the tracks it raises, its points, and
+    a purple card's effect as the table wrote it (active while the card is held: "Purple cards
+    can have either values or effects"), with what it changes."""
 
     colour: str
     cost: int
     tracks: tuple[int, int, int, int] = (0, 0, 0, 0)
     points: int = 0
     epoch: int = 1
+    effect: str = ""
+    effect_changes: str = ""
 
     def track(self, name: str) -> int:
         return self.tracks[TRACKS.index(name)]
@@ -73,8 +81,23 @@ class Player:
     def with_tracks(self, delta: tuple[int, ...], sign: int = 1) -> Player:
         return replace(self, tracks=tuple(t + sign * d for t, d in zip(self.tracks, delta)))
 
+    def lowered(self, delta: tuple[int, ...]) -> Player:
+        """Tracks lowered by ``delta`` (values a card, colony or tile took with it); a track
+        corrected by hand may hold less than they gave: its marker stops at 0."""
+        return self.with_tracks(tuple(min(d, t) for d, t in zip(delta, self.tracks)), -1)
+
     def count(self, colour: str) -> int:
         return sum(1 for c in self.cards if c.colour == colour)
+
+    @property
+    def purples(self) -> tuple[Card, ...]:
+        """The purple cards held, in the order bought (a correction names one by its place)."""
+        return tuple(c for c in self.cards if c.colour == "purple")
+
+    @property
+    def effects(self) -> tuple[tuple[int, Card], ...]:
+        """The purple cards with an effect, each with its number among the purple cards."""
+        return tuple((n, c) for n, c in enumerate(self.purples, start=1) if c.effect)
 
     def tiles_used(self, track: str) -> int:
         """Bonus tiles of a track colour already placed on statues or silver medals."""

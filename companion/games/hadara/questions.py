@@ -14,7 +14,7 @@ from .cards import BUY_RULE, card_price
 from .data import COLOURS, MAX_GOLD, MAX_SILVER, STEP_RULES, TILES_PER_TRACK, TRACKS
 from .feeding import suggest_removal
 from .model import HadaraState
-from .terms import COLOUR_WORDS, MEDAL_WORDS, TRACK_WORDS, step_name
+from .terms import COLOUR_WORDS, MEDAL_WORDS, TRACK_WORDS, cards, coins, step_name
 
 _NO_TRACKS = dict.fromkeys(TRACKS, 0)
 
@@ -108,8 +108,8 @@ def can_afford_card(state: HadaraState, seat: int, colour: str, printed: int) ->
     numbers = ((t("printed cost"), printed),
                (t("{colour} cards owned", colour=COLOUR_WORDS[colour]), owned),
                (t("price"), price), (t("coins"), p.coins)) + _step_note(state, "cards")
-    summary = (t("Yes: the card costs {price}; {name} has {coins} coins", price=price,
-                 name=p.name, coins=p.coins) if not problems else _no(problems))
+    summary = (t("Yes: the card costs {price}; {name} has {coins}", price=price,
+                 name=p.name, coins=coins(p.coins)) if not problems else _no(problems))
     return Answer(not problems, summary, numbers, BUY_RULE)
 
 
@@ -128,7 +128,8 @@ def must_remove_cards(state: HadaraState, seat: int) -> Answer:
     numbers = ((t("cards"), len(p.cards)), (t("food"), p.track("food")),
                (t("cards over food"), short),
                (t("fewest cards to remove (no food on them)"), len(suggestion)))
-    summary = (t("Yes: {name} must remove at least {n} card(s)", name=p.name, n=len(suggestion))
+    summary = (t("Yes: {name} must remove at least {cards}", name=p.name,
+                 cards=cards(len(suggestion)))
                if not problems else _no(problems))
     return Answer(not problems, summary, numbers + _step_note(state, "feed"), STEP_RULES["feed"])
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core import MAX_NUMBER, Checker, FieldSpec, resolve_rulings, split_numbers, t
+from ..core import MAX_NUMBER, Checker, FieldSpec, resolve_rulings, split_numbers, t, tn
 from .data import COLOURS, TRACKS
 from .rulings import RULINGS
 from .scoring import Facts
@@ -101,14 +101,16 @@ def _check_possible(check: Checker, f: Facts, path: str) -> None:
     statue), and card points come from cards."""
     if len(f.face_down_tiles) > len(f.statues):
         check.add(f"{path}.face_down_tiles", t(
-            "{tiles} face-down tiles but {statues} statues: each bonus tile lies on a statue of "
-            "its own, carved (Carve a Statue)", tiles=len(f.face_down_tiles),
-            statues=len(f.statues)))
+            "{tiles} but {statues}: each bonus tile lies on a statue of its own, carved (Carve "
+            "a Statue)", tiles=tn("{n} face-down tile", "{n} face-down tiles",
+                                  len(f.face_down_tiles)),
+            statues=tn("{n} statue", "{n} statues", len(f.statues))))
     for colour in COLOURS:
         if f.card_points.get(colour, 0) and not f.card_counts.get(colour, 0):
-            check.add(f"{path}.cards.{colour}", t(
-                "{points} {colour} card points but no {colour} cards: card points are printed "
-                "on cards (End of the Game)", points=f.card_points[colour],
+            check.add(f"{path}.cards.{colour}", tn(
+                "{n} {colour} card point but no {colour} cards: card points are printed on "
+                "cards (End of the Game)", "{n} {colour} card points but no {colour} cards: "
+                "card points are printed on cards (End of the Game)", f.card_points[colour],
                 colour=COLOUR_WORDS[colour]))
 
 

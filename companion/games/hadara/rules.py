@@ -14,7 +14,7 @@ from .model import HadaraState, first_seat
 from .rulings import RULINGS
 from .scoring import score_facts, score_state
 from .setup import read_setup
-from .specs import ACTIONS, PLAYER_FIELDS, STEP_ACTIONS
+from .specs import ACTIONS, CORRECTIONS, PLAYER_FIELDS, STEP_ACTIONS
 from .terms import step_name
 from .words import describe_action
 
@@ -32,6 +32,7 @@ MOVES: dict[str, tuple[Move, Check]] = {
     "next": (steps.next_step, steps.next_problems),
     "wheel": (wheel.set_wheel, wheel.problems),
     CORRECT: (corrections.correct, corrections.problems),
+    **corrections.MOVES,
 }
 
 
@@ -121,12 +122,12 @@ class HadaraRules(GameRules):
 
     def available(self, state: HadaraState) -> tuple[str, ...]:
         if state.over:
-            return (CORRECT, RULING)
+            return (CORRECT, *CORRECTIONS, RULING)
         kinds = STEP_ACTIONS[state.step]
         if state.step == "cards":  # the wheel is set in phase A, before its first card
             kinds = (("wheel",) + kinds[:-1] if state.phase == "A" and not state.wheel
                      else kinds[:-1] if state.phase == "B" else kinds)
-        return kinds + (CORRECT, RULING)
+        return kinds + (CORRECT, *CORRECTIONS, RULING)
 
     def is_over(self, state: HadaraState) -> bool:
         return state.over

@@ -9,7 +9,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..core import Placing, Result, ScoreLine, ScoreSheet, Text, ceil_half, rank, resolve_rulings, t
+from ..core import (
+    Placing,
+    Result,
+    ScoreLine,
+    ScoreSheet,
+    Text,
+    ceil_half,
+    rank,
+    resolve_rulings,
+    t,
+    tn,
+)
 from .data import COLOURS, TRACKS
 from .model import HadaraState, Player
 from .rulings import RULINGS
@@ -100,16 +111,15 @@ def _cards_detail(points: tuple[tuple[str, int], ...]) -> Text:
 @_WORDS
 def _gold_detail(sets: int, medals: int) -> Text:
     return t("7 × {sets} × {medals}",
-             sets=(t("{n} set of five colours", n=sets) if sets == 1
-                   else t("{n} sets of five colours", n=sets)),
-             medals=(t("{n} gold medal", n=medals) if medals == 1
-                     else t("{n} gold medals", n=medals)))
+             sets=tn("{n} set of five colours", "{n} sets of five colours", sets),
+             medals=tn("{n} gold medal", "{n} gold medals", medals))
 
 
 @_WORDS
 def _coins_detail(coins: int) -> Text:
-    return t("{coins} coins ÷ 5 = {points}, {left} left over", coins=coins, points=coins // 5,
-             left=coins % 5)
+    return tn("{n} coin ÷ 5 = {points}, {left} left over",
+              "{n} coins ÷ 5 = {points}, {left} left over", coins, points=coins // 5,
+              left=coins % 5)
 
 
 def sets_of_five(counts: Mapping[str, int]) -> int:

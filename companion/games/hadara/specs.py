@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from ..core import CORRECT, ActionSpec, FieldSpec, t
-from .data import COLOURS, STEP_RULES, TRACKS
-from .terms import COLOUR_WORDS, MEDAL_WORDS, TRACK_LABELS, TRACK_WORDS
+from .data import COLOURS, STATUES, STEP_RULES, TRACKS
+from .model import EFFECT_CHANGES
+from .terms import COLOUR_WORDS, EFFECT_WORDS, MEDAL_WORDS, TRACK_LABELS, TRACK_WORDS
 from .wheel import DECK_ORDERS, order_key, order_words
 from .wheel import RULE as WHEEL_RULE
 
@@ -23,16 +24,87 @@ def _track_fields(high: int = 20) -> tuple[FieldSpec, ...]:
                  for tr in TRACKS)
 
 
+def _effect_fields() -> tuple[FieldSpec, ...]:
+    """A purple card's effect, as the table writes it, and what it changes."""
+    return (FieldSpec("effect", t("Purple card's effect (a few words)"), "text", required=False,
+                      limit=EFFECT_LIMIT),
+            FieldSpec("effect_changes", t("The effect changes"), "choice",
+                      choices=tuple((c, EFFECT_WORDS[c]) for c in EFFECT_CHANGES),
+                      required=False, default=""))
+
+
+EFFECT_LIMIT = 60
 _COLOURS = tuple((c, COLOUR_WORDS[c]) for c in COLOURS)
 _TRACK_CHOICES = tuple((tr, TRACK_WORDS[tr]) for tr in TRACKS)
 _MEDALS = tuple((m, MEDAL_WORDS[m]) for m in ("silver", "gold"))
+
+TRUTH = "The table is the truth"
+
+
+def _add_or_remove() -> FieldSpec:
+    return FieldSpec("change", t("Change"), "choice",
+                     choices=(("add", t("add")), ("remove", t("remove"))))
+
+
+def _correction(kind: str, label: str, *fields: FieldSpec) -> ActionSpec:
+    return ActionSpec(kind, label, TRUTH, (_player(), *fields), commutative=True,
+                      correction=True)
+
+
+#: corrections by hand of what the boards show (``corrections.py``)
+CORRECTIONS = {
+    "correct_card": _correction(
+        "correct_card", t("Correct the cards"), _add_or_remove(),
+        FieldSpec("colour", t("Colour"), "choice", choices=_COLOURS),
+        FieldSpec("cost", t("Printed cost"), high=30, required=False, default=0),
+        *_track_fields(), FieldSpec("points", t("Points"), high=30, required=False, default=0),
+        *_effect_fields()),
+    "correct_colony": _correction(
+        "correct_colony", t("Correct the colonies"), _add_or_remove(),
+        FieldSpec("requirement", t("Military needed"), low=0, high=40),
+        FieldSpec("points", t("Points"), high=40, required=False, default=0),
+        FieldSpec("side", t("Side up"), "choice",
+                  choices=(("plundered", t("plundered (coin side up)")),
+                           ("integrated", t("integrated (flipped)"))),
+                  required=False, default="plundered"),
+        *_track_fields()),
+    "correct_statue": _correction(
+        "correct_statue", t("Correct the statues"),
+        FieldSpec("change", t("Change"), "choice", choices=(
+            ("carve", t("carve it")),
+            ("uncarve", t("uncarve it (take the statue and its tile off)")),
+            ("flip", t("turn its tile over")))),
+        FieldSpec("statue", t("Statue space"), low=1, high=STATUES),
+        FieldSpec("requirement", t("Culture needed"), high=40, required=False, default=0),
+        FieldSpec("points", t("Points"), high=40, required=False, default=0),
+        FieldSpec("tile_track", t("Bonus tile colour"), "choice",
+                  choices=(("", t("choose a colour")),) + _TRACK_CHOICES, required=False,
+                  default=""),
+        FieldSpec("tile_side", t("Tile side"), "choice",
+                  choices=(("up", t("face up (raise the track)")),
+                           ("down", t("face down (points at the end)"))),
+                  required=False, default="up"),
+        FieldSpec("tile_value", t("Value beside the tile space"), high=20, required=False,
+                  default=0)),
+    "correct_medal": _correction(
+        "correct_medal", t("Correct the medals"), _add_or_remove(),
+        FieldSpec("medal", t("Medal"), "choice", choices=_MEDALS),
+        FieldSpec("track", t("Track (silver medals)"), "choice",
+                  choices=(("", t("none (gold medal)")),) + _TRACK_CHOICES, required=False,
+                  default="")),
+    "correct_effect": _correction(
+        "correct_effect", t("Correct a purple card's effect"),
+        FieldSpec("card", t("Purple card (1 = the first bought)"), low=1, high=60),
+        *_effect_fields()),
+}
 
 ACTIONS = {
     "buy": ActionSpec("buy", t("Buy a card"), STEP_RULES["cards"] + " (Buy 1 Card)", (
         _player(), FieldSpec("colour", t("Colour"), "choice", choices=_COLOURS),
         FieldSpec("cost", t("Printed cost"), high=30),
         *_track_fields(),
-        FieldSpec("points", t("Points"), high=30, required=False, default=0), _round()),
+        FieldSpec("points", t("Points"), high=30, required=False, default=0),
+        *_effect_fields(), _round()),
         commutative=True, actor="player"),
     "sell": ActionSpec("sell", t("Sell a card"), STEP_RULES["cards"] + " (Sell 1 Card)",
                        (_player(), _round()), commutative=True, actor="player"),
@@ -78,6 +150,7 @@ ACTIONS = {
         _player(), FieldSpec("value", t("Value"), "choice",
                              choices=(("coins", t("coins")),) + _TRACK_CHOICES),
         FieldSpec("delta", t("Change by"), low=-99, high=99)), commutative=True),
+    **CORRECTIONS,
 }
 
 #: the actions each step offers, for the guide

@@ -33,17 +33,25 @@ def problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
     if seat in state.acted:
         found.append(IllegalAction(t("{name} already carved a statue in this step; one per step",
                                      name=p.name), rule=RULE))
-    if any(s.number == d["statue"] for s in p.statues):
-        found.append(IllegalAction(t("{name} already carved statue {statue}; each statue once",
-                                     name=p.name, statue=d["statue"]), rule=RULE))
     if p.track("culture") < d["requirement"]:
         found.append(IllegalAction(t("{name}'s culture is {culture}; this statue needs "
                                      "{requirement}", name=p.name, culture=p.track("culture"),
                                      requirement=d["requirement"]), rule=RULE))
-    if not d.get("tile_track"):
+    return carving_problems(p, d["statue"], d.get("tile_track", ""), found)
+
+
+def carving_problems(p: Player, number: int, tile_track: str,
+                     found: Problems | None = None) -> Problems:
+    """Statue ``number`` carved with a ``tile_track`` tile is impossible for ``p``: each statue
+    is carved once, and its bonus tile is one of the player's, of a colour still left."""
+    found = list(found or [])
+    if any(s.number == number for s in p.statues):
+        found.append(IllegalAction(t("{name} already carved statue {statue}; each statue once",
+                                     name=p.name, statue=number), rule=RULE))
+    if not tile_track:
         return found + [IllegalAction(t("choose the colour of the bonus tile placed on the "
                                         "statue"), rule=RULE, field="tile_track")]
-    return found + tile_problems(p, d["tile_track"], RULE)
+    return found + tile_problems(p, tile_track, RULE)
 
 
 def carve_statue(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:

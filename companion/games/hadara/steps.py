@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core import IllegalAction, replace, t
+from ..core import IllegalAction, replace, t, tn
 from .data import ROMAN, ROUNDS, STEP_RULES, STEPS
 from .model import HadaraState, turn_order
 from .terms import STEP_NAMES, step_name
@@ -92,12 +92,23 @@ def round_problems(state: HadaraState, seat: int, named: int) -> Problems:
                             now=state.round), rule=STEP_RULES["cards"], field="round")]
 
 
+def face_up_total(state: HadaraState) -> int:
+    """Phase B: the face-up cards on the board at its start (five per player were discarded in
+    phase A)."""
+    return ROUNDS * len(state.players)
+
+
+def cards_left(state: HadaraState) -> int:
+    """Phase B: the face-up cards still on the board (each is taken in turn)."""
+    return face_up_total(state) - state.picks
+
+
 def picker(state: HadaraState) -> int | None:
     """Whose turn it is to take a face-up card in phase B (None outside it): from this epoch's
     first player, clockwise, one card each, until the board is empty."""
     if state.over or state.phase != "B" or state.step != "cards":
         return None
-    if state.picks >= ROUNDS * len(state.players):
+    if cards_left(state) <= 0:
         return None  # the board is empty
     order = turn_order(state)
     return order[state.picks % len(order)]
@@ -143,11 +154,13 @@ def next_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
                   "{names})", rounds=ROUNDS, round=state.round, names=waiting),
                 rule=STEP_RULES["cards"]))
     if state.step == "cards" and state.phase == "B":
-        left = ROUNDS * len(state.players) - state.picks
+        left = cards_left(state)
         if left > 0:
             found.append(IllegalAction(
-                t("{left} face-up cards are still on the board; players take them in turn until "
-                  "none is left ({each} each)", left=left, each=ROUNDS), rule=PHASE_B_RULE))
+                tn("{n} face-up card is still on the board; players take them in turn until "
+                   "none is left ({each} each)", "{n} face-up cards are still on the board; "
+                   "players take them in turn until none is left ({each} each)", left,
+                   each=ROUNDS), rule=PHASE_B_RULE))
     if state.step == "feed":
         hungry = [t("{name} ({count})", name=p.name, count=p.food_shortfall)
                   for p in state.players if p.food_shortfall]

@@ -2,7 +2,11 @@
 data; its word is said in the reader's language."""
 from __future__ import annotations
 
-from ..core import t
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import Text, t, tn
+from .data import TRACKS
 
 STEP_NAMES = {
     "cards": t("Draw and buy or sell"), "income": t("Income"), "colony": t("Take a colony"),
@@ -27,3 +31,24 @@ COLOUR_WORDS = {"yellow": t("yellow"), "red": t("red"), "blue": t("blue"), "gree
 COLOUR_LABELS = {"yellow": t("Yellow"), "red": t("Red"), "blue": t("Blue"), "green": t("Green"),
                  "purple": t("Purple")}
 MEDAL_WORDS = {"silver": t("silver"), "gold": t("gold")}
+#: what a purple card's effect changes (``model.EFFECT_CHANGES``)
+EFFECT_WORDS = {"": t("nothing the app counts"), "prices": t("card prices"),
+                "scoring": t("final scoring")}
+
+
+def card_values(data: Mapping[str, Any]) -> list[Text]:
+    """The track values an action's fields name ("military +2"), those above 0 only."""
+    return [t("{track} +{n}", track=TRACK_WORDS[tr], n=data[tr]) for tr in TRACKS if data.get(tr)]
+
+
+def coins(n: int) -> Text:
+    """"1 coin", "2 coins" (in the reader's language, by its plural rule)."""
+    return tn("{n} coin", "{n} coins", n)
+
+
+def points(n: int) -> Text:
+    return tn("{n} point", "{n} points", n)
+
+
+def cards(n: int) -> Text:
+    return tn("{n} card", "{n} cards", n)
