@@ -507,7 +507,8 @@ class HexemoniaTable:
     #: not hang on the digest's defaults
     TILES = {"athens": ("economic", "polis", 2), "sparta": ("military", "fortification", 3),
              "olympia": ("sacred", "myth", 3)}
-    FATE = 8
+    #: terrain hexes with the icon "4", put back in the box: a Fate pile of 51 - 33 - 4 - 6 = 8
+    ICON_4 = 33
     RES = ("citizens", "hoplites", "gold")
 
     def __init__(self, names: tuple[str, str, str] = ("Ana", "Ben", "Cy")) -> None:
@@ -516,7 +517,7 @@ class HexemoniaTable:
         self.philosopher = -1
 
     def fill_setup(self, page: Page) -> None:
-        values: dict[str, Any] = {"fate": self.FATE, "last_player": 2}
+        values: dict[str, Any] = {"icon_4": self.ICON_4, "last_player": 2}
         for city, (nature, kind, points) in self.TILES.items():
             values.update({f"{city}_nature": nature, f"{city}_bonus_kind": kind,
                            f"{city}_bonus_points": points})

@@ -50,8 +50,8 @@ class HxTable(WebTable):
 
 
 def create(client, app, players=THREE, **options):
-    return HxTable.create(client, app, "hexemonia", players,
-                          **{"fate": 12, "revolts": "y", **options})
+    return HxTable.create(client, app, "hexemonia", players,  # a Fate pile of 12 hexes
+                          **{"icon_3": 2, "icon_4": 29, "revolts": "y", **options})
 
 
 @pytest.fixture
@@ -72,8 +72,8 @@ def text(resp):
 # ------------------------------------------------------------------------------------ setup
 
 def setup_data(client, players, **options):
-    data = {"csrf_token": csrf_of(client, "/new/hexemonia"), "fate": 12, "revolts": "y",
-            **options}
+    data = {"csrf_token": csrf_of(client, "/new/hexemonia"), "icon_3": 2, "icon_4": 29,
+            "revolts": "y", **options}  # a Fate pile of 12 hexes, 2 or 3 players
     for i, p in enumerate(players):
         data.update({f"players-{i}-{k}": v for k, v in p.items()})
     return data
@@ -85,7 +85,8 @@ def setup_data(client, players, **options):
     ([*THREE[:2], {"name": "Cy", "city": "delphi"}], {},
      "with 3 players the cities are athens, sparta, olympia"),
     ([*THREE[:2], {"name": "ana", "city": "olympia"}], {}, "two players are called ana"),
-    (THREE, {"fate": 0}, "between 1 and 60"),
+    (THREE, {"icon_4": 52}, "between 0 and 51"),
+    (THREE, {"icon_4": ""}, "with 3 players the terrain hexes with the icon 4 go back in the box"),
     (THREE, {"last_player": 3}, "must go to one of the 3 seats, not seat 4"),
     (THREE, {"last_player": 9}, "Not a valid choice"),
 ])
@@ -116,6 +117,16 @@ def test_city_tiles_entered_at_setup_are_used_and_remembered(client, app):
     assert resp.status_code == 303
     box = text(client.get("/box/hexemonia"))
     assert "olympia" in box and "bonus_kind chora" in box
+
+
+def test_the_setup_form_asks_for_icon_counts_not_the_fate_pile_and_refills_them(client, app):
+    data = setup_data(client, THREE, icon_4=30)
+    data.pop("icon_3")
+    resp = client.post("/new/hexemonia", data=data)
+    assert resp.status_code == 303
+    assert HxTable(client, app, resp.headers["Location"]).state().fate == 51 - 30 - 4 - 2 * 3
+    form = text(client.get("/new/hexemonia"))
+    assert re.search(r'name="icon_4"[^>]*value="30"', form)
 
 
 # ------------------------------------------------------------------------------ the board

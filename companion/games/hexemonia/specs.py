@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..core import MAX_NUMBER, MAX_TEXT_LENGTH, ActionSpec, FieldSpec, t
-from .data import CITIES, GEARS, KINDS, NATURES, RESOURCES
+from .data import CITIES, GEARS, KINDS, NATURES, RESOURCES, TERRAIN_HEXES
 from .terms import CITY_WORDS, KIND_WORDS, NATURE_WORDS, NONE, RESOURCE_WORDS
 
 R = "Hexemonia rulebook"
@@ -117,7 +117,16 @@ SETUP_CITY_FIELDS = tuple(
                   required=False, default=0, help=t("0: as in the rules digest"))))
 
 SETUP_FIELDS = (
-    FieldSpec("fate", t("Hexes in the Fate pile after dealing"), low=1, high=60),
+    # The Fate pile is not typed: it follows from the player count and these (rulebook,
+    # Preparazione); a table counts them once and the app remembers them (box data).
+    FieldSpec("icon_3", t("Terrain hexes with the player-count icon 3"), high=TERRAIN_HEXES,
+              required=False, help=t("Needed with 2 players; they go back in the box.")),
+    FieldSpec("icon_4", t("Terrain hexes with the player-count icon 4"), high=TERRAIN_HEXES,
+              required=False, help=t("Needed with 2 or 3 players; with 4 players every terrain "
+                                     "hex is used. Fate pile: 51 hexes less those put back, "
+                                     "4 face up and 2 per player.")),
+    FieldSpec("fate", t("Fate pile after dealing, if you counted it"), high=TERRAIN_HEXES,
+              required=False, default=0, help=t("0: the app counts it from the icons above.")),
     # A choice, not a "player" field: the setup form is built before the players exist.
     FieldSpec("last_player", t("Seat holding the Last Player marker"), "choice",
               choices=(("", t("the last seat listed")),) + tuple(
