@@ -557,8 +557,18 @@ def tie_data(client):
 
 def test_the_ranking_names_the_tie_break_in_words_with_the_values_compared(client):
     page = html.unescape(text(client.post("/quick/hexemonia", data=tie_data(client))))
-    assert "tie broken by active hexes of the Acropolis's nature (Ana 1 · Ben 0)" in page
+    # Ben's 0 rests on Sparta's helmet, a guess of the rules digest (ruling H1): marked
+    assert ("tie broken by active hexes of the Acropolis's nature (Ana 1 · Ben 0 "
+            '<span class="unverified">unverified</span>)') in page
     assert "acropolis_nature" not in page
+
+
+def test_the_pad_marks_the_city_bonus_resting_on_unverified_tile_data(client):
+    page = html.unescape(text(client.post("/quick/hexemonia", data=tie_data(client))))
+    bonus = re.search(r"<tr><th>City bonus.*?</tr>", page, re.S).group(0)
+    cells = re.findall(r"<td>.*?</td>", bonus, re.S)
+    assert 'class="unverified"' not in cells[0]  # Athens: the rulebook states its data
+    assert '<small class="unverified">unverified</small>' in cells[1]  # Sparta: a guess
 
 
 def test_the_italian_pad_shows_ruling_readings_and_the_tie_break_in_italian(client):
@@ -567,4 +577,5 @@ def test_the_italian_pad_shows_ruling_readings_and_the_tie_break_in_italian(clie
     page = html.unescape(page)
     assert "H3: attivi o no (la regola del tris non dice attivi)" in page
     assert "H3 = any" not in page and "H19 = hexes-and-myths" not in page
-    assert "esagoni attivi della natura dell'Acropoli (Ana 1 · Ben 0)" in page
+    assert ("esagoni attivi della natura dell'Acropoli (Ana 1 · Ben 0 "
+            '<span class="unverified">non verificato</span>)') in page

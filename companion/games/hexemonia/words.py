@@ -84,8 +84,14 @@ def check_words(state: HexemoniaState) -> Text:
     """What the political check would do now, in words (the guide and the history say it)."""
     check = preview_check(state)
     if check.new_holder < 0:
-        return t("the Philosopher stays where it is, no revolts")
-    out = t("{name} takes the Philosopher", name=seat_name(state, check.new_holder))
+        out = t("the Philosopher stays where it is, no revolts")
+    else:
+        out = t("{name} takes the Philosopher", name=seat_name(state, check.new_holder))
+    if check.unverified:
+        out = t("{before} (an unverified Acropolis symbol decides it: check the tiles)",
+                before=out)
+    if check.new_holder < 0:
+        return out
     for seat, revolts in enumerate(check.revolts):
         for r in revolts:
             out = t("{before}; revolt on {name}'s {hex}, which loses {cubes}", before=out,
