@@ -579,3 +579,23 @@ def test_the_italian_pad_shows_ruling_readings_and_the_tie_break_in_italian(clie
     assert "H3 = any" not in page and "H19 = hexes-and-myths" not in page
     assert ("esagoni attivi della natura dell'Acropoli (Ana 1 · Ben 0 "
             '<span class="unverified">non verificato</span>)') in page
+
+
+# ------------------------------------------------------- corrections of hexes and Myths (issue 20)
+
+def test_the_board_draws_each_correction_form_for_every_city_and_records_it_as_one(table):
+    page = text(table.client.get(table.path))
+    for kind in ("correct_add_hex", "correct_hex", "correct_add_myth", "correct_myth"):
+        assert page.count(f"/do/{kind}") == 3, kind  # one form per player's city
+    assert "Correction: add a hex to the city" in page
+    table.act("correct_add_hex", player=1, name="Tempio", kind="polis", nature="sacred",
+              cost_citizens=1, cost_hoplites=0, cost_gold=1, citizens=1, gold=1)
+    table.act("correct_add_myth", player=1, name="Ade", nature="sacred", host="Tempio")
+    refused = table.act("correct_myth", 422, player=1, myth="Ade", nature="", host="")
+    assert "nothing to correct" in text(refused)
+    assert table.state().players[1].myth("Ade").host == "Tempio"
+    history = text(table.client.get(f"{table.path}/history"))
+    assert "Correction: Tempio joins Ben's city (polis, sacred, cost 1/0/1) with 1 citizen, " \
+           "1 gold on it" in history
+    assert history.count("· correction") == 2  # the refused third one left nothing behind
+    assert [r.kind for r in table.rows()] == ["correct_add_hex", "correct_add_myth"]

@@ -38,8 +38,12 @@ HANDLERS: dict[str, Handler] = {
     "production": actions.production, "strategy": actions.strategy, "special": special,
     "attack": war.make_attack, "political_check": politics.political_check,
     "discard": turn.discard, "end_turn": turn.end_turn, "reveal": corrections.reveal,
-    CORRECT: corrections.correct,
+    CORRECT: corrections.correct, "correct_add_hex": corrections.add_hex,
+    "correct_hex": corrections.change_hex, "correct_add_myth": corrections.add_myth,
+    "correct_myth": corrections.change_myth,
 }
+#: every correction by hand, offered at any moment (the table is the truth)
+FIXES = (CORRECT, "correct_add_hex", "correct_hex", "correct_add_myth", "correct_myth")
 
 
 class HexemoniaRules(GameRules):
@@ -88,7 +92,7 @@ class HexemoniaRules(GameRules):
 
     def available(self, state: HexemoniaState) -> tuple[str, ...]:
         if state.over:
-            return (CORRECT, RULING)
+            return (*FIXES, RULING)
         if state.checked:
             steps: tuple[str, ...] = ("discard", "end_turn")
         elif state.action in ("special", "war"):
@@ -100,7 +104,7 @@ class HexemoniaRules(GameRules):
         else:
             steps = ("play_hex", "play_myth", "production", "strategy", "special", "attack",
                      "political_check")
-        return steps + ("reveal", CORRECT, RULING)
+        return steps + ("reveal", *FIXES, RULING)
 
     def guide(self, state: HexemoniaState) -> tuple[str, ...]:
         return guide_lines(state)

@@ -103,6 +103,39 @@ ACTIONS: dict[str, ActionSpec] = {s.kind: s for s in (
         FieldSpec("value", t("Number"), required=False, default=0))),
 )}
 
+TRUTH = "The table is the truth"
+_UNCHANGED = (("", t("unchanged")),)
+_CUBES_ON_IT = tuple(FieldSpec(r, t("On it now: {resource}", resource=RESOURCE_WORDS[r]),
+                               required=False, default=0, high=MAX_NUMBER) for r in RESOURCES)
+
+
+def _correction(kind: str, label: str, fields: tuple[FieldSpec, ...]) -> ActionSpec:
+    """A correction by hand of one part of a player's state (the table is the truth)."""
+    return ActionSpec(kind, label, TRUTH, (FieldSpec("player", t("Player"), "player"), *fields),
+                      correction=True)
+
+
+#: corrections of what "Correct a value" does not reach: hexes and Myths (issue 20)
+CORRECTIONS: dict[str, ActionSpec] = {s.kind: s for s in (
+    _correction("correct_add_hex", t("Correction: add a hex to the city"),
+                _hex_data(False) + _CUBES_ON_IT),
+    _correction("correct_hex", t("Correction: a hex's nature or type"), (
+        _text("hex", t("Hex"), required=True),
+        FieldSpec("nature", t("Nature symbol"), "choice", choices=_UNCHANGED + _NATURES,
+                  default="", required=False),
+        FieldSpec("kind", t("Type (title colour)"), "choice", required=False, default="",
+                  choices=_UNCHANGED + tuple((k, KIND_WORDS[k]) for k in KINDS)))),
+    _correction("correct_add_myth", t("Correction: add a Myth"),
+                _hex_data(True) + (_text("host", t("Hex that takes the Myth token"),
+                                         required=True),)),
+    _correction("correct_myth", t("Correction: a Myth's nature or token"), (
+        _text("myth", t("Myth"), required=True),
+        FieldSpec("nature", t("Nature symbol"), "choice", choices=_UNCHANGED + _NATURES,
+                  default="", required=False),
+        _text("host", t("Hex that takes the Myth token"), t("Empty: where it is now")))),
+)}
+ACTIONS.update(CORRECTIONS)
+
 SETUP_CITY_FIELDS = tuple(
     f for city in CITIES for f in (
         FieldSpec(f"{city}_nature", t("{city}: nature symbol", city=CITY_WORDS[city]), "choice",
