@@ -164,3 +164,10 @@ def test_a_correction_in_the_log_folds_like_a_tap_and_is_marked_as_one():
     log = [Entry(1, "correct_add_hex", add_hex(), by="table")]
     state = RULES.fold(setup, log)
     assert state.players[1].find("Pascolo").cubes == Cubes(2, 0, 1)
+
+
+def test_the_last_player_marker_typed_at_setup_can_be_given_to_another_seat():
+    data = {"player": 0, "what": "last_player", "value": 0}
+    assert act(game(), "correct", data).last_player == 0
+    assert said(game(), "correct", data) == (
+        "Correction: the Last Player marker goes from Cy to Ana")

@@ -65,6 +65,8 @@ def _correct_number(state, seat, what, value):
         return replace(state, fate=value, final_round=value == 0)
     if what == "philosopher":
         return replace(state, philosopher=seat)
+    if what == "last_player":
+        return replace(state, last_player=seat)
     return next_turn(state, seat)  # "active": the table says whose turn it is
 
 

@@ -96,6 +96,7 @@ ACTIONS: dict[str, ActionSpec] = {s.kind: s for s in (
             ("hand", t("hand size")),
             ("fate", t("Fate pile size")), ("philosopher", t("give the Philosopher")),
             ("remove_hex", t("remove a hex")), ("remove_myth", t("remove a Myth")),
+            ("last_player", t("give the Last Player marker")),
             ("active", t("make it this player's turn")))),
         _text("hex", t("Hex or Myth")),
         *(FieldSpec(r, label, required=False, default=0) for r, label in (

@@ -14,7 +14,7 @@ R = "Hexemonia rulebook"
 CORRECTION_WORDS = {
     "cubes": t("cubes"), "cost": t("cost"), "hand": t("hand"), "fate": t("fate"),
     "philosopher": t("philosopher"), "remove_hex": t("remove_hex"),
-    "remove_myth": t("remove_myth"), "active": t("active"),
+    "remove_myth": t("remove_myth"), "active": t("active"), "last_player": t("last_player"),
 }
 
 
@@ -99,6 +99,9 @@ def _correct(state: HexemoniaState, me: str, data: Mapping[str, Any]) -> Text:
         return t("Correction: the Philosopher goes from {before} to {name}",
                  before=seat_name(state, state.philosopher) if state.philosopher >= 0
                  else NONE, name=values["name"])
+    if what == "last_player":
+        return t("Correction: the Last Player marker goes from {before} to {name}",
+                 before=seat_name(state, state.last_player), name=values["name"])
     return t("Correction: the turn goes from {before} to {name}",
              before=seat_name(state, state.active), name=values["name"])
 
