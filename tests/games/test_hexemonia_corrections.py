@@ -171,3 +171,9 @@ def test_the_last_player_marker_typed_at_setup_can_be_given_to_another_seat():
     assert act(game(), "correct", data).last_player == 0
     assert said(game(), "correct", data) == (
         "Correction: the Last Player marker goes from Cy to Ana")
+
+
+def test_a_fate_pile_corrected_beyond_what_the_box_holds_is_refused():
+    assert act(game(), "correct", {"player": 0, "what": "fate", "value": 41}).fate == 41
+    with pytest.raises(IllegalAction, match="holds at most 41 hexes with 3 players"):
+        act(game(), "correct", {"player": 0, "what": "fate", "value": 42})

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import IllegalAction, replace, t
-from .data import ACROPOLIS, RESOURCES
+from .data import ACROPOLIS, RESOURCES, fate_pile
 from .model import Cubes, Hex, HexemoniaState, Myth, Player
 from .placing import check_host, check_new_hex, check_new_myth
 from .shorthand import place
@@ -62,6 +62,12 @@ def _correct_number(state, seat, what, value):
     if what == "hand":
         return state.with_player(seat, replace(state.players[seat], hand=value))
     if what == "fate":
+        most = fate_pile(len(state.players), 0)
+        if value > most:
+            raise IllegalAction(t("the Fate pile holds at most {most} hexes with {n} players (51 "
+                                  "terrain hexes, 4 face up, 2 in each hand)", most=most,
+                                  n=len(state.players)), rule=f"{R}, Preparazione",
+                                field="value")
         return replace(state, fate=value, final_round=value == 0)
     if what == "philosopher":
         return replace(state, philosopher=seat)
