@@ -153,13 +153,16 @@ SETUP_CITY_FIELDS = tuple(
 SETUP_FIELDS = (
     # The Fate pile is not typed: it follows from the player count and these (rulebook,
     # Preparazione); a table counts them once and the app remembers them (box data).
-    FieldSpec("icon_3", t("Terrain hexes with the player-count icon 3"), high=TERRAIN_HEXES,
+    FieldSpec("icon_3", t("Terrain hexes with the player-count icon 3 (2 players: they go "
+                          "back in the box)"), high=TERRAIN_HEXES,
               required=False, help=t("Needed with 2 players; they go back in the box.")),
-    FieldSpec("icon_4", t("Terrain hexes with the player-count icon 4"), high=TERRAIN_HEXES,
+    FieldSpec("icon_4", t("Terrain hexes with the player-count icon 4 (2 or 3 players: they "
+                          "go back in the box)"), high=TERRAIN_HEXES,
               required=False, help=t("Needed with 2 or 3 players; with 4 players every terrain "
                                      "hex is used. Fate pile: 51 hexes less those put back, "
                                      "4 face up and 2 per player.")),
-    FieldSpec("fate", t("Fate pile after dealing, if you counted it"), high=TERRAIN_HEXES,
+    FieldSpec("fate", t("Fate pile after dealing, if you counted it (0: worked out from the "
+                        "icons)"), high=TERRAIN_HEXES,
               required=False, default=0, help=t("0: the app counts it from the icons above.")),
     # A choice, not a "player" field: the setup form is built before the players exist.
     FieldSpec("last_player", t("Seat holding the Last Player marker"), "choice",
