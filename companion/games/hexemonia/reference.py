@@ -134,7 +134,10 @@ REFERENCE = Reference("hexemonia", "Hexemonia", "Hexemonia rulebook", (
         aliases=("spareggio",), affects="score"),
     section(
         "companion", t("Corrections and rulings in the companion"), "Companion", "Companion",
-        t("The table is the truth: any value can be corrected by hand, and the history marks it."),
+        t("The table is the truth: a value, a hex or a Myth the app holds wrongly can be "
+          "corrected by hand (added, removed or changed); the history marks it as a correction "
+          "and says what changed from what to what. What no table can show is still refused: a "
+          "second Polis of one name, a seventh Myth, a Myth token on a hex of another nature."),
         t("Hexes are named in a short notation on the forms; where the rulebook can be read two "
           "ways, the companion applies a default ruling, shows it, and lets the table switch it."),
         aliases=("the table is the truth", "corrections", "rulings", "notation")),
