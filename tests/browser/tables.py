@@ -506,8 +506,10 @@ class HexemoniaTable:
     #: not hang on the digest's defaults
     TILES = {"athens": ("economic", "polis", 2), "sparta": ("military", "fortification", 3),
              "olympia": ("sacred", "myth", 3)}
-    FATE = 8
+    #: terrain hexes with the icon "4", put back in the box: a Fate pile of 51 - 33 - 4 - 6 = 8
+    ICON_4 = 33
     RES = ("citizens", "hoplites", "gold")
+    REVOLTS = True
 
     def __init__(self, names: tuple[str, str, str] = ("Ana", "Ben", "Cy")) -> None:
         self.names = names
@@ -515,7 +517,7 @@ class HexemoniaTable:
         self.philosopher = -1
 
     def fill_setup(self, page: Page) -> None:
-        values: dict[str, Any] = {"fate": self.FATE, "last_player": 2}
+        values: dict[str, Any] = {"icon_4": self.ICON_4, "last_player": 2}
         for city, (nature, kind, points) in self.TILES.items():
             values.update({f"{city}_nature": nature, f"{city}_bonus_kind": kind,
                            f"{city}_bonus_points": points})
@@ -565,7 +567,11 @@ class HexemoniaTable:
         rows: list[tuple[str, ...]] = []
         if holder >= 0:
             expect(check).to_contain_text(f"{self.names[holder]} takes the Philosopher.")
-            rows = [r for i, c in enumerate(self.cities) if i != holder for r in c.revolts()]
+            if self.REVOLTS:
+                rows = [r for i, c in enumerate(self.cities) if i != holder
+                        for r in c.revolts()]
+            else:
+                expect(check).to_contain_text("No revolts in this game.")
             self.philosopher = holder
         else:
             expect(check).to_contain_text("The Philosopher does not move")
@@ -661,5 +667,56 @@ class HexemoniaTable:
         expect(page.locator("#hx-status")).to_contain_text("The game is over")
 
     def expected(self) -> dict[str, dict[str, int]]:
-        return {c.name: c.lines(len(self.cities), True, self.philosopher == i)
+        return {c.name: c.lines(len(self.cities), self.REVOLTS, self.philosopher == i)
                 for i, c in enumerate(self.cities)}
+
+
+class HexemoniaTwoPlayerTable(HexemoniaTable):
+    """The 2-player base game: Athens and Sparta face up, no revolts (the advanced rule left
+    unticked at setup), so the Philosopher scores 3; the Fate pile follows from the icon
+    counts typed at setup (51 - 20 - 19 put back - 4 face up - 2 x 2 in hand = 4)."""
+
+    TILES = {"athens": ("economic", "polis", 2), "sparta": ("military", "fortification", 3)}
+    ICONS = {"icon_3": 20, "icon_4": 19}
+    REVOLTS = False
+
+    def __init__(self, names: tuple[str, str] = ("Ana", "Ben")) -> None:
+        self.names = names
+        self.cities = [HexemoniaCity(n, c, self.TILES[c]) for n, c in zip(names, self.TILES)]
+        self.philosopher = -1
+
+    def fill_setup(self, page: Page) -> None:
+        values: dict[str, Any] = {**self.ICONS, "last_player": 1}
+        for city, (nature, kind, points) in self.TILES.items():
+            values.update({f"{city}_nature": nature, f"{city}_bonus_kind": kind,
+                           f"{city}_bonus_points": points})
+        for i, c in enumerate(self.cities):
+            values.update({f"players-{i}-name": c.name, f"players-{i}-city": c.city})
+        form = page.locator("form.setup")
+        fill_form(form, values)
+        expect(form.locator('[name="revolts"]')).not_to_be_checked()  # the base game
+
+    def play_to_end(self, page: Page, shots: Any = None) -> None:
+        ana, ben = 0, 1
+        expect(page.locator(".hx-fate")).to_have_text("4")
+        expect(page.locator("#hx-status")).to_contain_text("revolts off")
+        # Ana: an Amphitheatre making 1 gold; her eye takes the Philosopher, nobody revolts
+        self.take(page, ana, 1, "citizens")
+        self.play(page, ana, "Anfiteatro", "polis", "political", (1, 0, 0), (2, 1))
+        self.production(page, ana)
+        self.close_turn(page, ana)
+        # Ben: a Pasture breeding citizens past its cost (no revolt can take them)
+        self.take(page, ben, 1, "hoplites")
+        self.play(page, ben, "Pascolo", "chora", "economic", (1, 0, 0), (0, 2))
+        self.production(page, ben)
+        self.close_turn(page, ben)
+        # Ana takes the last 2 hexes: the last round; Ben holds the Last Player marker
+        self.take(page, ana, 2)
+        expect(page.locator(".hx-last")).to_have_text("Last round")
+        self.play(page, ana, "Mura", "fortification", "military", (0, 0, 0), shield=2)
+        self.close_turn(page, ana)
+        # Ben: no phase A in the last round; a Gymnasium, then the game ends
+        expect(page.locator('.steps form[action$="/do/take"]')).to_have_count(0)
+        self.play(page, ben, "Palestra", "polis", "military", (1, 1, 1))
+        self.close_turn(page, ben)
+        expect(page.locator("#hx-status")).to_contain_text("The game is over")

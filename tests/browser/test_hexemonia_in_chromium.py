@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import shot
-from tests.browser.tables import HexemoniaTable, tap_and_load
+from tests.browser.tables import HexemoniaTable, HexemoniaTwoPlayerTable, tap_and_load
 from tests.browser.test_tables_in_chromium import score_pad, start_game
 from tests.web.test_hexemonia_web import war_table
 
@@ -39,6 +39,23 @@ def test_a_hexemonia_game_tapped_through_ends_on_the_counted_score(open_context,
     best = max(expected, key=lambda n: sum(expected[n].values()))
     expect(page.locator(".ranking li").first).to_contain_text(best)
     shot(page, f"{kind}-hexemonia-final-score", doc=f"{kind}-final-score" in DOC_SHOTS)
+
+
+def test_a_two_player_base_game_without_revolts_ends_with_the_philosopher_worth_3(
+        open_context, live_server):
+    page = open_context("phone").new_page()
+    table = HexemoniaTwoPlayerTable()
+    start_game(page, live_server.url, table)
+    table.play_to_end(page)
+    tap_and_load(page, page.locator("header.bar").get_by_role("link", name="Score"))
+    expect(page.locator("h1")).to_have_text("Final score")
+    pad, expected = score_pad(page), table.expected()
+    assert expected["Ana"]["Philosopher"] == 3 and expected["Ben"]["Philosopher"] == 0
+    for name, lines in expected.items():
+        for label, points in lines.items():
+            assert pad[name][label] == points, (name, label, pad[name])
+        assert pad[name]["Total"] == sum(lines.values()), (name, pad[name])
+    expect(page.locator(".ranking li").first).to_contain_text("Ana")
 
 
 # -------------------------------------------------- the attack calculator's own Attack button

@@ -130,3 +130,32 @@ def test_political_check_refusals():
         RULES.apply(done, "political_check", {})
     with pytest.raises(IllegalAction, match="one action per turn|political check is done"):
         RULES.apply(done, "production", {})
+
+
+# ---------------------------------------------- unverified tile data that decides (review §5 #9)
+
+def two_player(ben_eyes, ana_eyes=1):
+    """A 2-player game (both Acropolis tiles face up) on Ben's turn; Sparta's helmet is the
+    rules digest's guess (ruling H1)."""
+    state = RULES.new_game({"players": [{"name": "Ana", "city": "athens"},
+                                        {"name": "Ben", "city": "sparta"}], "fate": 20})
+    for seat, eyes in ((0, ana_eyes), (1, ben_eyes)):
+        player = state.players[seat]
+        state = state.with_player(seat, replace(player, hexes=tuple(
+            hx(f"Anfiteatro {i}", "political", (1, 0, 0), (1, 0, 0)) for i in range(eyes))))
+    return replace(state, active=1, took=True)
+
+
+def test_the_check_says_when_sparta_s_unverified_symbol_decides_the_philosopher():
+    state = two_player(ben_eyes=1)  # 1 against 1: an eye on Sparta would give Ben the majority
+    check = preview_check(state)
+    assert check.new_holder == -1 and check.unverified
+    words = str(RULES.describe(state, "political_check", {}))
+    assert "an unverified Acropolis symbol decides it" in words
+
+
+def test_the_check_is_not_marked_when_no_acropolis_symbol_could_change_it():
+    assert not preview_check(two_player(ben_eyes=3)).unverified  # 3 against 1 either way
+    told = replace(two_player(ben_eyes=1), cities=(
+        ("sparta", replace(two_player(1).city_info("sparta"), unverified=False)),))
+    assert not preview_check(told).unverified  # the table entered Sparta's tile data

@@ -248,3 +248,37 @@ def test_score_details_use_singular_and_plural_and_say_why_there_is_no_trio():
         "myths": [{"nature": "military", "active": True}, {"nature": "sacred", "active": True}]},
         others=({"name": "A", "city": "athens"}, {"name": "S", "city": "sparta"}))
     assert olympia["city_bonus"].startswith("olympia: 2 active myths × 3")
+
+
+# ---------------------------------------------- unverified tile data that decides (review §5 #9)
+
+def test_sparta_s_unverified_nature_is_marked_on_the_tie_break_and_its_bonus_line():
+    result = RULES.score_payload({"players": [andrea(), barbara(), corrado()]})
+    athens, sparta = result.sheets[:2]
+    assert result.ranking[0].decided_by == "acropolis_nature"  # example 7's 22-22
+    assert sparta.unverified == ("acropolis_nature",) and athens.unverified == ()
+    bonus = {s.name: next(ln for ln in s.lines if ln.id == "city_bonus") for s in result.sheets}
+    assert bonus["Barbara"].unverified and not bonus["Andrea"].unverified
+
+
+def test_an_unverified_acropolis_nature_that_makes_a_myth_trio_is_marked():
+    myths = [{"nature": "political", "active": True}, {"nature": "economic", "active": True}]
+    hosts = hexes(("polis", "political", True), ("chora", "economic", True))
+    result = RULES.score_payload({"players": [
+        {"name": "A", "city": "athens", "acropolis_gold": 0, "myths": myths, "hexes": hosts},
+        {"name": "B", "city": "sparta", "acropolis_gold": 0, "myths": myths, "hexes": hosts}]})
+    trio = {s.name: next(ln for ln in s.lines if ln.id == "myth_trio") for s in result.sheets}
+    assert trio["B"].points == 8 and trio["B"].unverified
+    assert "the Acropolis nature is unverified tile data" in str(trio["B"].detail)
+    assert not trio["A"].unverified  # Athens' amphora is stated by the rulebook
+
+
+def test_city_tile_data_the_table_entered_is_not_marked_unverified():
+    setup = {"players": [{"name": "Ana", "city": "athens"}, {"name": "Ben", "city": "sparta"}],
+             "fate": 20, "sparta_nature": "military", "sparta_bonus_kind": "fortification",
+             "sparta_bonus_points": 3}
+    sheets = RULES.score(RULES.new_game(setup)).sheets
+    assert sheets[1].unverified == ()
+    assert not any(ln.unverified for ln in sheets[1].lines)
+    guessed = RULES.score(RULES.new_game({**setup, "sparta_bonus_points": 0})).sheets
+    assert guessed[1].unverified == ("acropolis_nature",)

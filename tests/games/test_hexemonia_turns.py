@@ -47,6 +47,54 @@ def pasture(**extra):
 
 # ------------------------------------------------------------------------------------ setup
 
+FOUR = [*THREE[:2], {"name": "Di", "city": "delphi"}, {"name": "Eva", "city": "delos"}]
+
+
+def fate_of(players, **setup):
+    return RULES.new_game({"players": players, **setup}).fate
+
+
+def test_the_fate_pile_is_the_51_terrain_hexes_in_use_less_4_face_up_and_2_per_hand():
+    assert fate_of(FOUR) == 51 - 4 - 2 * 4  # with 4 players every terrain hex is used
+    assert fate_of(THREE, icon_4=12) == 51 - 12 - 4 - 2 * 3  # the icon-4 hexes go back
+    assert fate_of(THREE[:2], icon_3=10, icon_4=12) == 51 - 22 - 4 - 2 * 2
+    assert fate_of(THREE, icon_3=10, icon_4=12) == 29  # icon 3 is in use with 3 players
+
+
+def test_a_setup_missing_the_icon_count_its_player_count_needs_is_refused_per_icon():
+    with pytest.raises(InvalidInput) as err:
+        RULES.new_game({"players": THREE[:2], "icon_4": 12})
+    assert [p.field for p in err.value.problems] == ["icon_3"]
+    assert "with 2 players the terrain hexes with the icon 3 go back in the box" in str(
+        err.value.problems[0].message)
+    with pytest.raises(InvalidInput) as err:
+        RULES.new_game({"players": THREE})
+    assert [p.field for p in err.value.problems] == ["icon_4"]
+
+
+def test_icon_counts_that_leave_no_fate_pile_are_refused():
+    with pytest.raises(InvalidInput) as err:
+        RULES.new_game({"players": THREE[:2], "icon_3": 30, "icon_4": 13})
+    assert "43 hexes put back in the box leave no Fate pile for 2 players" in str(err.value)
+
+
+def test_a_counted_fate_pile_must_fit_the_box_and_agree_with_the_counted_icons():
+    assert fate_of(THREE, fate=20) == 20  # counted by hand, no icons given: taken as it is
+    assert fate_of(THREE, fate=29, icon_4=12) == 29
+    with pytest.raises(InvalidInput, match="holds 29 hexes with these icon counts, not 30"):
+        RULES.new_game({"players": THREE, "fate": 30, "icon_4": 12})
+    with pytest.raises(InvalidInput, match="between 1 and 41, not 42"):
+        RULES.new_game({"players": THREE, "fate": 42})
+
+
+def test_icon_counts_are_box_data_remembered_for_the_next_setup_form():
+    records = RULES.box_records_of_setup({"players": THREE[:2], "icon_3": 10, "icon_4": 12})
+    icons = [r for r in records if r[0] == "player-count icons"]
+    assert icons == [("player-count icons", "icon_3", {"count": 10}),
+                     ("player-count icons", "icon_4", {"count": 12})]
+    assert RULES.setup_defaults(icons) == {"icon_3": 10, "icon_4": 12}
+
+
 def test_setup_starts_left_of_the_last_player_with_hidden_acropolis_tiles():
     state = new(last_player=1)
     assert state.active == 2
@@ -63,7 +111,7 @@ def test_setup_reports_every_problem_with_its_path():
                         "sparta_nature": "purple"})
     fields = {p.field for p in err.value.problems}
     assert fields >= {"players[0].city", "players[1].name", "players[1].city",
-                      "players[2].name", "last_player", "fate", "rulings.H9", "sparta_nature"}
+                      "players[2].name", "last_player", "icon_4", "rulings.H9", "sparta_nature"}
     # Ana's missing city is reported once, not again as a second Athens (D8)
     assert "players[2].city" not in fields
 

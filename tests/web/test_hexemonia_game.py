@@ -50,7 +50,8 @@ def revolt_rows(page):
 
 
 def test_whole_three_player_game_with_a_revolt_and_a_war(client, app):
-    t = HxTable.create(client, app, "hexemonia", THREE, fate=8, last_player=2, revolts="y")
+    t = HxTable.create(client, app, "hexemonia", THREE, icon_4=33, last_player=2,
+                       revolts="y")  # a Fate pile of 8 hexes
     ana, ben, cy = Ledger("athens"), Ledger("sparta"), Ledger("olympia")
 
     # Turn 1, Ana: an Amphitheatre that makes gold; she takes the Philosopher first.

@@ -76,3 +76,17 @@ def test_guide_refusals_and_score_lines_are_said_in_the_readers_language(app, la
             next=tr["A) take 2 hexes, or 1 hex and 1 resource"])
         line = rules.score(state).sheets[0].lines[-1]
         assert i18n.say(line.label) == tr["City bonus"] != "City bonus"
+
+
+@pytest.mark.parametrize("lang", ["it", "zh"])
+def test_the_rules_reference_is_said_whole_in_the_readers_language(client, lang):
+    from companion.games.hexemonia.reference import REFERENCE
+    said = words(lang)
+    page = client.get("/rules/hexemonia", headers={"Accept-Language": lang}).get_data(
+        as_text=True)
+    assert "The full reference is in English" not in page and '<div lang="en">' not in page
+    for section in REFERENCE.sections:
+        for para in section.body:
+            assert said[para.template] and str(para) not in page, para
+    if lang == "it":
+        assert "Pila del Fato conta 51 esagoni" in page.replace("&#39;", "'")

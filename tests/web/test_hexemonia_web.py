@@ -50,8 +50,8 @@ class HxTable(WebTable):
 
 
 def create(client, app, players=THREE, **options):
-    return HxTable.create(client, app, "hexemonia", players,
-                          **{"fate": 12, "revolts": "y", **options})
+    return HxTable.create(client, app, "hexemonia", players,  # a Fate pile of 12 hexes
+                          **{"icon_3": 2, "icon_4": 29, "revolts": "y", **options})
 
 
 @pytest.fixture
@@ -72,8 +72,8 @@ def text(resp):
 # ------------------------------------------------------------------------------------ setup
 
 def setup_data(client, players, **options):
-    data = {"csrf_token": csrf_of(client, "/new/hexemonia"), "fate": 12, "revolts": "y",
-            **options}
+    data = {"csrf_token": csrf_of(client, "/new/hexemonia"), "icon_3": 2, "icon_4": 29,
+            "revolts": "y", **options}  # a Fate pile of 12 hexes, 2 or 3 players
     for i, p in enumerate(players):
         data.update({f"players-{i}-{k}": v for k, v in p.items()})
     return data
@@ -85,7 +85,8 @@ def setup_data(client, players, **options):
     ([*THREE[:2], {"name": "Cy", "city": "delphi"}], {},
      "with 3 players the cities are athens, sparta, olympia"),
     ([*THREE[:2], {"name": "ana", "city": "olympia"}], {}, "two players are called ana"),
-    (THREE, {"fate": 0}, "between 1 and 60"),
+    (THREE, {"icon_4": 52}, "between 0 and 51"),
+    (THREE, {"icon_4": ""}, "with 3 players the terrain hexes with the icon 4 go back in the box"),
     (THREE, {"last_player": 3}, "must go to one of the 3 seats, not seat 4"),
     (THREE, {"last_player": 9}, "Not a valid choice"),
 ])
@@ -116,6 +117,16 @@ def test_city_tiles_entered_at_setup_are_used_and_remembered(client, app):
     assert resp.status_code == 303
     box = text(client.get("/box/hexemonia"))
     assert "olympia" in box and "bonus_kind chora" in box
+
+
+def test_the_setup_form_asks_for_icon_counts_not_the_fate_pile_and_refills_them(client, app):
+    data = setup_data(client, THREE, icon_4=30)
+    data.pop("icon_3")
+    resp = client.post("/new/hexemonia", data=data)
+    assert resp.status_code == 303
+    assert HxTable(client, app, resp.headers["Location"]).state().fate == 51 - 30 - 4 - 2 * 3
+    form = text(client.get("/new/hexemonia"))
+    assert re.search(r'name="icon_4"[^>]*value="30"', form)
 
 
 # ------------------------------------------------------------------------------ the board
@@ -546,8 +557,18 @@ def tie_data(client):
 
 def test_the_ranking_names_the_tie_break_in_words_with_the_values_compared(client):
     page = html.unescape(text(client.post("/quick/hexemonia", data=tie_data(client))))
-    assert "tie broken by active hexes of the Acropolis's nature (Ana 1 · Ben 0)" in page
+    # Ben's 0 rests on Sparta's helmet, a guess of the rules digest (ruling H1): marked
+    assert ("tie broken by active hexes of the Acropolis's nature (Ana 1 · Ben 0 "
+            '<span class="unverified">unverified</span>)') in page
     assert "acropolis_nature" not in page
+
+
+def test_the_pad_marks_the_city_bonus_resting_on_unverified_tile_data(client):
+    page = html.unescape(text(client.post("/quick/hexemonia", data=tie_data(client))))
+    bonus = re.search(r"<tr><th>City bonus.*?</tr>", page, re.S).group(0)
+    cells = re.findall(r"<td>.*?</td>", bonus, re.S)
+    assert 'class="unverified"' not in cells[0]  # Athens: the rulebook states its data
+    assert '<small class="unverified">unverified</small>' in cells[1]  # Sparta: a guess
 
 
 def test_the_italian_pad_shows_ruling_readings_and_the_tie_break_in_italian(client):
@@ -556,4 +577,28 @@ def test_the_italian_pad_shows_ruling_readings_and_the_tie_break_in_italian(clie
     page = html.unescape(page)
     assert "H3: attivi o no (la regola del tris non dice attivi)" in page
     assert "H3 = any" not in page and "H19 = hexes-and-myths" not in page
-    assert "esagoni attivi della natura dell'Acropoli (Ana 1 · Ben 0)" in page
+    assert ("esagoni attivi della natura dell'Acropoli (Ana 1 · Ben 0 "
+            '<span class="unverified">non verificato</span>)') in page
+
+
+# ------------------------------------------------------- corrections of hexes and Myths (issue 20)
+
+def test_the_board_draws_each_correction_form_once_and_records_it_as_one(table):
+    page = text(table.client.get(table.path))
+    fixes = page[page.index('id="hx-fixes"'):]
+    for kind in ("correct_add_hex", "correct_hex", "correct_add_myth", "correct_myth"):
+        assert page.count(f"/do/{kind}") == 1, kind  # drawn once: the form names the player
+        form = re.search(rf'action="[^"]*/do/{kind}".*?</form>', fixes, re.S).group(0)
+        assert all(f">{n}</option>" in form for n in ("Ana", "Ben", "Cy")), kind
+    assert "Correction: add a hex to the city" in page
+    table.act("correct_add_hex", player=1, name="Tempio", kind="polis", nature="sacred",
+              cost_citizens=1, cost_hoplites=0, cost_gold=1, citizens=1, gold=1)
+    table.act("correct_add_myth", player=1, name="Ade", nature="sacred", host="Tempio")
+    refused = table.act("correct_myth", 422, player=1, myth="Ade", nature="", host="")
+    assert "nothing to correct" in text(refused)
+    assert table.state().players[1].myth("Ade").host == "Tempio"
+    history = text(table.client.get(f"{table.path}/history"))
+    assert "Correction: Tempio joins Ben's city (polis, sacred, cost 1/0/1) with 1 citizen, " \
+           "1 gold on it" in history
+    assert history.count("· correction") == 2  # the refused third one left nothing behind
+    assert [r.kind for r in table.rows()] == ["correct_add_hex", "correct_add_myth"]

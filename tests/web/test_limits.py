@@ -226,7 +226,8 @@ def test_a_code_stops_working_after_a_day_without_play_and_a_tap_wakes_it(app, c
 
 def test_a_code_stops_working_when_the_game_is_over_and_the_play_link_keeps_working(app,
                                                                                       client):
-    table = HxTable.create(client, app, "hexemonia", THREE[:2], fate=1, last_player=0)
+    table = HxTable.create(client, app, "hexemonia", THREE[:2], icon_3=20, icon_4=22,
+                           last_player=0)  # a Fate pile of 1 hex
     with app.app_context():
         code = store.session().query(Game).one().join_code
     table.act("take", hexes=1, resource="citizens")  # Ben's turn empties the Fate pile

@@ -85,7 +85,8 @@ def test_a_phone_seated_as_the_house_whose_turn_it_is_records_at_once(client, ap
 
 def test_hexemonia_turn_forms_name_the_active_player_and_ask_on_another_seat(client, app):
     host = WebTable.create(client, app, "hexemonia", [
-        {"name": "Ana", "city": "athens"}, {"name": "Ben", "city": "sparta"}], fate="20")
+        {"name": "Ana", "city": "athens"}, {"name": "Ben", "city": "sparta"}],
+        icon_3="10", icon_4="13")  # a Fate pile of 20
     active = host.state().active
     other = phone(app, host)
     other.post("seat", seat=1 - active)

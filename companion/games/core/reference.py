@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .words import t
+from .words import Text, t
 
 #: the stages a reference walks through, in order
 STAGES = ("Overview", "Setup", "Play", "End", "Scoring", "Companion")
@@ -48,6 +48,12 @@ class Reference:
     title: str
     rulebook: str
     sections: tuple[Section, ...]
+
+    @property
+    def translated(self) -> bool:
+        """Whether every paragraph is marked for translation (words said in the reader's
+        language); a reference in plain English strings is shown as English-only."""
+        return all(isinstance(p, Text) for s in self.sections for p in s.body)
 
     def section(self, section_id: str) -> Section | None:
         return next((s for s in self.sections if s.id == section_id), None)

@@ -8,22 +8,26 @@ from functools import cached_property
 
 @dataclass(frozen=True)
 class ScoreLine:
-    """One line of a player's score: what it counts, how many points, how, and by which rule."""
+    """One line of a player's score: what it counts, how many points, how, and by which rule.
+    ``unverified``: the points rest on box data the table should check on its components."""
 
     id: str
     label: str
     points: int
     detail: str
     rule: str
+    unverified: bool = False
 
 
 @dataclass(frozen=True)
 class ScoreSheet:
-    """A player's score lines; ``tiebreaks`` holds the values the ranking may compare."""
+    """A player's score lines; ``tiebreaks`` holds the values the ranking may compare, and
+    ``unverified`` the tie-breaks whose value rests on box data the table should check."""
 
     name: str
     lines: tuple[ScoreLine, ...]
     tiebreaks: Mapping[str, int] = field(default_factory=dict)
+    unverified: tuple[str, ...] = ()
 
     @cached_property  # ranking and the pads read it many times; the sheet never changes
     def total(self) -> int:

@@ -6,8 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import IllegalAction, replace, t
-from .data import ACROPOLIS, RESOURCES
-from .model import Cubes, HexemoniaState
+from .data import ACROPOLIS, RESOURCES, fate_pile
+from .model import Cubes, Hex, HexemoniaState, Myth, Player
+from .placing import check_host, check_new_hex, check_new_myth
+from .shorthand import place
+from .terms import KIND_WORDS, NATURE_WORDS, word
 from .turn import R, next_turn
 
 
@@ -59,7 +62,99 @@ def _correct_number(state, seat, what, value):
     if what == "hand":
         return state.with_player(seat, replace(state.players[seat], hand=value))
     if what == "fate":
+        most = fate_pile(len(state.players), 0)
+        if value > most:
+            raise IllegalAction(t("the Fate pile holds at most {most} hexes with {n} players (51 "
+                                  "terrain hexes, 4 face up, 2 in each hand)", most=most,
+                                  n=len(state.players)), rule=f"{R}, Preparazione",
+                                field="value")
         return replace(state, fate=value, final_round=value == 0)
     if what == "philosopher":
         return replace(state, philosopher=seat)
+    if what == "last_player":
+        return replace(state, last_player=seat)
     return next_turn(state, seat)  # "active": the table says whose turn it is
+
+
+# ------------------------------------------------ corrections of hexes and Myths (issue 20)
+# The table is the truth: each puts one part of the state as the table sees it, refusing only
+# what no table can show (a second Polis of one name, a seventh Myth, a token on a hex of
+# another nature), through the same checks the moves use.
+
+TRUTH = "The table is the truth"
+
+
+def add_hex(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
+    """A hex that is in the city but not in the app, with its printed data and its cubes."""
+    seat, name = data["player"], data["name"].strip()
+    player = state.players[seat]
+    check_new_hex(player, name, data["kind"])
+    cost = Cubes(*(data.get(f"cost_{r}", 0) for r in RESOURCES))
+    cubes = Cubes(*(data.get(r, 0) for r in RESOURCES))
+    added = Hex(player.new_hex_id(name), name, data["kind"], data["nature"], cost,
+                data.get("produces", "none"), data.get("output", 0), data.get("shield", 0),
+                data.get("gear", "none"), cubes, 0)
+    return state.with_player(seat, replace(player, hexes=player.hexes + (added,)))
+
+
+def change_hex(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
+    """A hex's nature symbol or type (title colour) as printed on the tile."""
+    seat, player = data["player"], state.players[data["player"]]
+    target = _hex_of(player, data.get("hex", ""))
+    nature = data.get("nature") or target.nature
+    kind = data.get("kind") or target.kind
+    if (nature, kind) == (target.nature, target.kind):
+        raise IllegalAction(t("{hex} is already {nature} and {kind}: nothing to correct",
+                              hex=target.id, nature=word(NATURE_WORDS, nature),
+                              kind=word(KIND_WORDS, kind)), rule=TRUTH, field="nature")
+    check_new_hex(player, target.name, kind, other_than=target)
+    for myth in player.myths:
+        if myth.host == target.id and myth.nature != nature:
+            raise IllegalAction(t("the token of the Myth {myth} sits on {hex}, and a {its} "
+                                  "Myth's token needs a {its} hex; correct the Myth first",
+                                  myth=myth.name, hex=target.id,
+                                  its=word(NATURE_WORDS, myth.nature)),
+                                rule=f"{R}, B) Giocare un esagono Mito", field="nature")
+    changed = replace(target, nature=nature, kind=kind)
+    return state.with_player(seat, replace(player, hexes=tuple(
+        changed if h is target else h for h in player.hexes)))
+
+
+def add_myth(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
+    """A Myth in front of a player but not in the app, its token on a hex of its nature."""
+    seat, name = data["player"], data["name"].strip()
+    player = state.players[seat]
+    host = check_new_myth(state, player, name, data["nature"], data["host"])
+    myth = Myth(name, data["nature"], host.id, data.get("produces", "none"),
+                data.get("output", 0), data.get("gear", "none"))
+    return state.with_player(seat, replace(player, myths=player.myths + (myth,),
+                                           myths_played=player.myths_played + 1))
+
+
+def change_myth(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
+    """A Myth's nature symbol, or the hex its token sits on."""
+    seat, player = data["player"], state.players[data["player"]]
+    myth = player.myth(data.get("myth", ""))
+    if myth is None:
+        raise IllegalAction(t("{name} has no Myth {myth}", name=player.name,
+                              myth=repr(data.get("myth", ""))), rule=TRUTH, field="myth")
+    nature = data.get("nature") or myth.nature
+    host = check_host(player, nature, (data.get("host") or "").strip() or myth.host)
+    if (nature, host.id) == (myth.nature, myth.host):
+        raise IllegalAction(t("the Myth {myth} is already {nature} with its token on {hex}: "
+                              "nothing to correct", myth=myth.name,
+                              nature=word(NATURE_WORDS, nature), hex=host.id),
+                            rule=TRUTH, field="host")
+    changed = replace(myth, nature=nature, host=host.id)
+    return state.with_player(seat, replace(player, myths=tuple(
+        changed if m is myth else m for m in player.myths)))
+
+
+def _hex_of(player: Player, name: str) -> Hex:
+    found = player.find(name)
+    if found is None:
+        message = t("the Acropolis is not a hex the table can change") \
+            if place(name) == ACROPOLIS else \
+            t("{name} has no hex called {hex}", name=player.name, hex=repr(name))
+        raise IllegalAction(message, rule=TRUTH, field="hex")
+    return found

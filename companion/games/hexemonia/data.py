@@ -25,6 +25,19 @@ ACROPOLIS = "Acropolis"
 HAND_LIMIT = 4
 MAX_MYTHS = 3
 MYTHS_IN_BOX = 6  # Materiale: 6 Myth tokens, one per Myth hex
+TERRAIN_HEXES = 51  # Materiale: 51 terrain hexes (the 6 Myths among them)
+FACE_UP = 4  # Preparazione: four hexes turned face up from the Fate pile
+START_HAND = 2  # Preparazione: each player draws two hexes from it
+#: The player-count icons printed on the terrain hexes (Preparazione): a game uses the hexes whose
+#: icon is at most its player count. How many hexes carry each icon is printed only on the tiles
+#: (box data the table enters); with 4 players every terrain hex is used.
+COUNT_ICONS = (3, 4)
+
+
+def fate_pile(players: int, put_back: int) -> int:
+    """The Fate pile after dealing (Preparazione): the terrain hexes in use, less the four face
+    up and two in each player's hand. ``put_back``: hexes whose icon is for more players."""
+    return TERRAIN_HEXES - put_back - FACE_UP - START_HAND * players
 
 
 @dataclass(frozen=True)

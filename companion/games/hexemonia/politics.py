@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from ..core import IllegalAction, ceil_half, replace, t
@@ -47,11 +48,13 @@ def revolts_for(player: Player, rulings: dict) -> tuple[Revolt, ...]:
     return tuple(out)
 
 
-def political_count(state: HexemoniaState, seat: int) -> int:
-    """Political (eye) hexes of a player, active or not (ruling H10)."""
+def political_count(state: HexemoniaState, seat: int, guesses: bool = True) -> int:
+    """Political (eye) hexes of a player, active or not (ruling H10). ``guesses=False`` leaves
+    out a revealed Acropolis whose symbol is unverified tile data."""
     player = state.players[seat]
     count = sum(h.nature == "political" for h in player.hexes)
-    if player.revealed and state.city_info(player.city).nature == "political":
+    info = state.city_info(player.city)
+    if player.revealed and info.nature == "political" and (guesses or not info.unverified):
         count += 1
     if state.rulings.get("H10") == "city-and-myths":
         count += sum(m.nature == "political" for m in player.myths)
@@ -64,8 +67,11 @@ def new_philosopher(state: HexemoniaState) -> int:
     Only the active player can take it, with strictly more political hexes than every other
     player (ruling H9), and only if they do not hold it already.
     """
+    return _holder(state, [political_count(state, i) for i in range(len(state.players))])
+
+
+def _holder(state: HexemoniaState, counts: list[int]) -> int:
     seat = state.active
-    counts = [political_count(state, i) for i in range(len(state.players))]
     rivals = counts[:seat] + counts[seat + 1:]
     if state.philosopher == seat or counts[seat] <= max(rivals):
         return -1
@@ -79,6 +85,18 @@ class PoliticalCheck:
     counts: tuple[int, ...]
     new_holder: int
     revolts: tuple[tuple[Revolt, ...], ...]
+    unverified: bool = False
+
+
+def guess_decides(state: HexemoniaState) -> bool:
+    """Whether an unverified Acropolis symbol (ruling H1's guesses) decides who takes the
+    Philosopher: some revealed Acropolis with guessed data, eye or not, would change it."""
+    known = [political_count(state, i, guesses=False) for i in range(len(state.players))]
+    guessed = [i for i, p in enumerate(state.players)
+               if p.revealed and state.city_info(p.city).unverified]
+    outcomes = {_holder(state, [n + (i in eyes) for i, n in enumerate(known)])
+                for k in range(len(guessed) + 1) for eyes in combinations(guessed, k)}
+    return len(outcomes) > 1
 
 
 def preview_check(state: HexemoniaState) -> PoliticalCheck:
@@ -87,7 +105,7 @@ def preview_check(state: HexemoniaState) -> PoliticalCheck:
     holder = new_philosopher(state)
     revolts = tuple(revolts_for(p, state.rulings) if holder >= 0 and state.revolts
                     and i != holder else () for i, p in enumerate(state.players))
-    return PoliticalCheck(counts, holder, revolts)
+    return PoliticalCheck(counts, holder, revolts, guess_decides(state))
 
 
 def apply_check(state: HexemoniaState) -> HexemoniaState:

@@ -26,7 +26,7 @@ from .model import HexemoniaState, city_table
 from .quick import QUICK_FIELDS, QUICK_OPTIONS, quick_payload
 from .rulings import RULINGS
 from .scoring import TIEBREAKS, PlayerFacts, facts_of, parse_players, score_sheet
-from .setup import read_setup
+from .setup import icon_counts, read_setup
 from .specials import special
 from .specs import ACTIONS, PLAYER_FIELDS, SETUP_FIELDS
 from .terms import TIEBREAK_WORDS
@@ -38,8 +38,12 @@ HANDLERS: dict[str, Handler] = {
     "production": actions.production, "strategy": actions.strategy, "special": special,
     "attack": war.make_attack, "political_check": politics.political_check,
     "discard": turn.discard, "end_turn": turn.end_turn, "reveal": corrections.reveal,
-    CORRECT: corrections.correct,
+    CORRECT: corrections.correct, "correct_add_hex": corrections.add_hex,
+    "correct_hex": corrections.change_hex, "correct_add_myth": corrections.add_myth,
+    "correct_myth": corrections.change_myth,
 }
+#: every correction by hand, offered at any moment (the table is the truth)
+FIXES = (CORRECT, "correct_add_hex", "correct_hex", "correct_add_myth", "correct_myth")
 
 
 class HexemoniaRules(GameRules):
@@ -88,7 +92,7 @@ class HexemoniaRules(GameRules):
 
     def available(self, state: HexemoniaState) -> tuple[str, ...]:
         if state.over:
-            return (CORRECT, RULING)
+            return (*FIXES, RULING)
         if state.checked:
             steps: tuple[str, ...] = ("discard", "end_turn")
         elif state.action in ("special", "war"):
@@ -100,7 +104,7 @@ class HexemoniaRules(GameRules):
         else:
             steps = ("play_hex", "play_myth", "production", "strategy", "special", "attack",
                      "political_check")
-        return steps + ("reveal", CORRECT, RULING)
+        return steps + ("reveal", *FIXES, RULING)
 
     def guide(self, state: HexemoniaState) -> tuple[str, ...]:
         return guide_lines(state)
@@ -148,16 +152,26 @@ class HexemoniaRules(GameRules):
         return box_records(kind, data)
 
     def box_records_of_setup(self, setup: Mapping[str, Any]) -> list[tuple[str, str, dict]]:
-        """City tile data the table entered at setup, remembered by city."""
+        """City tile data the table entered at setup, remembered by city, and the hexes of
+        each player-count icon it counted."""
+        icons = icon_counts(setup, Checker())
         return [("city", city, {"nature": info.nature, "bonus_kind": info.bonus_kind,
                                 "bonus_points": info.bonus_points})
-                for city, info in read_setup(setup).cities]
+                for city, info in read_setup(setup).cities] + [
+            (ICONS, f"icon_{n}", {"count": count}) for n, count in icons.items()]
+
+    def setup_defaults(self, records) -> dict[str, Any]:
+        """The icon counts a table entered before fill the setup form again."""
+        return {key: values["count"] for category, key, values in records
+                if category == ICONS and isinstance(values, Mapping)
+                and isinstance(values.get("count"), int)}
 
     def score_facts(self, facts: Sequence[PlayerFacts], rulings: Mapping[str, str]) -> Result:
         return _result(facts, {**{r: x.default for r, x in RULINGS.items()}, **rulings},
                        city_table(rulings))
 
 
+ICONS = "player-count icons"  # box data: how many terrain hexes carry each icon
 HIDDEN_CITY = "hidden"
 #: An Acropolis still face down: no nature, no bonus (scoring.score_sheet reads "" as none).
 HIDDEN = CityInfo("", "", 0, False, t("face down"))

@@ -95,17 +95,31 @@ def score_sheet(facts: PlayerFacts, players: int, rulings: Mapping[str, str],
                     t("{n} Fortifications", n=forts)), RULE),
         ScoreLine("polis", t("Active Polis"), 2 * polis, t("{n} × 2", n=polis), RULE),
         ScoreLine("myth_trio", t("Myth trio"), 8 * trios, _trio_detail(members, city, trios),
-                  f"{RULE}; rulings H2, H3"),
+                  f"{RULE}; rulings H2, H3", _nature_decides_trio(members, city)),
         ScoreLine("acropolis_gold", t("Gold on the Acropolis"), facts.acropolis_gold,
                   t("{n} × 1", n=facts.acropolis_gold), RULE),
         ScoreLine("philosopher", t("Philosopher"), 3 if with_philosopher else 0,
                   _philosopher_detail(facts, players), RULE),
         ScoreLine("city_bonus", t("City bonus"), city.bonus_points * bonus_count,
                   _bonus_detail(facts, city, bonus_count),
-                  f"{RULE}; Acropoli reference; ruling H1"),
+                  f"{RULE}; Acropoli reference; ruling H1", _unverified(city)),
     )
     return ScoreSheet(facts.name, lines, {"acropolis_nature": _nature_count(facts, city, rulings),
-                                          "acropolis_gold": facts.acropolis_gold})
+                                          "acropolis_gold": facts.acropolis_gold},
+                      ("acropolis_nature",) if _unverified(city) else ())
+
+
+def _unverified(city: CityInfo) -> bool:
+    """Whether a revealed Acropolis's tile data is the digest's guess (ruling H1): its nature
+    and bonus are then marked wherever they count, the tie-break (H19) included."""
+    return city.unverified and bool(city.nature)
+
+
+def _nature_decides_trio(members: Sequence[str], city: CityInfo) -> bool:
+    """Whether an unverified Acropolis nature decides the Myth trio: another nature on the
+    tile would make or unmake it."""
+    trios = myth_trios([*members, city.nature])
+    return _unverified(city) and any(myth_trios([*members, n]) != trios for n in NATURES)
 
 
 def _philosopher_detail(facts: PlayerFacts, players: int) -> Any:
@@ -123,10 +137,14 @@ def _trio_detail(members: Sequence[str], city: CityInfo, trios: int) -> str:
         return t("no Myth: no trio (Acropolis {nature})", nature=nature)
     natures = commas(word(NATURE_WORDS, m) for m in members)
     if trios:
-        return t("Myths {natures} + Acropolis {nature}: 1 trio × 8", natures=natures,
-                 nature=nature)
-    return t("Myths {natures} + Acropolis {nature}: no trio (three different natures are "
-             "needed)", natures=natures, nature=nature)
+        out = t("Myths {natures} + Acropolis {nature}: 1 trio × 8", natures=natures,
+                nature=nature)
+    else:
+        out = t("Myths {natures} + Acropolis {nature}: no trio (three different natures are "
+                "needed)", natures=natures, nature=nature)
+    if _nature_decides_trio(members, city):
+        return t("{detail} (the Acropolis nature is unverified tile data)", detail=out)
+    return out
 
 
 def _bonus_detail(facts: PlayerFacts, city: CityInfo, count: int) -> str:

@@ -5,7 +5,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import Checker, replace, resolve_rulings, t
-from .data import CITIES, CITIES_BY_COUNT, KINDS, NATURES, CityInfo
+from .data import (
+    CITIES,
+    CITIES_BY_COUNT,
+    COUNT_ICONS,
+    KINDS,
+    NATURES,
+    TERRAIN_HEXES,
+    CityInfo,
+    fate_pile,
+)
 from .model import HexemoniaState, Player, city_table
 from .rulings import RULINGS
 from .terms import CITY_KEY_WORDS, commas, word
@@ -29,12 +38,50 @@ def read_setup(setup: Mapping[str, Any]) -> HexemoniaState:
     # the table asks for them; with 3-4 they are not optional (a form's unticked box is ignored).
     revolts = count != 2 or check.boolean(setup, "revolts", "", default=False)
     last = _read_last(setup, count, check)
-    fate = check.integer(setup, "fate", "", low=1, high=60)
+    fate = _read_fate(setup, count, check)
     cities = _read_cities(setup, rulings, check)
     check.raise_if_any(rule=RULE)
     players = tuple(replace(p, revealed=count == 2) for p in players)
     return HexemoniaState(players, rulings, fate, last, revolts, cities,
                           active=(last + 1) % count)
+
+
+def icon_counts(setup: Mapping[str, Any], check: Checker) -> dict[int, int]:
+    """The hexes of each player-count icon the table counted (box data), where given."""
+    return {n: check.integer(setup, f"icon_{n}", "", high=TERRAIN_HEXES)
+            for n in COUNT_ICONS if setup.get(f"icon_{n}") not in ("", None)}
+
+
+def _read_fate(setup: Mapping[str, Any], count: int, check: Checker) -> int:
+    """The Fate pile after dealing, derived from the player count and the hexes put back in the
+    box (those whose icon is for more players; rulebook, Preparazione). A pile size typed by
+    hand (a game file made before the app derived it) must fit in the box and agree with the
+    derivation when the icon counts are given too."""
+    icons = icon_counts(setup, check)
+    if count not in CITIES_BY_COUNT:
+        return 1  # the player list is wrong; its own problem says so
+    missing = [n for n in COUNT_ICONS if n > count and n not in icons]
+    put_back = sum(icons.get(n, 0) for n in COUNT_ICONS if n > count)
+    derived = None if missing else fate_pile(count, put_back)
+    if setup.get("fate") not in ("", None, 0):
+        typed = check.integer(setup, "fate", "", low=1, high=fate_pile(count, 0))
+        counted = any(n > count for n in icons)
+        if counted and derived is not None and typed != derived:
+            check.add("fate", t("the Fate pile holds {derived} hexes with these icon counts, "
+                                "not {typed}", derived=derived, typed=typed))
+        return typed
+    if missing:
+        for icon in missing:
+            check.add(f"icon_{icon}", t(
+                "with {n} players the terrain hexes with the icon {icon} go back in the box: "
+                "how many are there? The Fate pile follows from them", n=count, icon=icon))
+        return 1
+    if derived < 1:
+        check.add(f"icon_{COUNT_ICONS[0]}", t(
+            "{put_back} hexes put back in the box leave no Fate pile for {n} players",
+            put_back=put_back, n=count))
+        return 1
+    return derived
 
 
 def _read_last(setup: Mapping[str, Any], count: int, check: Checker) -> int:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..core import MAX_NUMBER, MAX_TEXT_LENGTH, ActionSpec, FieldSpec, t
-from .data import CITIES, GEARS, KINDS, NATURES, RESOURCES
+from .data import CITIES, GEARS, KINDS, NATURES, RESOURCES, TERRAIN_HEXES
 from .terms import CITY_WORDS, KIND_WORDS, NATURE_WORDS, NONE, RESOURCE_WORDS
 
 R = "Hexemonia rulebook"
@@ -96,12 +96,46 @@ ACTIONS: dict[str, ActionSpec] = {s.kind: s for s in (
             ("hand", t("hand size")),
             ("fate", t("Fate pile size")), ("philosopher", t("give the Philosopher")),
             ("remove_hex", t("remove a hex")), ("remove_myth", t("remove a Myth")),
+            ("last_player", t("give the Last Player marker")),
             ("active", t("make it this player's turn")))),
         _text("hex", t("Hex or Myth")),
         *(FieldSpec(r, label, required=False, default=0) for r, label in (
             ("citizens", t("Citizens")), ("hoplites", t("Hoplites")), ("gold", t("Gold")))),
         FieldSpec("value", t("Number"), required=False, default=0))),
 )}
+
+TRUTH = "The table is the truth"
+_UNCHANGED = (("", t("unchanged")),)
+_CUBES_ON_IT = tuple(FieldSpec(r, t("On it now: {resource}", resource=RESOURCE_WORDS[r]),
+                               required=False, default=0, high=MAX_NUMBER) for r in RESOURCES)
+
+
+def _correction(kind: str, label: str, fields: tuple[FieldSpec, ...]) -> ActionSpec:
+    """A correction by hand of one part of a player's state (the table is the truth)."""
+    return ActionSpec(kind, label, TRUTH, (FieldSpec("player", t("Player"), "player"), *fields),
+                      correction=True)
+
+
+#: corrections of what "Correct a value" does not reach: hexes and Myths (issue 20)
+CORRECTIONS: dict[str, ActionSpec] = {s.kind: s for s in (
+    _correction("correct_add_hex", t("Correction: add a hex to the city"),
+                _hex_data(False) + _CUBES_ON_IT),
+    _correction("correct_hex", t("Correction: a hex's nature or type"), (
+        _text("hex", t("Hex"), required=True),
+        FieldSpec("nature", t("Nature symbol"), "choice", choices=_UNCHANGED + _NATURES,
+                  default="", required=False),
+        FieldSpec("kind", t("Type (title colour)"), "choice", required=False, default="",
+                  choices=_UNCHANGED + tuple((k, KIND_WORDS[k]) for k in KINDS)))),
+    _correction("correct_add_myth", t("Correction: add a Myth"),
+                _hex_data(True) + (_text("host", t("Hex that takes the Myth token"),
+                                         required=True),)),
+    _correction("correct_myth", t("Correction: a Myth's nature or token"), (
+        _text("myth", t("Myth"), required=True),
+        FieldSpec("nature", t("Nature symbol"), "choice", choices=_UNCHANGED + _NATURES,
+                  default="", required=False),
+        _text("host", t("Hex that takes the Myth token"), t("Empty: where it is now")))),
+)}
+ACTIONS.update(CORRECTIONS)
 
 SETUP_CITY_FIELDS = tuple(
     f for city in CITIES for f in (
@@ -117,7 +151,19 @@ SETUP_CITY_FIELDS = tuple(
                   required=False, default=0, help=t("0: as in the rules digest"))))
 
 SETUP_FIELDS = (
-    FieldSpec("fate", t("Hexes in the Fate pile after dealing"), low=1, high=60),
+    # The Fate pile is not typed: it follows from the player count and these (rulebook,
+    # Preparazione); a table counts them once and the app remembers them (box data).
+    FieldSpec("icon_3", t("Terrain hexes with the player-count icon 3 (2 players: they go "
+                          "back in the box)"), high=TERRAIN_HEXES,
+              required=False, help=t("Needed with 2 players; they go back in the box.")),
+    FieldSpec("icon_4", t("Terrain hexes with the player-count icon 4 (2 or 3 players: they "
+                          "go back in the box)"), high=TERRAIN_HEXES,
+              required=False, help=t("Needed with 2 or 3 players; with 4 players every terrain "
+                                     "hex is used. Fate pile: 51 hexes less those put back, "
+                                     "4 face up and 2 per player.")),
+    FieldSpec("fate", t("Fate pile after dealing, if you counted it (0: worked out from the "
+                        "icons)"), high=TERRAIN_HEXES,
+              required=False, default=0, help=t("0: the app counts it from the icons above.")),
     # A choice, not a "player" field: the setup form is built before the players exist.
     FieldSpec("last_player", t("Seat holding the Last Player marker"), "choice",
               choices=(("", t("the last seat listed")),) + tuple(
