@@ -196,12 +196,41 @@ def act(token: str, kind: str):
         abort(404, description=t("{game} has no action {kind}.", game=rules.title,
                                  kind=repr(kind)))
     values = tap_values(rules.spec(kind))  # read and checked by the rules as they record it
+    asked = _unconfirmed(rules, game, kind, values)
+    if asked:  # (closing a step someone has not done yet: the page asks once, naming who)
+        return _refuse(game, asked[0], kind, values, 422)
     try:
         done = store.record(game.id, kind, values, by=signed_by(game), version=version_sent(),
                             once=once_sent())
     except RulesError as err:
         return _refuse(game, err, kind, values, 409 if isinstance(err, StaleAction) else 422)
-    return _answer(token, done)
+    if wants_json():
+        return _answer(token, done)
+    return redirect(url_for("play.game_page", token=token,
+                            _anchor=_board_after(rules.spec(kind).actor, values, game)), 303)
+
+
+def _unconfirmed(rules: Any, game: Game, kind: str, values: Mapping[str, Any]) -> list:
+    """What the tap must be confirmed for (rules.unconfirmed), read as the rules read its
+    fields; a tap whose fields are wrong, or sent from an out-of-date page, is left to the
+    rules' and the store's own refusals."""
+    sent = version_sent()
+    if sent is not None and sent != game.version:
+        return []
+    state = store.state_of(game)
+    try:
+        clean = rules.check_action(state, kind, values)
+    except RulesError:
+        return []
+    return rules.unconfirmed(state, kind, clean)
+
+
+def _board_after(actor: str, values: Mapping[str, Any], game: Game) -> str | None:
+    """Where a phone without script lands after a recorded tap: the board of the player who
+    acted (else this phone's own), as the page's script keeps it, not the top of the page."""
+    player = str(values.get(actor, "")) if actor else ""
+    player = int(player) if player.isdecimal() and len(player) < 3 else seat_of(game)
+    return f"p{player}" if isinstance(player, int) else None
 
 
 @bp.post("/<token>/<any(undo, redo):which>")

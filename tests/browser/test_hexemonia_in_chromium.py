@@ -88,7 +88,7 @@ def test_an_attack_refused_from_the_calculator_keeps_the_calculator_and_says_why
     table, page, dialogs = _calculator(open_context, live_server, "Acropolis: 1h 1c")
     expect(page.locator("#hx-calc-result")).to_contain_text("the attack fails")
     _tap_attack(page)
-    alert = page.locator("#game > .alert")
+    alert = page.locator("#not-recorded")
     expect(alert).to_contain_text("Not recorded.")
     expect(alert).to_contain_text("3 units do not beat 1 + 2 × shield 1 (Falange): at least 4 "
                                   "are needed")
