@@ -200,7 +200,8 @@ def test_nothing_to_undo_is_refused(table):
 
 def test_switching_had1_is_recorded_in_the_history_and_shown_on_the_pad(table):
     table.do("ruling", ruling="HAD-1", reading="all-coins")
-    assert "Ruling HAD-1 switched to 'all-coins'" in table.rows()[-1].text
+    assert ("Ruling HAD-1 switched to every coin held at the end of the game"
+            in table.rows()[-1].text)
     assert "HAD-1: every coin held at the end of the game" in \
         table.client.get(table.path + "/score").get_data(as_text=True)
     resp = table.do("ruling", expect=422, ruling="HAD-1", reading="dice")

@@ -544,7 +544,7 @@ def test_quick_score_pad_ranks_with_the_tie_breaks(client):
     assert resp.status_code == 200
     assert '<tr class="total"><th>Total</th><td>5</td><td>5</td><td>3</td>' in html
     # Amber and Basalt tie on 5; Basalt has more golden Xadlas
-    assert re.search(r'<b class="place">1</b> Basalt\s*<small>tie broken by golden_xadlas', html)
+    assert re.search(r'<b class="place">1</b> Basalt\s*<small>tie broken by golden Xadlas', html)
     assert re.search(r'<b class="place">3</b> Cedar\s*<small>by total', html)
 
 

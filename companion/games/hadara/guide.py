@@ -132,8 +132,8 @@ def _statue_lines(state: HadaraState) -> list[Text]:
 
 
 def _held_done(state: HadaraState, seat: int, held: list[int]) -> dict[str, Any]:
-    # The levels or spaces already used are shown as a plain list of numbers ("[3, 6]").
-    return {"held": t(", not {numbers}", numbers=str(sorted(held))) if held else "",
+    # The levels or spaces already used, as words ("3 and 6"), never a list as code writes it.
+    return {"held": t(", not {numbers}", numbers=[str(n) for n in sorted(held)]) if held else "",
             "done": t(" (done this step)") if seat in state.acted else ""}
 
 

@@ -8,6 +8,7 @@ from ..core import Text, t
 from .cards import card_price
 from .data import ROMAN, SELL_PRICE, TRACKS
 from .model import HadaraState
+from .rulings import RULINGS
 from .terms import COLOUR_WORDS, MEDAL_WORDS, TRACK_WORDS, step_name
 
 _VALUE_WORDS = {"coins": t("coins"), **TRACK_WORDS}
@@ -27,7 +28,9 @@ def describe_action(state: HadaraState, kind: str, d: Mapping[str, Any]) -> str:
         return t("Correction: {name}'s {value} {delta}", name=who,
                  value=_VALUE_WORDS.get(d["value"], d["value"]), delta=f"{d['delta']:+d}")
     if kind == "ruling":
-        return t("Ruling {id} switched to {reading}", id=d["ruling"], reading=repr(d["reading"]))
+        ruling = RULINGS.get(d["ruling"])
+        reading = ruling.readings.get(d["reading"], d["reading"]) if ruling else d["reading"]
+        return t("Ruling {id} switched to {reading}", id=d["ruling"], reading=reading)
     return kind
 
 
