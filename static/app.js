@@ -323,7 +323,7 @@
       said.textContent = message || "";
     }
     function ask() {
-      if (!("wakeLock" in navigator)) {
+      if (!navigator.wakeLock) {
         wanted = false;
         return show(false, box.dataset.refused);
       }
