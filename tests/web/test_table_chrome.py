@@ -101,3 +101,29 @@ def test_favicon_is_found_where_browsers_look_for_it(client):
     assert resp.status_code in (301, 302, 308)
     with client.get(resp.headers["Location"]) as icon:
         assert icon.status_code == 200 and png_size(icon.data) == (192, 192)
+
+
+def test_still_to_act_names_the_players_in_turn_order(client, app):
+    # Ben has the lowest initiative: he goes first in epoch I, then Cy, then Ana (clockwise)
+    table = WebTable.create(client, app, "hadara",
+                            [seat("Ana", 5), seat("Ben", 2), seat("Cy", 9)])
+    page = unescape(table.page)
+    order = re.search(r"Order: ([^.]+)\.", page).group(1)
+    waiting = re.search(r"Still to act this round: ([^.]+)\.", page).group(1)
+    assert order == "Ben, Cy, and Ana" and waiting == order
+    table.do("sell", player=2)  # Cy has acted
+    assert "Still to act this round: Ben and Ana." in unescape(table.page)
+    for _ in range(4):
+        for player in (0, 1, 2):
+            table.do("sell", player=player)
+    refused = unescape(table.do("next", expect=422).get_data(as_text=True))
+    assert "waiting for Ben and Ana)" in refused
+
+
+def test_history_numbers_have_room_for_four_digits():
+    """An ordered list's numbers sit in its left padding: "1000." needs about 3 em at the
+    page's size (the review saw "13." for 113 with 1.4 em)."""
+    from pathlib import Path
+    css = (Path(__file__).resolve().parents[2] / "static" / "app.css").read_text()
+    padding = re.search(r"\.history\{padding-left:([\d.]+)em\}", css)
+    assert padding and float(padding.group(1)) >= 3

@@ -135,8 +135,7 @@ def next_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
     if found:
         return found
     if state.step == "cards" and state.phase == "A":
-        waiting = [state.players[i].name for i in range(len(state.players))
-                   if i not in state.acted]
+        waiting = [state.players[i].name for i in turn_order(state) if i not in state.acted]
         if state.round < ROUNDS or waiting:
             found.append(IllegalAction(
                 t("phase A has {rounds} rounds; round {round} is still open (waiting for "
