@@ -127,3 +127,39 @@ def test_history_numbers_have_room_for_four_digits():
     css = (Path(__file__).resolve().parents[2] / "static" / "app.css").read_text()
     padding = re.search(r"\.history\{padding-left:([\d.]+)em\}", css)
     assert padding and float(padding.group(1)) >= 3
+
+
+NAVIGATE = {"Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"}
+ALERT = '<div class="alert" role="alert"><b>Not recorded.</b>'
+
+
+def test_a_refused_form_post_without_script_redirects_so_a_reload_never_posts_again(client,
+                                                                                     app):
+    table = at_colony_step(client, app)
+    before = len(table.rows())
+    resp = client.post(f"{table.path}/do/colony", headers=NAVIGATE, data={
+        "csrf_token": table.csrf, "version": table.version, "player": 0, "requirement": 9,
+        "points": 5, "choice": "plunder", "coins": 2})
+    assert resp.status_code == 303 and resp.headers["Location"] == table.path
+    shown = unescape(client.get(resp.headers["Location"]).get_data(as_text=True))
+    assert ALERT in shown and "military is 6; this colony needs 9" in shown
+    assert 'value="9"' in shown  # the refused form keeps what was typed, to correct it
+    # a reload is a plain GET of the game: the game, no message, nothing recorded
+    again = unescape(client.get(table.path).get_data(as_text=True))
+    assert ALERT not in again and len(table.rows()) == before
+    # the close that asks first goes the same way
+    resp = client.post(f"{table.path}/do/next", headers=NAVIGATE, data={
+        "csrf_token": table.csrf, "version": table.version, "closing": "1A.colony"})
+    assert resp.status_code == 303
+    shown = unescape(client.get(table.path).get_data(as_text=True))
+    assert "no colony taken yet in this step. Close it anyway?" in shown
+    assert '<details class="panel close-step" open>' in shown
+
+
+def test_a_refusal_kept_for_one_game_is_not_shown_on_another(client, app):
+    table = at_colony_step(client, app)
+    other = WebTable.create(client, app, "hadara", [seat("Cy", 1), seat("Di", 2)])
+    client.post(f"{table.path}/do/next", headers=NAVIGATE, data={
+        "csrf_token": table.csrf, "version": table.version})
+    assert ALERT not in client.get(other.path).get_data(as_text=True)
+    assert ALERT not in client.get(table.path).get_data(as_text=True)
