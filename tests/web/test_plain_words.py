@@ -86,14 +86,23 @@ def play_a_little(client, app, slug: str) -> WebTable:
         table.do("income")
         table.do("colony", player=0, requirement=0, points=1, choice="plunder", coins=1)
         assert "Take a colony" in table.page
+    if slug == "hexemonia":  # to the play of a hex: its form fills from the known hexes
+        spec = rules.actions["take"]
+        table.do("take", **{f.name: f.default for f in spec.fields
+                            if f.default is not None and f.kind != "player"}, hexes=2)
+        assert 'id="hx-play"' in table.page
     return table
 
 
 def pages(slug: str, path: str) -> list[str]:
     token = path.rsplit("/", 1)[-1]
+    extra = {"hexemonia": [f"{path}/hexemonia/fill?name=Pascolo",
+                                 f"{path}/hexemonia/fill?name=Falange"],
+                   "tradewarz": [f"{path}/tradewarz/spring", f"{path}/tradewarz/battle"]}
     return ["/", f"/new/{slug}", f"/quick/{slug}", f"/box/{slug}", "/rules", f"/rules/{slug}",
             f"/rules/{slug}?game={token}", f"/rules/{slug}/rulings?game={token}", path,
-            f"{path}/history", f"{path}/score", f"{path}/ask", f"{path}/table", f"{path}/seats"]
+            f"{path}/history", f"{path}/score", f"{path}/ask", f"{path}/table", f"{path}/seats",
+            *extra.get(slug, ())]
 
 
 @pytest.mark.parametrize("slug", ["hadara", "tradewarz", "hexemonia"])
