@@ -28,19 +28,9 @@ from markupsafe import Markup
 from .. import seats, store
 from ..db import Game
 from ..games import get_game
-from ..games.core import (
-    REDO,
-    UNDO,
-    InvalidInput,
-    Problem,
-    RulesError,
-    StaleAction,
-    t,
-    words_from_json,
-    words_to_json,
-)
+from ..games.core import REDO, UNDO, RulesError, StaleAction, t
 from ..i18n import say
-from . import remember_game, wants_json
+from . import remember_game, taps, wants_json
 from .drawing import draw_page
 from .forms import NOBODY, action_form, tap_values
 
@@ -158,7 +148,7 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
 def game_page(token: str):
     game, can_play = _open(token)
     remember_game(token)
-    kept = _kept_refusal(token) if REFUSED in session else None
+    kept = taps.kept_refusal(token) if taps.REFUSED in session else None
     if kept is not None:  # the one view after a refused form post (POST, redirect, GET)
         err, kind, values = kept
         return render_template("game.html", **_context(game, can_play, error=err, failed=kind,
@@ -211,77 +201,23 @@ def act(token: str, kind: str):
         abort(404, description=t("{game} has no action {kind}.", game=rules.title,
                                  kind=repr(kind)))
     values = tap_values(rules.spec(kind))  # read and checked by the rules as they record it
-    asked = _unconfirmed(rules, game, kind, values)
-    if asked and _is_page_post():
-        return _refused_back_to_game(token, asked[0], kind, values)
+    asked = taps.unconfirmed(rules, game, kind, values, version_sent())
+    if asked and taps.is_page_post():
+        return taps.refused_back_to_game(token, asked[0], kind, values)
     if asked:  # (closing a step someone has not done yet: the page asks once, naming who)
         return _refuse(game, asked[0], kind, values, 422)
     try:
         done = store.record(game.id, kind, values, by=signed_by(game), version=version_sent(),
                             once=once_sent())
     except RulesError as err:
-        if _is_page_post():
-            return _refused_back_to_game(token, err, kind, values)
+        if taps.is_page_post():
+            return taps.refused_back_to_game(token, err, kind, values)
         return _refuse(game, err, kind, values, 409 if isinstance(err, StaleAction) else 422)
     if wants_json():
         return _answer(token, done)
     return redirect(url_for("play.game_page", token=token,
-                            _anchor=_board_after(rules.spec(kind).actor, values, game)), 303)
-
-
-#: the session's copy of a refused form post, for the one view the browser is sent back to
-REFUSED = "refused"
-
-
-def _is_page_post() -> bool:
-    """A form a browser posted as a page (no script): it says so in ``Sec-Fetch-Mode``. Other
-    clients (the page's own script, the API, tests of the answer) get the refusal itself."""
-    return request.headers.get("Sec-Fetch-Mode") == "navigate" and not wants_json()
-
-
-def _refused_back_to_game(token: str, err: RulesError, kind: str, values: Mapping[str, Any]):
-    """POST, redirect, GET: a refused tap sends the browser back to the game's page, which shows
-    the refusal once (kept in the session), so a reload shows the game and never posts the tap
-    again."""
-    session[REFUSED] = {"token": token, "kind": kind, "values": dict(values), "rule": err.rule,
-                        "problems": [[p.field, words_to_json(p.message)] for p in err.problems]}
-    return redirect(url_for("play.game_page", token=token), 303)
-
-
-def _kept_refusal(token: str) -> tuple[RulesError, str, dict] | None:
-    """The refusal kept for this game's page (then forgotten), as the page shows it."""
-    kept = session.pop(REFUSED, None)
-    if not isinstance(kept, dict) or kept.get("token") != token:
-        return None
-    try:
-        problems = [Problem(str(f), words_from_json(m)) for f, m in kept["problems"]]
-    except (KeyError, TypeError, ValueError):
-        return None
-    values = kept.get("values") if isinstance(kept.get("values"), dict) else {}
-    return InvalidInput(problems, rule=str(kept.get("rule") or "")), str(kept.get("kind")), values
-
-
-def _unconfirmed(rules: Any, game: Game, kind: str, values: Mapping[str, Any]) -> list:
-    """What the tap must be confirmed for (rules.unconfirmed), read as the rules read its
-    fields; a tap whose fields are wrong, or sent from an out-of-date page, is left to the
-    rules' and the store's own refusals."""
-    sent = version_sent()
-    if sent is not None and sent != game.version:
-        return []
-    state = store.state_of(game)
-    try:
-        clean = rules.check_action(state, kind, values)
-    except RulesError:
-        return []
-    return rules.unconfirmed(state, kind, clean)
-
-
-def _board_after(actor: str, values: Mapping[str, Any], game: Game) -> str | None:
-    """Where a phone without script lands after a recorded tap: the board of the player who
-    acted (else this phone's own), as the page's script keeps it, not the top of the page."""
-    player = str(values.get(actor, "")) if actor else ""
-    player = int(player) if player.isdecimal() and len(player) < 3 else seat_of(game)
-    return f"p{player}" if isinstance(player, int) else None
+                            _anchor=taps.board_after(rules.spec(kind).actor, values,
+                                                     seat_of(game))), 303)
 
 
 @bp.post("/<token>/<any(undo, redo):which>")
