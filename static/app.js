@@ -1,7 +1,9 @@
 // The table companion's own script. Every page works without it (a reload always shows the truth);
-// it adds three things: live updates (poll the game's version, swap #game when it moved), instant
-// taps (send action forms with fetch; a tap that was not recorded, for whatever reason, says so
-// and its form stays marked until a tap is recorded) and no double sends.
+// it adds: live updates (poll the game's version, swap #game when it moved, keeping the reader
+// where they were), instant taps (send action forms with fetch; a tap that was not recorded, for
+// whatever reason, says so in a message at the bottom of the screen that stays until dismissed,
+// and its form stays marked until a tap is recorded), no double sends, and a switch that keeps
+// the phone's screen on (the Screen Wake Lock).
 (function () {
   "use strict";
   var game = document.getElementById("game");
@@ -23,6 +25,8 @@
     }
   });
   if (!game || !window.fetch || !window.DOMParser) { return; }
+  var awake = document.getElementById("awake");
+  if (awake) { keepAwake(awake); }
 
   var period = Math.max(parseFloat(game.dataset.poll) || 1.5, 0.5) * 1000;
   var versionUrl = game.dataset.versionUrl;
@@ -32,12 +36,20 @@
   var failed = null;
   // The page's words in the reader's language, from the server (data-* on #live).
   var words = live.dataset;
+  // What must be seen wherever the page is scrolled sits in a dock at the bottom of the screen
+  // (at the top it went under the sticky header bar): a lost connection and a tap not recorded.
+  var dock = document.createElement("div");
+  dock.className = "dock";
+  document.body.appendChild(dock);
+  var liveHome = live.parentNode, liveNext = live.nextSibling;
 
   function status(ok) {
     live.hidden = false;
     live.className = "live " + (ok ? "on" : "off");
     live.querySelector(".txt").textContent = ok ? words.on : words.off;
     live.querySelector(".retry").hidden = ok;
+    if (!ok && live.parentNode !== dock) { dock.appendChild(live); }
+    if (ok && live.parentNode === dock) { liveHome.insertBefore(live, liveNext); }
   }
 
   function schedule(ms) {
@@ -96,7 +108,6 @@
     game.querySelectorAll("details[open]").forEach(function (d) {
       if (!(sent && d.contains(sent))) { open[keyOf(d)] = d; }
     });
-    sent = null;
     fresh.querySelectorAll("details").forEach(function (d) {
       var old = open[keyOf(d)];
       if (!old) { return; }
@@ -106,10 +117,39 @@
         if (twin && twin.type !== "hidden") { twin.value = f.value; twin.checked = f.checked; }
       });
     });
+    var anchor = anchorOf(sent);
     game.replaceWith(fresh);
     game = fresh;
+    keepInPlace(anchor);
     if (url) { history.replaceState(null, "", url); }
     showFailed(false);
+  }
+
+  // What the reader is looking at: the part holding the form just sent (their player's board),
+  // else the first part with an id whose top is on screen; and where it is on the screen.
+  function anchorOf(form) {
+    var el = form && game.contains(form) ? form.parentElement.closest("[id]") : null;
+    if (el === game) { el = null; }
+    var top = barBottom();
+    if (!el) {
+      el = Array.prototype.find.call(game.querySelectorAll("[id]"), function (e) {
+        return e.getBoundingClientRect().bottom > top;
+      });
+    }
+    return el ? {id: el.id, top: el.getBoundingClientRect().top} : null;
+  }
+
+  // Scroll so that the anchor is where it was before the game was drawn again (a part above it
+  // that grew or shrank would otherwise move the reader's board away from under their finger).
+  function keepInPlace(anchor) {
+    sent = null;
+    var el = anchor && document.getElementById(anchor.id);
+    if (el) { window.scrollBy(0, el.getBoundingClientRect().top - anchor.top); }
+  }
+
+  function barBottom() {
+    var bar = document.querySelector("header.bar");
+    return bar ? bar.getBoundingClientRect().bottom : 0;
   }
 
   // What a form is on any drawing of the page: where it goes and its fixed values (the player
@@ -129,9 +169,9 @@
     showFailed(true);
   }
 
-  // Say at the top of the game that the tap was not recorded and why, and mark its form and
+  // Say at the bottom of the screen that the tap was not recorded and why, and mark its form and
   // button (the finger is there), so that nobody takes it for recorded.
-  function showFailed(scroll) {
+  function showFailed(announce) {
     if (!failed) { return; }
     game.querySelectorAll("form").forEach(function (form) {
       if (identity(form) !== failed.form) { return; }
@@ -146,13 +186,13 @@
       note.textContent = words.refused;
       form.appendChild(note);
     });
-    var div = alertOf(failed.message, scroll);
-    if (scroll) { bringIntoView(div); }
+    if (announce) { toast(failed.message); }
   }
 
   function clearFailed() {
     failed = null;
-    game.querySelectorAll("#not-recorded, .not-recorded-note").forEach(function (el) {
+    dismiss();
+    game.querySelectorAll(".not-recorded-note").forEach(function (el) {
       el.remove();
     });
     game.querySelectorAll(".not-recorded").forEach(function (el) {
@@ -161,29 +201,33 @@
     });
   }
 
-  // The message; read aloud when it is new, not again on each fresh copy of the game.
-  function alertOf(message, announce) {
+  // The message, in the dock until dismissed (a fresh copy of the game leaves it), or until a
+  // later tap is recorded; read aloud once.
+  function toast(message) {
+    dismiss();
     var div = document.createElement("div");
-    div.className = "alert";
+    div.className = "alert toast";
     div.id = "not-recorded";
-    if (announce) { div.setAttribute("role", "alert"); }
+    div.setAttribute("role", "alert");
+    var text = document.createElement("span");
+    text.className = "msg";
     var b = document.createElement("b");
     b.textContent = words.refused + " ";
-    div.appendChild(b);
-    div.appendChild(document.createTextNode(message));
-    game.insertBefore(div, game.firstChild);
-    return div;
+    text.appendChild(b);
+    text.appendChild(document.createTextNode(message));
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "btn ghost dismiss";
+    close.textContent = words.dismiss;
+    close.addEventListener("click", dismiss);
+    div.appendChild(text);
+    div.appendChild(close);
+    dock.insertBefore(div, dock.firstChild);
   }
 
-  // Scroll just enough to show ``el`` below the sticky header bar (scrollIntoView alone would
-  // put it under the bar).
-  function bringIntoView(el) {
-    var bar = document.querySelector("header.bar");
-    var top = bar ? bar.getBoundingClientRect().bottom : 0;
-    var box = el.getBoundingClientRect();
-    if (box.top < top + 8 || box.bottom > window.innerHeight) {
-      window.scrollBy(0, box.top - top - 8);
-    }
+  function dismiss() {
+    var old = document.getElementById("not-recorded");
+    if (old) { old.remove(); }
   }
 
   // Where a recorded tap leads: the game's own page, as the server's redirect takes a phone
@@ -259,9 +303,46 @@
   }
 
   live.querySelector(".retry").addEventListener("click", function () { failures = 0; poll(); });
+  // Back on the network: ask at once, not after the backoff's wait (up to 15 s).
+  window.addEventListener("online", function () { failures = 0; poll(); });
   document.addEventListener("visibilitychange", function () {
     if (document.hidden) { clearTimeout(timer); } else { poll(); }
   });
   status(true);
   schedule(period);
+
+  // The switch that keeps the screen on while the page is shown. A wake lock ends when the page
+  // is hidden (the browser's rule), so it is asked for again when the page is shown again; a
+  // browser that has none, or refuses it (plain HTTP on a LAN), is said so in plain words.
+  function keepAwake(box) {
+    var button = box.querySelector("button"), said = box.querySelector(".txt");
+    var lock = null, wanted = false;
+    box.hidden = false;
+    function show(on, message) {
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      said.textContent = message || "";
+    }
+    function ask() {
+      if (!navigator.wakeLock) {
+        wanted = false;
+        return show(false, box.dataset.refused);
+      }
+      navigator.wakeLock.request("screen").then(function (l) {
+        lock = l;
+        show(true, box.dataset.on);
+        l.addEventListener("release", function () { lock = null; if (!wanted) { show(false); } });
+      }).catch(function () { wanted = false; show(false, box.dataset.refused); });
+    }
+    button.addEventListener("click", function () {
+      wanted = !wanted;
+      try { localStorage.setItem("keepAwake", wanted ? "1" : ""); } catch (e) { /* private */ }
+      if (wanted) { ask(); } else if (lock) { lock.release(); lock = null; show(false); }
+      else { show(false); }
+    });
+    document.addEventListener("visibilitychange", function () {
+      if (wanted && !lock && !document.hidden) { ask(); }
+    });
+    try { wanted = localStorage.getItem("keepAwake") === "1"; } catch (e) { wanted = false; }
+    if (wanted) { ask(); }
+  }
 })();

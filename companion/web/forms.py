@@ -127,7 +127,9 @@ def form_values(spec: ActionSpec, form: Mapping[str, str]) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for f in spec.fields:
         raw = form.get(f.name, "")
-        if raw != "":
+        if f.kind == "bool" and raw == "y":
+            values[f.name] = True  # a ticked box as the form draws it (widgets.py)
+        elif raw != "":
             values[f.name] = raw
         elif f.kind == "bool":
             values[f.name] = False

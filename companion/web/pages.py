@@ -3,7 +3,16 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    abort,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _l
 from sqlalchemy import select
 
@@ -48,6 +57,30 @@ def _local_path(back: str) -> str | None:
         return None
     parts = urlsplit(back)
     return back if not (parts.scheme or parts.netloc) else None
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    """The web app manifest: a phone can add the companion to its home screen (when the server
+    is reached over HTTPS) and open it full screen, in the reader's language."""
+    def icon(size: str, kind: str, name: str) -> dict[str, str]:
+        return {"src": url_for("static", filename=f"icons/{name}"), "sizes": size, "type": kind}
+    body = {"name": str(_l("Table companion")), "short_name": str(_l("Companion")),
+            "description": str(_l("Keeps the books for a board game on the players' phones.")),
+            "start_url": url_for("pages.index"), "scope": "/", "display": "standalone",
+            "background_color": "#fbfaf7", "theme_color": "#8a4b0f",
+            "icons": [icon("any", "image/svg+xml", "icon.svg"),
+                      icon("192x192", "image/png", "icon-192.png"),
+                      icon("512x512", "image/png", "icon-512.png")]}
+    resp = jsonify(body)
+    resp.mimetype = "application/manifest+json"
+    return resp
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    """Browsers ask for /favicon.ico whatever the page links: the small PNG icon."""
+    return redirect(url_for("static", filename="icons/icon-192.png"), 301)
 
 
 @bp.get("/")

@@ -43,7 +43,7 @@ from ..games.core import (
 )
 from ..games.core.history import MAX_TARGETS
 from ..i18n import say
-from . import remember_game, wants_json
+from . import remember_game, taps, wants_json
 from .drawing import draw_page
 from .forms import NOBODY, action_form, tap_values
 
@@ -162,6 +162,11 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
 def game_page(token: str):
     game, can_play = _open(token)
     remember_game(token)
+    kept = taps.kept_refusal(token) if taps.REFUSED in session else None
+    if kept is not None:  # the one view after a refused form post (POST, redirect, GET)
+        err, kind, values = kept
+        return render_template("game.html", **_context(game, can_play, error=err, failed=kind,
+                                                       values=values))
     # Drawn once per version, language and kind of link for the whole table (drawing.py).
     key = ("game", game.play_token, game.version, str(get_locale()), can_play)
     return draw_page("game.html", key, **_context(game, can_play))
@@ -210,12 +215,23 @@ def act(token: str, kind: str):
         abort(404, description=t("{game} has no action {kind}.", game=rules.title,
                                  kind=repr(kind)))
     values = tap_values(rules.spec(kind))  # read and checked by the rules as they record it
+    asked = taps.unconfirmed(rules, game, kind, values, version_sent())
+    if asked and taps.is_page_post():
+        return taps.refused_back_to_game(token, asked[0], kind, values)
+    if asked:  # (closing a step someone has not done yet: the page asks once, naming who)
+        return _refuse(game, asked[0], kind, values, 422)
     try:
         done = store.record(game.id, kind, values, by=signed_by(game), version=version_sent(),
                             once=once_sent())
     except RulesError as err:
+        if taps.is_page_post():
+            return taps.refused_back_to_game(token, err, kind, values)
         return _refuse(game, err, kind, values, 409 if isinstance(err, StaleAction) else 422)
-    return _answer(token, done)
+    if wants_json():
+        return _answer(token, done)
+    return redirect(url_for("play.game_page", token=token,
+                            _anchor=taps.board_after(rules.spec(kind).actor, values,
+                                                     seat_of(game))), 303)
 
 
 @bp.post("/<token>/<any(undo, redo):which>")

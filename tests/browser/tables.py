@@ -20,7 +20,7 @@ def act(page: Page, target: Locator) -> None:
     before = page.locator("#game").get_attribute("data-version")
     target.tap()
     expect(page.locator(f'#game:not([data-version="{before}"])')).to_have_count(1)
-    expect(page.locator("#game .alert")).to_have_count(0)
+    expect(page.locator("#game .alert, #not-recorded")).to_have_count(0)
 
 
 class HadaraTable:
@@ -68,6 +68,9 @@ class HadaraTable:
         expect(panel.locator("summary")).to_contain_text("Close this step: ")
         if not panel.evaluate("d => d.open"):
             panel.locator("summary").tap()
+        anyway = panel.locator('[name="anyway"]')  # a step someone has not done asks once
+        if anyway.count():
+            anyway.check()
         act(page, panel.get_by_role("button", name=re.compile("^Close “")))
 
     def wheel(self, page: Page) -> None:
@@ -216,7 +219,7 @@ def tap_act(page: Page, target: Locator) -> None:
     try:
         act(page, target)
     except AssertionError:
-        alerts = page.locator("#game .alert").all_inner_texts()
+        alerts = page.locator("#game .alert, #not-recorded").all_inner_texts()
         raise AssertionError(f"refused: {alerts}") from None
 
 
@@ -362,7 +365,7 @@ class TradeWarzTable:
             expect(box.locator(".tw-losses")).to_have_text(str(losses[side]))
         tap_and_load(page, page.get_by_role(
             "button", name=f"Record the battle: {self.names[seats[winner]]} wins"))
-        expect(page.locator("#game .alert")).to_have_count(0)
+        expect(page.locator("#game .alert, #not-recorded")).to_have_count(0)
         self.houses[seats[winner]].golden += 1
         for side, seat in seats.items():
             house = self.houses[seat]
@@ -622,7 +625,7 @@ class HexemoniaTable:
         expect(page.locator(f'#game:not([data-version="{before}"])')).to_have_count(1)
         # a recorded tap shows the game's own page (app.js), with no refusal on it
         expect(page).to_have_url(re.compile(r"/g/[^/]+$"))
-        expect(page.locator("#game .alert")).to_have_count(0)
+        expect(page.locator("#game .alert, #not-recorded")).to_have_count(0)
         expect(page.locator(".history li").first).to_contain_text(target)
         me = self.cities[seat]
         me.pay((citizens, hoplites, 0))

@@ -71,7 +71,7 @@ def expect_not_recorded(page: Page, button: Locator, *words: str,
                         headline: str = NOT_RECORDED) -> None:
     """The phone says the tap was not recorded (with ``words``), on screen, and marks the
     tapped form and its button."""
-    alert = page.locator("#game > .alert")
+    alert = page.locator("#not-recorded")
     expect(alert).to_have_count(1)
     expect(alert).to_contain_text(headline)
     for text in words:

@@ -91,7 +91,7 @@ def test_an_attack_recorded_from_the_calculator_shows_the_board_not_a_refusal(op
     expect(page.locator(f'#game:not([data-version="{before}"])')).to_have_count(1)
     # the game's own page, as a phone without script is redirected to: the calculator's
     # question (Ben's Pascolo) no longer stands once Ana holds it
-    expect(page.locator("#game .alert")).to_have_count(0)
+    expect(page.locator("#game .alert, #not-recorded")).to_have_count(0)
     expect(page).to_have_url(live_server.url + table.path)
     expect(page.locator(".history li").first).to_contain_text("Pascolo")
     expect(page.locator("#p0")).to_contain_text("Pascolo")
@@ -105,7 +105,7 @@ def test_an_attack_refused_from_the_calculator_keeps_the_calculator_and_says_why
     table, page, dialogs = _calculator(open_context, live_server, "Acropolis: 1h 1c")
     expect(page.locator("#hx-calc-result")).to_contain_text("the attack fails")
     _tap_attack(page)
-    alert = page.locator("#game > .alert")
+    alert = page.locator("#not-recorded")
     expect(alert).to_contain_text("Not recorded.")
     expect(alert).to_contain_text("3 units do not beat 1 + 2 × shield 1 (Falange): at least 4 "
                                   "are needed")

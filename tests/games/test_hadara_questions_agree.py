@@ -86,6 +86,6 @@ def test_every_question_answers_yes_exactly_when_its_action_is_accepted(seed):
 
 def test_the_random_games_reach_every_step():
     steps = {(s.phase, s.step) for seed in range(12)
-             for s in play_random(random.Random(seed), 900)}
+             for s in play_random(random.Random(seed), 1500)}
     assert {("A", "cards"), ("A", "colony"), ("A", "statue"), ("B", "cards"), ("B", "feed"),
             ("B", "medals")} <= steps

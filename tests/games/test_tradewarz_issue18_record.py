@@ -71,8 +71,8 @@ def test_morale_caravans_and_alliances_in_the_history_carry_their_numbers():
 
 def test_a_switched_ruling_in_the_history_says_from_which_reading_to_which():
     line = words(new(), "ruling", ruling="T20", reading="any")
-    assert "ruling T20 switched from one to any (any number the reserve and the dials allow" \
-        in line
+    assert ("ruling T20 now reads: any number the reserve and the dials allow, each paid "
+            "(before: one soldier per Recruit action)") in line
 
 
 def test_the_end_of_spring_in_the_history_says_each_houses_numbers():

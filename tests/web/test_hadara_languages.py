@@ -58,7 +58,7 @@ def at_colonies(client, app):
     for _ in range(5):
         table.do("sell", player=0)
         table.do("sell", player=1)
-    table.do("next")
+    table.do("next", anyway="1")
     table.do("income")
     return table
 

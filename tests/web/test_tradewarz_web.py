@@ -351,7 +351,7 @@ def test_end_of_spring_preview_page_matches_what_applying_does(table):
     assert table.state().phase == "spring_end"
     assert "the end of Spring is due" in table.page and "Apply the end of Spring" in table.page
     page = table.client.get(table.path + "/tradewarz/spring").get_data(as_text=True)
-    assert "ruling T5, reading <b>formula</b>" in page
+    assert "ruling T5, reading <b>the whole gold formula first" in page
     assert page.index("Income: capital, buildings, silos, techs") < page.index(
         "Golden Xadla for two trading posts")
     assert '<li value="1"><b>Income: capital, buildings, silos, techs</b>: gold +3, lumber +2' \
@@ -545,7 +545,7 @@ def test_quick_score_pad_ranks_with_the_tie_breaks(client):
     assert resp.status_code == 200
     assert '<tr class="total"><th>Total</th><td>5</td><td>5</td><td>3</td>' in html
     # Amber and Basalt tie on 5; Basalt has more golden Xadlas
-    assert re.search(r'<b class="place">1</b> Basalt\s*<small>tie broken by golden_xadlas', html)
+    assert re.search(r'<b class="place">1</b> Basalt\s*<small>tie broken by golden Xadlas', html)
     assert re.search(r'<b class="place">3</b> Cedar\s*<small>by total', html)
 
 

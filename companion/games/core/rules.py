@@ -96,6 +96,13 @@ class GameRules:
         table has moved past that step, so a second tap can never close the next step too."""
         return {}
 
+    def unconfirmed(self, state: Any, kind: str, data: Mapping[str, Any]) -> list[IllegalAction]:
+        """What a tap of ``kind`` must be confirmed for (an action its ``anyway`` field says
+        was meant all the same): a step closed while it still expects something from a named
+        player. Asked by the page before recording, never on replay: a confirmation is the
+        table's care, not a rule of the game."""
+        return []
+
     # -- shared -------------------------------------------------------------------------------
     def spec(self, kind: str) -> ActionSpec:
         try:

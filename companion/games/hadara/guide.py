@@ -86,9 +86,9 @@ def _wheel(state: HadaraState) -> list[Text]:
         return [step(t("{name} sets the wheel so that every player's icon points at a deck; "
                        "tell the app with 'Set the wheel' and it turns the wheel for you.",
                        name=first), WHEEL_RULE)]
-    draws = [t("{name}: {colour}", name=p.name,
+    draws = [t("{name}: {colour}", name=state.players[i].name,
                colour=COLOUR_WORDS[colour_of(state, i, state.round)])
-             for i, p in enumerate(state.players) if i not in state.acted]
+             for i in turn_order(state) if i not in state.acted]
     turned = (t("Turn the wheel clockwise (round {round}). ", round=state.round)
               if state.round > 1 else "")
     return [step(t("{turned}This round each player draws from the deck their icon points at: "
@@ -126,7 +126,8 @@ def _cards(state: HadaraState) -> list[Text]:
         if turn is None:
             return lines + [t("The board is empty: close the step.")]
         return lines + [t("{name}'s turn to take a card.", name=state.players[turn].name)]
-    waiting = [p.name for i, p in enumerate(state.players) if i not in state.acted]
+    # in turn order, as the guide's "Order:" line names the players
+    waiting = [state.players[i].name for i in turn_order(state) if i not in state.acted]
     return [t("Each player draws 2, discards 1 face up, and buys or sells the other (selling pays "
               "{coins}). Still to act this round: {names}.", coins=SELL_PRICE[state.epoch],
               names=waiting or t("none"))]
@@ -153,8 +154,8 @@ def _statue_lines(state: HadaraState) -> list[Text]:
 
 
 def _held_done(state: HadaraState, seat: int, held: list[int]) -> dict[str, Any]:
-    # The levels or spaces already used are shown as a plain list of numbers ("[3, 6]").
-    return {"held": t(", not {numbers}", numbers=str(sorted(held))) if held else "",
+    # The levels or spaces already used, as words ("3 and 6"), never a list as code writes it.
+    return {"held": t(", not {numbers}", numbers=[str(n) for n in sorted(held)]) if held else "",
             "done": t(" (done this step)") if seat in state.acted else ""}
 
 

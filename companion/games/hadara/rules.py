@@ -105,6 +105,15 @@ class HadaraRules(GameRules):
         """A close names the step it closes."""
         return {"closing": steps.step_key(state)} if kind == "next" else {}
 
+    def unconfirmed(self, state: HadaraState, kind: str,
+                    data: Mapping[str, Any]) -> list[IllegalAction]:
+        """Closing a colony or statue step before everyone took theirs asks once."""
+        return steps.close_unconfirmed(state, data) if kind == "next" else []
+
+    def still_expected(self, state: HadaraState) -> list[int]:
+        """The seats the current step still waits for (what its close names)."""
+        return steps.still_expected(state)
+
     def step_label(self, state: HadaraState) -> str:
         """The step the table is at, in words (what "Close this step" names)."""
         return step_name(state.step, state.phase)

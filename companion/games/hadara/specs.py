@@ -145,7 +145,8 @@ ACTIONS = {
                   choices=(("", t("none (gold medal)")),) + _TRACK_CHOICES, required=False,
                   default="")), commutative=True),
     "next": ActionSpec("next", t("Next step"), "Hadara rulebook, The Game Round", (
-        FieldSpec("closing", t("Step"), "text", required=False, limit=20),)),
+        FieldSpec("closing", t("Step"), "text", required=False, limit=20),
+        FieldSpec("anyway", t("Close it anyway"), "bool", required=False),)),
     CORRECT: ActionSpec(CORRECT, t("Correct a value"), "The table is the truth", (
         _player(), FieldSpec("value", t("Value"), "choice",
                              choices=(("coins", t("coins")),) + _TRACK_CHOICES),

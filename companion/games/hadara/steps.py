@@ -146,8 +146,7 @@ def next_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
     if found:
         return found
     if state.step == "cards" and state.phase == "A":
-        waiting = [state.players[i].name for i in range(len(state.players))
-                   if i not in state.acted]
+        waiting = [state.players[i].name for i in turn_order(state) if i not in state.acted]
         if state.round < ROUNDS or waiting:
             found.append(IllegalAction(
                 t("phase A has {rounds} rounds; round {round} is still open (waiting for "
@@ -168,6 +167,32 @@ def next_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
             found.append(IllegalAction(t("cards must be removed first: {players}",
                                          players=hungry), rule=STEP_RULES["feed"]))
     return found
+
+
+#: what a step still expects from a player who has not acted in it (the steps a table may close
+#: before everyone acted; phase A's cards and feeding refuse an early close outright)
+_EXPECTED = {"colony": t("{names}: no colony taken yet in this step. Close it anyway?"),
+             "statue": t("{names}: no statue carved yet in this step. Close it anyway?")}
+
+
+def still_expected(state: HadaraState) -> list[int]:
+    """The seats the current step still waits for, in turn order (none for a step that names
+    nobody): a colony or a statue not taken yet (each player may take one per step)."""
+    if state.over or state.step not in _EXPECTED:
+        return []
+    return [i for i in turn_order(state) if i not in state.acted]
+
+
+def close_unconfirmed(state: HadaraState, d: Mapping[str, Any]) -> Problems:
+    """A close of a step that still expects something from someone, sent without "close anyway"
+    ticked: the page asks once, naming who (a stray tap never moves the table on)."""
+    waiting = still_expected(state)
+    if not waiting or d.get("anyway"):
+        return []
+    names = [state.players[i].name for i in waiting]
+    asked = _EXPECTED[state.step]
+    return [IllegalAction(t(asked.template, names=names), rule=STEP_RULES[state.step],
+                          field="anyway")]
 
 
 def next_step(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:

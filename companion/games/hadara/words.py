@@ -9,6 +9,7 @@ from . import corrections
 from .cards import card_price
 from .data import COLOURS, ROMAN, SELL_PRICE, TRACKS
 from .model import HadaraState, Player
+from .rulings import RULINGS
 from .terms import (
     COLOUR_WORDS,
     EFFECT_WORDS,
@@ -33,7 +34,9 @@ def describe_action(state: HadaraState, kind: str, d: Mapping[str, Any]) -> str:
         return t("Correction: {name}'s {value} {delta}", name=who,
                  value=_VALUE_WORDS.get(d["value"], d["value"]), delta=f"{d['delta']:+d}")
     if kind == "ruling":
-        return t("Ruling {id} switched to {reading}", id=d["ruling"], reading=repr(d["reading"]))
+        ruling = RULINGS.get(d["ruling"])
+        reading = ruling.readings.get(d["reading"], d["reading"]) if ruling else d["reading"]
+        return t("Ruling {id} switched to {reading}", id=d["ruling"], reading=reading)
     return kind
 
 

@@ -47,7 +47,7 @@ def known_hexes(remembered: Iterable[tuple[str, str, Mapping[str, Any]]]) -> lis
     listed in ``unverified``), replaced field by field by the values a table entered."""
     out: dict[str, dict[str, Any]] = {}
     for name, entry in HEX_CATALOGUE.items():
-        out[name.casefold()] = {"name": name, "source": t("rules digest"),
+        out[name.casefold()] = {"name": name, "source": t("the app's list of hexes"),
                                 "unverified": tuple(entry.get("unverified", ())),
                                 **{k: v for k, v in entry.items() if k != "unverified"}}
     for category, key, values in remembered:

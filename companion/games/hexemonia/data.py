@@ -58,11 +58,12 @@ class CityInfo:
 #: Ruling H1, default reading: the reference page follows the setup order.
 CITY_DEFAULTS: Mapping[str, CityInfo] = {
     "athens": CityInfo("economic", "polis", 2, False,
-                       t("amphora stated in the tie-break text; bonus fits example 7")),
+                       t("the rulebook names its amphora in the tie-break; its bonus is "
+                         "worked out from an example")),
     "sparta": CityInfo("military", "fortification", 3, True,
-                       t("bonus fits example 7; the helmet symbol is a guess")),
+                       t("the bonus is worked out from an example; the helmet symbol is a guess")),
     "olympia": CityInfo("sacred", "myth", 3, True,
-                        t("lightning shown in example 1; the bonus is a weak inference")),
+                        t("a rulebook example shows its lightning; the bonus is a weak guess")),
     "delphi": CityInfo("political", "chora", 1, True, t("symbol and bonus are guesses")),
     "delos": CityInfo("sacred", "chora", 1, True, t("symbol and bonus are guesses")),
 }

@@ -140,15 +140,15 @@ ACTIONS.update(CORRECTIONS)
 SETUP_CITY_FIELDS = tuple(
     f for city in CITIES for f in (
         FieldSpec(f"{city}_nature", t("{city}: nature symbol", city=CITY_WORDS[city]), "choice",
-                  choices=(("", t("as in the rules digest")),) + _NATURES, default="",
+                  choices=(("", t("the usual one (check the tile)")),) + _NATURES, default="",
                   required=False, help=t("Unverified default; check the tile.")),
         FieldSpec(f"{city}_bonus_kind", t("{city}: bonus per active", city=CITY_WORDS[city]),
                   "choice",
-                  choices=(("", t("as in the rules digest")), ("chora", t("Chora")),
+                  choices=(("", t("the usual one (check the tile)")), ("chora", t("Chora")),
                            ("fortification", t("Fortification")), ("polis", t("Polis")),
                            ("myth", t("Myth"))), default="", required=False),
         FieldSpec(f"{city}_bonus_points", t("{city}: points each", city=CITY_WORDS[city]), high=9,
-                  required=False, default=0, help=t("0: as in the rules digest"))))
+                  required=False, default=0, help=t("0: the usual number (check the tile)"))))
 
 SETUP_FIELDS = (
     # The Fate pile is not typed: it follows from the player count and these (rulebook,

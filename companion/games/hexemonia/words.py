@@ -7,6 +7,7 @@ from typing import Any
 from ..core import Text, t
 from .model import Cubes, HexemoniaState
 from .politics import preview_check
+from .rulings import RULINGS
 from .terms import KIND_WORDS, NATURE_WORDS, NONE, RESOURCE_WORDS, cube_words, hex_word, word
 
 R = "Hexemonia rulebook"
@@ -48,7 +49,7 @@ def describe_action(state: HexemoniaState, kind: str, data: Mapping[str, Any]) -
         "reveal": lambda: t("{name} reveals their Acropolis",
                             name=seat_name(state, data.get("player"))),
         "ruling": lambda: t("Ruling {id} set to {reading}", id=data.get("ruling"),
-                            reading=data.get("reading")),
+                            reading=_reading(data.get("ruling"), data.get("reading"))),
     }
     return words[kind]() if kind in words else kind
 
@@ -179,3 +180,9 @@ def check_words(state: HexemoniaState) -> Text:
             out = t("{before}; revolt on {name}'s {hex}, which loses {cubes}", before=out,
                     name=seat_name(state, seat), hex=r.hex, cubes=r.discard.words())
     return out
+
+
+def _reading(rid: Any, reading: Any) -> Any:
+    """A ruling's reading in words (its key is the program's name for it)."""
+    ruling = RULINGS.get(rid) if isinstance(rid, str) else None
+    return ruling.readings.get(reading, reading) if ruling else reading

@@ -64,8 +64,9 @@ class TradeWarzRules(GameRules):
     min_players, max_players = 2, 6
     rulings = RULINGS
     tiebreaks = TIEBREAKS
-    tiebreak_words = {"golden_xadlas": t("golden_xadlas"), "strength": t("strength"),
-                      "empire": t("empire"), "farthest_build": t("farthest_build")}
+    tiebreak_words = {"golden_xadlas": t("golden Xadlas"), "strength": t("total strength"),
+                      "empire": t("empire size"),
+                      "farthest_build": t("building farthest from the capital")}
     end_words = END_WORDS
     setup_fields = SETUP_FIELDS
     player_fields = PLAYER_FIELDS

@@ -18,9 +18,9 @@ TREE_WORDS = {"economy": t("economy"), "engineering": t("engineering"),
 SIDE_WORDS = {"attacker": t("Attacker"), "defender": t("Defender")}
 ROLE_WORDS = {"attacker": t("attacker"), "defender": t("defender")}
 DIE_WORDS = {"red": t("red"), "blue": t("blue")}
-#: the sites a battle is fought at (choice labels keep the keys' English)
+#: the sites a battle is fought at
 SITE_WORDS = {"field": t("field"), "settlement": t("settlement"), "village": t("village"),
-              "castle": t("castle"), "capital": t("capital"), "trading_post": t("trading_post")}
+              "castle": t("castle"), "capital": t("capital"), "trading_post": t("trading post")}
 #: things with a cost printed on the components (Actions & Costs)
 ITEM_WORDS = {"settlement": t("settlement"), "upgrade": t("upgrade"), "village": t("village"),
               "castle": t("castle"), "road": t("road"), "bridge": t("bridge"),

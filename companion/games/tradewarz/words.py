@@ -99,9 +99,10 @@ def _alliance(state: TradeWarzState, data: Mapping[str, Any], after: TradeWarzSt
 
 def _ruling(state: TradeWarzState, data: Mapping[str, Any], after: TradeWarzState) -> list:
     rid, reading = data["ruling"], data["reading"]
-    return [t("ruling {id} switched from {before} to {now} ({words})", id=rid,
-              before=state.rulings.get(rid, ""), now=reading,
-              words=RULINGS[rid].readings[reading])]
+    readings = RULINGS[rid].readings
+    before = state.rulings.get(rid, "")
+    return [t("ruling {id} now reads: {now} (before: {before})", id=rid,
+              now=readings[reading], before=readings.get(before, before))]
 
 
 def _year_end(state: TradeWarzState, data: Mapping[str, Any], after: TradeWarzState) -> list:

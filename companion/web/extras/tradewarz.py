@@ -119,6 +119,11 @@ class Helpers:
         return cost_text(recruit_cost(house, 1, at_building=False, costs=dict(state.costs)))
 
     @staticmethod
+    def reading(state: TwGame, rid: str) -> Any:
+        """The reading a game follows for a ruling, in words (never its key)."""
+        return get_game("tradewarz").rulings[rid].readings[state.rulings[rid]]
+
+    @staticmethod
     def university_unit(state: TwGame) -> Any:
         """What each level of a university costs, times its level (box data)."""
         return cost_text(box_unit(dict(state.costs), "university"))
