@@ -17,11 +17,11 @@ from typing import Any, TypeVar
 
 from cachetools import LRUCache
 from flask import current_app, g
-from sqlalchemy import bindparam, func, or_, select
+from sqlalchemy import bindparam, event, func, or_, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
-from .db import Action, BoxData, Game, session, utcnow, write_session
+from .db import Action, BoxData, BoxSighting, Game, session, utcnow, write_session
 from .games import GameRules, gamefile, get_game
 from .games.core import (
     CORRECT,
@@ -358,6 +358,7 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
         if undo is not None:
             text, clean, after = undo
             rule = "History"
+            box_in_force(s, game_id, seqs_in_force(s, game_id, Entry(seq, kind, clean)))  # box D9
         else:
             clean = rules.check_action(snap.state, kind, data)
             text, rule = rules.describe(snap.state, kind, clean), rules.spec(kind).rule
@@ -488,22 +489,109 @@ def import_game(payload: Any) -> Game:
 
 
 # ------------------------------------------------------------------------------- box data
+#
+# Box data is kept as sightings: each value a table entered from a component, with the game and
+# log entry it came from (seq 0: the setup). A component's known value (a BoxData row) comes only
+# from the sightings whose entry is still in force, so an undone entry's value is forgotten, and
+# sightings that disagree are listed as a conflict, never silently overwritten.
+
+#: box data a table chooses rather than reads off a component: the newest choice stands
+_CHOSEN = ("house rule",)
+
 
 def _store_box(s: Session, slug: str, records: list[tuple[str, str, dict]]) -> None:
     """Keep values a table entered from its components, for later games on this server, in the
     caller's transaction (so an action and what it implies are stored together or not at
-    all)."""
-    for category, key, value in records:
-        row = s.scalar(select(BoxData).where(BoxData.slug == slug,
-                                             BoxData.category == category,
-                                             BoxData.key == key))
-        if row is None:
-            s.add(BoxData(slug=slug, category=category, key=key, value=value))
-            s.flush()  # a race with another table's first entry of this key: the try starts over
-        elif row.value != value:
-            row.value, row.updated_at = value, utcnow()
+    all), each as a sighting of the entry (or new game) this transaction adds."""
+    if not records:
+        return
+    game_id, seq = _box_source(s)
+    now = utcnow()
+    s.add_all(BoxSighting(slug=slug, category=category, key=key, value=value, game_id=game_id,
+                          seq=seq, in_force=True, at=now) for category, key, value in records)
+    s.flush()
+    for category, key in dict.fromkeys((c, k) for c, k, _ in records):
+        _settle(s, slug, category, key)
 
 
-def box_entries(slug: str) -> list[BoxData]:
-    return list(session().scalars(select(BoxData).where(BoxData.slug == slug)
-                                  .order_by(BoxData.category, BoxData.key)))
+@event.listens_for(Session, "transient_to_pending")
+def _note_source(s: Session, added: Any) -> None:
+    """Note the log entry (or game) a transaction adds: the source of the box data it stores
+    (the session forgets a flushed object nobody else holds)."""
+    if isinstance(added, (Action, Game)):
+        s.info["box_source"] = added
+
+
+def _box_source(s: Session) -> tuple[int | None, int]:
+    """The source of the box data this transaction stores: the log entry it adds (game, seq),
+    or the game it creates (id, 0: the setup); (None, 0) when it adds neither."""
+    added = s.info.get("box_source")
+    if isinstance(added, Action):
+        return added.game_id, added.seq
+    if isinstance(added, Game):
+        s.flush()  # the new game's id
+        return added.id, 0
+    return None, 0
+
+
+def _settle(s: Session, slug: str, category: str, key: str) -> None:
+    """A component's known value from its sightings in force: the one they agree on, or the
+    newest with every value listed as a conflict; with none in force, it is forgotten."""
+    values = list(s.scalars(select(BoxSighting.value).where(
+        BoxSighting.slug == slug, BoxSighting.category == category, BoxSighting.key == key,
+        BoxSighting.in_force.is_(True)).order_by(BoxSighting.id)))
+    row = s.scalar(select(BoxData).where(BoxData.slug == slug, BoxData.category == category,
+                                         BoxData.key == key))
+    if not values:
+        if row is not None:
+            s.delete(row)
+        return
+    distinct = [v for n, v in enumerate(values) if v not in values[:n]]
+    conflict = distinct if len(distinct) > 1 and category not in _CHOSEN else None
+    if row is None:
+        s.add(BoxData(slug=slug, category=category, key=key, value=values[-1],
+                      conflict=conflict))
+        s.flush()  # a race with another table's first entry of this key: the try starts over
+    elif row.value != values[-1] or row.conflict != conflict:
+        row.value, row.conflict, row.updated_at = values[-1], conflict, utcnow()
+
+
+def box_in_force(s: Session, game_id: int, in_force: set[int]) -> None:
+    """Mark one game's sightings in force (their entry's seq is in ``in_force``, or 0: the
+    setup) or not (undone), and settle the known values they touch; in the caller's
+    transaction (an undo or redo and what it changes in the box data are stored together)."""
+    touched: dict[tuple[str, str, str], None] = {}
+    for row in s.scalars(select(BoxSighting).where(BoxSighting.game_id == game_id)):
+        now = row.seq == 0 or row.seq in in_force
+        if row.in_force != now:
+            row.in_force = now
+            touched[(row.slug, row.category, row.key)] = None
+    if touched:
+        s.flush()
+    for slug, category, key in touched:
+        _settle(s, slug, category, key)
+
+
+def seqs_in_force(s: Session, game_id: int, entry: Entry) -> set[int]:
+    """The seqs of a game's entries in force once ``entry`` (an undo or redo being recorded,
+    the newest) is added to its log (``effective_entries`` folds undo and redo). Read only for
+    a game whose actions told box data (seq and kind only): for any other, no entry's box data
+    can change, and the log is not read inside the write lock (review M3)."""
+    told = s.scalar(select(BoxSighting.id).where(BoxSighting.game_id == game_id,
+                                                 BoxSighting.seq > 0).limit(1))
+    if told is None:
+        return set()
+    cols = _ACTIONS.c
+    rows = s.connection().execute(select(cols.seq, cols.kind).where(
+        cols.game_id == game_id, cols.seq < entry.seq).order_by(cols.seq)).all()
+    log = [Entry(seq, kind, {}) for seq, kind in rows] + [entry]
+    return {e.seq for e in effective_entries(log)[0]}
+
+
+def box_entries(slug: str, *, with_conflicts: bool = False) -> list[BoxData]:
+    """The known values of a game's components (to offer in forms); with ``with_conflicts``,
+    also those whose sightings disagree (``conflict`` lists their values: shown, not offered)."""
+    query = select(BoxData).where(BoxData.slug == slug)
+    if not with_conflicts:
+        query = query.where(BoxData.conflict.is_(None))
+    return list(session().scalars(query.order_by(BoxData.category, BoxData.key)))

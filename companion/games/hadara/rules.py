@@ -65,7 +65,7 @@ class HadaraRules(GameRules):
         return box.records_of_setup(setup)
 
     def box_records(self, state, kind, data):
-        """Statue spaces and medal prices, as the table entered them."""
+        """Epoch cards bought, statue spaces and medal prices, as the table entered them."""
         return box.records(state, kind, data)
 
     def _seat_problems(self, state: HadaraState, kind: str,
