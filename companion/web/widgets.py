@@ -39,8 +39,36 @@ def fast_input(field) -> Markup:
         return Markup(f'<input type="checkbox" name="{name}" value="y"{checked}>')
     if kind == "HiddenField":
         return Markup(f'<input type="hidden" name="{name}" value="{escape(field._value())}">')
+    if kind == "IntegerField" and getattr(field.flags, "usual", None) is not None:
+        return chips_input(field)
     if kind == "IntegerField":
         return Markup(f'<input type="number" name="{name}" value="{escape(field._value())}"'
                       f' inputmode="numeric" autocomplete="off"{_flags(field, _NUMBER_FLAGS)}>')
     return Markup(f'<input type="text" name="{name}" value="{escape(field._value())}"'
                   f' autocomplete="off"{_flags(field, _TEXT_FLAGS)}>')
+
+
+def chips_input(field) -> Markup:
+    """A number a table almost always enters between ``min`` and ``usual`` as a row of large
+    chips (radio buttons: one tap, no keyboard, no script), and a number box beyond them when
+    higher values are possible (a number typed there wins over the chip). The chip of the
+    current value is ticked; a required number without one starts with none."""
+    name = escape(field.name)
+    low = field.flags.min if isinstance(getattr(field.flags, "min", None), int) else 0
+    high = field.flags.max if isinstance(getattr(field.flags, "max", None), int) else None
+    usual = field.flags.usual if high is None else min(field.flags.usual, high)
+    value = field._value()
+    current = int(value) if str(value).lstrip("-").isdecimal() else None
+    boxed = high is None or high > usual
+    required = " required" if field.flags.required and not boxed else ""
+    chips = "".join(
+        f'<label><input type="radio" name="{name}" value="{n}"'
+        f'{" checked" if n == current else ""}{required}><b>{n}</b></label>'
+        for n in range(low, usual + 1))
+    box = ""
+    if boxed:
+        typed = value if current is not None and current > usual else ""
+        box = (f'<input type="number" name="{name}" value="{escape(typed)}" inputmode="numeric"'
+               f' autocomplete="off" min="{low}"{f" max={chr(34)}{high}{chr(34)}" if high else ""}'
+               f' placeholder="{usual + 1}+" class="more">')
+    return Markup(f'<span class="chips">{box}{chips}</span>')

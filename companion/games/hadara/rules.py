@@ -68,6 +68,11 @@ class HadaraRules(GameRules):
         """Epoch cards bought, statue spaces and medal prices, as the table entered them."""
         return box.records(state, kind, data)
 
+    def presets(self, state, seat):
+        """Phase A: the colour the wheel points ``seat`` at this round."""
+        colour = wheel.colour_of(state, seat, state.round) if state.phase == "A" else None
+        return {"colour": colour} if colour else {}
+
     def _seat_problems(self, state: HadaraState, kind: str,
                        data: Mapping[str, Any]) -> list[IllegalAction]:
         if kind not in MOVES:
