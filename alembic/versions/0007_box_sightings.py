@@ -41,12 +41,11 @@ def upgrade() -> None:
     op.create_index("ix_box_sightings_component", "box_sightings", ["slug", "category", "key"])
     op.create_index("ix_box_sightings_game_id", "box_sightings", ["game_id"])
     box = sa.table("box_data", sa.column("slug"), sa.column("category"), sa.column("key"),
-                   sa.column("value", sa.JSON()), sa.column("updated_at"))
-    old = bind.execute(sa.select(box.c.slug, box.c.category, box.c.key, box.c.value,
-                                 box.c.updated_at)).all()
-    op.bulk_insert(sightings, [{"slug": r.slug, "category": r.category, "key": r.key,
-                                "value": r.value, "game_id": None, "seq": 0, "in_force": True,
-                                "at": r.updated_at} for r in old])
+                   sa.column("value"), sa.column("updated_at"))
+    op.execute(sightings.insert().from_select(
+        ["slug", "category", "key", "value", "game_id", "seq", "in_force", "at"],
+        sa.select(box.c.slug, box.c.category, box.c.key, box.c.value,
+                  sa.null(), sa.literal(0), sa.true(), box.c.updated_at)))
 
 
 def downgrade() -> None:

@@ -116,3 +116,37 @@ def test_the_box_page_shows_a_conflict_as_one_value_or_another(client, app):
     page = client.get("/box/hadara").get_data(as_text=True)
     row = re.search(r"<td>1A</td><td>(.*?)</td>", page, re.S).group(1)
     assert re.fullmatch(r"<b>conflicting:</b> coins 5, [^<]* or coins 6, [^<]*", row), row
+
+
+def test_remembered_medal_prices_of_the_epoch_are_offered_as_one_tap_choices(ctx):
+    from companion.db import write_session
+    from companion.web.extras.hadara import known as offered
+    with write_session() as s:
+        store._store_box(s, "hadara", [("medal price", "silver epoch I", {"price": 3}),
+                                       ("medal price", "gold epoch II", {"price": 9})])
+        s.commit()
+    assert [(str(c["words"]), c["pick"]) for c in offered("medal", 1)] == [
+        ("silver medal · 3 coins", "medal=silver&price=3")]
+    assert [c["pick"] for c in offered("medal", 2)] == ["medal=gold&price=9"]
+
+
+def test_values_kept_before_sightings_are_carried_over_by_the_migration(tmp_path):
+    from sqlalchemy import text
+
+    from companion import create_app, migrations
+    app = create_app({"TESTING": True, "SECRET_KEY": "k",
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'old.sqlite'}"})
+    migrations.upgrade(app, "0006_seat_holders")
+    with app.extensions["db_engine"].begin() as conn:
+        conn.execute(text("INSERT INTO box_data (slug, category, key, value, updated_at) VALUES "
+                          "('hadara', 'statue', 'space 1', '{\"points\": 2}', "
+                          "'2026-11-01 10:00:00')"))
+    migrations.upgrade(app)
+    with app.test_request_context():
+        assert known("statue") == {("statue", "space 1"): ({"points": 2}, None)}
+        new_game()  # a new table's sighting of another component settles beside it
+        assert ("statue", "space 1") in known()
+    with app.extensions["db_engine"].connect() as conn:
+        assert conn.execute(text("SELECT game_id, seq, in_force FROM box_sightings "
+                                 "WHERE category = 'statue'")).all() == [(None, 0, 1)]
+    app.extensions["db_engine"].dispose()
