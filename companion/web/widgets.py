@@ -6,12 +6,15 @@ This draws the same elements — name, value, validation attributes, choices —
 """
 from __future__ import annotations
 
+import re
+
 from markupsafe import Markup, escape
 
 from ..i18n import say
 
 _NUMBER_FLAGS = ("min", "max", "step")
 _TEXT_FLAGS = ("maxlength", "minlength")
+_BARE = re.compile(r"[\w-]+")  # a name that needs no quotes
 
 
 def _flags(field, names: tuple[str, ...]) -> str:
@@ -52,8 +55,9 @@ def chips_input(field) -> Markup:
     """A number a table almost always enters between ``min`` and ``usual`` as a row of large
     chips (radio buttons: one tap, no keyboard, no script), and a number box beyond them when
     higher values are possible (a number typed there wins over the chip). The chip of the
-    current value is ticked; a required number without one starts with none."""
-    name = escape(field.name)
+    current value is ticked; a required number without one starts with none. (Attributes
+    unquoted: a board draws dozens of chips, and every phone loads them.)"""
+    name = escape(field.name) if _BARE.fullmatch(field.name) else f'"{escape(field.name)}"'
     low = field.flags.min if isinstance(getattr(field.flags, "min", None), int) else 0
     high = field.flags.max if isinstance(getattr(field.flags, "max", None), int) else None
     usual = field.flags.usual if high is None else min(field.flags.usual, high)
@@ -62,13 +66,12 @@ def chips_input(field) -> Markup:
     boxed = high is None or high > usual
     required = " required" if field.flags.required and not boxed else ""
     chips = "".join(
-        f'<label><input type="radio" name="{name}" value="{n}"'
-        f'{" checked" if n == current else ""}{required}><b>{n}</b></label>'
+        f'<label><input type=radio name={name} value={n}'
+        f'{" checked" if n == current else ""}{required}>{n}</label>'
         for n in range(low, usual + 1))
     box = ""
     if boxed:
-        typed = value if current is not None and current > usual else ""
-        box = (f'<input type="number" name="{name}" value="{escape(typed)}" inputmode="numeric"'
-               f' autocomplete="off" min="{low}"{f" max={chr(34)}{high}{chr(34)}" if high else ""}'
-               f' placeholder="{usual + 1}+" class="more">')
-    return Markup(f'<span class="chips">{box}{chips}</span>')
+        typed = f" value={current}" if current is not None and current > usual else ""
+        top = f" max={high}" if high is not None else ""
+        box = f"<input type=number name={name} min={low}{top}{typed}>"
+    return Markup(f"<span class=chips>{box}{chips}</span>")

@@ -16,7 +16,7 @@ def tap_and_load(page: Page, target: Locator) -> None:
 
 def chip(form: Locator, name: str, value: Any) -> Locator:
     """The large chip of one value of a small number or a colour (a radio drawn as a button)."""
-    return form.locator(f'input[name="{name}"][value="{value}"] + b')
+    return form.locator(f'label:has(> input[name="{name}"][value="{value}"])')
 
 
 def typed(form: Locator) -> Locator:

@@ -66,19 +66,19 @@ def chips_of(app, kind, name, **data):
 
 def test_a_small_number_is_a_chip_per_usual_value_and_a_box_beyond_them(app):
     html = chips_of(app, "buy", "cost")
-    assert re.findall(r'type="radio" name="cost" value="(\d+)"', html) == list("012345")
-    assert re.search(r'<input type="number" name="cost" value=""[^>]* min="0" max="30"', html)
+    assert re.findall(r"type=radio name=cost value=(\d+)", html) == list("012345")
+    assert re.search(r"<input type=number name=cost min=0 max=30>", html)
     assert " required" not in html  # a number may be typed in the box instead of a chip
-    assert html.index('type="number"') < html.index('type="radio"')  # a typed number wins
+    assert html.index("type=number") < html.index("type=radio")  # a typed number wins
 
 
 def test_a_number_whose_whole_range_is_chips_has_no_box_and_stays_required(app):
     html = chips_of(app, "statue", "statue")
-    assert re.findall(r'name="statue" value="(\d+)" required', html) == list("1234")
-    assert 'type="number"' not in html
+    assert re.findall(r"name=statue value=(\d+) required", html) == list("1234")
+    assert "type=number" not in html
 
 
 def test_a_chip_shows_the_current_value_and_a_higher_one_stays_in_the_box(app):
-    assert 'value="2" checked' in chips_of(app, "buy", "culture", culture=2)
+    assert "value=2 checked" in chips_of(app, "buy", "culture", culture=2)
     high = chips_of(app, "buy", "culture", culture=9)
-    assert 'name="culture" value="9"' in high and "checked" not in high
+    assert "name=culture min=0 max=20 value=9" in high and "checked" not in high
