@@ -582,9 +582,13 @@ def seqs_in_force(s: Session, game_id: int, entry: Entry) -> set[int]:
     if told is None:
         return set()
     cols = _ACTIONS.c
-    rows = s.connection().execute(select(cols.seq, cols.kind).where(
-        cols.game_id == game_id, cols.seq < entry.seq).order_by(cols.seq)).all()
-    log = [Entry(seq, kind, {}) for seq, kind in rows] + [entry]
+    conn = s.connection()
+    before = (cols.game_id == game_id) & (cols.seq < entry.seq)
+    rows = conn.execute(select(cols.seq, cols.kind).where(before).order_by(cols.seq)).all()
+    # only the entries that act on others carry data the fold reads (their targets)
+    told = dict(conn.execute(select(cols.seq, cols.data).where(
+        before, cols.kind.in_(META_KINDS))).all())
+    log = [Entry(seq, kind, told.get(seq, {})) for seq, kind in rows] + [entry]
     return {e.seq for e in effective_entries(log)[0]}
 
 

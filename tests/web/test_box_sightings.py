@@ -150,3 +150,16 @@ def test_values_kept_before_sightings_are_carried_over_by_the_migration(tmp_path
         assert conn.execute(text("SELECT game_id, seq, in_force FROM box_sightings "
                                  "WHERE category = 'statue'")).all() == [(None, 0, 1)]
     app.extensions["db_engine"].dispose()
+
+
+def test_box_data_follows_the_whole_fold_of_undo_and_redo_not_only_the_last_entry(ctx):
+    game = new_game()
+    store.record(game.id, "buy", BLUE)
+    store.record(game.id, "buy", {**BLUE, "player": 1, "cost": 3})
+    store.record(game.id, "undo", {})
+    store.record(game.id, "undo", {})
+    assert known("card") == {}
+    store.record(game.id, "redo", {})  # the first card is back, the second still undone
+    assert list(known("card")) == [("card", "I blue 2/0/0/1/0/1")]
+    store.record(game.id, "sell", {"player": 1})  # a new action: the second cannot come back
+    assert list(known("card")) == [("card", "I blue 2/0/0/1/0/1")]
