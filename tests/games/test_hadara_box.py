@@ -52,3 +52,23 @@ def test_statue_values_and_this_epochs_medal_prices_are_offered_back():
         "statue": {"2": {"requirement": 4, "points": 3, "tile_value": 2}},
         "medal": {"silver": 3}}
     assert box.form_defaults(remembered, 2)["medal"] == {"gold": 9}
+
+
+def colony(choice, coins, **tracks):
+    data = {"player": 0, "requirement": 3, "points": 5, "choice": choice, "coins": coins,
+            "income": 0, "military": 0, "culture": 0, "food": 0, **tracks}
+    [record] = RULES.box_records(game(), "colony", data)
+    return record
+
+
+def test_a_plundered_colony_is_remembered_without_the_track_values_it_did_not_raise():
+    assert colony("plunder", 2, culture=1) == ("colony", "3/5 plunder 2", {
+        "requirement": 3, "points": 5, "choice": "plunder", "coins": 2, "income": 0,
+        "military": 0, "culture": 0, "food": 0})
+
+
+def test_known_colonies_are_offered_with_their_side_and_values():
+    remembered = [colony("integrate", 2, culture=1), colony("plunder", 2)]
+    assert [str(c["words"]) for c in box.known_colonies(remembered)] == [
+        "Military 3 · 5 pts · integrate: −2 coins, culture 1",
+        "Military 3 · 5 pts · plunder: +2 coins"]

@@ -76,7 +76,7 @@ def test_the_colour_the_wheel_points_this_phone_at_is_chosen(table, client):
     assert re.search(r'data-d="red"', form)  # Ben's phone is shown red cards only
 
 
-def test_remembered_statue_values_and_medal_prices_are_offered_where_needed(client, app):
+def test_remembered_colonies_and_statue_values_are_offered_where_needed(client, app):
     from companion import store
     first = WebTable.create(client, app, "hadara", [seat("Ana", 1), seat("Ben", 2)])
     with app.test_request_context():
@@ -84,11 +84,18 @@ def test_remembered_statue_values_and_medal_prices_are_offered_where_needed(clie
         for round_ in range(1, 6):
             for player in (0, 1):
                 store.record(game.id, "sell", {"player": player, "round": round_})
-        for kind in ("next", "income", "next"):  # cards, income, colony: to the statues
+        for kind in ("next", "income"):  # cards, income: to the colonies
             store.record(game.id, kind, {})
+        store.record(game.id, "colony", {"player": 1, "requirement": 3, "points": 5,
+                                         "choice": "plunder", "coins": 2})
+        colony_page = first.refresh()
+        store.record(game.id, "next", {})
         store.record(game.id, "statue", {"player": 0, "statue": 2, "requirement": 1,
                                          "points": 3, "tile_track": "food", "tile_side": "up",
                                          "tile_value": 2})
+    assert ("Military 3 · 5 pts · plunder: +2 coins",
+            "requirement=3&points=5&choice=plunder&coins=2&income=0&military=0&culture=0&food=0"
+            ) in picks(colony_page)  # offered to Ana, whose colony step it still is
     page = first.refresh()
     assert ("Space 2 · culture 1 · 3 pts · tile 2",
             "statue=2&requirement=1&points=3&tile_value=2") in picks(page)

@@ -12,6 +12,7 @@ from .model import HadaraState
 from .terms import COLOUR_LABELS, TRACK_WORDS
 
 CARD = "card"
+COLONY = "colony"
 STATUE = "statue"
 MEDAL_PRICE = "medal price"
 #: what an epoch card prints, as its buy form names it
@@ -40,12 +41,48 @@ def records(state: HadaraState, kind: str, data: Mapping[str, Any]
         card = {"epoch": state.epoch, "colour": data["colour"],
                 **{k: data.get(k, 0) for k in CARD_FIELDS}}
         return [(CARD, card_key(state.epoch, data["colour"], data), card)]
+    if kind == "colony":
+        return [colony_record(data)]
     if kind == "statue":
         return [(STATUE, statue_key(data["statue"]),
                  {k: data[k] for k in ("requirement", "points", "tile_value")})]
     if kind == "medal":
         return [(MEDAL_PRICE, medal_key(data["medal"], state.epoch), {"price": data["price"]})]
     return []
+
+
+def colony_record(data: Mapping[str, Any]) -> tuple[str, str, dict]:
+    """A colony taken, as its card prints it for the side the table chose: the requirement and
+    points, and the coins gained (plunder) or paid with the track values raised (integrate)."""
+    integrate = data["choice"] == "integrate"
+    value = {"requirement": data["requirement"], "points": data["points"],
+             "choice": data["choice"], "coins": data["coins"],
+             **{tr: data.get(tr, 0) if integrate else 0 for tr in TRACKS}}
+    key = f"{value['requirement']}/{value['points']} {value['choice']} {value['coins']}"
+    if integrate:
+        key += " " + "/".join(str(value[tr]) for tr in TRACKS)
+    return COLONY, key, value
+
+
+def known_colonies(remembered: Records) -> list[dict[str, Any]]:
+    """The colonies the box data knows, by requirement, points and side: each with the colony
+    form's values (``fields``) and its words."""
+    found = sorted((dict(v) for c, _, v in remembered if c == COLONY),
+                   key=lambda v: (v.get("requirement", 0), v.get("points", 0),
+                                  v.get("choice", ""), v.get("coins", 0)))
+    return [{"words": colony_words(v), "fields": v} for v in found]
+
+
+def colony_words(colony: Mapping[str, Any]) -> Any:
+    """"Military 3 · 5 pts · plunder: +2 coins" or "... · integrate: −2 coins, culture 1"."""
+    common = {"need": colony.get("requirement", 0), "points": colony.get("points", 0),
+              "coins": colony.get("coins", 0)}
+    if colony.get("choice") != "integrate":
+        return t("Military {need} · {points} pts · plunder: +{coins} coins", **common)
+    raised = [t("{track} {n}", track=TRACK_WORDS[tr], n=colony.get(tr, 0))
+              for tr in TRACKS if colony.get(tr, 0)]
+    return t("Military {need} · {points} pts · integrate: −{coins} coins, {tracks}",
+             tracks=raised or [t("no track")], **common)
 
 
 def statue_key(number: int) -> str:

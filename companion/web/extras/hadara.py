@@ -27,12 +27,15 @@ def _choice(words: Any, fields: dict[str, Any], colour: str = "") -> dict[str, A
 
 @bp.app_template_global("hd_known")
 def known(kind: str, epoch: int) -> list[dict[str, Any]]:
-    """The one-tap choices of an action's form: the epoch's known cards (buy), the remembered
-    statue spaces (statue) and this epoch's medal prices (medal)."""
+    """The one-tap choices of an action's form: the epoch's known cards (buy), the colonies
+    taken before (colony), the remembered statue spaces (statue) and this epoch's medal prices
+    (medal)."""
     remembered = _remembered()
     if kind == "buy":
         return [_choice(c["words"], c["fields"], c["colour"])
                 for c in box.known_cards(remembered, epoch)]
+    if kind == "colony":
+        return [_choice(c["words"], c["fields"]) for c in box.known_colonies(remembered)]
     defaults = box.form_defaults(remembered, epoch)
     if kind == "statue":
         return [_choice(t("Space {n} · culture {need} · {points} pts · tile {value}", n=n,
@@ -50,6 +53,8 @@ def known(kind: str, epoch: int) -> list[dict[str, Any]]:
 
 #: the fields a known choice fills, by action: in the form, they wait under "not in the list"
 LEARNT = {"buy": ("colour", "cost", "income", "military", "culture", "food", "points"),
+          "colony": ("requirement", "points", "choice", "coins", "income", "military",
+                     "culture", "food"),
           "statue": ("statue", "requirement", "points", "tile_value"),
           "medal": ("medal", "price")}
 
