@@ -16,6 +16,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -100,7 +101,9 @@ class SeatHolder(Base):
 
 
 class BoxData(Base):
-    """A value printed on a component, entered once by a table and offered again later."""
+    """A value printed on a component as the tables' sightings in force say it (kept from
+    ``BoxSighting``, see store's box data): offered again in later games. ``conflict`` lists the
+    values when sightings in force disagree (then nothing is offered: the table checks)."""
 
     __tablename__ = "box_data"
     __table_args__ = (UniqueConstraint("slug", "category", "key", name="uq_box_entry"),)
@@ -111,6 +114,28 @@ class BoxData(Base):
     key: Mapped[str] = mapped_column(String(80))
     value: Mapped[dict] = mapped_column(JSON)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    conflict: Mapped[list | None] = mapped_column(JSON(none_as_null=True), nullable=True,
+                                                 default=None)
+
+
+class BoxSighting(Base):
+    """One value a table entered from a component, with its source: the game and the log entry
+    (``seq``; 0 for the setup) that carried it. Only sightings whose entry is still in force
+    (not undone) count; ``game_id`` is null for values kept before sightings were."""
+
+    __tablename__ = "box_sightings"
+    __table_args__ = (Index("ix_box_sightings_component", "slug", "category", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    slug: Mapped[str] = mapped_column(String(20))
+    category: Mapped[str] = mapped_column(String(40))
+    key: Mapped[str] = mapped_column(String(80))
+    value: Mapped[dict] = mapped_column(JSON)
+    game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), nullable=True, index=True)
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    in_force: Mapped[bool] = mapped_column(Boolean, default=True)
+    at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
 def _sqlite_setup(engine: Engine) -> None:

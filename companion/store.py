@@ -17,11 +17,11 @@ from typing import Any, TypeVar
 
 from cachetools import LRUCache
 from flask import current_app, g
-from sqlalchemy import bindparam, func, or_, select
+from sqlalchemy import bindparam, event, func, or_, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
-from .db import Action, BoxData, Game, session, utcnow, write_session
+from .db import Action, BoxData, BoxSighting, Game, session, utcnow, write_session
 from .games import GameRules, gamefile, get_game
 from .games.core import (
     CORRECT,
@@ -379,6 +379,7 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
         seq = current + 1
         if meta is not None:
             text, clean, after, rule = meta.text, meta.data, meta.after, changes.RULE
+            box_in_force(s, game_id, meta.in_force)  # a value from a step taken back is forgotten
         else:
             clean = rules.check_action(snap.state, kind, data)
             text, rule = rules.describe(snap.state, kind, clean), rules.spec(kind).rule
@@ -424,6 +425,7 @@ class _Meta:
     text: Text
     data: dict
     after: Snapshot
+    in_force: frozenset[int]  # the steps in force after it (box data follows them)
     stale: bool = True
 
 
@@ -441,7 +443,8 @@ def _undo_redo(game: Game, snap: Snapshot, kind: str) -> _Meta:
             else t("Redid: {action}", action=words))
     entries = _entries(session(), game.id, upto=game.version) + [
         Entry(game.version + 1, kind, {"target": target}, "")]
-    return _Meta(text, {"target": target}, _fold(game.slug, game.setup, entries))
+    return _Meta(text, {"target": target}, _fold(game.slug, game.setup, entries),
+                 frozenset(e.seq for e in in_force(entries)))
 
 
 def _said(game: Game) -> Callable[[int], Any]:
@@ -462,7 +465,8 @@ def _void_amend(game: Game, kind: str, data: Mapping[str, Any], by: str,
     text = changes.change_words(rules, game.setup, log, change, said)
     stale = version is not None and changes.touched_since(log, version,
                                                           changes.targets_of(change))
-    return _Meta(text, clean, _snapshot(state, [*log, change]), stale)
+    return _Meta(text, clean, _snapshot(state, [*log, change]),
+                 frozenset(e.seq for e in in_force([*log, change])), stale)
 
 
 def _changes_since(s: Session, game_id: int, version: int) -> Text:
@@ -550,22 +554,93 @@ def import_game(payload: Any) -> Game:
 
 
 # ------------------------------------------------------------------------------- box data
+#
+# Box data is kept as sightings: each value a table entered from a component, with the game and
+# log entry it came from (seq 0: the setup). A component's known value (a BoxData row) comes only
+# from the sightings whose entry is still in force, so an undone entry's value is forgotten, and
+# sightings that disagree are listed as a conflict, never silently overwritten.
+
+#: box data a table chooses rather than reads off a component: the newest choice stands
+_CHOSEN = ("house rule",)
+
 
 def _store_box(s: Session, slug: str, records: list[tuple[str, str, dict]]) -> None:
     """Keep values a table entered from its components, for later games on this server, in the
     caller's transaction (so an action and what it implies are stored together or not at
-    all)."""
-    for category, key, value in records:
-        row = s.scalar(select(BoxData).where(BoxData.slug == slug,
-                                             BoxData.category == category,
-                                             BoxData.key == key))
-        if row is None:
-            s.add(BoxData(slug=slug, category=category, key=key, value=value))
-            s.flush()  # a race with another table's first entry of this key: the try starts over
-        elif row.value != value:
-            row.value, row.updated_at = value, utcnow()
+    all), each as a sighting of the entry (or new game) this transaction adds."""
+    if not records:
+        return
+    game_id, seq = _box_source(s)
+    now = utcnow()
+    s.add_all(BoxSighting(slug=slug, category=category, key=key, value=value, game_id=game_id,
+                          seq=seq, in_force=True, at=now) for category, key, value in records)
+    s.flush()
+    for category, key in dict.fromkeys((c, k) for c, k, _ in records):
+        _settle(s, slug, category, key)
 
 
-def box_entries(slug: str) -> list[BoxData]:
-    return list(session().scalars(select(BoxData).where(BoxData.slug == slug)
-                                  .order_by(BoxData.category, BoxData.key)))
+@event.listens_for(Session, "transient_to_pending")
+def _note_source(s: Session, added: Any) -> None:
+    """Note the log entry (or game) a transaction adds: the source of the box data it stores
+    (the session forgets a flushed object nobody else holds)."""
+    if isinstance(added, (Action, Game)):
+        s.info["box_source"] = added
+
+
+def _box_source(s: Session) -> tuple[int | None, int]:
+    """The source of the box data this transaction stores: the log entry it adds (game, seq),
+    or the game it creates (id, 0: the setup); (None, 0) when it adds neither."""
+    added = s.info.get("box_source")
+    if isinstance(added, Action):
+        return added.game_id, added.seq
+    if isinstance(added, Game):
+        s.flush()  # the new game's id
+        return added.id, 0
+    return None, 0
+
+
+def _settle(s: Session, slug: str, category: str, key: str) -> None:
+    """A component's known value from its sightings in force: the one they agree on, or the
+    newest with every value listed as a conflict; with none in force, it is forgotten."""
+    values = list(s.scalars(select(BoxSighting.value).where(
+        BoxSighting.slug == slug, BoxSighting.category == category, BoxSighting.key == key,
+        BoxSighting.in_force.is_(True)).order_by(BoxSighting.id)))
+    row = s.scalar(select(BoxData).where(BoxData.slug == slug, BoxData.category == category,
+                                         BoxData.key == key))
+    if not values:
+        if row is not None:
+            s.delete(row)
+        return
+    distinct = [v for n, v in enumerate(values) if v not in values[:n]]
+    conflict = distinct if len(distinct) > 1 and category not in _CHOSEN else None
+    if row is None:
+        s.add(BoxData(slug=slug, category=category, key=key, value=values[-1],
+                      conflict=conflict))
+        s.flush()  # a race with another table's first entry of this key: the try starts over
+    elif row.value != values[-1] or row.conflict != conflict:
+        row.value, row.conflict, row.updated_at = values[-1], conflict, utcnow()
+
+
+def box_in_force(s: Session, game_id: int, in_force: set[int]) -> None:
+    """Mark one game's sightings in force (their entry's seq is in ``in_force``, or 0: the
+    setup) or not (undone), and settle the known values they touch; in the caller's
+    transaction (an undo or redo and what it changes in the box data are stored together)."""
+    touched: dict[tuple[str, str, str], None] = {}
+    for row in s.scalars(select(BoxSighting).where(BoxSighting.game_id == game_id)):
+        now = row.seq == 0 or row.seq in in_force
+        if row.in_force != now:
+            row.in_force = now
+            touched[(row.slug, row.category, row.key)] = None
+    if touched:
+        s.flush()
+    for slug, category, key in touched:
+        _settle(s, slug, category, key)
+
+
+def box_entries(slug: str, *, with_conflicts: bool = False) -> list[BoxData]:
+    """The known values of a game's components (to offer in forms); with ``with_conflicts``,
+    also those whose sightings disagree (``conflict`` lists their values: shown, not offered)."""
+    query = select(BoxData).where(BoxData.slug == slug)
+    if not with_conflicts:
+        query = query.where(BoxData.conflict.is_(None))
+    return list(session().scalars(query.order_by(BoxData.category, BoxData.key)))

@@ -240,8 +240,10 @@
 
   // A tap travels as a plain URL-encoded form: fewer bytes than multipart, and the kind the
   // server records without its framework's request machinery (companion/web/quick.py).
-  function formBody(form) {
+  // The button tapped is sent too when it carries a value (a one-tap choice: a known card).
+  function formBody(form, button) {
     var data = new FormData(form);
+    if (button && button.name) { data.append(button.name, button.value); }
     return window.URLSearchParams ? new URLSearchParams(data) : data;
   }
 
@@ -275,7 +277,8 @@
     if (button) { button.disabled = true; }
     var stop = window.AbortController ? new AbortController() : null;
     var late = setTimeout(function () { if (stop) { stop.abort(); } }, TAP_TIMEOUT);
-    fetch(form.action, {method: "POST", body: formBody(form), credentials: "same-origin",
+    fetch(form.action, {method: "POST", body: formBody(form, button),
+                        credentials: "same-origin",
                         headers: {"Accept": "application/json"}, signal: stop && stop.signal})
       .then(function (r) {
         return r.text().then(function (text) { return [r, problemOf(r, text)]; });

@@ -5,6 +5,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import cache
 from typing import Any
+from urllib.parse import parse_qsl, urlencode
 
 from flask import request
 from flask_wtf import FlaskForm
@@ -45,10 +46,23 @@ def choices(pairs) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
+class Usual:
+    """No check: marks a number field whose usual values (``low`` to ``usual``) the form offers
+    as chips (``field.flags.usual``, read by ``widgets.fast_input``)."""
+
+    def __init__(self, usual: int):
+        self.field_flags = {"usual": usual}
+
+    def __call__(self, form, field) -> None:
+        return None
+
+
 def wtf_field(spec: FieldSpec, players: tuple[str, ...] = ()):
     """The WTForms field for one field spec."""
     required = [InputRequired(message=message(t("{label} is required", label=spec.label)))] \
         if spec.required else [Optional()]
+    if spec.usual is not None:
+        required.append(Usual(spec.usual))
     if spec.kind == "int":
         between = t("{label} must be between {low} and {high}", label=spec.label, low=spec.low,
                     high=spec.high)
@@ -123,10 +137,14 @@ def tap_values(spec: ActionSpec) -> dict[str, Any]:
 
 
 def form_values(spec: ActionSpec, form: Mapping[str, str]) -> dict[str, Any]:
-    """:func:`tap_values` of a form's fields (``form``: first value by name)."""
+    """:func:`tap_values` of a form's fields (``form``: first value by name, or each value of a
+    name sent more than once: the first filled in counts, so a number typed in a box beside
+    chips wins over the chip). A tapped one-tap choice (a button ``pick`` whose value is
+    URL-encoded fields, such as a known card) fills the fields it names."""
+    picked = dict(parse_qsl(form.get(PICK, "")[:500]))
     values: dict[str, Any] = {}
     for f in spec.fields:
-        raw = form.get(f.name, "")
+        raw = picked.get(f.name, "") or _first_filled(form, f.name)
         if f.kind == "bool" and raw == "y":
             values[f.name] = True  # a ticked box as the form draws it (widgets.py)
         elif raw != "":
@@ -134,6 +152,21 @@ def form_values(spec: ActionSpec, form: Mapping[str, str]) -> dict[str, Any]:
         elif f.kind == "bool":
             values[f.name] = False
     return values
+
+
+#: the name of a one-tap choice's button: its value is the fields it fills, URL-encoded
+PICK = "pick"
+
+
+def pick_value(fields: Mapping[str, Any]) -> str:
+    """The value of a one-tap choice's button that fills ``fields``."""
+    return urlencode(fields)
+
+
+def _first_filled(form: Mapping[str, str], name: str) -> str:
+    if hasattr(form, "getlist"):
+        return next((v for v in form.getlist(name) if v != ""), "")
+    return form.get(name, "")
 
 
 def errors_of(form: Form, row: Callable[[int], Text] | None = None) -> list[str]:

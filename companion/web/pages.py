@@ -194,4 +194,5 @@ def quick(slug: str):
 @bp.get("/box/<slug>")
 def box(slug: str):
     rules = _rules(slug)
-    return render_template("box.html", rules=rules, entries=store.box_entries(slug))
+    return render_template("box.html", rules=rules,
+                           entries=store.box_entries(slug, with_conflicts=True))

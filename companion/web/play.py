@@ -140,15 +140,19 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
                                                           else player) != seat
 
     token = game.play_token if can_play else game.watch_token
+    presets = rules.presets(state, seat) if seat is not None else {}
     # What a shared part leaves to each phone (drawing.per_phone): where a form for a turn
-    # goes (asking first when the turn is another seat's), which player a form picks.
+    # goes (asking first when the turn is another seat's), which player a form picks, and the
+    # values the app knows for its player (rules.presets: chosen, or shown first).
     g.phone = dict(
         act=lambda kind, player="": url_for(
             "seating.confirm" if asks(kind, int(player) if player else None) else "play.act",
             token=token, kind=kind),
         pick=lambda player: Markup(" selected") if seat == int(player) else "",
         choose=lambda: Markup('<option value="" selected>%s</option>') % say(NOBODY)
-        if seat is None else "")
+        if seat is None else "",
+        preset=lambda name: presets.get(name, ""),
+        checked=lambda name, value: Markup(" checked") if presets.get(name) == value else "")
     return dict(game=game, rules=rules, state=state, can_play=can_play, forms=forms,
                 names=names, seat=seat, asks=asks, error=error,
                 failed=failed,

@@ -6,12 +6,15 @@ This draws the same elements — name, value, validation attributes, choices —
 """
 from __future__ import annotations
 
+import re
+
 from markupsafe import Markup, escape
 
 from ..i18n import say
 
 _NUMBER_FLAGS = ("min", "max", "step")
 _TEXT_FLAGS = ("maxlength", "minlength")
+_BARE = re.compile(r"[\w-]+")  # a name that needs no quotes
 
 
 def _flags(field, names: tuple[str, ...]) -> str:
@@ -39,8 +42,36 @@ def fast_input(field) -> Markup:
         return Markup(f'<input type="checkbox" name="{name}" value="y"{checked}>')
     if kind == "HiddenField":
         return Markup(f'<input type="hidden" name="{name}" value="{escape(field._value())}">')
+    if kind == "IntegerField" and getattr(field.flags, "usual", None) is not None:
+        return chips_input(field)
     if kind == "IntegerField":
         return Markup(f'<input type="number" name="{name}" value="{escape(field._value())}"'
                       f' inputmode="numeric" autocomplete="off"{_flags(field, _NUMBER_FLAGS)}>')
     return Markup(f'<input type="text" name="{name}" value="{escape(field._value())}"'
                   f' autocomplete="off"{_flags(field, _TEXT_FLAGS)}>')
+
+
+def chips_input(field) -> Markup:
+    """A number a table almost always enters between ``min`` and ``usual`` as a row of large
+    chips (radio buttons: one tap, no keyboard, no script), and a number box beyond them when
+    higher values are possible (a number typed there wins over the chip). The chip of the
+    current value is ticked; a required number without one starts with none. (Attributes
+    unquoted: a board draws dozens of chips, and every phone loads them.)"""
+    name = escape(field.name) if _BARE.fullmatch(field.name) else f'"{escape(field.name)}"'
+    low = field.flags.min if isinstance(getattr(field.flags, "min", None), int) else 0
+    high = field.flags.max if isinstance(getattr(field.flags, "max", None), int) else None
+    usual = field.flags.usual if high is None else min(field.flags.usual, high)
+    value = field._value()
+    current = int(value) if str(value).lstrip("-").isdecimal() else None
+    boxed = high is None or high > usual
+    required = " required" if field.flags.required and not boxed else ""
+    chips = "".join(
+        f'<label><input type=radio name={name} value={n}'
+        f'{" checked" if n == current else ""}{required}>{n}</label>'
+        for n in range(low, usual + 1))
+    box = ""
+    if boxed:
+        typed = f" value={current}" if current is not None and current > usual else ""
+        top = f" max={high}" if high is not None else ""
+        box = f"<input type=number name={name} min={low}{top}{typed}>"
+    return Markup(f"<span class=chips>{box}{chips}</span>")

@@ -14,6 +14,20 @@ def tap_and_load(page: Page, target: Locator) -> None:
         target.tap()
 
 
+def chip(form: Locator, name: str, value: Any) -> Locator:
+    """The large chip of one value of a small number or a colour (a radio drawn as a button)."""
+    return form.locator(f'label:has(> input[name="{name}"][value="{value}"])')
+
+
+def typed(form: Locator) -> Locator:
+    """A form's typed fields: under "not in the list" when it offers known values (box data
+    from an earlier game on this server), opened."""
+    other = form.locator("details.other")
+    if other.count() and not other.evaluate("d => d.open"):
+        other.locator("summary").tap()
+    return form
+
+
 def act(page: Page, target: Locator) -> None:
     """Tap an action and wait until the game shows a newer version: the page either reloads
     (no script) or static/app.js sends it with fetch and swaps the game in place."""
@@ -51,7 +65,7 @@ class HadaraTable:
         panel = page.locator("#actions details.panel").filter(
             has=page.locator("summary", has_text=label))
         if not panel.evaluate("d => d.open"):  # a refreshed game keeps open panels open
-            panel.locator("summary").tap()
+            panel.locator(":scope > summary").tap()
         panel.locator('[name="player"]').select_option(str(seat))
         return panel
 
@@ -87,10 +101,11 @@ class HadaraTable:
 
     def buy_purple(self, page: Page, seat: int) -> None:
         panel = self.panel(page, seat, "Buy a card")
-        panel.locator('[name="colour"]').select_option("purple")
-        panel.locator('[name="cost"]').fill("3")
-        panel.locator('[name="points"]').fill("4")
-        act(page, panel.get_by_role("button", name="Buy a card"))
+        typed(panel)
+        chip(panel, "colour", "purple").tap()
+        chip(panel, "cost", 3).tap()
+        chip(panel, "points", 4).tap()
+        act(page, panel.get_by_role("button", name="Buy a card", exact=True))
 
     def colony(self, page: Page, seat: int) -> None:
         panel = self.panel(page, seat, "Take a colony")
@@ -102,13 +117,14 @@ class HadaraTable:
 
     def statue(self, page: Page, seat: int) -> None:
         panel = self.panel(page, seat, "Carve a statue")
-        panel.locator('[name="statue"]').fill("1")
+        typed(panel)
+        chip(panel, "statue", 1).tap()
         panel.locator('[name="requirement"]').fill("2")
         panel.locator('[name="points"]').fill("3")
         panel.locator('[name="tile_track"]').select_option("culture")
         panel.locator('[name="tile_side"]').select_option("down")
         panel.locator('[name="tile_value"]').fill("2")
-        act(page, panel.get_by_role("button", name="Carve a statue"))
+        act(page, panel.get_by_role("button", name="Carve a statue", exact=True))
 
     def epoch(self, page: Page, n: int, shots: Any = None) -> None:
         """Phase A (five rounds of cards, income, colony, statue), then phase B."""

@@ -41,6 +41,8 @@ def test_fast_input_keeps_every_name_value_limit_and_choice_of_wtforms(app, slug
     with app.test_request_context():
         checked = 0
         for f in fields_of(app, slug):
+            if getattr(f.flags, "usual", None) is not None:
+                continue  # drawn as chips (see test_chips)
             assert control(str(fast_input(f))) == control(str(f(id=False))), f.name
             checked += 1
     assert checked > 20
@@ -53,3 +55,30 @@ def test_fast_input_escapes_values(app):
         name.data = '"><script>x</script>'
         html = str(fast_input(name))
     assert "<script>" not in html and "&#34;&gt;&lt;script&gt;" in html
+
+
+def chips_of(app, kind, name, **data):
+    from companion.web.forms import action_form
+    with app.test_request_context():
+        form = action_form(GAMES["hadara"], kind, ("Ana", "Ben"), data=data or None)
+        return str(fast_input(getattr(form, name)))
+
+
+def test_a_small_number_is_a_chip_per_usual_value_and_a_box_beyond_them(app):
+    html = chips_of(app, "buy", "cost")
+    assert re.findall(r"type=radio name=cost value=(\d+)", html) == list("012345")
+    assert re.search(r"<input type=number name=cost min=0 max=30>", html)
+    assert " required" not in html  # a number may be typed in the box instead of a chip
+    assert html.index("type=number") < html.index("type=radio")  # a typed number wins
+
+
+def test_a_number_whose_whole_range_is_chips_has_no_box_and_stays_required(app):
+    html = chips_of(app, "statue", "statue")
+    assert re.findall(r"name=statue value=(\d+) required", html) == list("1234")
+    assert "type=number" not in html
+
+
+def test_a_chip_shows_the_current_value_and_a_higher_one_stays_in_the_box(app):
+    assert "value=2 checked" in chips_of(app, "buy", "culture", culture=2)
+    high = chips_of(app, "buy", "culture", culture=9)
+    assert "name=culture min=0 max=20 value=9" in high and "checked" not in high

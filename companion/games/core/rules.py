@@ -180,6 +180,11 @@ class GameRules:
         """Setup-form values taken from remembered box data (category, key, values)."""
         return {}
 
+    def presets(self, state: Any, seat: int) -> dict[str, str]:
+        """Form values the app knows for the player at ``seat`` now (by field name), which a
+        phone seated there finds chosen: Hadara's wheel says the colour drawn this round."""
+        return {}
+
     def box_records_of_setup(self, setup: Mapping[str, Any]) -> list[tuple[str, str, dict]]:
         """Box data a setup carries (category, key, values), remembered for later games."""
         return []

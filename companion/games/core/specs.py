@@ -14,6 +14,8 @@ class FieldSpec:
     """One input of an action, described as data so the web layer can build its form.
 
     ``kind`` is ``int``, ``text``, ``choice``, ``bool`` or ``player`` (a seat index).
+    ``usual``: for a number a table almost always enters between ``low`` and this, the form
+    offers those values as large chips (a box beyond them keeps the keyboard for the rest).
     """
 
     name: str
@@ -26,6 +28,7 @@ class FieldSpec:
     default: Any = None
     limit: int = MAX_NAME_LENGTH
     help: str = ""
+    usual: int | None = None
 
 
 @dataclass(frozen=True)

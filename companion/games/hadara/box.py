@@ -1,12 +1,24 @@
-"""Hadara's box data: values printed only on components (setup cards, statue spaces, medal
-prices), remembered from what the table entered (see the rules digest, "Box data")."""
+"""Hadara's box data: values printed only on components (setup cards, epoch cards, statue spaces,
+medal prices), remembered from what the table entered (see the rules digest, "Box data"), and
+offered back in the forms that need them."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .data import ROMAN, TRACKS
+from ..core import t
+from .data import COLOURS, ROMAN, TRACKS
 from .model import HadaraState
+from .terms import COLOUR_LABELS, TRACK_WORDS
+
+CARD = "card"
+COLONY = "colony"
+STATUE = "statue"
+MEDAL_PRICE = "medal price"
+#: what an epoch card prints, as its buy form names it
+CARD_FIELDS = ("cost", *TRACKS, "points")
+
+Records = Iterable[tuple[str, str, Mapping[str, Any]]]
 
 
 def records_of_setup(setup: Mapping[str, Any]) -> list[tuple[str, str, dict]]:
@@ -16,13 +28,103 @@ def records_of_setup(setup: Mapping[str, Any]) -> list[tuple[str, str, dict]]:
             for p in setup.get("players", []) if "initiative" in p]
 
 
+def card_key(epoch: int, colour: str, values: Mapping[str, Any]) -> str:
+    """One epoch card's name in the box data: its epoch, colour and every printed value (two
+    cards printed alike are one entry; any value that differs makes another card)."""
+    return f"{ROMAN[epoch]} {colour} " + "/".join(str(values.get(k, 0)) for k in CARD_FIELDS)
+
+
 def records(state: HadaraState, kind: str, data: Mapping[str, Any]
             ) -> list[tuple[str, str, dict]]:
-    """Statue spaces and medal prices, as the table entered them."""
+    """Epoch cards bought, statue spaces and medal prices, as the table entered them."""
+    if kind == "buy":
+        card = {"epoch": state.epoch, "colour": data["colour"],
+                **{k: data.get(k, 0) for k in CARD_FIELDS}}
+        return [(CARD, card_key(state.epoch, data["colour"], data), card)]
+    if kind == "colony":
+        return [colony_record(data)]
     if kind == "statue":
-        return [("statue", f"space {data['statue']}",
+        return [(STATUE, statue_key(data["statue"]),
                  {k: data[k] for k in ("requirement", "points", "tile_value")})]
     if kind == "medal":
-        return [("medal price", f"{data['medal']} epoch {ROMAN[state.epoch]}",
-                 {"price": data["price"]})]
+        return [(MEDAL_PRICE, medal_key(data["medal"], state.epoch), {"price": data["price"]})]
     return []
+
+
+def colony_record(data: Mapping[str, Any]) -> tuple[str, str, dict]:
+    """A colony taken, as its card prints it for the side the table chose: the requirement and
+    points, and the coins gained (plunder) or paid with the track values raised (integrate)."""
+    integrate = data["choice"] == "integrate"
+    value = {"requirement": data["requirement"], "points": data["points"],
+             "choice": data["choice"], "coins": data["coins"],
+             **{tr: data.get(tr, 0) if integrate else 0 for tr in TRACKS}}
+    key = f"{value['requirement']}/{value['points']} {value['choice']} {value['coins']}"
+    if integrate:
+        key += " " + "/".join(str(value[tr]) for tr in TRACKS)
+    return COLONY, key, value
+
+
+def known_colonies(remembered: Records) -> list[dict[str, Any]]:
+    """The colonies the box data knows, by requirement, points and side: each with the colony
+    form's values (``fields``) and its words."""
+    found = sorted((dict(v) for c, _, v in remembered if c == COLONY),
+                   key=lambda v: (v.get("requirement", 0), v.get("points", 0),
+                                  v.get("choice", ""), v.get("coins", 0)))
+    return [{"words": colony_words(v), "fields": v} for v in found]
+
+
+def colony_words(colony: Mapping[str, Any]) -> Any:
+    """"Military 3 · 5 pts · plunder: +2 coins" or "... · integrate: −2 coins, culture 1"."""
+    common = {"need": colony.get("requirement", 0), "points": colony.get("points", 0),
+              "coins": colony.get("coins", 0)}
+    if colony.get("choice") != "integrate":
+        return t("Military {need} · {points} pts · plunder: +{coins} coins", **common)
+    raised = [t("{track} {n}", track=TRACK_WORDS[tr], n=colony.get(tr, 0))
+              for tr in TRACKS if colony.get(tr, 0)]
+    return t("Military {need} · {points} pts · integrate: −{coins} coins, {tracks}",
+             tracks=raised or [t("no track")], **common)
+
+
+def statue_key(number: int) -> str:
+    return f"space {number}"
+
+
+def medal_key(medal: str, epoch: int) -> str:
+    return f"{medal} epoch {ROMAN[epoch]}"
+
+
+def card_words(card: Mapping[str, Any]) -> Any:
+    """A known card as a one-tap choice reads: "Blue · cost 4 · culture 2, food 1 · 2 pts"."""
+    raised = [t("{track} {n}", track=TRACK_WORDS[tr], n=card.get(tr, 0))
+              for tr in TRACKS if card.get(tr, 0)]
+    return t("{colour} · cost {cost} · {tracks} · {points} pts",
+             colour=COLOUR_LABELS[card["colour"]], cost=card.get("cost", 0),
+             tracks=raised or [t("no track")], points=card.get("points", 0))
+
+
+def known_cards(remembered: Records, epoch: int, colour: str | None = None
+                ) -> list[dict[str, Any]]:
+    """The epoch cards the box data knows for ``epoch`` (of ``colour``, if given), by colour in
+    the board's order, then cost: each with the buy form's values (``fields``) and its words."""
+    cards = [dict(v) for c, _, v in remembered
+             if c == CARD and v.get("epoch") == epoch and v.get("colour") in COLOURS
+             and (colour is None or v.get("colour") == colour)]
+    cards.sort(key=lambda c: (COLOURS.index(c["colour"]), *(c.get(k, 0) for k in CARD_FIELDS)))
+    return [{"colour": c["colour"], "words": card_words(c),
+             "fields": {"colour": c["colour"], **{k: c.get(k, 0) for k in CARD_FIELDS}}}
+            for c in cards]
+
+
+def form_defaults(remembered: Records, epoch: int) -> dict[str, dict[str, Any]]:
+    """What the statue and medal forms start with, by action kind: the remembered values of
+    statue spaces (by space: requirement, points, tile value) and this epoch's medal prices."""
+    statues: dict[str, Any] = {}
+    prices: dict[str, Any] = {}
+    for category, key, value in remembered:
+        if category == STATUE and key.startswith("space "):
+            statues[key.removeprefix("space ")] = dict(value)
+        elif category == MEDAL_PRICE:
+            for medal in ("silver", "gold"):
+                if key == medal_key(medal, epoch):
+                    prices[medal] = value.get("price")
+    return {"statue": statues, "medal": prices}

@@ -66,8 +66,13 @@ class HadaraRules(GameRules):
         return box.records_of_setup(setup)
 
     def box_records(self, state, kind, data):
-        """Statue spaces and medal prices, as the table entered them."""
+        """Epoch cards bought, statue spaces and medal prices, as the table entered them."""
         return box.records(state, kind, data)
+
+    def presets(self, state, seat):
+        """Phase A: the colour the wheel points ``seat`` at this round."""
+        colour = wheel.colour_of(state, seat, state.round) if state.phase == "A" else None
+        return {"colour": colour} if colour else {}
 
     def _seat_problems(self, state: HadaraState, kind: str,
                        data: Mapping[str, Any]) -> list[IllegalAction]:

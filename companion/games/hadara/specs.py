@@ -8,6 +8,9 @@ from .terms import COLOUR_WORDS, EFFECT_WORDS, MEDAL_WORDS, TRACK_LABELS, TRACK_
 from .wheel import DECK_ORDERS, order_key, order_words
 from .wheel import RULE as WHEEL_RULE
 
+#: the values printed on cards and tiles are almost always 0 to 5: chips, not a keyboard
+SMALL = 5
+
 
 def _player(name: str = "player") -> FieldSpec:
     return FieldSpec(name, t("Player"), "player")
@@ -20,8 +23,8 @@ def _round() -> FieldSpec:
 
 
 def _track_fields(high: int = 20) -> tuple[FieldSpec, ...]:
-    return tuple(FieldSpec(tr, TRACK_LABELS[tr], low=0, high=high, required=False, default=0)
-                 for tr in TRACKS)
+    return tuple(FieldSpec(tr, TRACK_LABELS[tr], low=0, high=high, required=False, default=0,
+                           usual=SMALL) for tr in TRACKS)
 
 
 def _effect_fields() -> tuple[FieldSpec, ...]:
@@ -101,9 +104,9 @@ CORRECTIONS = {
 ACTIONS = {
     "buy": ActionSpec("buy", t("Buy a card"), STEP_RULES["cards"] + " (Buy 1 Card)", (
         _player(), FieldSpec("colour", t("Colour"), "choice", choices=_COLOURS),
-        FieldSpec("cost", t("Printed cost"), high=30),
+        FieldSpec("cost", t("Printed cost"), high=30, usual=SMALL),
         *_track_fields(),
-        FieldSpec("points", t("Points"), high=30, required=False, default=0),
+        FieldSpec("points", t("Points"), high=30, required=False, default=0, usual=SMALL),
         *_effect_fields(), _round()),
         commutative=True, actor="player"),
     "sell": ActionSpec("sell", t("Sell a card"), STEP_RULES["cards"] + " (Sell 1 Card)",
@@ -126,7 +129,7 @@ ACTIONS = {
         FieldSpec("coins", t("Coins (green to gain, red to pay)"), high=40),
         *_track_fields()), commutative=True),
     "statue": ActionSpec("statue", t("Carve a statue"), STEP_RULES["statue"], (
-        _player(), FieldSpec("statue", t("Statue space"), low=1, high=4),
+        _player(), FieldSpec("statue", t("Statue space"), low=1, high=4, usual=4),
         FieldSpec("requirement", t("Culture needed"), high=40),
         FieldSpec("points", t("Points"), high=40),
         FieldSpec("tile_track", t("Bonus tile colour"), "choice",

@@ -1,0 +1,64 @@
+"""Hadara's additions to the generic game page: the one-tap choices its forms offer from the box
+data (known epoch cards, statue spaces and medal prices), each a button that fills the fields
+it names (``forms.PICK``); the action still goes through ``play.act``."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+
+from ... import store
+from ...games.core import t
+from ...games.hadara import box
+from ...games.hadara.terms import MEDAL_WORDS
+from ..forms import pick_value
+
+bp = Blueprint("hadara", __name__)
+
+
+def _remembered() -> list[tuple[str, str, Any]]:
+    """The known values of Hadara's components (never those whose sightings disagree)."""
+    return [(b.category, b.key, b.value) for b in store.box_entries("hadara")]
+
+
+def _choice(words: Any, fields: dict[str, Any], colour: str = "") -> dict[str, Any]:
+    return {"words": words, "pick": pick_value(fields), "colour": colour}
+
+
+@bp.app_template_global("hd_known")
+def known(kind: str, epoch: int) -> list[dict[str, Any]]:
+    """The one-tap choices of an action's form: the epoch's known cards (buy), the colonies
+    taken before (colony), the remembered statue spaces (statue) and this epoch's medal prices
+    (medal)."""
+    remembered = _remembered()
+    if kind == "buy":
+        return [_choice(c["words"], c["fields"], c["colour"])
+                for c in box.known_cards(remembered, epoch)]
+    if kind == "colony":
+        return [_choice(c["words"], c["fields"]) for c in box.known_colonies(remembered)]
+    defaults = box.form_defaults(remembered, epoch)
+    if kind == "statue":
+        return [_choice(t("Space {n} · culture {need} · {points} pts · tile {value}", n=n,
+                          need=v.get("requirement"), points=v.get("points"),
+                          value=v.get("tile_value")),
+                        {"statue": n, **{k: v.get(k) for k in ("requirement", "points",
+                                                               "tile_value")}})
+                for n, v in sorted(defaults["statue"].items())]
+    if kind == "medal":
+        return [_choice(t("{medal} medal · {price} coins", medal=MEDAL_WORDS[m], price=p),
+                        {"medal": m, "price": p})
+                for m, p in defaults["medal"].items() if isinstance(p, int)]
+    return []
+
+
+#: the fields a known choice fills, by action: in the form, they wait under "not in the list"
+LEARNT = {"buy": ("colour", "cost", "income", "military", "culture", "food", "points"),
+          "colony": ("requirement", "points", "choice", "coins", "income", "military",
+                     "culture", "food"),
+          "statue": ("statue", "requirement", "points", "tile_value"),
+          "medal": ("medal", "price")}
+
+
+@bp.app_template_global("hd_learnt")
+def learnt(kind: str) -> tuple[str, ...]:
+    return LEARNT.get(kind, ())

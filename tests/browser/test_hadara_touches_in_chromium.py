@@ -1,0 +1,110 @@
+"""Touches a Hadara player spends on cards, counted at phone size in Chromium (issue 22): buying
+a card the box data knows takes at most 3 touches, an unknown one at most 8 (small numbers are
+chips, the wheel's colour is chosen for a seated phone: no keyboard), selling 1."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.browser.tables import chip, tap_and_load
+
+pytestmark = pytest.mark.browser
+
+
+class Touches:
+    """Every touch a player makes on one phone, counted as it is made."""
+
+    def __init__(self, page: Page):
+        self.page, self.count = page, 0
+
+    def tap(self, target: Locator) -> None:
+        self.count += 1
+        target.tap()
+
+    def send(self, target: Locator) -> None:
+        """The touch that records the action: wait until the game shows a newer version."""
+        before = self.page.locator("#game").get_attribute("data-version")
+        self.tap(target)
+        expect(self.page.locator(f'#game:not([data-version="{before}"])')).to_have_count(1)
+        expect(self.page.locator("#game .alert")).to_have_count(0)
+
+
+SEATS = {"Ana": dict(initiative=31, coins=12, income=2, military=1, culture=1, food=2),
+         "Ben": dict(initiative=32, coins=12, income=2, military=1, culture=1, food=2)}
+
+
+def new_table(page: Page, url: str) -> str:
+    page.goto(url + "/new/hadara")
+    for n, (name, values) in enumerate(SEATS.items()):
+        page.locator(f'[name="players-{n}-name"]').fill(name)
+        for key, value in values.items():
+            page.locator(f'[name="players-{n}-{key}"]').fill(str(value))
+    tap_and_load(page, page.get_by_role("button", name="Start the game"))
+    return page.url
+
+
+def seated(context, link: str, seat: int) -> Page:
+    """A phone on the game that took ``seat``."""
+    page = context.new_page()
+    page.goto(link + "/seats")
+    tap_and_load(page, page.locator(f"#seat{seat}").get_by_role("button"))
+    page.goto(link)
+    return page
+
+
+def set_wheel(page: Page) -> None:
+    """Ana's icon at the blue deck, Ben's at red: in round 2 the wheel points Ben at blue."""
+    panel = page.locator(".steps details.panel").filter(
+        has=page.locator("summary", has_text="Set the wheel"))
+    if not panel.evaluate("d => d.open"):
+        panel.locator("summary").tap()
+    panel.locator('[name="seat1"]').select_option("blue")
+    panel.locator('[name="seat2"]').select_option("red")
+    Touches(page).send(panel.get_by_role("button", name="Set the wheel"))
+
+
+def buy_panel(page: Page) -> Locator:
+    return page.locator("#actions details.panel").filter(
+        has=page.locator("summary", has_text="Buy a card"))
+
+
+def test_buying_a_known_card_takes_3_touches_an_unknown_one_8_and_selling_1(open_context,
+                                                                          live_server):
+    ana = seated(open_context("phone"), new_table(open_context("phone").new_page(),
+                                                  live_server.url), 0)
+    link = ana.url
+    ben = seated(open_context("phone"), link, 1)
+    set_wheel(ana)
+    ana.reload()
+
+    # round 1: Ana's card is not in the box data yet: its printed values are tapped as chips
+    touches = Touches(ana)
+    panel = buy_panel(ana)
+    touches.tap(panel.locator(":scope > summary"))
+    other = panel.locator("details.other")
+    if other.count():  # cards known from an earlier table on this server
+        touches.tap(other.locator("summary"))
+    expect(panel.locator('input[name="colour"][value="blue"]')).to_be_checked()  # the wheel's
+    for name, value in (("cost", 4), ("culture", 2), ("food", 1), ("points", 2)):
+        touches.tap(chip(panel, name, value))
+    touches.send(panel.get_by_role("button", name="Buy a card", exact=True))
+    assert touches.count <= 8, touches.count
+    card = ana.locator("#p0 .cards")
+    expect(card).to_contain_text("1 cards, 2 pts")
+
+    # round 1: Ben sells the card he drew: one touch on his own board
+    ben.reload()
+    touches = Touches(ben)
+    touches.send(ben.locator("#p1").get_by_role("button", name="Sell a card"))
+    assert touches.count == 1
+
+    # round 2: the wheel points Ben at blue; Ana's card is offered to him as one tap
+    touches = Touches(ben)
+    panel = buy_panel(ben)
+    touches.tap(panel.locator(":scope > summary"))
+    known = panel.get_by_role("button", name="Blue · cost 4 · culture 2 and food 1 · 2 pts")
+    expect(known).to_be_visible()
+    touches.send(known)
+    assert touches.count <= 3, touches.count
+    expect(ben.locator("#p1 .cards")).to_contain_text("1 cards, 2 pts")
+    expect(ben.locator("#p1 .num.culture b")).to_have_text("3")  # 1 + the card's 2

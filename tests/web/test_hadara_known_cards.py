@@ -1,0 +1,101 @@
+"""Cards learned once, picked ever after (issue 22, Hadara D10): a card bought with its printed
+values joins the box's card list and is offered back as a one-tap choice; statue values and medal
+prices are offered back where they are needed; small numbers are chips, not a keyboard."""
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from .table import WebTable
+
+
+def seat(name, initiative, **kw):
+    return {"name": name, "initiative": initiative, "side": "A", "coins": 9, "income": 2,
+            "military": 3, "culture": 1, "food": 2, **kw}
+
+
+@pytest.fixture
+def table(client, app):
+    return WebTable.create(client, app, "hadara", [seat("Ana", 1), seat("Ben", 2)])
+
+
+BLUE = {"player": 0, "colour": "blue", "cost": 4, "culture": 2, "food": 1, "points": 2}
+
+
+def picks(page):
+    """The one-tap choices on a page: (words, the fields they fill)."""
+    return [(html.unescape(re.sub(r"\s+", " ", words)).strip(), html.unescape(value))
+            for value, words in re.findall(
+                r'<button class="btn ghost kc[^"]*" name="pick" value="([^"]*)"[^>]*>([^<]*)<',
+                page)]
+
+
+def test_a_bought_card_is_offered_back_as_one_tap_choice_with_its_printed_values(table):
+    assert picks(table.page) == []
+    table.do("buy", **BLUE)
+    assert picks(table.page) == [("Blue · cost 4 · culture 2 and food 1 · 2 pts",
+                                  "colour=blue&cost=4&income=0&military=0&culture=2&food=1"
+                                  "&points=2")]
+
+
+def test_a_tapped_choice_records_the_card_with_the_values_it_names(table):
+    table.do("buy", **BLUE)
+    table.post("undo")  # forgotten: nothing offered (D9)
+    assert picks(table.page) == []
+    table.post("redo")
+    [(_, fields)] = picks(table.page)
+    table.do("buy", player=1, pick=fields, cost="", colour="")
+    card = table.state().players[1].cards[-1]
+    assert (card.colour, card.cost, card.tracks, card.points) == ("blue", 4, (0, 0, 2, 1), 2)
+
+
+def test_a_number_typed_beside_the_chips_wins_over_the_chip(table):
+    table.do("buy", player=0, colour="red", cost=["7", "3"], military=["", "1"])
+    card = table.state().players[0].cards[-1]
+    assert (card.cost, card.tracks) == (7, (0, 1, 0, 0))
+
+
+def test_small_numbers_of_the_buy_form_are_chips_with_a_box_for_higher_values(table):
+    form = re.search(r'<form[^>]*/do/buy".*?</form>', table.page, re.S).group(0)
+    costs = re.findall(r"type=radio name=cost value=(\d+)", form)
+    assert costs == [str(n) for n in range(6)]
+    assert re.search(r"<input type=number name=cost min=0 max=30>", form)
+    assert "name=food value=0 checked" in form  # an optional number starts on its default
+    assert not re.search(r"name=cost value=\d+ checked", form)  # a required one on none
+
+
+def test_the_colour_the_wheel_points_this_phone_at_is_chosen(table, client):
+    table.do("wheel", seat1="blue", seat2="red")
+    table.do("buy", **BLUE, round=1)  # Ana's blue card is known now
+    client.post(f"{table.path}/seat", data={"csrf_token": table.csrf, "seat": "1"})
+    page = table.refresh()
+    form = re.search(r'<form[^>]*/do/buy".*?</form>', page, re.S).group(0)
+    assert re.findall(r"name=colour value=(\w+) required checked", form) == ["red"]
+    assert re.search(r'data-d="red"', form)  # Ben's phone is shown red cards only
+
+
+def test_remembered_colonies_and_statue_values_are_offered_where_needed(client, app):
+    from companion import store
+    first = WebTable.create(client, app, "hadara", [seat("Ana", 1), seat("Ben", 2)])
+    with app.test_request_context():
+        game, _ = store.find_game(first.path.rsplit("/", 1)[-1])
+        for round_ in range(1, 6):
+            for player in (0, 1):
+                store.record(game.id, "sell", {"player": player, "round": round_})
+        for kind in ("next", "income"):  # cards, income: to the colonies
+            store.record(game.id, kind, {})
+        store.record(game.id, "colony", {"player": 1, "requirement": 3, "points": 5,
+                                         "choice": "plunder", "coins": 2})
+        colony_page = first.refresh()
+        store.record(game.id, "next", {})
+        store.record(game.id, "statue", {"player": 0, "statue": 2, "requirement": 1,
+                                         "points": 3, "tile_track": "food", "tile_side": "up",
+                                         "tile_value": 2})
+    assert ("Military 3 · 5 pts · plunder: +2 coins",
+            "requirement=3&points=5&choice=plunder&coins=2&income=0&military=0&culture=0&food=0"
+            ) in picks(colony_page)  # offered to Ana, whose colony step it still is
+    page = first.refresh()
+    assert ("Space 2 · culture 1 · 3 pts · tile 2",
+            "statue=2&requirement=1&points=3&tile_value=2") in picks(page)
