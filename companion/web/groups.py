@@ -1,0 +1,290 @@
+"""Game nights on the web: a group's page (players, games, plays), seating from the group, the
+quick score pad saved to a group, a play's page with its BG Stats link, the statistics with
+their charts, and the files out and in."""
+from __future__ import annotations
+
+import io
+import json
+from datetime import datetime
+
+import segno
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+
+from .. import group_file, groups, store
+from ..games import GAMES, get_game
+from ..games.core import RulesError, t
+from ..group_stats import facts_of, game_stats, player_stats, ruling_counts
+from . import charts
+from .forms import errors_of, table_form_class, table_payload
+
+bp = Blueprint("groups", __name__, url_prefix="/group")
+MY_GROUPS_LIMIT = 20
+
+
+def remember_group(token: str) -> None:
+    """Keep a group's link on this device (the home page lists these)."""
+    known = [x for x in session.get("groups", []) if x != token]
+    session["groups"] = ([token] + known)[:MY_GROUPS_LIMIT]
+
+
+def my_groups() -> list:
+    found = (groups.find_group(x) for x in session.get("groups", []) if isinstance(x, str))
+    return [g for g in found if g is not None]
+
+
+def _open(token: str):
+    group = groups.find_group(token)
+    if group is None:
+        abort(404, description=t("No group has this link."))
+    remember_group(token)
+    return group
+
+
+def _problem(err: RulesError) -> list:
+    return [p.message if not p.field else t("{field}: {message}", field=p.field,
+                                             message=p.message) for p in err.problems]
+
+
+# -------------------------------------------------------------------------- making, finding
+
+@bp.post("/new")
+def new():
+    try:
+        group = groups.create_group(request.form.get("name", ""))
+    except RulesError as err:
+        from .pages import _my_games
+        return render_template("index.html", games=_my_games(), groups=my_groups(),
+                               group_error=_problem(err)), 422
+    remember_group(group.token)
+    return redirect(url_for("groups.page", token=group.token), 303)
+
+
+@bp.post("/import")
+def import_group():
+    """A group file from any server becomes a new group here (players, plays, games)."""
+    upload = request.files.get("file")
+    raw = upload.read() if upload is not None and upload.filename else \
+        request.form.get("json", "").encode()
+    try:
+        group = group_file.import_group(store.read_export(raw))
+    except RulesError as err:
+        from .pages import _my_games
+        return render_template("index.html", games=_my_games(), groups=my_groups(),
+                               group_error=[t("Not imported: {reason}",
+                                              reason=err.message)]), 422
+    remember_group(group.token)
+    return redirect(url_for("groups.page", token=group.token), 303)
+
+
+def group_asked():
+    """The group a setup page was opened from (``?group=<link>``), if any."""
+    token = request.args.get("group", "")
+    return groups.find_group(token) if token else None
+
+
+def seated_asked(group) -> list:
+    """The group players tapped so far, in the order tapped (``?seat=3,1,...``): clockwise."""
+    by_id = {p.id: p for p in groups.players_of(group) if not p.retired}
+    ids = [int(x) for x in request.args.get("seat", "").split(",") if x.isdigit()]
+    seen, chosen = set(), []
+    for pid in ids:
+        if pid in by_id and pid not in seen:
+            seen.add(pid)
+            chosen.append(by_id[pid])
+    return chosen
+
+
+def seat_on_form(form, seated) -> None:
+    for row, player in zip(form.players, seated, strict=False):
+        row.form["name"].data = player.name
+
+
+# ------------------------------------------------------------------------------ the page
+
+@bp.get("/<token>")
+def page(token: str):
+    group = _open(token)
+    groups.sync_plays(group)
+    return render_template("group.html", group=group, players=groups.players_of(group),
+                           games=groups.games_of(group), plays=groups.plays_of(group),
+                           names=groups.names_of(group), url=_share_url(group.token),
+                           error=request.args.get("error"))
+
+
+def _share_url(token: str) -> str:
+    from .play import share_url  # the game's address for phones, with the group's path
+    game_url = share_url(token)
+    return game_url[:-len(url_for("play.game_page", token=token))] + url_for("groups.page",
+                                                                             token=token)
+
+
+@bp.get("/<token>/qr.svg")
+def qr(token: str):
+    group = _open(token)
+    buf = io.BytesIO()
+    segno.make(_share_url(group.token), error="m").save(
+        buf, kind="svg", scale=1, border=4, omitsize=True, xmldecl=False,
+        title="QR code of this group's link", dark="#000", light="#fff")
+    resp = Response(buf.getvalue(), mimetype="image/svg+xml")
+    resp.headers["Cache-Control"] = "private, max-age=3600"
+    return resp
+
+
+def _players_action(token: str, work):
+    group = _open(token)
+    try:
+        work(group)
+    except RulesError as err:
+        return render_template("group.html", group=group, players=groups.players_of(group),
+                               games=groups.games_of(group), plays=groups.plays_of(group),
+                               names=groups.names_of(group), url=_share_url(group.token),
+                               errors=_problem(err)), 422
+    return redirect(url_for("groups.page", token=token) + "#players", 303)
+
+
+def _pid(name: str = "player"):
+    value = request.form.get(name, "")
+    return int(value) if value.isdigit() else None
+
+
+@bp.post("/<token>/players")
+def add_player(token: str):
+    return _players_action(token, lambda g: groups.add_player(
+        g, request.form.get("name", ""), request.form.get("mark", "")))
+
+
+@bp.post("/<token>/players/rename")
+def rename_player(token: str):
+    return _players_action(token, lambda g: groups.rename_player(
+        g, _pid(), request.form.get("name", ""), request.form.get("mark", "")))
+
+
+@bp.post("/<token>/players/retire")
+def retire_player(token: str):
+    return _players_action(token, lambda g: groups.retire_player(
+        g, _pid(), request.form.get("retired", "1") == "1"))
+
+
+@bp.post("/<token>/players/merge")
+def merge_players(token: str):
+    return _players_action(token, lambda g: groups.merge_players(g, _pid(), _pid("into")))
+
+
+# ------------------------------------------------------------------------------- plays
+
+@bp.get("/<token>/play/<int:play_id>")
+def play(token: str, play_id: int):
+    group = _open(token)
+    found = groups.play_of(group, play_id)
+    if found is None:
+        abort(404, description=t("This group has no such play."))
+    names = groups.names_of(group)
+    return render_template("group_play.html", group=group, play=found, names=names,
+                           rules=get_game(found.slug),
+                           bg_stats=group_file.bg_stats_link(found, group, names))
+
+
+@bp.post("/<token>/play/<int:play_id>/note")
+def note(token: str, play_id: int):
+    group = _open(token)
+    try:
+        groups.set_note(group, play_id, request.form.get("note", ""))
+    except RulesError as err:
+        abort(422, description=err.message)
+    return redirect(url_for("groups.play", token=token, play_id=play_id), 303)
+
+
+@bp.route("/<token>/quick/<slug>", methods=["GET", "POST"])
+def quick(token: str, slug: str):
+    """The quick score pad for a play the app did not follow, saved to the group."""
+    group = _open(token)
+    if slug not in GAMES:
+        abort(404, description=t("Unknown game {slug}; this server knows {games}.",
+                                 slug=repr(slug), games=", ".join(sorted(GAMES))))
+    rules = get_game(slug)
+    form = table_form_class(rules, "quick")()
+    if request.method == "GET":
+        seat_on_form(form, seated_asked(group))
+    errors: list = []
+    if request.method == "POST":
+        if form.validate():
+            options, players = table_payload(rules, form, "quick")
+            try:
+                result = rules.score_payload(rules.quick_payload(options, players))
+                saved = groups.add_quick_play(
+                    group, slug, result, first=request.form.get("first", ""),
+                    day=request.form.get("date", ""), duration=request.form.get("duration"),
+                    note=request.form.get("note", ""))
+            except RulesError as err:
+                errors = _problem(err)
+            else:
+                return redirect(url_for("groups.play", token=token, play_id=saved.id), 303)
+        else:
+            errors = errors_of(form, lambda n: t("Player {n}", n=n))
+    return render_template("group_quick.html", group=group, rules=rules, form=form,
+                           errors=errors, players=groups.players_of(group),
+                           today=datetime.now().date().isoformat()), 422 if errors else 200
+
+
+# ---------------------------------------------------------------------------- statistics
+
+@bp.get("/<token>/stats")
+def stats(token: str):
+    group = _open(token)
+    groups.sync_plays(group)
+    names = groups.names_of(group)
+    plays = [facts_of(p.played_at.date(), p.slug, p.record) for p in groups.plays_of(group)]
+    people = [player_stats(plays, p.id) for p in groups.players_of(group)]
+    people = [p for p in people if p.plays]
+    per_game = [game_stats(plays, slug) for slug in GAMES if any(p.game == slug for p in plays)]
+    win_chart = charts.bars([(names[p.player].name, p.win_rate,
+                              f"{round(100 * p.win_rate)}% ({p.wins}/{p.plays})")
+                             for p in people], str(t("Win rate")))
+    over_time = {g.game: charts.lines(
+        [(names[p.player].name, [n for _, n in p.over_time[g.game]])
+         for p in people if g.game in p.over_time], str(t("Scores over time")))
+        for g in per_game}
+    return render_template("group_stats.html", group=group, names=names, people=people,
+                           per_game=per_game, rulings=ruling_counts(plays),
+                           win_chart=win_chart, over_time=over_time, GAMES=GAMES)
+
+
+# ------------------------------------------------------------------------------ files out
+
+def _attachment(resp: Response, group, ext: str) -> Response:
+    day = datetime.now().strftime("%Y-%m-%d")
+    resp.headers["Content-Disposition"] = f'attachment; filename="group-{day}.{ext}"'
+    return resp
+
+
+@bp.get("/<token>/plays.json")
+def plays_json(token: str):
+    group = _open(token)
+    groups.sync_plays(group)
+    return _attachment(jsonify(group_file.plays_data(group)), group, "json")
+
+
+@bp.get("/<token>/plays.csv")
+def plays_csv(token: str):
+    group = _open(token)
+    groups.sync_plays(group)
+    return _attachment(Response(group_file.plays_csv(group), mimetype="text/csv"), group,
+                       "csv")
+
+
+@bp.get("/<token>/export.json")
+def export(token: str):
+    group = _open(token)
+    groups.sync_plays(group)
+    body = json.dumps(group_file.export_group(group), ensure_ascii=False)
+    return _attachment(Response(body, mimetype="application/json"), group, "json")

@@ -1,0 +1,243 @@
+"""Game nights (issue 21): a group, its players, its games and plays, statistics, files out and
+in. Finished games are TradeWarz games in time mode: corrections set each house's golden Xadlas
+(its score) and "Time is up" before anyone acts ends the game at once."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from urllib.parse import parse_qs, urlsplit
+
+from companion.db import Game, GroupGame, GroupPlayer, Play, session
+from tests.conftest import csrf_of
+from tests.web.table import CSRF, WebTable
+
+OPTIONS = {"end_mode": "time", "years": "2", "alliances": "y",
+           "cost_settlement": "1 lumber + 1 wheat", "cost_castle": "3 gold + 4 lumber + 4 mining",
+           "cost_tech_economy": "1 gold + 1 lumber + 1 wheat"}
+
+
+def new_group(client, name="Family") -> str:
+    resp = client.post("/group/new", data={"name": name, "csrf_token": csrf_of(client)})
+    assert resp.status_code == 303
+    return resp.headers["Location"]
+
+
+def add(client, group: str, name: str, mark: str = "", expect: int = 303):
+    resp = client.post(group + "/players", data={"name": name, "mark": mark,
+                                                 "csrf_token": csrf_of(client, group)})
+    assert resp.status_code == expect, resp.get_data(as_text=True)[:2000]
+    return resp
+
+
+def player_ids(app, group: str) -> dict[str, int]:
+    with app.app_context():
+        return {p.name: p.id for p in session().query(GroupPlayer)}
+
+
+def finished_game(client, app, group: str, seated: list[str], golden: list[int]) -> WebTable:
+    """A TradeWarz game of the group, seated from the group's players in the given order, each
+    house's golden Xadlas set by a correction, ended by "Time is up"."""
+    ids = player_ids(app, group)
+    token = group.rsplit("/", 1)[1]
+    seat = ",".join(str(ids[n]) for n in seated)
+    url = f"/new/tradewarz?group={token}&seat={seat}"
+    html = client.get(url).get_data(as_text=True)
+    for i, name in enumerate(seated):  # the tapped players are on the form, in order
+        assert f'name="players-{i}-name"' in html and f'value="{name}"' in html
+    data = {"csrf_token": CSRF.search(html).group(1), **OPTIONS}
+    for i, name in enumerate(seated):
+        data.update({f"players-{i}-name": name, f"players-{i}-colour": ["red", "blue",
+                                                                        "green", "yellow"][i]})
+    resp = client.post(url, data=data)
+    assert resp.status_code == 303, resp.get_data(as_text=True)[:2000]
+    table = WebTable(client, app, resp.headers["Location"])
+    for house, points in enumerate(golden):
+        if points:
+            table.do("correct", house=house, what="golden", value=points)
+    table.do("time_up")
+    assert table.state().phase == "over"
+    return table
+
+
+def test_a_group_is_created_from_the_home_page_and_kept_on_the_phone(client):
+    group = new_group(client, "Thursday club")
+    token = group.rsplit("/", 1)[1]
+    assert len(token) >= 22  # 128 random bits, URL-safe
+    home = client.get("/").get_data(as_text=True)
+    assert "Thursday club" in home and group in home
+    assert client.get(group + "/qr.svg").mimetype == "image/svg+xml"
+    assert client.get("/group/" + "x" * 22).status_code == 404
+
+
+def test_players_are_added_renamed_retired_and_two_never_share_a_name(client, app):
+    group = new_group(client)
+    add(client, group, "Ana", "🟥")
+    add(client, group, "Ben")
+    refused = add(client, group, "ana", expect=422)
+    assert "already has a player called ana" in refused.get_data(as_text=True)
+    ids = player_ids(app, group)
+    tok = csrf_of(client, group)
+    client.post(group + "/players/rename", data={"player": ids["Ben"], "name": "Benedetta",
+                                                 "mark": "◆", "csrf_token": tok})
+    client.post(group + "/players/retire", data={"player": ids["Ana"], "retired": "1",
+                                                 "csrf_token": tok})
+    with app.app_context():
+        rows = {p.id: p for p in session().query(GroupPlayer)}
+    assert (rows[ids["Ben"]].name, rows[ids["Ben"]].mark) == ("Benedetta", "◆")
+    assert rows[ids["Ana"]].retired
+    token = group.rsplit("/", 1)[1]
+    offered = client.get(f"/new/hadara?group={token}").get_data(as_text=True)
+    assert "Benedetta" in offered and "seat-offer" in offered
+    assert not re.search(r'seat-offer[^>]*>[^<]*Ana', offered)  # a retired player is not offered
+
+
+def test_a_game_set_up_from_the_group_joins_it_with_its_players_in_seat_order(client, app):
+    group = new_group(client)
+    for name in ("Ana", "Ben", "Cy"):
+        add(client, group, name)
+    table = finished_game(client, app, group, ["Cy", "Ana", "Ben"], [0, 0, 0])
+    ids = player_ids(app, group)
+    with app.app_context():
+        link = session().query(GroupGame).one()
+        game = session().get(Game, link.game_id)
+    assert link.seats == [ids["Cy"], ids["Ana"], ids["Ben"]]
+    assert table.path.endswith(game.play_token)
+    assert game.title in client.get(group).get_data(as_text=True)
+
+
+def test_a_game_can_start_a_group_and_new_names_become_its_players(client, app):
+    html = client.get("/new/tradewarz").get_data(as_text=True)
+    data = {"csrf_token": CSRF.search(html).group(1), **OPTIONS, "new_group": "Cousins",
+            "players-0-name": "Dora", "players-1-name": "Eli"}
+    assert client.post("/new/tradewarz", data=data).status_code == 303
+    with app.app_context():
+        assert sorted(p.name for p in session().query(GroupPlayer)) == ["Dora", "Eli"]
+        assert session().query(GroupGame).count() == 1
+    assert "Cousins" in client.get("/").get_data(as_text=True)
+
+
+def test_every_finished_game_of_the_group_becomes_one_play(client, app):
+    group = new_group(client)
+    for name in ("Ana", "Ben"):
+        add(client, group, name)
+    finished_game(client, app, group, ["Ana", "Ben"], [2, 5])
+    page = client.get(group).get_data(as_text=True)
+    client.get(group)  # seen twice: still one play
+    with app.app_context():
+        plays = session().query(Play).all()
+    assert len(plays) == 1
+    seats = {s["name"]: s for s in plays[0].record["players"]}
+    assert (seats["Ben"]["place"], seats["Ben"]["total"]) == (1, 5)
+    assert (seats["Ana"]["place"], seats["Ana"]["total"]) == (2, 2)
+    assert seats["Ana"]["first"] and not seats["Ben"]["first"]
+    assert seats["Ana"]["seat"] == 1 and seats["Ben"]["decided_by"] == "total"
+    assert sum(ln["points"] for ln in seats["Ben"]["lines"]) == 5
+    assert plays[0].duration_min is not None and plays[0].source == "tracked"
+    assert re.search(r"1\. Ben 5,\s*2\. Ana 2", page)
+
+
+def test_an_unfinished_game_is_not_a_play_yet(client, app):
+    group = new_group(client)
+    add(client, group, "Ana")
+    add(client, group, "Ben")
+    token = group.rsplit("/", 1)[1]
+    html = client.get(f"/new/tradewarz?group={token}").get_data(as_text=True)
+    client.post(f"/new/tradewarz?group={token}", data={
+        "csrf_token": CSRF.search(html).group(1), **OPTIONS, "players-0-name": "Ana",
+        "players-1-name": "Ben"})
+    client.get(group)
+    with app.app_context():
+        assert session().query(GroupGame).count() == 1 and session().query(Play).count() == 0
+
+
+def quick_play(client, group, slug="tradewarz", expect=303, **extra):
+    token = group.rsplit("/", 1)[1]
+    html = client.get(f"/group/{token}/quick/{slug}").get_data(as_text=True)
+    data = {"csrf_token": CSRF.search(html).group(1), "date": "2026-11-01", "duration": "75",
+            "first": "2", "note": "rainy evening", **extra}
+    resp = client.post(f"/group/{token}/quick/{slug}", data=data)
+    assert resp.status_code == expect, resp.get_data(as_text=True)[:3000]
+    return resp
+
+
+TW_QUICK = {"players-0-name": "Ana", "players-0-golden_xadlas": "3",
+            "players-0-silver_xadlas": "1", "players-1-name": "Ben",
+            "players-1-golden_xadlas": "2", "players-1-silver_xadlas": "2",
+            "players-1-soldiers": "1"}
+
+
+def test_a_play_the_app_did_not_track_is_logged_from_the_quick_pad_to_the_group(client, app):
+    group = new_group(client)
+    add(client, group, "Ana")
+    resp = quick_play(client, group, **TW_QUICK)
+    page = client.get(resp.headers["Location"]).get_data(as_text=True)
+    assert "rainy evening" in page and "75" in page
+    with app.app_context():
+        play = session().query(Play).one()
+        names = sorted(p.name for p in session().query(GroupPlayer))
+    assert names == ["Ana", "Ben"]  # Ben was new to the group
+    seats = {s["name"]: s for s in play.record["players"]}
+    # 4 Xadlas each: the golden ones break the tie (TradeWarz ranking)
+    assert seats["Ana"]["place"] == 1 and seats["Ana"]["decided_by"] == "golden_xadlas"
+    assert seats["Ben"]["first"] and play.source == "quick"
+    assert play.played_at.date().isoformat() == "2026-11-01"
+
+
+def test_a_quick_play_with_a_bad_date_or_first_player_is_refused_and_not_stored(client, app):
+    group = new_group(client)
+    quick_play(client, group, expect=422, **{**TW_QUICK, "date": "3026-01-01"})
+    quick_play(client, group, expect=422, **{**TW_QUICK, "first": "3"})
+    quick_play(client, group, expect=422, **{**TW_QUICK, "duration": "-5"})
+    with app.app_context():
+        assert session().query(Play).count() == 0
+
+
+def test_send_to_bg_stats_is_a_plain_link_in_its_push_format(client, app):
+    group = new_group(client, "Home")
+    resp = quick_play(client, group, **TW_QUICK)
+    page = client.get(resp.headers["Location"]).get_data(as_text=True)
+    href = re.search(r'id="bg-stats" href="([^"]+)"', page).group(1).replace("&amp;", "&")
+    parts = urlsplit(href)
+    assert (parts.scheme, parts.netloc, parts.path) == ("https", "app.bgstatsapp.com",
+                                                       "/createPlay.html")
+    data = json.loads(parse_qs(parts.query)["data"][0])
+    assert data["game"] == {"name": "TradeWarz", "highestWins": True, "noPoints": False,
+                            "sourceGameId": "tradewarz"}
+    assert data["playDate"].startswith("2026-11-01") and data["durationMin"] == 75
+    assert data["location"] == "Home" and data["comments"] == "rainy evening"
+    by_name = {p["name"]: p for p in data["players"]}
+    assert by_name["Ana"]["rank"] == 1 and by_name["Ana"]["winner"] is True
+    assert by_name["Ben"]["startPlayer"] is True and by_name["Ben"]["score"] == "4"
+    assert all(p["sourcePlayerId"] for p in data["players"])
+
+
+def test_plays_leave_as_csv_and_json_with_one_row_per_player(client, app):
+    group = new_group(client)
+    quick_play(client, group, **TW_QUICK)
+    rows = list(csv.DictReader(io.StringIO(client.get(group + "/plays.csv").get_data(
+        as_text=True))))
+    assert [(r["player"], r["score"], r["place"]) for r in rows] == [("Ana", "4", "1"),
+                                                                      ("Ben", "4", "2")]
+    plays = client.get(group + "/plays.json").get_json()
+    assert plays[0]["game"] == "tradewarz" and len(plays[0]["players"]) == 2
+
+
+def test_merging_two_players_makes_their_plays_one_persons(client, app):
+    group = new_group(client)
+    quick_play(client, group, **TW_QUICK)
+    add(client, group, "Benny")
+    ids = player_ids(app, group)
+    tok = csrf_of(client, group)
+    resp = client.post(group + "/players/merge", data={"player": ids["Ben"],
+                                                       "into": ids["Benny"], "csrf_token": tok})
+    assert resp.status_code == 303
+    with app.app_context():
+        record = session().query(Play).one().record
+    assert ids["Benny"] in [s["player"] for s in record["players"]]
+    # Ana and Benny (once Ben) played together: they are two people
+    refused = client.post(group + "/players/merge", data={"player": ids["Ana"],
+                                                          "into": ids["Benny"],
+                                                          "csrf_token": tok})
+    assert refused.status_code == 422
