@@ -241,3 +241,116 @@ def test_merging_two_players_makes_their_plays_one_persons(client, app):
                                                           "into": ids["Benny"],
                                                           "csrf_token": tok})
     assert refused.status_code == 422
+
+
+def test_statistics_page_shows_each_players_numbers_and_server_drawn_charts(client, app):
+    group = new_group(client)
+    for name in ("Ana", "Ben", "Cy"):
+        add(client, group, name)
+    finished_game(client, app, group, ["Ana", "Ben", "Cy"], [4, 4, 1])  # Ana and Ben tie
+    finished_game(client, app, group, ["Ben", "Cy", "Ana"], [6, 2, 3])
+    ids = player_ids(app, group)
+    page = client.get(group + "/stats").get_data(as_text=True)
+    assert page.count("<script") == 1 and page.count("<svg") >= 2  # only the app's own script
+
+    def section(name):
+        return re.search(rf'id="player-{ids[name]}">(.*?)</section>', page, re.S).group(1)
+
+    ana, ben, cy = section("Ana"), section("Ben"), section("Cy")
+    # the first game's tie stands (same Xadlas, same golden, same everything): both won
+    assert "2 plays" in ben and "2 wins" in ben and "win rate 100%" in ben
+    assert "1 wins" in ana and "win rate 50%" in ana and "average 3.5, best 4" in ana
+    assert "0 wins" in cy and "Beaten most often by Ana (2 times)" in cy
+    assert "Beats Cy most often (2 times)" in ben
+    game = re.search(r'id="game-tradewarz">(.*?)</section>', page, re.S).group(1)
+    assert "average winning score 5.0" in game  # (4 + 6) / 2
+    assert "The first player won 2 of 2 plays" in game
+    assert re.search(r"<li>6 Ben", game)
+    # the chart's bars are as long as the win rates: Ben's twice Ana's
+    widths = [float(w) for w in re.findall(r'class="bar" x="\d+" y="[\d.]+" width="([\d.]+)"',
+                                            page)]
+    assert len(widths) == 3 and widths[1] == 2 * widths[0] and widths[2] == 0
+
+
+def test_one_groups_link_never_opens_another_groups_play(client, app):
+    first, second = new_group(client, "One"), new_group(client, "Two")
+    resp = quick_play(client, first, **TW_QUICK)
+    play_id = resp.headers["Location"].rsplit("/", 1)[1]
+    assert client.get(f"{second}/play/{play_id}").status_code == 404
+    assert client.get(f"{first}/play/{play_id}").status_code == 200
+
+
+def export_of(client, group):
+    resp = client.get(group + "/export.json")
+    assert resp.status_code == 200
+    return resp.get_json()
+
+
+def import_file(client, payload, expect=303):
+    resp = client.post("/group/import", data={
+        "csrf_token": csrf_of(client), "file": (io.BytesIO(json.dumps(payload).encode()),
+                                                "group.json")})
+    assert resp.status_code == expect, resp.get_data(as_text=True)[:3000]
+    return resp
+
+
+def test_a_whole_group_imports_into_another_server_with_the_same_result(client, app, tmp_path):
+    from companion import create_app
+    group = new_group(client, "Club")
+    for name in ("Ana", "Ben", "Cy"):
+        add(client, group, name)
+    finished_game(client, app, group, ["Cy", "Ana"], [3, 1])
+    quick_play(client, group, **TW_QUICK)
+    ids = player_ids(app, group)
+    client.post(group + "/players/retire", data={"player": ids["Cy"], "retired": "1",
+                                                 "csrf_token": csrf_of(client, group)})
+    exported = export_of(client, group)
+    other = create_app({"TESTING": True, "SECRET_KEY": "k2", "CREATE_TABLES": True,
+                        "DATABASE_URL": f"sqlite:///{tmp_path / 'other.sqlite'}"})
+    there = other.test_client()
+    resp = import_file(there, exported)
+    again = export_of(there, resp.headers["Location"])
+
+    def same(data):  # ids and times of the copy are new; everything else is the same
+        names = {p["id"]: p["name"] for p in data["players"]}
+        return (data["name"], [(p["name"], p["mark"], p["retired"]) for p in data["players"]],
+                [(p["slug"], p["date"], p["duration_min"], p["note"], p["source"],
+                  [{**s, "player": names[s["player"]]} for s in p["record"]["players"]],
+                  p["record"]["rulings"]) for p in data["plays"]],
+                [[a["kind"] for a in g["file"]["actions"]] for g in data["games"]],
+                [[names[s] for s in g["seats"]] for g in data["games"]])
+
+    assert same(again) == same(exported)
+    assert there.get(resp.headers["Location"] + "/stats").get_data(as_text=True).count(
+        "<svg") >= 2
+    other.extensions["db_engine"].dispose()
+
+
+def test_a_group_file_is_read_strictly_and_a_refused_one_stores_nothing(client, app):
+    group = new_group(client)
+    add(client, group, "Ana")
+    add(client, group, "Ben")
+    finished_game(client, app, group, ["Ana", "Ben"], [2, 1])
+    quick_play(client, group, **TW_QUICK)
+    good = export_of(client, group)
+    with app.app_context():
+        before = (session().query(Game).count(), session().query(Play).count())
+    bad_files = []
+    for change in (
+        lambda f: f["players"][0].update(name=""),
+        lambda f: f["players"][0].update(extra=1),
+        lambda f: f["plays"][0]["record"]["players"][0].update(total=999),
+        lambda f: f["plays"][0]["record"]["players"][0].update(player=12345),
+        lambda f: f["plays"][0].update(date="2999-01-01"),
+        lambda f: f["plays"][0]["record"].update(rulings={"T99": "x"}),
+        lambda f: f["games"][0]["file"]["actions"][0]["data"].update(value=100),  # a bad tap
+        lambda f: f.update(format="companion-group/9"),
+    ):
+        bad = json.loads(json.dumps(good))
+        change(bad)
+        bad_files.append(bad)
+    for bad in bad_files:
+        resp = import_file(client, bad, expect=422)
+        assert "Not imported" in resp.get_data(as_text=True)
+    with app.app_context():
+        assert (session().query(Game).count(), session().query(Play).count()) == before
