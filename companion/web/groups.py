@@ -31,6 +31,12 @@ bp = Blueprint("groups", __name__, url_prefix="/group")
 MY_GROUPS_LIMIT = 20
 
 
+@bp.app_context_processor
+def _group_of_game() -> dict:
+    """``group_of_game(game)`` in every template: the group a game belongs to, if any."""
+    return {"group_of_game": groups.group_of_game}
+
+
 def remember_group(token: str) -> None:
     """Keep a group's link on this device (the home page lists these)."""
     known = [x for x in session.get("groups", []) if x != token]
@@ -254,8 +260,10 @@ def stats(token: str):
         [(names[p.player].name, [n for _, n in p.over_time[g.game]])
          for p in people if g.game in p.over_time], str(t("Scores over time")))
         for g in per_game}
+    labels = {(p.slug, ln["id"]): ln["label"] for p in groups.plays_of(group)
+              for seat in p.record["players"] for ln in seat["lines"]}
     return render_template("group_stats.html", group=group, names=names, people=people,
-                           per_game=per_game, rulings=ruling_counts(plays),
+                           per_game=per_game, rulings=ruling_counts(plays), labels=labels,
                            win_chart=win_chart, over_time=over_time, GAMES=GAMES)
 
 

@@ -138,6 +138,18 @@ def test_every_finished_game_of_the_group_becomes_one_play(client, app):
     assert re.search(r"1\. Ben 5,\s*2\. Ana 2", page)
 
 
+def test_a_finished_games_score_page_leads_to_its_group_but_never_on_the_watch_link(client, app):
+    group = new_group(client)
+    add(client, group, "Ana")
+    add(client, group, "Ben")
+    table = finished_game(client, app, group, ["Ana", "Ben"], [1, 0])
+    score = client.get(table.path + "/score").get_data(as_text=True)
+    assert f'href="{group}#plays"' in score
+    with app.app_context():
+        watch = session().query(Game).one().watch_token
+    assert "/group/" not in client.get(f"/g/{watch}/score").get_data(as_text=True)
+
+
 def test_an_unfinished_game_is_not_a_play_yet(client, app):
     group = new_group(client)
     add(client, group, "Ana")
@@ -354,3 +366,22 @@ def test_a_group_file_is_read_strictly_and_a_refused_one_stores_nothing(client, 
         assert "Not imported" in resp.get_data(as_text=True)
     with app.app_context():
         assert (session().query(Game).count(), session().query(Play).count()) == before
+
+
+def test_making_groups_and_changing_players_share_the_rate_limits_of_games_and_taps(tmp_path):
+    from companion import create_app
+    app = create_app({"TESTING": True, "SECRET_KEY": "k", "CREATE_TABLES": True,
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'limits.sqlite'}",
+                      "RATELIMIT_ENABLED": True, "RATELIMIT_NEW_GAME": "2 per minute",
+                      "RATELIMIT_TAPS": "2 per minute"})
+    client = app.test_client()
+    tok = csrf_of(client)
+    made = [client.post("/group/new", data={"name": f"G{i}", "csrf_token": tok}).status_code
+            for i in range(3)]
+    assert made == [303, 303, 429]
+    group = client.get("/").get_data(as_text=True)
+    link = re.search(r'href="(/group/[\w-]{20,})"', group).group(1)
+    added = [client.post(link + "/players", data={"name": f"P{i}", "csrf_token": tok})
+             .status_code for i in range(3)]
+    assert added == [303, 303, 429]
+    app.extensions["db_engine"].dispose()
