@@ -72,7 +72,7 @@ def new():
         return render_template("index.html", games=_my_games(), groups=my_groups(),
                                group_error=_problem(err)), 422
     remember_group(group.token)
-    return redirect(url_for("groups.page", token=group.token), 303)
+    return redirect(url_for("groups.page", link=group.token), 303)
 
 
 @bp.post("/import")
@@ -89,7 +89,7 @@ def import_group():
                                group_error=[t("Not imported: {reason}",
                                               reason=err.message)]), 422
     remember_group(group.token)
-    return redirect(url_for("groups.page", token=group.token), 303)
+    return redirect(url_for("groups.page", link=group.token), 303)
 
 
 def group_asked():
@@ -117,9 +117,9 @@ def seat_on_form(form, seated) -> None:
 
 # ------------------------------------------------------------------------------ the page
 
-@bp.get("/<token>")
-def page(token: str):
-    group = _open(token)
+@bp.get("/<link>")
+def page(link: str):
+    group = _open(link)
     groups.sync_plays(group)
     return render_template("group.html", group=group, players=groups.players_of(group),
                            games=groups.games_of(group), plays=groups.plays_of(group),
@@ -131,12 +131,12 @@ def _share_url(token: str) -> str:
     from .play import share_url  # the game's address for phones, with the group's path
     game_url = share_url(token)
     return game_url[:-len(url_for("play.game_page", token=token))] + url_for("groups.page",
-                                                                             token=token)
+                                                                             link=token)
 
 
-@bp.get("/<token>/qr.svg")
-def qr(token: str):
-    group = _open(token)
+@bp.get("/<link>/qr.svg")
+def qr(link: str):
+    group = _open(link)
     buf = io.BytesIO()
     segno.make(_share_url(group.token), error="m").save(
         buf, kind="svg", scale=1, border=4, omitsize=True, xmldecl=False,
@@ -146,8 +146,8 @@ def qr(token: str):
     return resp
 
 
-def _players_action(token: str, work):
-    group = _open(token)
+def _players_action(link: str, work):
+    group = _open(link)
     try:
         work(group)
     except RulesError as err:
@@ -155,7 +155,7 @@ def _players_action(token: str, work):
                                games=groups.games_of(group), plays=groups.plays_of(group),
                                names=groups.names_of(group), url=_share_url(group.token),
                                errors=_problem(err)), 422
-    return redirect(url_for("groups.page", token=token) + "#players", 303)
+    return redirect(url_for("groups.page", link=link) + "#players", 303)
 
 
 def _pid(name: str = "player"):
@@ -163,34 +163,34 @@ def _pid(name: str = "player"):
     return int(value) if value.isdigit() else None
 
 
-@bp.post("/<token>/players")
-def add_player(token: str):
-    return _players_action(token, lambda g: groups.add_player(
+@bp.post("/<link>/players")
+def add_player(link: str):
+    return _players_action(link, lambda g: groups.add_player(
         g, request.form.get("name", ""), request.form.get("mark", "")))
 
 
-@bp.post("/<token>/players/rename")
-def rename_player(token: str):
-    return _players_action(token, lambda g: groups.rename_player(
+@bp.post("/<link>/players/rename")
+def rename_player(link: str):
+    return _players_action(link, lambda g: groups.rename_player(
         g, _pid(), request.form.get("name", ""), request.form.get("mark", "")))
 
 
-@bp.post("/<token>/players/retire")
-def retire_player(token: str):
-    return _players_action(token, lambda g: groups.retire_player(
+@bp.post("/<link>/players/retire")
+def retire_player(link: str):
+    return _players_action(link, lambda g: groups.retire_player(
         g, _pid(), request.form.get("retired", "1") == "1"))
 
 
-@bp.post("/<token>/players/merge")
-def merge_players(token: str):
-    return _players_action(token, lambda g: groups.merge_players(g, _pid(), _pid("into")))
+@bp.post("/<link>/players/merge")
+def merge_players(link: str):
+    return _players_action(link, lambda g: groups.merge_players(g, _pid(), _pid("into")))
 
 
 # ------------------------------------------------------------------------------- plays
 
-@bp.get("/<token>/play/<int:play_id>")
-def play(token: str, play_id: int):
-    group = _open(token)
+@bp.get("/<link>/play/<int:play_id>")
+def play(link: str, play_id: int):
+    group = _open(link)
     found = groups.play_of(group, play_id)
     if found is None:
         abort(404, description=t("This group has no such play."))
@@ -200,20 +200,20 @@ def play(token: str, play_id: int):
                            bg_stats=group_file.bg_stats_link(found, group, names))
 
 
-@bp.post("/<token>/play/<int:play_id>/note")
-def note(token: str, play_id: int):
-    group = _open(token)
+@bp.post("/<link>/play/<int:play_id>/note")
+def note(link: str, play_id: int):
+    group = _open(link)
     try:
         groups.set_note(group, play_id, request.form.get("note", ""))
     except RulesError as err:
         abort(422, description=err.message)
-    return redirect(url_for("groups.play", token=token, play_id=play_id), 303)
+    return redirect(url_for("groups.play", link=link, play_id=play_id), 303)
 
 
-@bp.route("/<token>/quick/<slug>", methods=["GET", "POST"])
-def quick(token: str, slug: str):
+@bp.route("/<link>/quick/<slug>", methods=["GET", "POST"])
+def quick(link: str, slug: str):
     """The quick score pad for a play the app did not follow, saved to the group."""
-    group = _open(token)
+    group = _open(link)
     if slug not in GAMES:
         abort(404, description=t("Unknown game {slug}; this server knows {games}.",
                                  slug=repr(slug), games=", ".join(sorted(GAMES))))
@@ -234,7 +234,7 @@ def quick(token: str, slug: str):
             except RulesError as err:
                 errors = _problem(err)
             else:
-                return redirect(url_for("groups.play", token=token, play_id=saved.id), 303)
+                return redirect(url_for("groups.play", link=link, play_id=saved.id), 303)
         else:
             errors = errors_of(form, lambda n: t("Player {n}", n=n))
     return render_template("group_quick.html", group=group, rules=rules, form=form,
@@ -244,9 +244,9 @@ def quick(token: str, slug: str):
 
 # ---------------------------------------------------------------------------- statistics
 
-@bp.get("/<token>/stats")
-def stats(token: str):
-    group = _open(token)
+@bp.get("/<link>/stats")
+def stats(link: str):
+    group = _open(link)
     groups.sync_plays(group)
     names = groups.names_of(group)
     plays = [facts_of(p.played_at.date(), p.slug, p.record) for p in groups.plays_of(group)]
@@ -275,24 +275,24 @@ def _attachment(resp: Response, group, ext: str) -> Response:
     return resp
 
 
-@bp.get("/<token>/plays.json")
-def plays_json(token: str):
-    group = _open(token)
+@bp.get("/<link>/plays.json")
+def plays_json(link: str):
+    group = _open(link)
     groups.sync_plays(group)
     return _attachment(jsonify(group_file.plays_data(group)), group, "json")
 
 
-@bp.get("/<token>/plays.csv")
-def plays_csv(token: str):
-    group = _open(token)
+@bp.get("/<link>/plays.csv")
+def plays_csv(link: str):
+    group = _open(link)
     groups.sync_plays(group)
     return _attachment(Response(group_file.plays_csv(group), mimetype="text/csv"), group,
                        "csv")
 
 
-@bp.get("/<token>/export.json")
-def export(token: str):
-    group = _open(token)
+@bp.get("/<link>/export.json")
+def export(link: str):
+    group = _open(link)
     groups.sync_plays(group)
     body = json.dumps(group_file.export_group(group), ensure_ascii=False)
     return _attachment(Response(body, mimetype="application/json"), group, "json")
