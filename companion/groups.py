@@ -7,6 +7,7 @@ numbers about plays are worked out by ``group_stats`` (pure); files in and out: 
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime, time
 from typing import Any
@@ -47,6 +48,9 @@ def clean_text(value: Any, what: str, limit: int, *, field: str, required: bool 
     if not isinstance(value, str):
         raise IllegalAction(t("{what} must be a text", what=what), rule=RULE, field=field)
     value = " ".join(value.split())
+    if not value.isprintable():
+        raise IllegalAction(t("{what} cannot hold control characters", what=what), rule=RULE,
+                            field=field)
     if required and not value:
         raise IllegalAction(t("{what} is required", what=what), rule=RULE, field=field)
     if len(value) > limit:
@@ -55,11 +59,21 @@ def clean_text(value: Any, what: str, limit: int, *, field: str, required: bool 
     return value
 
 
+def as_number(value: Any) -> Any:
+    """A form's whole number (up to 18 digits 0-9) as an int; anything else as it came."""
+    if isinstance(value, str) and re.fullmatch(r"[0-9]{1,18}", value.strip()):
+        return int(value.strip())
+    return value
+
+
 def clean_note(value: Any, *, field: str = "note") -> str:
     if not isinstance(value, str):
         raise IllegalAction(t("{what} must be a text", what=t("The note")), rule=RULE,
                             field=field)
     value = value.strip()
+    if not "".join(value.split()).isprintable():
+        raise IllegalAction(t("{what} cannot hold control characters", what=t("The note")),
+                            rule=RULE, field=field)
     if len(value) > NOTE_LIMIT:
         raise IllegalAction(t("{what} is limited to {limit} characters", what=t("The note"),
                               limit=NOTE_LIMIT), rule=RULE, field=field)
@@ -70,8 +84,7 @@ def clean_duration(value: Any, *, field: str = "duration") -> int | None:
     """Minutes played, 0 to a day, or None when not known."""
     if value in (None, ""):
         return None
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
+    value = as_number(value)
     if type(value) is not int or not 0 <= value <= DURATION_LIMIT:
         raise IllegalAction(t("the duration is a number of minutes from 0 to {high}",
                               high=DURATION_LIMIT), rule=RULE, field=field)
@@ -137,7 +150,7 @@ def _named(s, group_id: int, name: str, *, besides: int | None = None) -> GroupP
 
 
 def _player(s, group_id: int, pid: Any, field: str = "player") -> GroupPlayer:
-    p = s.get(GroupPlayer, pid) if type(pid) is int else None
+    p = s.get(GroupPlayer, pid) if type(pid) is int and 0 < pid < 2**62 else None
     if p is None or p.group_id != group_id or p.merged_into is not None:
         raise IllegalAction(t("this group has no such player"), rule=RULE, field=field)
     return p
@@ -298,8 +311,7 @@ def add_quick_play(group: Group, slug: str, result: Result, *, first: Any, day: 
                    duration: Any, note: Any) -> Play:
     """A play the table did not track, from the quick score pad's result."""
     n = len(result.sheets)
-    if isinstance(first, str) and first.strip().isdigit():
-        first = int(first)
+    first = as_number(first)
     if type(first) is not int or not 1 <= first <= n:
         raise IllegalAction(t("the first player is a player number from 1 to {n}", n=n),
                             rule=RULE, field="first")
@@ -320,14 +332,14 @@ def plays_of(group: Group) -> list[Play]:
 
 
 def play_of(group: Group, play_id: int) -> Play | None:
-    play = session().get(Play, play_id)
+    play = session().get(Play, play_id) if 0 < play_id < 2**62 else None
     return play if play is not None and play.group_id == group.id else None
 
 
 def set_note(group: Group, play_id: int, note: Any) -> None:
     note = clean_note(note)
     with writing() as s:
-        play = s.get(Play, play_id)
+        play = s.get(Play, play_id) if 0 < play_id < 2**62 else None
         if play is None or play.group_id != group.id:
             raise IllegalAction(t("this group has no such play"), rule=RULE, field="play")
         play.note = note

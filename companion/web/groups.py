@@ -101,7 +101,7 @@ def group_asked():
 def seated_asked(group) -> list:
     """The group players tapped so far, in the order tapped (``?seat=3,1,...``): clockwise."""
     by_id = {p.id: p for p in groups.players_of(group) if not p.retired}
-    ids = [int(x) for x in request.args.get("seat", "").split(",") if x.isdigit()]
+    ids = [groups.as_number(x) for x in request.args.get("seat", "").split(",")[:20]]
     seen, chosen = set(), []
     for pid in ids:
         if pid in by_id and pid not in seen:
@@ -159,8 +159,8 @@ def _players_action(link: str, work):
 
 
 def _pid(name: str = "player"):
-    value = request.form.get(name, "")
-    return int(value) if value.isdigit() else None
+    value = groups.as_number(request.form.get(name, ""))
+    return value if type(value) is int else None
 
 
 @bp.post("/<link>/players")

@@ -385,3 +385,37 @@ def test_making_groups_and_changing_players_share_the_rate_limits_of_games_and_t
              .status_code for i in range(3)]
     assert added == [303, 303, 429]
     app.extensions["db_engine"].dispose()
+
+
+HOSTILE = ["", " ", "x" * 5000, "a\x00b", "\x1b[31m", "²", "٣", "-1", "0", "9" * 30, "<b>",
+           "'; drop table groups; --", "1e3", "null"]
+
+
+def test_hostile_input_to_every_group_form_is_refused_cleanly_and_stores_nothing_bad(client,
+                                                                                     app):
+    group = new_group(client)
+    add(client, group, "Ana")
+    add(client, group, "Ben")
+    tok = csrf_of(client, group)
+    token = group.rsplit("/", 1)[1]
+    posts = [(group + "/players", "name"), (group + "/players", "mark"),
+             (group + "/players/rename", "player"), (group + "/players/rename", "name"),
+             (group + "/players/retire", "player"), (group + "/players/merge", "into"),
+             (group + "/players/merge", "player"), (group + "/play/1/note", "note"),
+             (group + f"/play/{'9' * 30}/note", "note"), ("/group/new", "name")]
+    ids = player_ids(app, group)
+    for path, name in posts:
+        for value in HOSTILE:
+            data = {"csrf_token": tok, "player": str(ids["Ana"]), "into": str(ids["Ben"]),
+                    "name": "Cleo", "mark": "", "note": "", name: value}
+            resp = client.post(path, data=data)
+            assert resp.status_code < 500, (path, name, value, resp.status_code)
+            with app.app_context():
+                names = [p.name for p in session().query(GroupPlayer)]
+            assert all(n.isprintable() and 0 < len(n) <= 40 for n in names), (path, value)
+    for value in HOSTILE:
+        assert client.get(f"/new/hadara?group={token}&seat={value},{value}").status_code == 200
+        assert client.get(f"/group/{value or 'x'}").status_code in (404, 308)
+        quick_play(client, group, expect=422, **{**TW_QUICK, "first": value})
+        quick_play(client, group, expect=422, **{**TW_QUICK, "date": value})
+    assert client.get(f"{group}/play/{'9' * 30}").status_code == 404
