@@ -249,7 +249,9 @@ def stats(link: str):
     group = _open(link)
     groups.sync_plays(group)
     names = groups.names_of(group)
-    plays = [facts_of(p.played_at.date(), p.slug, p.record) for p in groups.plays_of(group)]
+    # oldest first: plays of one day keep the order they were played in
+    plays = [facts_of(p.played_at.date(), p.slug, p.record)
+             for p in reversed(groups.plays_of(group))]
     people = [player_stats(plays, p.id) for p in groups.players_of(group)]
     people = [p for p in people if p.plays]
     per_game = [game_stats(plays, slug) for slug in GAMES if any(p.game == slug for p in plays)]
@@ -263,8 +265,20 @@ def stats(link: str):
     labels = {(p.slug, ln["id"]): ln["label"] for p in groups.plays_of(group)
               for seat in p.record["players"] for ln in seat["lines"]}
     return render_template("group_stats.html", group=group, names=names, people=people,
-                           per_game=per_game, rulings=ruling_counts(plays), labels=labels,
+                           per_game=per_game, rulings=_choosable(ruling_counts(plays)),
+                           labels=labels,
                            win_chart=win_chart, over_time=over_time, GAMES=GAMES)
+
+
+def _choosable(counts: dict) -> dict:
+    """The counts of the rulings a table can read more than one way, in their games' order."""
+    out = {}
+    for slug, ids in counts.items():
+        known = get_game(slug).rulings
+        chosen = {rid: ids[rid] for rid in known if rid in ids and len(known[rid].readings) > 1}
+        if chosen:
+            out[slug] = chosen
+    return out
 
 
 # ------------------------------------------------------------------------------ files out

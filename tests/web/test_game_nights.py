@@ -278,6 +278,7 @@ def test_statistics_page_shows_each_players_numbers_and_server_drawn_charts(clie
     assert "average winning score 5.0" in game  # (4 + 6) / 2
     assert "The first player won 2 of 2 plays" in game
     assert re.search(r"<li>6 Ben", game)
+    assert "Ana: 4, 3" in game and "Ben: 4, 6" in game  # scores in the order played
     # the chart's bars are as long as the win rates: Ben's twice Ana's
     widths = [float(w) for w in re.findall(r'class="bar" x="\d+" y="[\d.]+" width="([\d.]+)"',
                                             page)]
@@ -419,3 +420,15 @@ def test_hostile_input_to_every_group_form_is_refused_cleanly_and_stores_nothing
         quick_play(client, group, expect=422, **{**TW_QUICK, "first": value})
         quick_play(client, group, expect=422, **{**TW_QUICK, "date": value})
     assert client.get(f"{group}/play/{'9' * 30}").status_code == 404
+
+
+def test_statistics_count_how_often_each_ruling_is_read_each_way(client, app):
+    group = new_group(client)
+    readings = ["at-least-12", "above-12", "above-12"]
+    for reading in readings:
+        quick_play(client, group, **TW_QUICK, ruling_T1=reading)
+    page = client.get(group + "/stats").get_data(as_text=True)
+    counted = re.search(r"<li>T1: (.*?)</li>", page, re.S).group(1)
+    for reading in set(readings):
+        assert f"{reading} × {readings.count(reading)}" in counted
+    assert "<li>T10: xadla-only × 3</li>" in page  # the defaults of the form count too
