@@ -223,7 +223,10 @@ def _read_play(raw: Any, at: str, players: set[int], games: set[int]) -> dict:
         _fail(t("{field}: unknown game", field=at + ".slug"), at + ".slug")
     if p["source"] not in ("tracked", "quick"):
         _fail(t("{field} must be tracked or quick", field=at + ".source"), at + ".source")
-    record = _object(p["record"], ("players", "rulings"), at + ".record")
+    record = _object(p["record"], ("players", "rulings"), at + ".record",
+                     optional=("version",))
+    version = {} if "version" not in record else {
+        "version": _int(record["version"], 0, 2**31, at + ".record.version")}
     rules = get_game(p["slug"])
     seats_raw = _list(record["players"], rules.max_players, at + ".record.players")
     if len(seats_raw) < rules.min_players:
@@ -243,7 +246,7 @@ def _read_play(raw: Any, at: str, players: set[int], games: set[int]) -> dict:
                                                                            field=at + ".date"),
             "duration_min": clean_duration(p["duration_min"], field=at + ".duration_min"),
             "note": clean_note(p["note"], field=at + ".note"), "source": p["source"],
-            "record": {"players": seats, "rulings": dict(rulings)}}
+            "record": {"players": seats, "rulings": dict(rulings), **version}}
 
 
 def import_group(payload: Any) -> Group:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from datetime import date, datetime, time
 from typing import Any
 
 from flask import g
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from .db import (
     Action,
@@ -284,27 +286,47 @@ def record_of(result: Result, seats: Sequence[int], first: int) -> dict[str, Any
 
 
 def sync_plays(group: Group) -> None:
-    """Every finished game of the group becomes a play (once): dated by its last step, its
-    duration from its start to its last step."""
-    done = set(session().scalars(select(Play.game_id).where(Play.group_id == group.id,
-                                                            Play.game_id.is_not(None))))
-    links = session().scalars(select(GroupGame).where(GroupGame.group_id == group.id))
-    for gg in [link for link in links if link.game_id not in done]:
+    """Every finished game of the group is a play: made when the game is first seen finished,
+    made again (its note kept) when the game's log changed since but it is still finished (a
+    correction after the end), and gone when a step taken back means it is not finished."""
+    made = {p.game_id: p.record.get("version") for p in session().scalars(
+        select(Play).where(Play.group_id == group.id, Play.game_id.is_not(None)))}
+    links = list(session().scalars(select(GroupGame).where(GroupGame.group_id == group.id)))
+    for gg in links:
         game = session().get(Game, gg.game_id)
+        if made.get(game.id, -1) == game.version:
+            continue  # its play is up to date
         rules, state = get_game(game.slug), state_of(game)
-        if not rules.is_over(state):
+        if game.id not in made and not rules.is_over(state):
             continue
-        last = session().scalar(select(Action.at).where(Action.game_id == game.id)
-                                .order_by(Action.seq.desc()).limit(1)) or game.updated_at
-        minutes = max(0, int((last - game.created_at).total_seconds() // 60))
-        record = record_of(rules.score(state), gg.seats, first_seat(game.slug, state))
-        with writing() as s:
-            if s.scalar(select(Play.id).where(Play.game_id == game.id)) is None:
-                s.add(Play(group_id=group.id, game_id=game.id, slug=game.slug,
-                           played_at=last.replace(microsecond=0),
-                           duration_min=min(minutes, DURATION_LIMIT), record=record,
-                           source="tracked"))
-                s.commit()
+        values = _tracked(game, gg, rules, state) if rules.is_over(state) else None
+        with suppress(IntegrityError):  # (another phone's request stored this play first)
+            _store_tracked(group, game, values)
+
+
+def _tracked(game: Game, gg: GroupGame, rules: Any, state: Any) -> dict[str, Any]:
+    """A finished game's play: dated by its last step, its duration from its start."""
+    last = session().scalar(select(Action.at).where(Action.game_id == game.id)
+                            .order_by(Action.seq.desc()).limit(1)) or game.updated_at
+    minutes = max(0, int((last - game.created_at).total_seconds() // 60))
+    record = record_of(rules.score(state), gg.seats, first_seat(game.slug, state))
+    return {"played_at": last.replace(microsecond=0),
+            "duration_min": min(minutes, DURATION_LIMIT),
+            "record": {**record, "version": game.version}}
+
+
+def _store_tracked(group: Group, game: Game, values: dict[str, Any] | None) -> None:
+    with writing() as s:
+        row = s.scalar(select(Play).where(Play.game_id == game.id))
+        if row is None and values is not None:
+            s.add(Play(group_id=group.id, game_id=game.id, slug=game.slug, source="tracked",
+                       **values))
+        elif row is not None and values is None:
+            s.delete(row)
+        elif row is not None:
+            for key, value in values.items():
+                setattr(row, key, value)
+        s.commit()
 
 
 def add_quick_play(group: Group, slug: str, result: Result, *, first: Any, day: Any,

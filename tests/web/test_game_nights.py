@@ -150,6 +150,26 @@ def test_a_finished_games_score_page_leads_to_its_group_but_never_on_the_watch_l
     assert "/group/" not in client.get(f"/g/{watch}/score").get_data(as_text=True)
 
 
+def test_a_play_follows_its_game_when_the_end_is_taken_back_and_played_again(client, app):
+    group = new_group(client)
+    add(client, group, "Ana")
+    add(client, group, "Ben")
+    table = finished_game(client, app, group, ["Ana", "Ben"], [2, 1])
+    client.get(group)
+    with app.app_context():
+        assert session().query(Play).count() == 1
+    table.post("undo")  # "Time is up" taken back: the game goes on, so no play yet
+    client.get(group)
+    with app.app_context():
+        assert session().query(Play).count() == 0
+    table.do("correct", house=1, what="golden", value=5)
+    table.do("time_up")
+    client.get(group)
+    with app.app_context():
+        again = session().query(Play).one()
+    assert {s["name"]: s["place"] for s in again.record["players"]} == {"Ben": 1, "Ana": 2}
+
+
 def test_an_unfinished_game_is_not_a_play_yet(client, app):
     group = new_group(client)
     add(client, group, "Ana")
