@@ -21,6 +21,7 @@ from flask import (
 )
 
 from .. import group_file, groups, store
+from ..db import Game
 from ..games import GAMES, get_game
 from ..games.core import RulesError, t
 from ..group_stats import facts_of, game_stats, player_stats, ruling_counts
@@ -196,7 +197,8 @@ def play(link: str, play_id: int):
         abort(404, description=t("This group has no such play."))
     names = groups.names_of(group)
     return render_template("group_play.html", group=group, play=found, names=names,
-                           rules=get_game(found.slug),
+                           rules=get_game(found.slug), game=found.game_id and
+                           store.session().get(Game, found.game_id),
                            bg_stats=group_file.bg_stats_link(found, group, names))
 
 

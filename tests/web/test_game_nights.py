@@ -136,6 +136,10 @@ def test_every_finished_game_of_the_group_becomes_one_play(client, app):
     assert sum(ln["points"] for ln in seats["Ben"]["lines"]) == 5
     assert plays[0].duration_min is not None and plays[0].source == "tracked"
     assert re.search(r"1\. Ben 5,\s*2\. Ana 2", page)
+    play = client.get(f"{group}/play/{plays[0].id}").get_data(as_text=True)
+    with app.app_context():
+        token = session().query(Game).one().play_token
+    assert f'href="/g/{token}/history"' in play  # the play leads to its game's history
 
 
 def test_a_finished_games_score_page_leads_to_its_group_but_never_on_the_watch_link(client, app):
