@@ -456,3 +456,25 @@ def test_statistics_count_how_often_each_ruling_is_read_each_way(client, app):
     for reading in set(readings):
         assert f"{reading} × {readings.count(reading)}" in counted
     assert "<li>T10: xadla-only × 3</li>" in page  # the defaults of the form count too
+
+
+def test_every_group_page_speaks_italian_and_chinese(client, app):
+    group = new_group(client)
+    add(client, group, "Ana")
+    add(client, group, "Ben")
+    finished_game(client, app, group, ["Ana", "Ben"], [2, 1])
+    play = quick_play(client, group, **TW_QUICK).headers["Location"]
+    token = group.rsplit("/", 1)[1]
+    pages = [group, group + "/stats", play, group + "/quick/hadara",
+             f"/new/tradewarz?group={token}", "/"]
+    for lang, words in (("it", ["Giocatori", "Statistiche", "Invia a BG Stats",
+                                "Registra una giocata di Hadara", "Giocatori di",
+                                "I tuoi gruppi"]),
+                        ("zh", ["玩家", "胜率", "发送到 BG Stats", "记录一局 Hadara", "的玩家",
+                                "你的小组"])):
+        client.get(f"/lang/{lang}")
+        for path, word in zip(pages, words, strict=True):
+            resp = client.get(path)
+            assert resp.status_code == 200 and word in resp.get_data(as_text=True), (lang, path)
+    stats = client.get(group + "/stats").get_data(as_text=True)
+    assert "2 局" in stats  # a plural word in Chinese
