@@ -47,6 +47,7 @@ def bg_stats_data(play: Play, group: Group, players: Mapping[int, GroupPlayer]) 
     """A play in BG Stats' push format (createPlay.html?data=...)."""
     rules = get_game(play.slug)
     return {
+        "sourceName": "Table companion",
         "game": {"name": rules.title, "highestWins": True, "noPoints": False,
                  "sourceGameId": play.slug},
         "playDate": play.played_at.strftime("%Y-%m-%d %H:%M:%S"),

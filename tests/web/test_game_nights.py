@@ -478,3 +478,21 @@ def test_every_group_page_speaks_italian_and_chinese(client, app):
             assert resp.status_code == 200 and word in resp.get_data(as_text=True), (lang, path)
     stats = client.get(group + "/stats").get_data(as_text=True)
     assert "2 局" in stats  # a plural word in Chinese
+
+
+def test_a_game_still_hiding_a_players_information_is_left_out_of_the_group_file(client, app):
+    from companion import groups, store
+    from companion.db import Group
+    from companion.games import get_game
+    from tests.table_helpers import sample_setup
+    group = new_group(client)
+    rules = get_game("hexemonia")
+    with app.test_request_context():
+        kept = session().query(Group).one()
+        game = store.create_game(rules, sample_setup(rules, 3))
+        groups.join_game(kept, game)
+        assert rules.secrets(game.setup, [], store.state_of(game))  # the Acropolis is hidden
+    exported = export_of(client, group)
+    assert exported["games"] == [] and exported["left_out_games"] == 1
+    assert [p["name"] for p in exported["players"]] == ["P1", "P2", "P3"]
+    import_file(client, exported)
