@@ -178,7 +178,8 @@ def _read_players(raw: Any) -> list[dict]:
         if p["merged_into"] is None and name.casefold() in names:
             _fail(t("the group already has a player called {name}", name=name), at + ".name")
         ids.add(pid)
-        names.add(name.casefold()) if p["merged_into"] is None else None
+        if p["merged_into"] is None:
+            names.add(name.casefold())
         players.append({"id": pid, "name": name, "mark": mark, "retired": p["retired"],
                         "merged_into": p["merged_into"]})
     for i, p in enumerate(players):

@@ -210,6 +210,11 @@ def test_a_play_the_app_did_not_track_is_logged_from_the_quick_pad_to_the_group(
     resp = quick_play(client, group, **TW_QUICK)
     page = client.get(resp.headers["Location"]).get_data(as_text=True)
     assert "rainy evening" in page and "75" in page
+    tok = csrf_of(client, resp.headers["Location"])
+    kept = client.post(resp.headers["Location"] + "/note", data={"note": "Ben won the toss",
+                                                                 "csrf_token": tok})
+    assert kept.status_code == 303
+    assert "Ben won the toss" in client.get(resp.headers["Location"]).get_data(as_text=True)
     with app.app_context():
         play = session().query(Play).one()
         names = sorted(p.name for p in session().query(GroupPlayer))
@@ -218,7 +223,7 @@ def test_a_play_the_app_did_not_track_is_logged_from_the_quick_pad_to_the_group(
     # 4 Xadlas each: the golden ones break the tie (TradeWarz ranking)
     assert seats["Ana"]["place"] == 1 and seats["Ana"]["decided_by"] == "golden_xadlas"
     assert seats["Ben"]["first"] and play.source == "quick"
-    assert play.played_at.date().isoformat() == "2026-11-01"
+    assert play.played_at.date().isoformat() == "2026-11-01" and play.note == "Ben won the toss"
 
 
 def test_a_quick_play_with_a_bad_date_or_first_player_is_refused_and_not_stored(client, app):
