@@ -501,3 +501,30 @@ def test_a_game_still_hiding_a_players_information_is_left_out_of_the_group_file
     assert exported["games"] == [] and exported["left_out_games"] == 1
     assert [p["name"] for p in exported["players"]] == ["P1", "P2", "P3"]
     import_file(client, exported)
+
+
+def test_a_game_night_on_each_database_with_the_schema_the_migrations_make(db_app):
+    """SQLite and PostgreSQL, tables made by Alembic (revision 0007_groups): a group, a finished
+    game, a quick play, a merge, the statistics and the group file out and back in."""
+    client = db_app.test_client()
+    group = new_group(client)
+    for name in ("Ana", "Ben", "Bea"):
+        add(client, group, name)
+    finished_game(client, db_app, group, ["Ana", "Ben"], [1, 2])
+    quick_play(client, group, **TW_QUICK)
+    ids = player_ids(db_app, group)
+    assert client.post(group + "/players/merge", data={
+        "player": ids["Bea"], "into": ids["Ana"],
+        "csrf_token": csrf_of(client, group)}).status_code == 303
+    stats = client.get(group + "/stats").get_data(as_text=True)
+    ana = re.search(rf'id="player-{ids["Ana"]}">(.*?)</section>', stats, re.S).group(1)
+    assert ">2 plays<" in ana and ">1 win<" in ana
+    exported = export_of(client, group)
+    copy = import_file(client, exported).headers["Location"]
+
+    def plays(data):
+        return [(p["slug"], p["date"], [(x["name"], x["total"], x["place"])
+                                         for x in p["record"]["players"]])
+                for p in data["plays"]]
+
+    assert len(exported["plays"]) == 2 and plays(export_of(client, copy)) == plays(exported)
