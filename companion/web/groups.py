@@ -221,8 +221,9 @@ def quick(link: str, slug: str):
                                  slug=repr(slug), games=", ".join(sorted(GAMES))))
     rules = get_game(slug)
     form = table_form_class(rules, "quick")()
+    seated = seated_asked(group)
     if request.method == "GET":
-        seat_on_form(form, seated_asked(group))
+        seat_on_form(form, seated)
     errors: list = []
     if request.method == "POST":
         if form.validate():
@@ -240,7 +241,7 @@ def quick(link: str, slug: str):
         else:
             errors = errors_of(form, lambda n: t("Player {n}", n=n))
     return render_template("group_quick.html", group=group, rules=rules, form=form,
-                           errors=errors, players=groups.players_of(group),
+                           errors=errors, offered=groups.players_of(group), seated=seated,
                            today=datetime.now().date().isoformat()), 422 if errors else 200
 
 

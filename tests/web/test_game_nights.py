@@ -226,6 +226,21 @@ def test_a_play_the_app_did_not_track_is_logged_from_the_quick_pad_to_the_group(
     assert play.played_at.date().isoformat() == "2026-11-01" and play.note == "Ben won the toss"
 
 
+def test_the_quick_pad_of_a_group_seats_its_players_by_taps_in_order(client, app):
+    group = new_group(client)
+    for name in ("Ana", "Ben", "Cy"):
+        add(client, group, name)
+    ids = player_ids(app, group)
+    token = group.rsplit("/", 1)[1]
+    page = client.get(f"/group/{token}/quick/hadara?seat={ids['Cy']},{ids['Ana']}").get_data(
+        as_text=True)
+    assert re.search(r'name="players-0-name"[^>]*value="Cy"', page)
+    assert re.search(r'name="players-1-name"[^>]*value="Ana"', page)
+    offers = re.findall(r'class="btn ghost seat-offer" href="([^"]+)">\s*(\w+)', page)
+    assert [name for _, name in offers] == ["Ben"]  # the seated ones are no longer offered
+    assert offers[0][0].endswith(f"seat={ids['Cy']},{ids['Ana']},{ids['Ben']}")
+
+
 def test_a_quick_play_with_a_bad_date_or_first_player_is_refused_and_not_stored(client, app):
     group = new_group(client)
     quick_play(client, group, expect=422, **{**TW_QUICK, "date": "3026-01-01"})
