@@ -1,14 +1,10 @@
-"""A group's plays out of the app, never locked in: a play as a "Send to BG Stats" link, the
-plays as CSV and JSON, and the whole group as one file that another server imports with the same
-result (read as strictly as a game file: every problem names its place, nothing is stored)."""
+"""The whole group as one file (players, plays, its games' logs) that another server imports
+with the same result, read as strictly as a game file: every problem names its place, and
+nothing is stored. (A play's BG Stats link and the plays as CSV and JSON: ``group_out``.)"""
 from __future__ import annotations
 
-import csv
-import io
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
-from urllib.parse import quote
 
 from sqlalchemy import delete
 
@@ -16,7 +12,7 @@ from . import store
 from .db import Game, Group, GroupGame, GroupPlayer, Play
 from .games import GAMES, get_game
 from .games.core import IllegalAction, RulesError, t
-from .groups import (
+from .group_checks import (
     GROUP_NAME_LIMIT,
     MARK_LIMIT,
     NAME_LIMIT,
@@ -26,87 +22,14 @@ from .groups import (
     clean_duration,
     clean_note,
     clean_text,
-    games_of,
-    names_of,
-    players_of,
-    plays_of,
-    writing,
 )
+from .groups import games_of, players_of, plays_of, writing
 from .store import new_token
 
 FORMAT = "companion-group/1"
-BG_STATS = "https://app.bgstatsapp.com/createPlay.html?data="
 PLAYS_LIMIT = 5000
 GAMES_LIMIT = 1000
 SCORE_LIMIT = 100_000
-
-
-# ------------------------------------------------------------------------------ BG Stats
-
-def bg_stats_data(play: Play, group: Group, players: Mapping[int, GroupPlayer]) -> dict:
-    """A play in BG Stats' push format (createPlay.html?data=...)."""
-    rules = get_game(play.slug)
-    return {
-        "sourceName": "Table companion",
-        "game": {"name": rules.title, "highestWins": True, "noPoints": False,
-                 "sourceGameId": play.slug},
-        "playDate": play.played_at.strftime("%Y-%m-%d %H:%M:%S"),
-        "durationMin": play.duration_min or 0,
-        "location": group.name,
-        "players": [{"name": _name(p, players), "score": str(p["total"]), "rank": p["place"],
-                     "winner": p["place"] == 1, "startPlayer": bool(p["first"]),
-                     "sourcePlayerId": str(p["player"])} for p in play.record["players"]],
-        "comments": play.note,
-    }
-
-
-def bg_stats_link(play: Play, group: Group, players: Mapping[int, GroupPlayer]) -> str:
-    """A plain link: the phone opens it; this server makes no outside request."""
-    data = json.dumps(bg_stats_data(play, group, players), ensure_ascii=False,
-                      separators=(",", ":"))
-    return BG_STATS + quote(data, safe="")
-
-
-def _name(seat: Mapping[str, Any], players: Mapping[int, GroupPlayer]) -> str:
-    player = players.get(seat["player"])
-    return player.name if player is not None else seat["name"]
-
-
-# -------------------------------------------------------------------------- plays as data
-
-def plays_data(group: Group) -> list[dict[str, Any]]:
-    players = names_of(group)
-    return [{"id": p.id, "date": p.played_at.isoformat(), "duration_min": p.duration_min,
-             "game": p.slug, "source": p.source, "note": p.note,
-             "rulings": p.record.get("rulings", {}),
-             "players": [{**seat, "name": _name(seat, players)}
-                         for seat in p.record["players"]]}
-            for p in plays_of(group)]
-
-
-CSV_COLUMNS = ("play", "date", "game", "duration_min", "player", "seat", "first", "score",
-               "place", "decided_by", "lines", "rulings", "note")
-
-
-def plays_csv(group: Group) -> str:
-    """One row per player of each play; score lines and rulings as ``id=value`` lists."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    for play in plays_data(group):
-        rulings = "; ".join(f"{k}={v}" for k, v in play["rulings"].items())
-        for seat in play["players"]:
-            writer.writerow([play["id"], play["date"], play["game"], play["duration_min"] or "",
-                             _safe(seat["name"]), seat["seat"], "yes" if seat["first"] else "",
-                             seat["total"], seat["place"], seat["decided_by"],
-                             "; ".join(f"{ln['id']}={ln['points']}" for ln in seat["lines"]),
-                             rulings, _safe(play["note"])])
-    return out.getvalue()
-
-
-def _safe(text: str) -> str:
-    """A cell a spreadsheet will not run as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
 
 # ------------------------------------------------------------------------- the whole group

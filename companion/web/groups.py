@@ -20,7 +20,7 @@ from flask import (
     url_for,
 )
 
-from .. import group_file, groups, store
+from .. import group_checks, group_file, group_out, groups, store
 from ..db import Game
 from ..games import GAMES, get_game
 from ..games.core import RulesError, t
@@ -102,7 +102,7 @@ def group_asked():
 def seated_asked(group) -> list:
     """The group players tapped so far, in the order tapped (``?seat=3,1,...``): clockwise."""
     by_id = {p.id: p for p in groups.players_of(group) if not p.retired}
-    ids = [groups.as_number(x) for x in request.args.get("seat", "").split(",")[:20]]
+    ids = [group_checks.as_number(x) for x in request.args.get("seat", "").split(",")[:20]]
     seen, chosen = set(), []
     for pid in ids:
         if pid in by_id and pid not in seen:
@@ -160,7 +160,7 @@ def _players_action(link: str, work):
 
 
 def _pid(name: str = "player"):
-    value = groups.as_number(request.form.get(name, ""))
+    value = group_checks.as_number(request.form.get(name, ""))
     return value if type(value) is int else None
 
 
@@ -199,7 +199,7 @@ def play(link: str, play_id: int):
     return render_template("group_play.html", group=group, play=found, names=names,
                            rules=get_game(found.slug), game=found.game_id and
                            store.session().get(Game, found.game_id),
-                           bg_stats=group_file.bg_stats_link(found, group, names))
+                           bg_stats=group_out.bg_stats_link(found, group, names))
 
 
 @bp.post("/<link>/play/<int:play_id>/note")
@@ -296,14 +296,14 @@ def _attachment(resp: Response, group, ext: str) -> Response:
 def plays_json(link: str):
     group = _open(link)
     groups.sync_plays(group)
-    return _attachment(jsonify(group_file.plays_data(group)), group, "json")
+    return _attachment(jsonify(group_out.plays_data(group)), group, "json")
 
 
 @bp.get("/<link>/plays.csv")
 def plays_csv(link: str):
     group = _open(link)
     groups.sync_plays(group)
-    return _attachment(Response(group_file.plays_csv(group), mimetype="text/csv"), group,
+    return _attachment(Response(group_out.plays_csv(group), mimetype="text/csv"), group,
                        "csv")
 
 

@@ -7,7 +7,7 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 from flask_babel import gettext as _l
 from sqlalchemy import select
 
-from .. import groups, store
+from .. import group_checks, groups, store
 from ..db import Game
 from ..games import GAMES, get_game
 from ..games.core import RulesError, t
@@ -127,8 +127,8 @@ def new_game(slug: str):
             try:
                 new_group = request.form.get("new_group", "").strip()
                 if new_group and not group:  # checked before the game is stored
-                    groups.clean_text(new_group, t("The group's name"),
-                                      groups.GROUP_NAME_LIMIT, field="new_group")
+                    group_checks.clean_text(new_group, t("The group's name"),
+                                            group_checks.GROUP_NAME_LIMIT, field="new_group")
                 game = store.create_game(rules, setup, box=rules.box_records_of_setup(setup))
             except RulesError as err:
                 errors = [p.message if not p.field else t("{field}: {message}", field=p.field,
