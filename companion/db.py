@@ -138,6 +138,67 @@ class BoxSighting(Base):
     at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
+class Group(Base):
+    """The people who play together (a family, a club), reached by its own unguessable link.
+    (Box data and house rules can hang off it later by a ``group_id`` of their own.)"""
+
+    __tablename__ = "groups"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(String(40), unique=True)
+    name: Mapped[str] = mapped_column(String(80))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class GroupPlayer(Base):
+    """A player of a group: a name and a colour or symbol; a retired player is no longer offered
+    at setup; a player merged into another is that other one from then on."""
+
+    __tablename__ = "group_players"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"),
+                                          index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    mark: Mapped[str] = mapped_column(String(16), default="")
+    retired: Mapped[bool] = mapped_column(Boolean, default=False)
+    merged_into: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class GroupGame(Base):
+    """A game of a group, and which group player sat in each seat (clockwise)."""
+
+    __tablename__ = "group_games"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"),
+                                          index=True)
+    seats: Mapped[list] = mapped_column(JSON)
+
+
+class Play(Base):
+    """A play a group remembers: a finished game of the group, or one logged from the quick
+    score pad. ``record`` holds the players with seats, first player, score lines, totals,
+    places and what decided them, and the rulings read (see ``companion.groups``)."""
+
+    __tablename__ = "plays"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"),
+                                          index=True)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"),
+                                                nullable=True, unique=True)
+    slug: Mapped[str] = mapped_column(String(20))
+    played_at: Mapped[datetime] = mapped_column(DateTime)
+    duration_min: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    record: Mapped[dict] = mapped_column(JSON)
+    note: Mapped[str] = mapped_column(Text, default="")
+    source: Mapped[str] = mapped_column(String(10), default="tracked")
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
 def _sqlite_setup(engine: Engine) -> None:
     @event.listens_for(engine, "connect")
     def _pragma(dbapi_conn, _record):  # pragma: no cover - exercised through every test

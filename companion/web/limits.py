@@ -48,6 +48,16 @@ LIMITED = {
     "play.amend": "RATELIMIT_TAPS",
     "reference.switch_ruling": "RATELIMIT_TAPS",
     "api.score": "RATELIMIT_SCORE_API",
+    # game nights: a group is made like a game, its file imported like one; a logged play and
+    # each change to its players or notes count as taps
+    "groups.new": "RATELIMIT_NEW_GAME",
+    "groups.import_group": "RATELIMIT_IMPORT",
+    "groups.quick": "RATELIMIT_TAPS",
+    "groups.add_player": "RATELIMIT_TAPS",
+    "groups.rename_player": "RATELIMIT_TAPS",
+    "groups.retire_player": "RATELIMIT_TAPS",
+    "groups.merge_players": "RATELIMIT_TAPS",
+    "groups.note": "RATELIMIT_TAPS",
 }
 
 def init_app(app: Flask) -> None:

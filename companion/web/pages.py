@@ -16,10 +16,11 @@ from flask import (
 from flask_babel import gettext as _l
 from sqlalchemy import select
 
-from .. import store
+from .. import group_checks, groups, store
 from ..db import Game
 from ..games import GAMES, get_game
 from ..games.core import RulesError, t
+from . import groups as group_pages
 from . import remember_game
 from .forms import errors_of, table_form_class, table_payload
 from .reference import house_rule_defaults, payload_rescore
@@ -85,7 +86,7 @@ def favicon():
 
 @bp.get("/")
 def index():
-    return render_template("index.html", games=_my_games())
+    return render_template("index.html", games=_my_games(), groups=group_pages.my_groups())
 
 
 def _my_games() -> list[tuple[str, Game, bool]]:
@@ -147,12 +148,20 @@ def new_game(slug: str):
     rules = _rules(slug)
     box = store.box_entries(slug)
     form = table_form_class(rules, "setup")(data=_setup_defaults(rules, box))
+    group = group_pages.group_asked()  # set up from a group: its players offered, tap to seat
+    seated = group_pages.seated_asked(group) if group else []
+    if request.method == "GET":
+        group_pages.seat_on_form(form, seated)
     errors: list[str] = []
     if request.method == "POST":
         if form.validate():
             options, players = table_payload(rules, form, "setup")
             setup = {**options, "players": players}
             try:
+                new_group = request.form.get("new_group", "").strip()
+                if new_group and not group:  # checked before the game is stored
+                    group_checks.clean_text(new_group, t("The group's name"),
+                                            group_checks.GROUP_NAME_LIMIT, field="new_group")
                 game = store.create_game(rules, setup, box=rules.box_records_of_setup(setup))
             except RulesError as err:
                 errors = [p.message if not p.field else t("{field}: {message}", field=p.field,
@@ -160,12 +169,19 @@ def new_game(slug: str):
                           for p in err.problems]
             else:
                 remember_game(game.play_token)
+                if group is None and new_group:
+                    group = groups.create_group(new_group)
+                if group is not None:
+                    groups.join_game(group, game)
+                    group_pages.remember_group(group.token)
                 return redirect(url_for("play.game_page", token=game.play_token), 303)
         else:
             errors = errors_of(form, lambda n: t("Seat {n}", n=n))
     known = {b.key: b.value for b in box if b.category == "setup card"}
     return render_template("new.html", rules=rules, form=form, errors=errors, box=box,
-                           known=known), 422 if errors else 200
+                           known=known, group=group, seated=seated,
+                           offered=groups.players_of(group) if group else []), \
+        422 if errors else 200
 
 
 @bp.route("/quick/<slug>", methods=["GET", "POST"])

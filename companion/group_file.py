@@ -1,0 +1,258 @@
+"""The whole group as one file (players, plays, its games' logs) that another server imports
+with the same result, read as strictly as a game file: every problem names its place, and
+nothing is stored. (A play's BG Stats link and the plays as CSV and JSON: ``group_out``.)"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import delete
+
+from . import store
+from .db import Game, Group, GroupGame, GroupPlayer, Play
+from .games import GAMES, get_game
+from .games.core import IllegalAction, RulesError, t
+from .group_checks import (
+    GROUP_NAME_LIMIT,
+    MARK_LIMIT,
+    NAME_LIMIT,
+    PLAYERS_LIMIT,
+    RULE,
+    clean_day,
+    clean_duration,
+    clean_note,
+    clean_text,
+)
+from .groups import games_of, players_of, plays_of, writing
+from .store import new_token
+
+FORMAT = "companion-group/1"
+PLAYS_LIMIT = 5000
+GAMES_LIMIT = 1000
+SCORE_LIMIT = 100_000
+
+
+# ------------------------------------------------------------------------- the whole group
+
+def export_group(group: Group) -> dict[str, Any]:
+    """The group as one file: players, plays and its games' logs (as game exports). A game
+    that still hides a player's information is left out (its export could not rebuild it)."""
+    games, left_out = [], 0
+    seats = {gg.game_id: gg.seats for gg in store.session().query(GroupGame).filter_by(
+        group_id=group.id)}
+    for game in games_of(group):
+        export = store.export_game(game)
+        if export.get("hidden"):
+            left_out += 1
+            continue
+        games.append({"id": game.id, "seats": seats[game.id], "file": export})
+    plays = [{"game": p.game_id if any(g["id"] == p.game_id for g in games) else None,
+              "slug": p.slug, "date": p.played_at.isoformat(), "duration_min": p.duration_min,
+              "note": p.note, "source": p.source, "record": p.record} for p in plays_of(group)]
+    return {"format": FORMAT, "name": group.name,
+            "players": [{"id": p.id, "name": p.name, "mark": p.mark, "retired": p.retired,
+                         "merged_into": p.merged_into} for p in players_of(group, merged=True)],
+            "games": games, "plays": plays[::-1], "left_out_games": left_out}
+
+
+def _fail(message, field: str):
+    raise IllegalAction(message, rule=RULE, field=field)
+
+
+def _object(value: Any, keys: Sequence[str], field: str, optional: Sequence[str] = ()) -> dict:
+    """``value`` as an object with exactly ``keys`` (and maybe ``optional``)."""
+    if not isinstance(value, dict):
+        _fail(t("{field} must be an object", field=field), field)
+    extra = [k for k in value if k not in keys and k not in optional]
+    missing = [k for k in keys if k not in value]
+    if extra or missing:
+        _fail(t("{field}: unknown {extra}, missing {missing}", field=field,
+                extra=", ".join(map(str, extra)) or "-", missing=", ".join(missing) or "-"),
+              field)
+    return value
+
+
+def _list(value: Any, limit: int, field: str) -> list:
+    if not isinstance(value, list) or len(value) > limit:
+        _fail(t("{field} must be a list of at most {limit}", field=field, limit=limit), field)
+    return value
+
+
+def _int(value: Any, low: int, high: int, field: str) -> int:
+    if type(value) is not int or not low <= value <= high:
+        _fail(t("{field} must be a whole number from {low} to {high}", field=field, low=low,
+                high=high), field)
+    return value
+
+
+def _read_players(raw: Any) -> list[dict]:
+    players, ids, names = [], set(), set()
+    for i, p in enumerate(_list(raw, PLAYERS_LIMIT, "players")):
+        at = f"players[{i}]"
+        p = _object(p, ("id", "name", "mark", "retired", "merged_into"), at)
+        pid = _int(p["id"], 1, 2**62, at + ".id")
+        name = clean_text(p["name"], t("A player's name"), NAME_LIMIT, field=at + ".name")
+        mark = clean_text(p["mark"], t("A colour or symbol"), MARK_LIMIT, field=at + ".mark",
+                          required=False)
+        if type(p["retired"]) is not bool:
+            _fail(t("{field} must be true or false", field=at + ".retired"), at + ".retired")
+        if pid in ids:
+            _fail(t("{field}: two players have the id {id}", field=at, id=pid), at + ".id")
+        if p["merged_into"] is None and name.casefold() in names:
+            _fail(t("the group already has a player called {name}", name=name), at + ".name")
+        ids.add(pid)
+        if p["merged_into"] is None:
+            names.add(name.casefold())
+        players.append({"id": pid, "name": name, "mark": mark, "retired": p["retired"],
+                        "merged_into": p["merged_into"]})
+    for i, p in enumerate(players):
+        into = p["merged_into"]
+        if into is not None and (into not in ids or into == p["id"] or next(
+                q for q in players if q["id"] == into)["merged_into"] is not None):
+            _fail(t("{field} must name a player of the file who is not merged",
+                    field=f"players[{i}].merged_into"), f"players[{i}].merged_into")
+    return players
+
+
+def _read_seat(raw: Any, at: str, players: set[int], n: int) -> dict:
+    s = _object(raw, ("player", "name", "seat", "first", "total", "place", "decided_by",
+                      "lines"), at)
+    if s["player"] not in players:
+        _fail(t("{field} must name a player of the file", field=at + ".player"), at + ".player")
+    lines = []
+    for j, ln in enumerate(_list(s["lines"], 50, at + ".lines")):
+        where = f"{at}.lines[{j}]"
+        ln = _object(ln, ("id", "label", "points"), where)
+        lines.append({"id": clean_text(ln["id"], "id", 40, field=where + ".id"),
+                      "label": clean_text(ln["label"], "label", 80, field=where + ".label"),
+                      "points": _int(ln["points"], -SCORE_LIMIT, SCORE_LIMIT,
+                                     where + ".points")})
+    total = _int(s["total"], -SCORE_LIMIT, SCORE_LIMIT, at + ".total")
+    if lines and total != sum(ln["points"] for ln in lines):
+        _fail(t("{field}: the total is not the sum of the lines", field=at), at + ".total")
+    if type(s["first"]) is not bool:
+        _fail(t("{field} must be true or false", field=at + ".first"), at + ".first")
+    return {"player": s["player"], "name": clean_text(s["name"], "name", NAME_LIMIT * 2,
+                                                      field=at + ".name"),
+            "seat": _int(s["seat"], 1, n, at + ".seat"), "first": s["first"], "total": total,
+            "place": _int(s["place"], 1, n, at + ".place"),
+            "decided_by": clean_text(s["decided_by"], "decided_by", 40,
+                                     field=at + ".decided_by"), "lines": lines}
+
+
+def _read_play(raw: Any, at: str, players: set[int], games: set[int]) -> dict:
+    p = _object(raw, ("game", "slug", "date", "duration_min", "note", "source", "record"), at)
+    if p["game"] is not None and p["game"] not in games:
+        _fail(t("{field} must name a game of the file", field=at + ".game"), at + ".game")
+    if p["slug"] not in GAMES:
+        _fail(t("{field}: unknown game", field=at + ".slug"), at + ".slug")
+    if p["source"] not in ("tracked", "quick"):
+        _fail(t("{field} must be tracked or quick", field=at + ".source"), at + ".source")
+    record = _object(p["record"], ("players", "rulings"), at + ".record",
+                     optional=("version",))
+    version = {} if "version" not in record else {
+        "version": _int(record["version"], 0, 2**31, at + ".record.version")}
+    rules = get_game(p["slug"])
+    seats_raw = _list(record["players"], rules.max_players, at + ".record.players")
+    if len(seats_raw) < rules.min_players:
+        _fail(t("{field}: too few players", field=at + ".record.players"),
+              at + ".record.players")
+    seats = [_read_seat(s, f"{at}.record.players[{j}]", players, len(seats_raw))
+             for j, s in enumerate(seats_raw)]
+    if len({s["player"] for s in seats}) != len(seats):
+        _fail(t("{field}: a player holds two seats", field=at), at + ".record.players")
+    rulings = record["rulings"]
+    if not isinstance(rulings, dict) or any(
+            rid not in rules.rulings or not isinstance(v, str) or len(v) > 40
+            or v not in rules.rulings[rid].readings for rid, v in rulings.items()):
+        _fail(t("{field}: unknown ruling or reading", field=at + ".record.rulings"),
+              at + ".record.rulings")
+    return {"game": p["game"], "slug": p["slug"], "played_at": clean_day(p["date"],
+                                                                           field=at + ".date"),
+            "duration_min": clean_duration(p["duration_min"], field=at + ".duration_min"),
+            "note": clean_note(p["note"], field=at + ".note"), "source": p["source"],
+            "record": {"players": seats, "rulings": dict(rulings), **version}}
+
+
+def import_group(payload: Any) -> Group:
+    """A group file as a new group here (new links). Players and plays are read first, then each
+    game's log through ``store.import_game`` (as strictly as any game file); a refusal anywhere
+    names its place, and nothing stays stored."""
+    if not isinstance(payload, dict) or payload.get("format") != FORMAT:
+        _fail(t("this is not a group file (expected format {format})", format=FORMAT), "format")
+    data = _object(payload, ("format", "name", "players", "games", "plays"), "file",
+                   optional=("left_out_games",))
+    name = clean_text(data["name"], t("The group's name"), GROUP_NAME_LIMIT, field="name")
+    players = _read_players(data["players"])
+    pids = {p["id"] for p in players}
+    games = []
+    for i, g in enumerate(_list(data["games"], GAMES_LIMIT, "games")):
+        g = _object(g, ("id", "seats", "file"), f"games[{i}]")
+        _int(g["id"], 1, 2**62, f"games[{i}].id")
+        seats = _list(g["seats"], 16, f"games[{i}].seats")
+        if any(s not in pids for s in seats):
+            _fail(t("{field} must name players of the file", field=f"games[{i}].seats"),
+                  f"games[{i}].seats")
+        games.append(g)
+    if len({g["id"] for g in games}) != len(games):
+        _fail(t("{field}: two games have the same id", field="games"), "games")
+    plays = [_read_play(p, f"plays[{i}]", pids, {g["id"] for g in games})
+             for i, p in enumerate(_list(data["plays"], PLAYS_LIMIT, "plays"))]
+    if len({p["game"] for p in plays if p["game"] is not None}) != \
+            len([p for p in plays if p["game"] is not None]):
+        _fail(t("{field}: a game has two plays", field="plays"), "plays")
+    made: dict[int, Game] = {}
+    where = "games"
+    try:
+        for i, g in enumerate(games):
+            where = f"games[{i}]"
+            made[g["id"]] = store.import_game(g["file"])
+            if len(g["seats"]) != len(get_game(made[g["id"]].slug).player_names(
+                    store.state_of(made[g["id"]]))):
+                _fail(t("{field}: one player per seat", field=f"games[{i}].seats"),
+                      f"games[{i}].seats")
+    except RulesError as err:
+        _forget(made.values())
+        raise IllegalAction(t("{where}: {reason}", where=where, reason=err.message),
+                            rule=RULE, field=where) from None
+    return _store_group(name, players, games, plays, made)
+
+
+def _forget(games) -> None:
+    """Take back the games a refused group file had already stored."""
+    ids = [g.id for g in games]
+    if ids:
+        with writing() as s:
+            s.execute(delete(Game).where(Game.id.in_(ids)))
+            s.commit()
+
+
+def _store_group(name: str, players: list[dict], games: list[dict], plays: list[dict],
+                 made: Mapping[int, Game]) -> Group:
+    group = Group(token=new_token(), name=name)
+    with writing() as s:
+        s.add(group)
+        s.flush()
+        new_id = {}
+        for p in players:
+            row = GroupPlayer(group_id=group.id, name=p["name"], mark=p["mark"],
+                              retired=p["retired"])
+            s.add(row)
+            s.flush()
+            new_id[p["id"]] = row.id
+        for p in players:
+            if p["merged_into"] is not None:
+                s.get(GroupPlayer, new_id[p["id"]]).merged_into = new_id[p["merged_into"]]
+        for g in games:
+            s.add(GroupGame(game_id=made[g["id"]].id, group_id=group.id,
+                            seats=[new_id[x] for x in g["seats"]]))
+        for p in plays:
+            record = {**p["record"], "players": [{**seat, "player": new_id[seat["player"]]}
+                                                 for seat in p["record"]["players"]]}
+            s.add(Play(group_id=group.id, slug=p["slug"], played_at=p["played_at"],
+                       game_id=None if p["game"] is None else made[p["game"]].id,
+                       duration_min=p["duration_min"], note=p["note"], source=p["source"],
+                       record=record))
+        s.commit()
+    return group
+

@@ -1,0 +1,307 @@
+"""Game nights: a group of people who play together, its players, its games and its plays.
+
+A group is reached by its own unguessable link (like a game's play link). Its players are named
+once; a game set up from the group seats them, and every finished game of the group becomes a
+play (``sync_plays``); a table can also log a play it did not track (``add_quick_play``). The
+numbers about plays are worked out by ``group_stats`` (pure); files in and out: ``group_file``.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from contextlib import suppress
+from typing import Any
+
+from flask import g
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from .db import (
+    Action,
+    Game,
+    Group,
+    GroupGame,
+    GroupPlayer,
+    Play,
+    session,
+    write_session,
+)
+from .games import get_game
+from .games.core import IllegalAction, Result, t
+from .group_checks import (
+    DURATION_LIMIT,
+    GROUP_NAME_LIMIT,
+    MARK_LIMIT,
+    NAME_LIMIT,
+    PLAYERS_LIMIT,
+    RULE,
+    as_number,
+    clean_day,
+    clean_duration,
+    clean_note,
+    clean_text,
+)
+from .store import new_token, state_of
+
+
+def writing():
+    """A write session, after ending the request's read transaction: with SQLite a read begun
+    earlier would not see this write (nor let the write-ahead log be checkpointed)."""
+    if "db_session" in g:
+        g.db_session.commit()
+    return write_session()
+
+
+# ------------------------------------------------------------------------------ the group
+
+def create_group(name: Any) -> Group:
+    name = clean_text(name, t("The group's name"), GROUP_NAME_LIMIT, field="name")
+    group = Group(token=new_token(), name=name)
+    with writing() as s:
+        s.add(group)
+        s.commit()
+    return group
+
+
+def find_group(token: str) -> Group | None:
+    if not token or len(token) > 64:
+        return None
+    return session().scalar(select(Group).where(Group.token == token))
+
+
+def players_of(group: Group, *, merged: bool = False) -> list[GroupPlayer]:
+    """The group's players, in the order they joined (merged ones only when asked)."""
+    query = select(GroupPlayer).where(GroupPlayer.group_id == group.id)
+    if not merged:
+        query = query.where(GroupPlayer.merged_into.is_(None))
+    return list(session().scalars(query.order_by(GroupPlayer.id)))
+
+
+def _named(s, group_id: int, name: str, *, besides: int | None = None) -> GroupPlayer | None:
+    """The group's (unmerged) player called ``name``, whatever the case of its letters."""
+    for p in s.scalars(select(GroupPlayer).where(GroupPlayer.group_id == group_id,
+                                                 GroupPlayer.merged_into.is_(None))):
+        if p.name.casefold() == name.casefold() and p.id != besides:
+            return p
+    return None
+
+
+def _player(s, group_id: int, pid: Any, field: str = "player") -> GroupPlayer:
+    p = s.get(GroupPlayer, pid) if type(pid) is int and 0 < pid < 2**62 else None
+    if p is None or p.group_id != group_id or p.merged_into is not None:
+        raise IllegalAction(t("this group has no such player"), rule=RULE, field=field)
+    return p
+
+
+def add_player(group: Group, name: Any, mark: Any = "") -> GroupPlayer:
+    """A new player of the group; two players never share a name (a merge joins two)."""
+    name = clean_text(name, t("A player's name"), NAME_LIMIT, field="name")
+    mark = clean_text(mark, t("A colour or symbol"), MARK_LIMIT, field="mark", required=False)
+    with writing() as s:
+        if _named(s, group.id, name) is not None:
+            raise IllegalAction(t("the group already has a player called {name}", name=name),
+                                rule=RULE, field="name")
+        count = len(list(s.scalars(select(GroupPlayer.id).where(
+            GroupPlayer.group_id == group.id))))
+        if count >= PLAYERS_LIMIT:
+            raise IllegalAction(t("a group has at most {limit} players", limit=PLAYERS_LIMIT),
+                                rule=RULE, field="name")
+        player = GroupPlayer(group_id=group.id, name=name, mark=mark)
+        s.add(player)
+        s.commit()
+    return player
+
+
+def rename_player(group: Group, pid: Any, name: Any, mark: Any = "") -> None:
+    name = clean_text(name, t("A player's name"), NAME_LIMIT, field="name")
+    mark = clean_text(mark, t("A colour or symbol"), MARK_LIMIT, field="mark", required=False)
+    with writing() as s:
+        player = _player(s, group.id, pid)
+        if _named(s, group.id, name, besides=player.id) is not None:
+            raise IllegalAction(t("the group already has a player called {name}", name=name),
+                                rule=RULE, field="name")
+        player.name, player.mark = name, mark
+        s.commit()
+
+
+def retire_player(group: Group, pid: Any, retired: bool = True) -> None:
+    """A retired player is no longer offered at setup; their plays stay counted."""
+    with writing() as s:
+        _player(s, group.id, pid).retired = retired
+        s.commit()
+
+
+def merge_players(group: Group, pid: Any, into: Any) -> None:
+    """Two players who are one person: every play and game of ``pid`` becomes ``into``'s.
+    Refused when both sat at the same play (one person holds one seat)."""
+    with writing() as s:
+        gone, kept = _player(s, group.id, pid), _player(s, group.id, into, "into")
+        if gone.id == kept.id:
+            raise IllegalAction(t("a player cannot be merged into themselves"), rule=RULE,
+                                field="into")
+        plays = list(s.scalars(select(Play).where(Play.group_id == group.id)))
+        for play in plays:
+            ids = [p["player"] for p in play.record["players"]]
+            if gone.id in ids and kept.id in ids:
+                raise IllegalAction(t("{a} and {b} played in the same play on {day}, so they "
+                                      "are two people", a=gone.name, b=kept.name,
+                                      day=play.played_at.date().isoformat()),
+                                    rule=RULE, field="into")
+        for play in plays:
+            play.record = {**play.record, "players": [
+                {**p, "player": kept.id} if p["player"] == gone.id else p
+                for p in play.record["players"]]}
+        for gg in s.scalars(select(GroupGame).where(GroupGame.group_id == group.id)):
+            gg.seats = [kept.id if p == gone.id else p for p in gg.seats]
+        gone.merged_into, gone.retired = kept.id, True
+        s.commit()
+
+
+# ------------------------------------------------------------------------------- its games
+
+def seat_players(s, group_id: int, names: Sequence[str]) -> list[int]:
+    """The group players sitting in seats named ``names``, by name; a name the group does not
+    know yet becomes a new player of the group (in ``s``, not yet committed)."""
+    ids = []
+    for name in names:
+        player = _named(s, group_id, name)
+        if player is None:
+            player = GroupPlayer(group_id=group_id, name=name[:NAME_LIMIT], mark="")
+            s.add(player)
+            s.flush()
+        ids.append(player.id)
+    return ids
+
+
+def join_game(group: Group, game: Game) -> None:
+    """Make ``game`` one of the group's games, its seats held by the group's players."""
+    names = get_game(game.slug).player_names(state_of(game))
+    with writing() as s:
+        if s.get(GroupGame, game.id) is None:
+            s.add(GroupGame(game_id=game.id, group_id=group.id,
+                            seats=seat_players(s, group.id, names)))
+        s.commit()
+
+
+def group_of_game(game: Game) -> Group | None:
+    gg = session().get(GroupGame, game.id)
+    return None if gg is None else session().get(Group, gg.group_id)
+
+
+def games_of(group: Group) -> list[Game]:
+    return list(session().scalars(select(Game).join(GroupGame, GroupGame.game_id == Game.id)
+                                  .where(GroupGame.group_id == group.id)
+                                  .order_by(Game.created_at.desc())))
+
+
+# ------------------------------------------------------------------------------- its plays
+
+def first_seat(slug: str, state: Any) -> int:
+    """The seat of the game's first player: Hadara's first player of epoch I (lowest
+    initiative); the others are seated clockwise from the first player, so seat 1."""
+    if slug == "hadara":
+        from .games.hadara.model import first_seat as hadara_first
+        return hadara_first(state.players, 1)
+    return 0
+
+
+def record_of(result: Result, seats: Sequence[int], first: int) -> dict[str, Any]:
+    """A play's record from a score pad: each seat's group player, name, whether they went
+    first, score lines, total, place and what decided it; and the rulings read."""
+    placed = {name: (p.place, p.decided_by) for p in result.ranking for name in p.names}
+    players = []
+    for i, sheet in enumerate(result.sheets):
+        place, decided = placed[sheet.name]
+        players.append({"player": seats[i], "name": sheet.name, "seat": i + 1,
+                        "first": i == first, "total": sheet.total, "place": place,
+                        "decided_by": decided,
+                        "lines": [{"id": ln.id, "label": str(ln.label), "points": ln.points}
+                                  for ln in sheet.lines]})
+    return {"players": players, "rulings": dict(result.rulings)}
+
+
+def sync_plays(group: Group) -> None:
+    """Every finished game of the group is a play: made when the game is first seen finished,
+    made again (its note kept) when the game's log changed since but it is still finished (a
+    correction after the end), and gone when a step taken back means it is not finished."""
+    made = {p.game_id: p.record.get("version") for p in session().scalars(
+        select(Play).where(Play.group_id == group.id, Play.game_id.is_not(None)))}
+    links = list(session().scalars(select(GroupGame).where(GroupGame.group_id == group.id)))
+    for gg in links:
+        game = session().get(Game, gg.game_id)
+        if made.get(game.id, -1) == game.version:
+            continue  # its play is up to date
+        rules, state = get_game(game.slug), state_of(game)
+        if game.id not in made and not rules.is_over(state):
+            continue
+        values = _tracked(game, gg, rules, state) if rules.is_over(state) else None
+        with suppress(IntegrityError):  # (another phone's request stored this play first)
+            _store_tracked(group, game, values)
+
+
+def _tracked(game: Game, gg: GroupGame, rules: Any, state: Any) -> dict[str, Any]:
+    """A finished game's play: dated by its last step, its duration from its start."""
+    last = session().scalar(select(Action.at).where(Action.game_id == game.id)
+                            .order_by(Action.seq.desc()).limit(1)) or game.updated_at
+    minutes = max(0, int((last - game.created_at).total_seconds() // 60))
+    record = record_of(rules.score(state), gg.seats, first_seat(game.slug, state))
+    return {"played_at": last.replace(microsecond=0),
+            "duration_min": min(minutes, DURATION_LIMIT),
+            "record": {**record, "version": game.version}}
+
+
+def _store_tracked(group: Group, game: Game, values: dict[str, Any] | None) -> None:
+    with writing() as s:
+        row = s.scalar(select(Play).where(Play.game_id == game.id))
+        if row is None and values is not None:
+            s.add(Play(group_id=group.id, game_id=game.id, slug=game.slug, source="tracked",
+                       **values))
+        elif row is not None and values is None:
+            s.delete(row)
+        elif row is not None:
+            for key, value in values.items():
+                setattr(row, key, value)
+        s.commit()
+
+
+def add_quick_play(group: Group, slug: str, result: Result, *, first: Any, day: Any,
+                   duration: Any, note: Any) -> Play:
+    """A play the table did not track, from the quick score pad's result."""
+    n = len(result.sheets)
+    first = as_number(first)
+    if type(first) is not int or not 1 <= first <= n:
+        raise IllegalAction(t("the first player is a player number from 1 to {n}", n=n),
+                            rule=RULE, field="first")
+    when, minutes, note = clean_day(day), clean_duration(duration), clean_note(note)
+    with writing() as s:
+        seats = seat_players(s, group.id, [sheet.name for sheet in result.sheets])
+        play = Play(group_id=group.id, slug=slug, played_at=when, duration_min=minutes,
+                    record=record_of(result, seats, first - 1), note=note, source="quick")
+        s.add(play)
+        s.commit()
+    return play
+
+
+def plays_of(group: Group) -> list[Play]:
+    """The group's plays, newest first."""
+    return list(session().scalars(select(Play).where(Play.group_id == group.id)
+                                  .order_by(Play.played_at.desc(), Play.id.desc())))
+
+
+def play_of(group: Group, play_id: int) -> Play | None:
+    play = session().get(Play, play_id) if 0 < play_id < 2**62 else None
+    return play if play is not None and play.group_id == group.id else None
+
+
+def set_note(group: Group, play_id: int, note: Any) -> None:
+    note = clean_note(note)
+    with writing() as s:
+        play = s.get(Play, play_id) if 0 < play_id < 2**62 else None
+        if play is None or play.group_id != group.id:
+            raise IllegalAction(t("this group has no such play"), rule=RULE, field="play")
+        play.note = note
+        s.commit()
+
+
+def names_of(group: Group) -> Mapping[int, GroupPlayer]:
+    """Every player of the group by id (merged ones too, for old references)."""
+    return {p.id: p for p in players_of(group, merged=True)}

@@ -1,0 +1,315 @@
+"""Game nights on the web: a group's page (players, games, plays), seating from the group, the
+quick score pad saved to a group, a play's page with its BG Stats link, the statistics with
+their charts, and the files out and in."""
+from __future__ import annotations
+
+import io
+import json
+from datetime import datetime
+
+import segno
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+
+from .. import group_checks, group_file, group_out, groups, store
+from ..db import Game
+from ..games import GAMES, get_game
+from ..games.core import RulesError, t
+from ..group_stats import facts_of, game_stats, player_stats, ruling_counts
+from . import charts
+from .forms import errors_of, table_form_class, table_payload
+
+bp = Blueprint("groups", __name__, url_prefix="/group")
+MY_GROUPS_LIMIT = 20
+
+
+@bp.app_context_processor
+def _group_of_game() -> dict:
+    """``group_of_game(game)`` in every template: the group a game belongs to, if any."""
+    return {"group_of_game": groups.group_of_game}
+
+
+def remember_group(token: str) -> None:
+    """Keep a group's link on this device (the home page lists these)."""
+    known = [x for x in session.get("groups", []) if x != token]
+    session["groups"] = ([token] + known)[:MY_GROUPS_LIMIT]
+
+
+def my_groups() -> list:
+    found = (groups.find_group(x) for x in session.get("groups", []) if isinstance(x, str))
+    return [g for g in found if g is not None]
+
+
+def _open(token: str):
+    group = groups.find_group(token)
+    if group is None:
+        abort(404, description=t("No group has this link."))
+    remember_group(token)
+    return group
+
+
+def _problem(err: RulesError) -> list:
+    return [p.message if not p.field else t("{field}: {message}", field=p.field,
+                                             message=p.message) for p in err.problems]
+
+
+# -------------------------------------------------------------------------- making, finding
+
+@bp.post("/new")
+def new():
+    try:
+        group = groups.create_group(request.form.get("name", ""))
+    except RulesError as err:
+        from .pages import _my_games
+        return render_template("index.html", games=_my_games(), groups=my_groups(),
+                               group_error=_problem(err)), 422
+    remember_group(group.token)
+    return redirect(url_for("groups.page", link=group.token), 303)
+
+
+@bp.post("/import")
+def import_group():
+    """A group file from any server becomes a new group here (players, plays, games)."""
+    upload = request.files.get("file")
+    raw = upload.read() if upload is not None and upload.filename else \
+        request.form.get("json", "").encode()
+    try:
+        group = group_file.import_group(store.read_export(raw))
+    except RulesError as err:
+        from .pages import _my_games
+        return render_template("index.html", games=_my_games(), groups=my_groups(),
+                               group_error=[t("Not imported: {reason}",
+                                              reason=err.message)]), 422
+    remember_group(group.token)
+    return redirect(url_for("groups.page", link=group.token), 303)
+
+
+def group_asked():
+    """The group a setup page was opened from (``?group=<link>``), if any."""
+    token = request.args.get("group", "")
+    return groups.find_group(token) if token else None
+
+
+def seated_asked(group) -> list:
+    """The group players tapped so far, in the order tapped (``?seat=3,1,...``): clockwise."""
+    by_id = {p.id: p for p in groups.players_of(group) if not p.retired}
+    ids = [group_checks.as_number(x) for x in request.args.get("seat", "").split(",")[:20]]
+    seen, chosen = set(), []
+    for pid in ids:
+        if pid in by_id and pid not in seen:
+            seen.add(pid)
+            chosen.append(by_id[pid])
+    return chosen
+
+
+def seat_on_form(form, seated) -> None:
+    for row, player in zip(form.players, seated, strict=False):
+        row.form["name"].data = player.name
+
+
+# ------------------------------------------------------------------------------ the page
+
+@bp.get("/<link>")
+def page(link: str):
+    group = _open(link)
+    groups.sync_plays(group)
+    return render_template("group.html", group=group, players=groups.players_of(group),
+                           games=groups.games_of(group), plays=groups.plays_of(group),
+                           names=groups.names_of(group), url=_share_url(group.token),
+                           error=request.args.get("error"))
+
+
+def _share_url(token: str) -> str:
+    from .play import share_url  # the game's address for phones, with the group's path
+    game_url = share_url(token)
+    return game_url[:-len(url_for("play.game_page", token=token))] + url_for("groups.page",
+                                                                             link=token)
+
+
+@bp.get("/<link>/qr.svg")
+def qr(link: str):
+    group = _open(link)
+    buf = io.BytesIO()
+    segno.make(_share_url(group.token), error="m").save(
+        buf, kind="svg", scale=1, border=4, omitsize=True, xmldecl=False,
+        title="QR code of this group's link", dark="#000", light="#fff")
+    resp = Response(buf.getvalue(), mimetype="image/svg+xml")
+    resp.headers["Cache-Control"] = "private, max-age=3600"
+    return resp
+
+
+def _players_action(link: str, work):
+    group = _open(link)
+    try:
+        work(group)
+    except RulesError as err:
+        return render_template("group.html", group=group, players=groups.players_of(group),
+                               games=groups.games_of(group), plays=groups.plays_of(group),
+                               names=groups.names_of(group), url=_share_url(group.token),
+                               errors=_problem(err)), 422
+    return redirect(url_for("groups.page", link=link) + "#players", 303)
+
+
+def _pid(name: str = "player"):
+    value = group_checks.as_number(request.form.get(name, ""))
+    return value if type(value) is int else None
+
+
+@bp.post("/<link>/players")
+def add_player(link: str):
+    return _players_action(link, lambda g: groups.add_player(
+        g, request.form.get("name", ""), request.form.get("mark", "")))
+
+
+@bp.post("/<link>/players/rename")
+def rename_player(link: str):
+    return _players_action(link, lambda g: groups.rename_player(
+        g, _pid(), request.form.get("name", ""), request.form.get("mark", "")))
+
+
+@bp.post("/<link>/players/retire")
+def retire_player(link: str):
+    return _players_action(link, lambda g: groups.retire_player(
+        g, _pid(), request.form.get("retired", "1") == "1"))
+
+
+@bp.post("/<link>/players/merge")
+def merge_players(link: str):
+    return _players_action(link, lambda g: groups.merge_players(g, _pid(), _pid("into")))
+
+
+# ------------------------------------------------------------------------------- plays
+
+@bp.get("/<link>/play/<int:play_id>")
+def play(link: str, play_id: int):
+    group = _open(link)
+    found = groups.play_of(group, play_id)
+    if found is None:
+        abort(404, description=t("This group has no such play."))
+    names = groups.names_of(group)
+    return render_template("group_play.html", group=group, play=found, names=names,
+                           rules=get_game(found.slug), game=found.game_id and
+                           store.session().get(Game, found.game_id),
+                           bg_stats=group_out.bg_stats_link(found, group, names))
+
+
+@bp.post("/<link>/play/<int:play_id>/note")
+def note(link: str, play_id: int):
+    group = _open(link)
+    try:
+        groups.set_note(group, play_id, request.form.get("note", ""))
+    except RulesError as err:
+        abort(422, description=err.message)
+    return redirect(url_for("groups.play", link=link, play_id=play_id), 303)
+
+
+@bp.route("/<link>/quick/<slug>", methods=["GET", "POST"])
+def quick(link: str, slug: str):
+    """The quick score pad for a play the app did not follow, saved to the group."""
+    group = _open(link)
+    if slug not in GAMES:
+        abort(404, description=t("Unknown game {slug}; this server knows {games}.",
+                                 slug=repr(slug), games=", ".join(sorted(GAMES))))
+    rules = get_game(slug)
+    form = table_form_class(rules, "quick")()
+    seated = seated_asked(group)
+    if request.method == "GET":
+        seat_on_form(form, seated)
+    errors: list = []
+    if request.method == "POST":
+        if form.validate():
+            options, players = table_payload(rules, form, "quick")
+            try:
+                result = rules.score_payload(rules.quick_payload(options, players))
+                saved = groups.add_quick_play(
+                    group, slug, result, first=request.form.get("first", ""),
+                    day=request.form.get("date", ""), duration=request.form.get("duration"),
+                    note=request.form.get("note", ""))
+            except RulesError as err:
+                errors = _problem(err)
+            else:
+                return redirect(url_for("groups.play", link=link, play_id=saved.id), 303)
+        else:
+            errors = errors_of(form, lambda n: t("Player {n}", n=n))
+    return render_template("group_quick.html", group=group, rules=rules, form=form,
+                           errors=errors, offered=groups.players_of(group), seated=seated,
+                           today=datetime.now().date().isoformat()), 422 if errors else 200
+
+
+# ---------------------------------------------------------------------------- statistics
+
+@bp.get("/<link>/stats")
+def stats(link: str):
+    group = _open(link)
+    groups.sync_plays(group)
+    names = groups.names_of(group)
+    # oldest first: plays of one day keep the order they were played in
+    plays = [facts_of(p.played_at.date(), p.slug, p.record)
+             for p in reversed(groups.plays_of(group))]
+    people = [player_stats(plays, p.id) for p in groups.players_of(group)]
+    people = [p for p in people if p.plays]
+    per_game = [game_stats(plays, slug) for slug in GAMES if any(p.game == slug for p in plays)]
+    win_chart = charts.bars([(names[p.player].name, p.win_rate,
+                              f"{round(100 * p.win_rate)}% ({p.wins}/{p.plays})")
+                             for p in people], str(t("Win rate")))
+    over_time = {g.game: charts.lines(
+        [(names[p.player].name, [n for _, n in p.over_time[g.game]])
+         for p in people if g.game in p.over_time], str(t("Scores over time")))
+        for g in per_game}
+    labels = {(p.slug, ln["id"]): ln["label"] for p in groups.plays_of(group)
+              for seat in p.record["players"] for ln in seat["lines"]}
+    return render_template("group_stats.html", group=group, names=names, people=people,
+                           per_game=per_game, rulings=_choosable(ruling_counts(plays)),
+                           labels=labels,
+                           win_chart=win_chart, over_time=over_time, GAMES=GAMES)
+
+
+def _choosable(counts: dict) -> dict:
+    """The counts of the rulings a table can read more than one way, in their games' order."""
+    out = {}
+    for slug, ids in counts.items():
+        known = get_game(slug).rulings
+        chosen = {rid: ids[rid] for rid in known if rid in ids and len(known[rid].readings) > 1}
+        if chosen:
+            out[slug] = chosen
+    return out
+
+
+# ------------------------------------------------------------------------------ files out
+
+def _attachment(resp: Response, group, ext: str) -> Response:
+    day = datetime.now().strftime("%Y-%m-%d")
+    resp.headers["Content-Disposition"] = f'attachment; filename="group-{day}.{ext}"'
+    return resp
+
+
+@bp.get("/<link>/plays.json")
+def plays_json(link: str):
+    group = _open(link)
+    groups.sync_plays(group)
+    return _attachment(jsonify(group_out.plays_data(group)), group, "json")
+
+
+@bp.get("/<link>/plays.csv")
+def plays_csv(link: str):
+    group = _open(link)
+    groups.sync_plays(group)
+    return _attachment(Response(group_out.plays_csv(group), mimetype="text/csv"), group,
+                       "csv")
+
+
+@bp.get("/<link>/export.json")
+def export(link: str):
+    group = _open(link)
+    groups.sync_plays(group)
+    body = json.dumps(group_file.export_group(group), ensure_ascii=False)
+    return _attachment(Response(body, mimetype="application/json"), group, "json")
