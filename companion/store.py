@@ -359,17 +359,20 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
         return first  # the same form again, before its change is worked out a second time
     snap = snapshot_of(game)
     rules = get_game(game.slug)
-    meta = (_undo_redo(game, snap, kind) if kind in (UNDO, REDO)
-            else _void_amend(game, kind, data, by, version) if kind in META_KINDS else None)
+    meta = _meta(session(), game, snap, kind, data, by, version)
     _end_reading()
     with write_session() as s:
         current = s.scalar(select(Game.version).where(Game.id == game_id).with_for_update())
         if once and (first := _first_of(game_id, once, s)) is not None:
             return first  # the same form again: the first answer, nothing stored
         if current != game.version:  # another phone's tap came first
-            if meta is not None:
-                raise _Moved()  # its state after was folded from an older log
-            snap = _kept(game_id, current) or _caught_up(s, game, snap)
+            if meta is not None:  # worked out on an older log: again, from this one (rare)
+                now = _At(game.id, game.slug, game.setup, current)
+                snap = _kept(game_id, current) or _fold(game.slug, game.setup,
+                                                        _entries(s, game_id, upto=current))
+                meta = _meta(s, now, snap, kind, data, by, version)
+            else:
+                snap = _kept(game_id, current) or _caught_up(s, game, snap)
         stale = version is not None and version != current
         if stale and (meta.stale if meta is not None else not rules.spec(kind).commutative):
             raise StaleAction(t("the game changed since your page was loaded: {changes}. Here "
@@ -429,35 +432,55 @@ class _Meta:
     stale: bool = True
 
 
-def _undo_redo(game: Game, snap: Snapshot, kind: str) -> _Meta:
+@dataclass(frozen=True)
+class _At:
+    """A game as of one version (what a meta entry is worked out against)."""
+
+    id: int
+    slug: str
+    setup: Mapping[str, Any]
+    version: int
+
+
+def _meta(s: Session, game: Game | _At, snap: Snapshot, kind: str, data: Mapping[str, Any],
+          by: str, version: int | None) -> _Meta | None:
+    """An undo, redo, void or amendment worked out on the log as ``s`` reads it; None for an
+    action of the game."""
+    if kind in (UNDO, REDO):
+        return _undo_redo(s, game, snap, kind)
+    return _void_amend(s, game, kind, data, by, version) if kind in META_KINDS else None
+
+
+def _undo_redo(s: Session, game: Game | _At, snap: Snapshot, kind: str) -> _Meta:
     """An undo's or a redo's words, values and the snapshot after it: its target named by one
-    indexed read; the state after it folded from the log (outside the write lock)."""
+    indexed read; the state after it folded from the log (outside the write lock, unless
+    another phone wrote first: then inside it, on the log it wrote)."""
     if kind == UNDO and snap.last_active is None:
         raise IllegalAction(t("there is nothing to undo"), rule="History")
     if kind == REDO and snap.last_undone is None:
         raise IllegalAction(t("there is nothing to redo: a new action since the last undo "
                               "clears what could be redone"), rule="History")
     target = snap.last_active if kind == UNDO else snap.last_undone
-    words = _entry_at(session(), game.id, target).said
+    words = _entry_at(s, game.id, target).said
     text = (t("Undid: {action}", action=words) if kind == UNDO
             else t("Redid: {action}", action=words))
-    entries = _entries(session(), game.id, upto=game.version) + [
+    entries = _entries(s, game.id, upto=game.version) + [
         Entry(game.version + 1, kind, {"target": target}, "")]
     return _Meta(text, {"target": target}, _fold(game.slug, game.setup, entries),
                  frozenset(e.seq for e in in_force(entries)))
 
 
-def _said(game: Game) -> Callable[[int], Any]:
+def _said(s: Session, game: Game | _At) -> Callable[[int], Any]:
     """A step's words by its number (one indexed read each)."""
-    return lambda seq: _entry_at(session(), game.id, seq).said
+    return lambda seq: _entry_at(s, game.id, seq).said
 
 
-def _void_amend(game: Game, kind: str, data: Mapping[str, Any], by: str,
+def _void_amend(s: Session, game: Game | _At, kind: str, data: Mapping[str, Any], by: str,
                 version: int | None) -> _Meta:
     """A void's or an amendment's words, values and the snapshot after it, every later entry
     checked again (raises WouldBreak naming those that would no longer hold)."""
-    rules, log, said = get_game(game.slug), _entries(session(), game.id, upto=game.version), \
-        _said(game)
+    rules, log, said = get_game(game.slug), _entries(s, game.id, upto=game.version), \
+        _said(s, game)
     clean = (changes.void_data(log, data) if kind == VOID
              else changes.amend_data(rules, game.setup, log, data))
     change = Entry(game.version + 1, kind, clean, by)

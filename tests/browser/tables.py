@@ -109,6 +109,7 @@ class HadaraTable:
 
     def colony(self, page: Page, seat: int) -> None:
         panel = self.panel(page, seat, "Take a colony")
+        typed(panel)
         panel.locator('[name="requirement"]').fill("3")
         panel.locator('[name="points"]').fill("5")
         panel.locator('[name="choice"]').select_option("plunder")
