@@ -122,8 +122,10 @@ def version_of(token: str) -> int | None:
     """The version of the game a link opens (the phones' live check): one indexed query."""
     if not _is_link(token):
         return None
-    # a plain statement on the session's connection: no ORM object for the busiest request
-    return session().connection().execute(_VERSION_BY_LINK, {"link": token}).scalar()
+    # a plain statement on a pooled connection of its own: no ORM session for the busiest
+    # request
+    with current_app.extensions["db_engine"].connect() as conn:
+        return conn.execute(_VERSION_BY_LINK, {"link": token}).scalar()
 
 
 # ------------------------------------------------------------------------------- the log, state
