@@ -104,7 +104,7 @@ def fill(token: str):
     """The game page with the play form filled from a known hex (catalogue or box data)."""
     game, can_play = _open(token)
     name = request.args.get("name", "", type=str)[:200]
-    entry = find_known(known(), name)
+    entry = find_known(known(game), name)
     if entry is None:
         abort(404, description=t("No known hex is called {name}; fill the form from the tile.",
                                  name=repr(name)))
