@@ -139,12 +139,11 @@ def group_id(app, token):
 # --------------------------------------------------------------------------- the migration
 
 def test_the_migration_gives_each_sighting_to_its_games_group_or_game_and_keeps_the_rest_legacy(
-        tmp_path):
+        database_url):
     from sqlalchemy import text
 
     from companion import create_app
-    app = create_app({"TESTING": True, "SECRET_KEY": "k",
-                      "DATABASE_URL": f"sqlite:///{tmp_path / 'old.sqlite'}"})
+    app = create_app({"TESTING": True, "SECRET_KEY": "k", "DATABASE_URL": database_url})
     migrations.upgrade(app, "0008_groups")
     now = "'2026-11-01 10:00:00'"
     with app.extensions["db_engine"].begin() as conn:
@@ -162,7 +161,7 @@ def test_the_migration_gives_each_sighting_to_its_games_group_or_game_and_keeps_
             conn.execute(text(
                 "INSERT INTO box_sightings (slug, category, key, value, game_id, seq, in_force, "
                 f"at) VALUES ('hadara', 'statue', '{key}', '{{\"points\": {value}}}', {game}, 0, "
-                f"1, {now})"))
+                f"TRUE, {now})"))
             conn.execute(text(
                 "INSERT INTO box_data (slug, category, key, value, updated_at) VALUES "
                 f"('hadara', 'statue', '{key}', '{{\"points\": {value}}}', {now})"))
