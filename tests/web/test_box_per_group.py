@@ -91,6 +91,7 @@ def test_a_hex_named_at_one_groups_table_never_reaches_another_groups_pages(clie
     table.act("take", **HEX)
     table.play("SERVER MOVED to evil.example", "fortification", "military", (0, 0, 0),
                shield=2)
+    assert f"/group/{ours}/box/hexemonia" in client.get(f"/group/{ours}").get_data(as_text=True)
     assert "SERVER MOVED" in client.get(f"/group/{ours}/box/hexemonia").get_data(as_text=True)
     assert fills_from(client, app, ours, "SERVER MOVED to evil.example")
     assert "SERVER MOVED" not in client.get(f"/group/{theirs}/box/hexemonia").get_data(
