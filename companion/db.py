@@ -100,15 +100,26 @@ class SeatHolder(Base):
     taken_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
+#: the owner of box data kept before it belonged to a group or a game: read-only, offered under
+#: an owner's own values (see store's box data)
+LEGACY_BOX = "legacy"
+
+
+def box_owner_name(group_id: int | None, game_id: int | None) -> str:
+    """Who box data belongs to: a group ("group:<id>"), or a game without one ("game:<id>")."""
+    return f"group:{group_id}" if group_id is not None else f"game:{game_id}"
+
+
 class BoxData(Base):
     """A value printed on a component as the tables' sightings in force say it (kept from
     ``BoxSighting``, see store's box data): offered again in later games. ``conflict`` lists the
     values when sightings in force disagree (then nothing is offered: the table checks)."""
 
     __tablename__ = "box_data"
-    __table_args__ = (UniqueConstraint("slug", "category", "key", name="uq_box_entry"),)
+    __table_args__ = (UniqueConstraint("owner", "slug", "category", "key", name="uq_box_entry"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    owner: Mapped[str] = mapped_column(String(24), default=LEGACY_BOX, server_default=LEGACY_BOX)
     slug: Mapped[str] = mapped_column(String(20))
     category: Mapped[str] = mapped_column(String(40))
     key: Mapped[str] = mapped_column(String(80))
@@ -127,6 +138,7 @@ class BoxSighting(Base):
     __table_args__ = (Index("ix_box_sightings_component", "slug", "category", "key"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    owner: Mapped[str] = mapped_column(String(24), default=LEGACY_BOX, server_default=LEGACY_BOX)
     slug: Mapped[str] = mapped_column(String(20))
     category: Mapped[str] = mapped_column(String(40))
     key: Mapped[str] = mapped_column(String(80))
@@ -139,8 +151,8 @@ class BoxSighting(Base):
 
 
 class Group(Base):
-    """The people who play together (a family, a club), reached by its own unguessable link.
-    (Box data and house rules can hang off it later by a ``group_id`` of their own.)"""
+    """The people who play together (a family, a club), reached by its own unguessable link. Its
+    box data and house rules are the rows whose ``owner`` is ``group:<id>``."""
 
     __tablename__ = "groups"
 

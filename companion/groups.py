@@ -40,7 +40,7 @@ from .group_checks import (
     clean_note,
     clean_text,
 )
-from .store import new_token, state_of
+from .store import box_follows_game, new_token, state_of
 
 
 def writing():
@@ -179,6 +179,8 @@ def join_game(group: Group, game: Game) -> None:
         if s.get(GroupGame, game.id) is None:
             s.add(GroupGame(game_id=game.id, group_id=group.id,
                             seats=seat_players(s, group.id, names)))
+            s.flush()
+            box_follows_game(s, game.id)  # what its setup taught becomes the group's
         s.commit()
 
 

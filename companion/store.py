@@ -21,7 +21,18 @@ from sqlalchemy import bindparam, event, func, or_, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
-from .db import Action, BoxData, BoxSighting, Game, session, utcnow, write_session
+from .db import (
+    LEGACY_BOX,
+    Action,
+    BoxData,
+    BoxSighting,
+    Game,
+    GroupGame,
+    box_owner_name,
+    session,
+    utcnow,
+    write_session,
+)
 from .games import GameRules, gamefile, get_game
 from .games.core import (
     CORRECT,
@@ -584,24 +595,40 @@ def import_game(payload: Any) -> Game:
 # log entry it came from (seq 0: the setup). A component's known value (a BoxData row) comes only
 # from the sightings whose entry is still in force, so an undone entry's value is forgotten, and
 # sightings that disagree are listed as a conflict, never silently overwritten.
+#
+# Box data and house rules belong to an owner, never to the whole server: the game's group
+# ("group:<id>"), or the game itself when it has no group ("game:<id>"). A table writes only
+# its owner's; it reads its owner's, then (under them) the values kept before box data had
+# owners ("legacy": read-only, nobody can add to it any more, see migration 0009).
 
 #: box data a table chooses rather than reads off a component: the newest choice stands
 _CHOSEN = ("house rule",)
 
 
+def box_owner(s: Session, game_id: int | None) -> str:
+    """The owner of a game's box data: its group's, or its own when it has no group."""
+    if game_id is None:
+        return LEGACY_BOX  # never written: a transaction that adds no entry keeps no box data
+    group_id = s.scalar(select(GroupGame.group_id).where(GroupGame.game_id == game_id))
+    return box_owner_name(group_id, game_id)
+
+
 def _store_box(s: Session, slug: str, records: list[tuple[str, str, dict]]) -> None:
-    """Keep values a table entered from its components, for later games on this server, in the
-    caller's transaction (so an action and what it implies are stored together or not at
-    all), each as a sighting of the entry (or new game) this transaction adds."""
-    if not records:
-        return
+    """Keep values a table entered from its components, for its owner's later games (its
+    group's, or its own), in the caller's transaction (so an action and what it implies are
+    stored together or not at all), each as a sighting of the entry (or new game) this
+    transaction adds."""
     game_id, seq = _box_source(s)
+    if not records or game_id is None:
+        return
+    owner = box_owner(s, game_id)
     now = utcnow()
-    s.add_all(BoxSighting(slug=slug, category=category, key=key, value=value, game_id=game_id,
-                          seq=seq, in_force=True, at=now) for category, key, value in records)
+    s.add_all(BoxSighting(owner=owner, slug=slug, category=category, key=key, value=value,
+                          game_id=game_id, seq=seq, in_force=True, at=now)
+              for category, key, value in records)
     s.flush()
     for category, key in dict.fromkeys((c, k) for c, k, _ in records):
-        _settle(s, slug, category, key)
+        _settle(s, owner, slug, category, key)
 
 
 @event.listens_for(Session, "transient_to_pending")
@@ -624,14 +651,14 @@ def _box_source(s: Session) -> tuple[int | None, int]:
     return None, 0
 
 
-def _settle(s: Session, slug: str, category: str, key: str) -> None:
-    """A component's known value from its sightings in force: the one they agree on, or the
-    newest with every value listed as a conflict; with none in force, it is forgotten."""
+def _settle(s: Session, owner: str, slug: str, category: str, key: str) -> None:
+    """A component's known value for one owner from its sightings in force: the one they agree
+    on, or the newest with every value listed as a conflict; with none in force, forgotten."""
     values = list(s.scalars(select(BoxSighting.value).where(
-        BoxSighting.slug == slug, BoxSighting.category == category, BoxSighting.key == key,
-        BoxSighting.in_force.is_(True)).order_by(BoxSighting.id)))
-    row = s.scalar(select(BoxData).where(BoxData.slug == slug, BoxData.category == category,
-                                         BoxData.key == key))
+        BoxSighting.owner == owner, BoxSighting.slug == slug, BoxSighting.category == category,
+        BoxSighting.key == key, BoxSighting.in_force.is_(True)).order_by(BoxSighting.id)))
+    row = s.scalar(select(BoxData).where(BoxData.owner == owner, BoxData.slug == slug,
+                                         BoxData.category == category, BoxData.key == key))
     if not values:
         if row is not None:
             s.delete(row)
@@ -639,7 +666,7 @@ def _settle(s: Session, slug: str, category: str, key: str) -> None:
     distinct = [v for n, v in enumerate(values) if v not in values[:n]]
     conflict = distinct if len(distinct) > 1 and category not in _CHOSEN else None
     if row is None:
-        s.add(BoxData(slug=slug, category=category, key=key, value=values[-1],
+        s.add(BoxData(owner=owner, slug=slug, category=category, key=key, value=values[-1],
                       conflict=conflict))
         s.flush()  # a race with another table's first entry of this key: the try starts over
     elif row.value != values[-1] or row.conflict != conflict:
@@ -650,22 +677,46 @@ def box_in_force(s: Session, game_id: int, in_force: set[int]) -> None:
     """Mark one game's sightings in force (their entry's seq is in ``in_force``, or 0: the
     setup) or not (undone), and settle the known values they touch; in the caller's
     transaction (an undo or redo and what it changes in the box data are stored together)."""
-    touched: dict[tuple[str, str, str], None] = {}
+    touched: dict[tuple[str, str, str, str], None] = {}
     for row in s.scalars(select(BoxSighting).where(BoxSighting.game_id == game_id)):
         now = row.seq == 0 or row.seq in in_force
         if row.in_force != now:
             row.in_force = now
-            touched[(row.slug, row.category, row.key)] = None
+            touched[(row.owner, row.slug, row.category, row.key)] = None
     if touched:
         s.flush()
-    for slug, category, key in touched:
-        _settle(s, slug, category, key)
+    for owner, slug, category, key in touched:
+        _settle(s, owner, slug, category, key)
 
 
-def box_entries(slug: str, *, with_conflicts: bool = False) -> list[BoxData]:
-    """The known values of a game's components (to offer in forms); with ``with_conflicts``,
-    also those whose sightings disagree (``conflict`` lists their values: shown, not offered)."""
-    query = select(BoxData).where(BoxData.slug == slug)
+def box_follows_game(s: Session, game_id: int) -> None:
+    """After a game joins a group: the box data its table entered so far becomes the group's
+    (moved from the game's own), in the caller's transaction."""
+    owner = box_owner(s, game_id)
+    touched: dict[tuple[str, str, str, str], None] = {}
+    for row in s.scalars(select(BoxSighting).where(BoxSighting.game_id == game_id,
+                                                   BoxSighting.owner != owner)):
+        touched[(row.owner, row.slug, row.category, row.key)] = None
+        touched[(owner, row.slug, row.category, row.key)] = None
+        row.owner = owner
+    if touched:
+        s.flush()
+    for was, slug, category, key in touched:
+        _settle(s, was, slug, category, key)
+
+
+def box_entries(slug: str, owner: str, *, with_conflicts: bool = False) -> list[BoxData]:
+    """The known values of a game's components for ``owner`` (to offer in forms): its own, then
+    the legacy ones it has no value of its own for; with ``with_conflicts``, also those whose
+    sightings disagree (``conflict`` lists their values: shown, not offered)."""
+    query = select(BoxData).where(BoxData.slug == slug, BoxData.owner.in_((owner, LEGACY_BOX)))
     if not with_conflicts:
         query = query.where(BoxData.conflict.is_(None))
-    return list(session().scalars(query.order_by(BoxData.category, BoxData.key)))
+    rows = list(session().scalars(query.order_by(BoxData.category, BoxData.key)))
+    own = {(b.category, b.key) for b in rows if b.owner == owner}
+    return [b for b in rows if b.owner == owner or (b.category, b.key) not in own]
+
+
+def game_box(game: Game, *, with_conflicts: bool = False) -> list[BoxData]:
+    """The box data a game's table sees: its group's, or its own without a group."""
+    return box_entries(game.slug, box_owner(session(), game.id), with_conflicts=with_conflicts)

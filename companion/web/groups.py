@@ -21,7 +21,7 @@ from flask import (
 )
 
 from .. import group_checks, group_file, group_out, groups, store
-from ..db import Game
+from ..db import LEGACY_BOX, Game, box_owner_name
 from ..games import GAMES, get_game
 from ..games.core import RulesError, t
 from ..group_stats import facts_of, game_stats, player_stats, ruling_counts
@@ -97,6 +97,24 @@ def group_asked():
     """The group a setup page was opened from (``?group=<link>``), if any."""
     token = request.args.get("group", "")
     return groups.find_group(token) if token else None
+
+
+def box_owner_of(group) -> str:
+    """Whose box data and house rules a setup from ``group`` starts from: the group's; without
+    a group, only those kept before box data belonged to groups (read-only)."""
+    return LEGACY_BOX if group is None else box_owner_name(group.id, None)
+
+
+@bp.get("/<link>/box/<slug>")
+def box(link: str, slug: str):
+    """The group's box data of one game: what its tables entered, offered in its next games."""
+    group = _open(link)
+    if slug not in GAMES:
+        abort(404, description=t("Unknown game {slug}; this server knows {games}.",
+                                 slug=repr(slug), games=", ".join(sorted(GAMES))))
+    return render_template("box.html", rules=get_game(slug), group=group, owner="group",
+                           entries=store.box_entries(slug, box_owner_of(group),
+                                                     with_conflicts=True))
 
 
 def seated_asked(group) -> list:

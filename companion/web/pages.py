@@ -17,7 +17,7 @@ from flask_babel import gettext as _l
 from sqlalchemy import select
 
 from .. import group_checks, groups, store
-from ..db import Game
+from ..db import LEGACY_BOX, Game
 from ..games import GAMES, get_game
 from ..games.core import RulesError, t
 from . import groups as group_pages
@@ -133,12 +133,12 @@ def import_game():
     return redirect(url_for("play.game_page", token=game.play_token), 303)
 
 
-def _setup_defaults(rules, box) -> dict:
-    """What the setup form starts with: the game's values from remembered box data, and the house
-    rules this server's tables kept (a table can still pick another reading on the form)."""
+def _setup_defaults(rules, box, owner: str) -> dict:
+    """What the setup form starts with: the game's values from the box data of the group it is
+    set up from, and that group's house rules (a table can still pick another reading)."""
     defaults = rules.setup_defaults((b.category, b.key, b.value) for b in box)
     defaults.update({f"ruling_{rid}": reading
-                     for rid, reading in house_rule_defaults(rules.slug).items()
+                     for rid, reading in house_rule_defaults(rules.slug, owner).items()
                      if len(rules.rulings[rid].readings) > 1})
     return defaults
 
@@ -146,9 +146,10 @@ def _setup_defaults(rules, box) -> dict:
 @bp.route("/new/<slug>", methods=["GET", "POST"])
 def new_game(slug: str):
     rules = _rules(slug)
-    box = store.box_entries(slug)
-    form = table_form_class(rules, "setup")(data=_setup_defaults(rules, box))
     group = group_pages.group_asked()  # set up from a group: its players offered, tap to seat
+    owner = group_pages.box_owner_of(group)  # without one, only what was kept before groups
+    box = store.box_entries(slug, owner)
+    form = table_form_class(rules, "setup")(data=_setup_defaults(rules, box, owner))
     seated = group_pages.seated_asked(group) if group else []
     if request.method == "GET":
         group_pages.seat_on_form(form, seated)
@@ -209,6 +210,21 @@ def quick(slug: str):
 
 @bp.get("/box/<slug>")
 def box(slug: str):
+    """Only the box data kept before it belonged to groups: what a new game without a group
+    starts from (a group's is at /group/<link>/box/<slug>, a game's at /g/<token>/box)."""
     rules = _rules(slug)
-    return render_template("box.html", rules=rules,
-                           entries=store.box_entries(slug, with_conflicts=True))
+    return render_template("box.html", rules=rules, owner="legacy",
+                           entries=store.box_entries(slug, LEGACY_BOX, with_conflicts=True))
+
+
+@bp.get("/g/<token>/box")
+def game_box(token: str):
+    """The box data a game's table sees: its group's, or its own when it has no group."""
+    found = store.find_game(token)
+    if found is None:
+        abort(404, description=t("No game has this link."))
+    game = found[0]
+    group = groups.group_of_game(game)
+    return render_template("box.html", rules=get_game(game.slug), group=group,
+                           owner="group" if group else "game",
+                           entries=store.game_box(game, with_conflicts=True))

@@ -14,6 +14,7 @@ from flask_babel import get_locale
 from markupsafe import Markup, escape
 
 from .. import store
+from ..db import LEGACY_BOX
 from ..games import GAMES, get_game
 from ..games.core import RULING, RulesError, read_fields, t
 from ..games.core.questions import questions_for
@@ -160,16 +161,21 @@ def _differences(now, base) -> list[str]:
     return lines
 
 
-def house_rule_defaults(slug: str) -> dict[str, str]:
-    """The readings this server's tables chose to keep for their next games of ``slug`` (box
-    data "house rule"), limited to rulings and readings the game still knows."""
+def house_rule_defaults(slug: str, owner: str = LEGACY_BOX) -> dict[str, str]:
+    """The readings a group (or a game without one: ``owner``) chose to keep for its next games
+    of ``slug`` (box data "house rule"), limited to rulings and readings the game still knows."""
     rulings = GAMES[slug].rulings if slug in GAMES else {}
     out = {}
-    for row in store.box_entries(slug):
+    for row in store.box_entries(slug, owner):
         reading = (row.value or {}).get("reading") if row.category == HOUSE_RULE else None
         if row.key in rulings and reading in rulings[row.key].readings:
             out[row.key] = reading
     return out
+
+
+def _owner_of(game) -> str:
+    """Whose house rules a rulings page shows: the game's group's (or the game's own)."""
+    return LEGACY_BOX if game is None else store.box_owner(store.session(), game.id)
 
 
 # ---------------------------------------------------------------------------------- pages
@@ -225,13 +231,13 @@ def rulings(slug: str):
     game, can_play, state = _game_of(slug, token)
     return render_template("reference/rulings.html", ref=REFERENCES[slug], rules=rules,
                            game=game, can_play=can_play, state=state, token=token,
-                           house=house_rule_defaults(slug))
+                           house=house_rule_defaults(slug, _owner_of(game)))
 
 
 @bp.post("/rules/<slug>/rulings/<token>")
 def switch_ruling(slug: str, token: str):
     """Switch a ruling for a game (a "ruling" action in its history), and if asked remember the
-    reading as this server's house rule for the next games of this game."""
+    reading as a house rule for the next games of this game: its group's (or its own)."""
     game, can_play, _ = _game_of(slug, token)
     if game is None or not can_play:
         abort(403, description=t("Only a play link can switch a ruling for its game."))

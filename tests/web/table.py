@@ -16,12 +16,15 @@ class WebTable:
         self.refresh()
 
     @classmethod
-    def create(cls, client, app, slug: str, players: list[dict], **options) -> WebTable:
-        html = client.get(f"/new/{slug}").get_data(as_text=True)
+    def create(cls, client, app, slug: str, players: list[dict], *, in_group: str = "",
+               **options) -> WebTable:
+        """A game set up through the setup page (from the group ``in_group``: its link token)."""
+        url = f"/new/{slug}" + (f"?group={in_group}" if in_group else "")
+        html = client.get(url).get_data(as_text=True)
         data = {"csrf_token": CSRF.search(html).group(1), **options}
         for i, p in enumerate(players):
             data.update({f"players-{i}-{k}": v for k, v in p.items()})
-        resp = client.post(f"/new/{slug}", data=data)
+        resp = client.post(url, data=data)
         assert resp.status_code == 303, resp.get_data(as_text=True)[:2000]
         return cls(client, app, resp.headers["Location"])
 
@@ -71,3 +74,11 @@ class WebTable:
             game = session().query(Game).filter_by(play_token=token).one()
             rows = store.rows_of(session(), game.id)
             return get_game(game.slug).fold(game.setup, store.entries_of(rows))
+
+
+def new_group(client, name: str = "Family") -> str:
+    """A group made from the home page: its link token."""
+    html = client.get("/").get_data(as_text=True)
+    resp = client.post("/group/new", data={"name": name, "csrf_token": CSRF.search(html).group(1)})
+    assert resp.status_code == 303, resp.get_data(as_text=True)[:2000]
+    return resp.headers["Location"].rstrip("/").rsplit("/", 1)[1]

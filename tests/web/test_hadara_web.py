@@ -5,7 +5,7 @@ import pytest
 
 from tests.conftest import csrf_of
 
-from .table import WebTable
+from .table import WebTable, new_group
 
 
 def seat(name, initiative, **kw):
@@ -32,7 +32,7 @@ def test_index_lists_only_this_devices_games(client, app, table):
 
 def test_new_game_redirects_to_the_game_page_and_remembers_setup_cards(client, app, table):
     assert table.path.startswith("/g/") and len(table.path) > 20
-    box = client.get("/box/hadara").get_data(as_text=True)
+    box = client.get(table.path + "/box").get_data(as_text=True)
     assert "setup card" in box and "1A" in box
 
 
@@ -307,8 +307,10 @@ def test_score_api_refuses_a_body_that_is_not_json(client):
     assert resp.status_code == 400 and resp.get_json()["errors"]
 
 
-def test_new_game_page_offers_remembered_setup_cards_for_prefill(client, table):
-    html = client.get("/new/hadara").get_data(as_text=True)
+def test_new_game_page_offers_the_groups_remembered_setup_cards_for_prefill(client, app):
+    group = new_group(client)
+    WebTable.create(client, app, "hadara", [seat("Ana", 1), seat("Ben", 2)], in_group=group)
+    html = client.get(f"/new/hadara?group={group}").get_data(as_text=True)
     assert "data-known=" in html and "&#34;1A&#34;" in html and "setup.js" in html
 
 

@@ -8,7 +8,7 @@ import pytest
 from companion.games import get_game
 from tests.conftest import csrf_of
 
-from .table import WebTable
+from .table import WebTable, new_group
 
 THREE = [{"name": "Ana", "city": "athens"}, {"name": "Ben", "city": "sparta"},
          {"name": "Cy", "city": "olympia"}]
@@ -115,17 +115,19 @@ def test_city_tiles_entered_at_setup_are_used_and_remembered(client, app):
         client, THREE, olympia_nature="sacred", olympia_bonus_kind="chora",
         olympia_bonus_points=2))
     assert resp.status_code == 303
-    box = text(client.get("/box/hexemonia"))
+    box = text(client.get(resp.headers["Location"] + "/box"))
     assert "olympia" in box and "bonus_kind chora" in box
 
 
-def test_the_setup_form_asks_for_icon_counts_not_the_fate_pile_and_refills_them(client, app):
+def test_the_setup_form_asks_for_icon_counts_not_the_fate_pile_and_the_group_gets_them_again(
+        client, app):
+    group = new_group(client)
     data = setup_data(client, THREE, icon_4=30)
     data.pop("icon_3")
-    resp = client.post("/new/hexemonia", data=data)
+    resp = client.post(f"/new/hexemonia?group={group}", data=data)
     assert resp.status_code == 303
     assert HxTable(client, app, resp.headers["Location"]).state().fate == 51 - 30 - 4 - 2 * 3
-    form = text(client.get("/new/hexemonia"))
+    form = text(client.get(f"/new/hexemonia?group={group}"))
     assert re.search(r'name="icon_4"[^>]*value="30"', form)
 
 
@@ -320,11 +322,13 @@ def test_hexemonia_routes_refuse_other_games_and_unknown_links(client, app):
 
 # ------------------------------------------------------------------- box data and filling
 
-def test_played_hex_is_remembered_and_fills_the_next_play_form(client, app, table):
+def test_played_hex_is_remembered_and_fills_the_groups_next_play_form(client, app):
+    group = new_group(client)
+    table = create(client, app, in_group=group)
     table.act("take", hexes=2)
     table.play("Mura", "fortification", "military", (0, 0, 0), shield=2)
-    assert "Mura" in text(client.get("/box/hexemonia"))
-    other = create(client, app)
+    assert "Mura" in text(client.get(f"/group/{group}/box/hexemonia"))
+    other = create(client, app, in_group=group)
     other.act("take", hexes=2)
     resp = client.get(other.path + "/hexemonia/fill", query_string={"name": "walls"})
     page = text(resp)

@@ -9,7 +9,7 @@ import pytest
 from companion.games import GAMES
 from companion.reference import REFERENCES
 
-from .table import WebTable
+from .table import WebTable, new_group
 
 # Every ambiguity of the rule digests, by id (HAD-*, T*, H*).
 DIGEST_RULINGS = {
@@ -152,13 +152,17 @@ def test_switching_a_ruling_is_recorded_in_the_history(client, table):
     assert other.state().rulings["HAD-1"] == "remainder"  # not remembered: default again
 
 
-def test_a_remembered_house_rule_is_the_default_of_the_next_games(client, table):
+def test_a_remembered_house_rule_is_the_default_of_the_groups_next_games(client, app):
+    group = new_group(client)
+    table = WebTable.create(client, app, "hadara", [seat("Ana", 1), seat("Ben", 2)],
+                            in_group=group)
     switch(client, table, "all-coins", remember=True)
-    assert "house rule" in page(client, "/box/hadara")
-    other = WebTable.create(client, table.app, "hadara", [seat("Cy", 1), seat("Di", 2)])
+    assert "house rule" in page(client, f"/group/{group}/box/hadara")
+    other = WebTable.create(client, app, "hadara", [seat("Cy", 1), seat("Di", 2)],
+                            in_group=group)
     assert other.state().rulings["HAD-1"] == "all-coins"
-    assert ("House rule on this server for new games: every coin held at the end of the game"
-            in page(client, "/rules/hadara/rulings"))
+    assert ("Our house rule for new games: every coin held at the end of the game"
+            in page(client, f"/rules/hadara/rulings?game={token_of(other)}"))
 
 
 def test_a_watch_link_cannot_switch_a_ruling(client, table, app):

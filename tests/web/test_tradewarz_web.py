@@ -9,7 +9,7 @@ import pytest
 from companion.games.tradewarz.spring import ORDERS
 from tests.conftest import csrf_of
 
-from .table import WebTable
+from .table import WebTable, new_group
 
 HOUSES = [{"name": "Amber", "colour": "yellow"}, {"name": "Basalt", "colour": "red"},
           {"name": "Cedar", "colour": "blue"}]
@@ -140,29 +140,33 @@ def test_unverified_guesses_are_marked_on_the_board(table):
     assert "village: <i>not entered: the action asks what was paid" in costs
 
 
-def test_box_data_of_the_setup_is_remembered_and_prefills_the_next_setup(client, app):
+def test_box_data_of_the_setup_is_remembered_and_prefills_the_groups_next_setup(client, app):
+    group = new_group(client)
     make(client, app, cost_village="2 lumber + 2 mining + 2 wheat", fifth_season_die="red",
-         season_names="Summer, Fall, Winter, Dusk, Spring")
+         season_names="Summer, Fall, Winter, Dusk, Spring", in_group=group)
     rows = box_rows(app)
     assert rows[("costs", "village")] == {"lumber": 2, "mining": 2, "wheat": 2}
     assert rows[("costs", "settlement")] == {"lumber": 1, "wheat": 1}
     assert rows[("seasons", "die of the lost season")] == {"die": "red"}
     assert ("costs", "bridge") not in rows  # the shipped guess is not box data
-    page = client.get("/new/tradewarz").get_data(as_text=True)
+    page = client.get(f"/new/tradewarz?group={group}").get_data(as_text=True)
     assert re.search(r'name="cost_village"[^>]*value="2 lumber \+ 2 mining \+ 2 wheat"', page)
     assert re.search(r'name="season_names"[^>]*value="Summer, Fall, Winter, Dusk, Spring"', page)
     assert re.search(r'<option selected value="red">|<option value="red" selected', page)
-    assert "Box data this server remembers" in page
-    assert "village" in client.get("/box/tradewarz").get_data(as_text=True)
+    assert "Box data Family remembers" in page
+    assert "village" in client.get(f"/group/{group}/box/tradewarz").get_data(as_text=True)
+    elsewhere = client.get("/new/tradewarz").get_data(as_text=True)  # no group: not offered
+    assert not re.search(r'name="cost_village"[^>]*value="2 lumber', elsewhere)
 
 
-def test_a_cost_paid_on_an_action_is_remembered_as_box_data(client, app):
-    t = make(client, app)
+def test_a_cost_paid_on_an_action_is_remembered_as_the_groups_box_data(client, app):
+    group = new_group(client)
+    t = make(client, app, in_group=group)
     assert "Build a village — cost not in the box data: enter what was paid" in t.page
     t.do("build", what="village", silo_wheat=2, pay_lumber=2, pay_mining=2, pay_wheat=2)
     assert t.state().houses[A].dials == (6, 4, 4, 4)
     assert box_rows(app)[("costs", "village")] == {"lumber": 2, "mining": 2, "wheat": 2}
-    page = client.get("/new/tradewarz").get_data(as_text=True)
+    page = client.get(f"/new/tradewarz?group={group}").get_data(as_text=True)
     assert re.search(r'name="cost_village"[^>]*value="2 lumber \+ 2 mining \+ 2 wheat"', page)
 
 

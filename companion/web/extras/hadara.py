@@ -16,9 +16,10 @@ from ..forms import pick_value
 bp = Blueprint("hadara", __name__)
 
 
-def _remembered() -> list[tuple[str, str, Any]]:
-    """The known values of Hadara's components (never those whose sightings disagree)."""
-    return [(b.category, b.key, b.value) for b in store.box_entries("hadara")]
+def _remembered(game: Any) -> list[tuple[str, str, Any]]:
+    """The known values of Hadara's components as the game's group (or the game itself) knows
+    them (never those whose sightings disagree)."""
+    return [(b.category, b.key, b.value) for b in store.game_box(game)]
 
 
 def _choice(words: Any, fields: dict[str, Any], colour: str = "") -> dict[str, Any]:
@@ -26,11 +27,11 @@ def _choice(words: Any, fields: dict[str, Any], colour: str = "") -> dict[str, A
 
 
 @bp.app_template_global("hd_known")
-def known(kind: str, epoch: int) -> list[dict[str, Any]]:
+def known(kind: str, epoch: int, game: Any) -> list[dict[str, Any]]:
     """The one-tap choices of an action's form: the epoch's known cards (buy), the colonies
     taken before (colony), the remembered statue spaces (statue) and this epoch's medal prices
     (medal)."""
-    remembered = _remembered()
+    remembered = _remembered(game)
     if kind == "buy":
         return [_choice(c["words"], c["fields"], c["colour"])
                 for c in box.known_cards(remembered, epoch)]
