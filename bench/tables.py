@@ -27,13 +27,15 @@ def epoch(number: int) -> list[tuple[str, dict]]:
     """One Hadara epoch of the 5-player game: the first player sets the wheel (each seat's icon at
     a deck); in phase A every player sells a card a round, five rounds; phase A's steps are
     closed; in phase B the 25 face-up cards are taken (sold) in turn from the epoch's first
-    player (the n-th lowest initiative: seat n-1 here); phase B's steps are closed."""
+    player (the n-th lowest initiative: seat n-1 here); phase B's steps are closed (a step that
+    still expects a colony or a statue from someone, anyway: the page asks once)."""
     first = number - 1
-    closes = [(kind, {}) for kind in ("next", "income", "next", "next")]
+    closes = [(kind, {"anyway": "y"} if kind == "next" else {})
+              for kind in ("next", "income", "next", "next")]
     return ([WHEEL] + [("sell", {"player": p}) for _ in range(5) for p in range(5)]
             + closes
             + [("sell", {"player": (first + k) % 5}) for k in range(25)]
-            + closes + [("next", {}), ("next", {})])
+            + closes + [("next", {"anyway": "y"}), ("next", {"anyway": "y"})])
 
 
 # The template game: two epochs, and epoch III's wheel set (a table in the middle of an evening).
