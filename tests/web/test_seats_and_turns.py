@@ -272,6 +272,8 @@ def test_one_tap_on_a_name_in_the_seat_prompt_takes_that_seat(client, app):
     page = ben.refresh()
     assert 'id="seat-prompt"' not in page
     assert "This phone is Ben." in page
+    boards = re.findall(r'<article class="player[^"]*" id="p(\d)"', page)
+    assert boards[0] == "1" and sorted(boards) == ["0", "1", "2"]  # its own board first
 
 
 def test_the_seat_prompt_says_which_seats_another_phone_holds(client, app):
