@@ -159,7 +159,8 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
                 # read only where a part is drawn (not when it is shared: drawing.py)
                 undo_redo=lambda: store.undo_preview(game), result=lambda: rules.score(state),
                 my_last=lambda: store.my_last(game, signed_by(game)) if seat is not None else None,
-                recent=lambda: store.recent_rows(game), token=token)
+                recent=lambda: store.recent_rows(game), token=token,
+                held_seats=lambda: set(seats.holders(game.id)))
 
 
 @bp.get("/<token>")

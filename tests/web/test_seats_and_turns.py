@@ -229,3 +229,64 @@ def test_a_seat_shows_who_holds_it_and_a_phone_may_take_it_over(client, app):
     assert action.endswith("/do/retreat")  # no seat: no question, and not signed as Ana
     assert post(ana, action, hidden).status_code == 303
     assert [r.by for r in host.rows()] == [""]
+
+
+# ------------------------------------------------------- issue 22: "Who am I?" asked first
+
+def _prompt(page: str) -> str:
+    found = re.search(r'<form [^>]*id="seat-prompt">(.*?)</form>', page, re.S)
+    assert found, "no seat prompt"
+    return found.group(1)
+
+
+def _the_game(app):
+    with app.app_context():
+        from companion.db import Game, session
+        game = session().query(Game).one()
+        return game.join_code, game.watch_token
+
+
+def test_a_phone_that_joins_by_code_is_asked_which_player_it_is_before_anything_else(client, app):
+    tradewarz(client, app)
+    code, _ = _the_game(app)
+    other = app.test_client()
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', other.get("/").get_data(as_text=True))
+    page = other.post("/join", data={"code": code, "csrf_token": csrf.group(1)},
+                      follow_redirects=True).get_data(as_text=True)
+    game = page[page.index('<div id="game"'):]
+    # the question comes first on the game: before the guide, the tools and the boards
+    assert game.index('id="seat-prompt"') < game.index('class="guide"')
+    assert game.index('id="seat-prompt"') < game.index('class="tools"')
+    buttons = re.findall(r'<button class="btn" name="seat"\s+value="(\d)">(\w+)', _prompt(page))
+    assert buttons == [("0", "Ana"), ("1", "Ben"), ("2", "Chen")]
+
+
+def test_one_tap_on_a_name_in_the_seat_prompt_takes_that_seat(client, app):
+    host = tradewarz(client, app)
+    ben = phone(app, host)
+    prompt = _prompt(ben.page)
+    assert 'action="' + host.path + '/seat"' in ben.page.split('id="seat-prompt"')[0][-200:]
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', prompt).group(1)
+    resp = ben.client.post(f"{host.path}/seat", data={"csrf_token": csrf, "seat": "1"})
+    assert resp.status_code == 303
+    page = ben.refresh()
+    assert 'id="seat-prompt"' not in page
+    assert "This phone is Ben." in page
+    boards = re.findall(r'<article class="player[^"]*" id="p(\d)"', page)
+    assert boards[0] == "1" and sorted(boards) == ["0", "1", "2"]  # its own board first
+
+
+def test_the_seat_prompt_says_which_seats_another_phone_holds(client, app):
+    host = tradewarz(client, app)
+    phone(app, host).post("seat", seat=0)
+    prompt = _prompt(phone(app, host).page)
+    assert re.search(r'<button class="btn ghost" name="seat"\s+value="0">Ana <small>'
+                     r'\(held by another phone\)</small>', prompt)
+    assert re.search(r'<button class="btn" name="seat"\s+value="1">Ben</button>', prompt)
+
+
+def test_a_watch_link_is_never_asked_for_a_seat(client, app):
+    tradewarz(client, app)
+    _, watch = _the_game(app)
+    page = app.test_client().get(f"/g/{watch}").get_data(as_text=True)
+    assert "Watching: this link" in page and 'id="seat-prompt"' not in page

@@ -33,6 +33,9 @@ class GameRules:
     #: the setup form: options of the whole game, then the fields asked for each player
     setup_fields: tuple[FieldSpec, ...] = ()
     player_fields: tuple[FieldSpec, ...] = ()
+    #: setup fields that are values printed on components (box data, not the table's choice):
+    #: the setup form keeps them together in one section, closed while every one is known
+    box_setup_fields: tuple[str, ...] = ()
     #: the quick score pad: options of the whole game, then the end-of-game facts of each player
     quick_options: tuple[FieldSpec, ...] = ()
     quick_fields: tuple[FieldSpec, ...] = ()

@@ -56,6 +56,8 @@ class HexemoniaRules(GameRules):
     tiebreaks = TIEBREAKS
     tiebreak_words = TIEBREAK_WORDS
     setup_fields = SETUP_FIELDS
+    box_setup_fields = tuple(f.name for f in SETUP_FIELDS if f.name.startswith("icon_")
+                             or f.name.endswith(("_nature", "_bonus_kind", "_bonus_points")))
     player_fields = PLAYER_FIELDS
     quick_options = QUICK_OPTIONS
     quick_fields = QUICK_FIELDS

@@ -69,6 +69,8 @@ class TradeWarzRules(GameRules):
                       "farthest_build": t("building farthest from the capital")}
     end_words = END_WORDS
     setup_fields = SETUP_FIELDS
+    box_setup_fields = tuple(f.name for f in SETUP_FIELDS if f.name.startswith("cost_")
+                             or f.name in ("season_names", "fifth_season_die"))
     player_fields = PLAYER_FIELDS
     quick_options = ()
     quick_fields = QUICK_FIELDS
