@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .table import WebTable
+from .table import WebTable, new_group
 
 CITIES = ("athens", "sparta", "olympia")
 
@@ -38,9 +38,10 @@ def test_the_box_values_section_opens_while_a_value_is_unknown(client):
     assert "not known yet" in section
 
 
-def test_values_a_first_game_taught_fill_the_next_setup(client, app):
-    _hexemonia(client, app, icon_3="10", icon_4="13")
-    section = _box_section(client.get("/new/hexemonia").get_data(as_text=True))
+def test_values_a_first_game_of_the_group_taught_fill_its_next_setup(client, app):
+    group = new_group(client)
+    _hexemonia(client, app, icon_3="10", icon_4="13", in_group=group)
+    section = _box_section(client.get(f"/new/hexemonia?group={group}").get_data(as_text=True))
     assert re.search(r'name="icon_3" value="10"', section)
     assert re.search(r'name="icon_4" value="13"', section)
 
