@@ -127,3 +127,16 @@ def test_a_step_holding_a_houses_battle_deck_opens_for_change_only_on_that_house
     opened = client.get(f"{table.path}/change/{seq}")
     assert opened.status_code == 200
     assert cards in unescape(opened.get_data(as_text=True))
+
+
+def test_the_board_corrects_the_recruit_cost_mid_game_and_drops_its_unverified_mark(
+        client, app):
+    table = make(client, app)
+    assert f"{table.path}/do/correct_cost" in table.page
+    table.do("correct_cost", item="recruit", cost="3 gold + 3 wheat")
+    costs = text(table.page.split("tw-costs")[1].split("</details>")[0])
+    assert "recruit: 3 gold + 3 wheat" in costs
+    assert "recruit: 3 gold + 3 wheat (unverified" not in costs
+    history = text(client.get(table.path + "/history").get_data(as_text=True))
+    assert ("Cost of a soldier: 3 lumber + 3 wheat (the unverified guess) before, "
+            "3 gold + 3 wheat now") in history
