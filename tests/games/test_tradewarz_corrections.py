@@ -96,3 +96,46 @@ def test_an_alliance_correction_makes_or_ends_one_without_gold():
         act(new(), "correct_alliance", house=0, change="end")
     with pytest.raises(IllegalAction, match="without alliances"):
         act(new(alliances=False), "correct_alliance", house=0, change="make", partner=1)
+
+
+# ---------------- the recruit's and a university level's costs (box data shipped as guesses)
+
+def test_the_recruit_cost_is_corrected_mid_game_from_the_guess_to_what_the_box_prints():
+    state = put_house(new(), 0, replace(new().houses[0], dials=(10, 10, 10, 10)))
+    words = said(state, "correct_cost", item="recruit", cost="3 gold + 3 wheat")
+    assert "Cost of a soldier: 3 lumber + 3 wheat (the unverified guess) before, " \
+           "3 gold + 3 wheat now" in words
+    fixed = act(state, "correct_cost", item="recruit", cost="3 gold + 3 wheat")
+    assert RULES.spec("correct_cost").correction
+    # a soldier now costs 3 gold + 3 wheat (Recruit: 3 + 3), not the guess's lumber
+    assert act(fixed, "recruit").houses[0].dials == (7, 10, 10, 7)
+
+
+def test_the_university_cost_is_corrected_mid_game_and_each_level_pays_it():
+    state = put_house(new(), 0, replace(new().houses[0], dials=(10, 10, 10, 10)))
+    assert "Cost of a university level: 1 gold + 1 mining (the unverified guess) before, " \
+           "1 lumber + 1 wheat now" in said(state, "correct_cost", item="university",
+                                            cost="1 lumber + 1 wheat")
+    fixed = act(state, "correct_cost", item="university", cost="1 lumber + 1 wheat")
+    assert "Cost of a university level: 1 lumber + 1 wheat before, 1 gold + 1 mining now" in \
+        said(fixed, "correct_cost", item="university", cost="1 gold + 1 mining")
+    # level 2 from nothing pays levels 1 and 2: 3 times the corrected unit
+    built = act(fixed, "build", what="university", tree="economy", level=2)
+    assert built.houses[0].dials == (10, 7, 10, 7)
+
+
+def test_a_corrected_cost_with_other_amounts_than_the_rulebook_prints_is_refused():
+    with pytest.raises(IllegalAction, match="3 \\+ 3") as err:
+        act(new(), "correct_cost", item="recruit", cost="2 gold + 2 wheat")
+    assert err.value.rule.endswith("Recruit")
+    with pytest.raises(IllegalAction, match="cannot read"):
+        act(new(), "correct_cost", item="recruit", cost="three wheat")
+
+
+def test_a_cost_corrected_by_hand_becomes_box_data_and_a_shipped_guess_does_not():
+    state = new()
+    assert RULES.box_records(state, "correct_cost", {"item": "recruit",
+                                                     "cost": "3 gold + 3 wheat"}) == [
+        ("costs", "recruit", {"gold": 3, "wheat": 3})]
+    assert RULES.box_records(state, "correct_cost", {"item": "recruit",
+                                                     "cost": "3 lumber + 3 wheat"}) == []

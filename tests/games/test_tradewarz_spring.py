@@ -184,3 +184,18 @@ def test_time_up_in_spring_pays_the_end_of_spring_under_t19_year_end():
     assert game.phase == "spring_end"
     after = RULES.apply(game, "end_of_spring", {})
     assert after.phase == "over" and after.houses[0].morale == 1
+
+
+def test_the_free_soldier_of_spring_needs_room_at_the_capital_gate_and_its_support():
+    # no building: 6 at the gate + the 2 the capital supports away from it = 8 on the map
+    full = _game()
+    full = put_house(full, 0, replace(full.houses[0], soldiers=8, reserve=2))
+    after = RULES.apply(full, "end_of_spring", {})
+    assert (after.houses[0].soldiers, after.houses[0].reserve) == (8, 2)
+    said = " ".join(str(line.text) for line in preview_spring(full).for_house("H0"))
+    assert "0 free soldier(s) to the capital gate" in said
+    assert "room for 8 soldier(s) on the map" in said
+    # one place left: One free annual recruit brings only one of its two
+    one = put_house(full, 0, replace(full.houses[0], soldiers=7, reserve=3,
+                                     techs=("free_annual_recruit",)))
+    assert RULES.apply(one, "end_of_spring", {}).houses[0].soldiers == 8

@@ -108,3 +108,35 @@ def test_the_watch_link_shows_no_battle_card_even_on_the_owners_phone(client, ap
     seen = "".join(client.get(f"/g/{watch}{page}").get_data(as_text=True)
                    for page in ("", "/history", "/score", "/tradewarz/battle", "/export.json"))
     assert not [card for card in cards if card in seen]
+
+
+def test_a_step_holding_a_houses_battle_deck_opens_for_change_only_on_that_houses_phone(
+        client, app):
+    """Issue 20: a recorded deck (``record_deck``) is Basalt's secret, so its step's change form
+    (which would show the cards) is refused on Amber's phone and opens on Basalt's."""
+    cards = "1/3/2, 2/2/2, 3/1/3, 4/0/2, 1/2/4, 2/4/0"
+    table = make(client, app)
+    table.do("record_deck", house=B, cards=cards)
+    seq = next(r.seq for r in table.rows() if r.kind == "record_deck")
+    table.post("seat", seat=A)
+    refused = client.get(f"{table.path}/change/{seq}")
+    assert refused.status_code == 403
+    said = text(refused.get_data(as_text=True))
+    assert "only Basalt's phone can change it" in said and "3/1/3" not in said
+    table.post("seat", seat=B)
+    opened = client.get(f"{table.path}/change/{seq}")
+    assert opened.status_code == 200
+    assert cards in unescape(opened.get_data(as_text=True))
+
+
+def test_the_board_corrects_the_recruit_cost_mid_game_and_drops_its_unverified_mark(
+        client, app):
+    table = make(client, app)
+    assert f"{table.path}/do/correct_cost" in table.page
+    table.do("correct_cost", item="recruit", cost="3 gold + 3 wheat")
+    costs = text(table.page.split("tw-costs")[1].split("</details>")[0])
+    assert "recruit: 3 gold + 3 wheat" in costs
+    assert "recruit: 3 gold + 3 wheat (unverified" not in costs
+    history = text(client.get(table.path + "/history").get_data(as_text=True))
+    assert ("Cost of a soldier: 3 lumber + 3 wheat (the unverified guess) before, "
+            "3 gold + 3 wheat now") in history

@@ -82,3 +82,34 @@ def test_the_battle_calculator_and_spring_preview_are_translated(client, table, 
 def test_english_readers_still_get_the_english_words(client, table):
     html = page(client, table.path, "en")
     assert all(english in html for english in BOARD_WORDS)
+
+
+def ruling_ids_in_the_code() -> set[str]:
+    """Every TradeWarz ruling id the game's code names ("T9", 'ruling T15', rulings["T5"])."""
+    from pathlib import Path
+
+    import companion.games.tradewarz as package
+    ids: set[str] = set()
+    for source in Path(package.__file__).parent.glob("*.py"):
+        ids |= set(re.findall(r"\b(T\d{1,2})\b", source.read_text(encoding="utf-8")))
+    return ids
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_ruling_id_the_code_uses_is_on_the_rulings_page_with_its_readings(client, lang):
+    from html import unescape
+
+    from companion.games.tradewarz.rulings import RULINGS
+    used = ruling_ids_in_the_code()
+    assert {f"T{i}" for i in range(1, 24)} <= used  # T1..T23, as the digest numbers them
+    assert used <= set(RULINGS), sorted(used - set(RULINGS))
+    said = words(lang)
+    html = unescape(page(client, "/rules/tradewarz/rulings", lang))
+    for rid in sorted(used):
+        found = re.search(rf'<section id="{rid}".*?</section>', html, re.S)
+        assert found, rid
+        ruling = RULINGS[rid]
+        for key, reading in ruling.readings.items():  # the default and every alternative
+            assert said[str(reading)], (rid, key)
+            assert said[str(reading)] in found.group(0), (rid, key)
+        assert said[str(ruling.question)] in found.group(0), rid

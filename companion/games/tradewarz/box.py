@@ -51,6 +51,8 @@ def records_of_action(game: TradeWarzState, kind: str, data: Mapping[str, Any]
                       ) -> list[tuple[str, str, dict]]:
     """A payment entered for one item whose cost the game's box data lacked (Build, Buy Tech,
     Marching exceptions): remembered as that item's cost, per item (and per tech level)."""
+    if kind == "correct_cost":
+        return _corrected_cost(data)
     paid = entered(data)
     if not paid:
         return []
@@ -70,6 +72,21 @@ def records_of_action(game: TradeWarzState, kind: str, data: Mapping[str, Any]
         return []
     cost = {r: n // times for r, n in paid.items()}
     return [] if check_shape(item, cost) else [_cost_record(item, cost)]
+
+
+def _corrected_cost(data: Mapping[str, Any]) -> list[tuple[str, str, dict]]:
+    """A cost corrected by hand is what the table's components print (a shipped guess is not)."""
+    item, text = data.get("item"), data.get("cost")
+    if item not in COST_SHAPES or not isinstance(text, str):
+        return []
+    try:
+        cost = parse_cost(text)
+    except ValueError:
+        return []
+    guess = UNVERIFIED.get(f"cost_{item}")
+    if check_shape(item, cost) or (guess and cost == parse_cost(guess)):
+        return []
+    return [_cost_record(item, cost)]
 
 
 def setup_defaults(records: Iterable[tuple[str, str, Mapping[str, Any]]]) -> dict[str, str]:

@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import IllegalAction, replace, t
-from .costs import owner_problems
-from .data import TECHS
+from .costs import check_shape, owner_problems, parse_cost
+from .data import COST_RULES, COST_SHAPES, RECRUIT_COST, RESOURCES, TECHS, UNIVERSITY_COST
 from .economy import super_unit_problems
-from .model import TradeWarzState, put_house
+from .model import TradeWarzState, cost_text, put_house
 from .table import (
     alliance_names,
     check_joining,
@@ -22,11 +22,13 @@ from .table import (
     joined_alliance,
     left_alliance,
 )
+from .terms import COST_LABELS
 from .turns import refuse
 
 R_TECH = "TradeWarz rulebook, Buy Tech"
 R_CAPITAL = "TradeWarz rulebook, The Capital City"
 R_ALLIANCE = "TradeWarz rulebook, Forming alliances"
+CORRECTION_RULE = "The table is the truth"
 
 
 
@@ -111,5 +113,43 @@ def correct_alliance(game: TradeWarzState, data: Mapping[str, Any]
                      now=alliance_names(after, after.alliance_of(seat)))]
 
 
-MOVES = {"correct_tech": correct_tech, "correct_post": correct_post,
+#: the shipped guesses a game uses while its box data names no cost (unverified)
+GUESSES = {"recruit": RECRUIT_COST, "university": UNIVERSITY_COST}
+
+
+def _cost_now(game: TradeWarzState, item: str) -> object:
+    """An item's cost as the game uses it (its box data, else a shipped guess), or not entered;
+    a cost still equal to the shipped guess says so."""
+    known = game.cost_of(item)
+    cost = {r: n for r, n in zip(RESOURCES, known) if n} if known else GUESSES.get(item)
+    if not cost:
+        return t("not entered")
+    if cost == GUESSES.get(item):
+        return t("{cost} (the unverified guess)", cost=cost_text(cost))
+    return cost_text(cost)
+
+
+def correct_cost(game: TradeWarzState, data: Mapping[str, Any]
+                 ) -> tuple[TradeWarzState, list[str]]:
+    """Set an item's cost to what the components print (box data; a recruit's and a university
+    level's cost ship as unverified guesses), checked against the amounts the rulebook kept."""
+    item = data["item"]
+    if item not in COST_SHAPES:
+        raise IllegalAction(t("no cost of that name"), rule=CORRECTION_RULE, field="item")
+    try:
+        cost = parse_cost(str(data["cost"]))
+    except ValueError as err:
+        raise IllegalAction(str(err), rule=COST_RULES[item], field="cost") from err
+    problem = check_shape(item, cost)
+    if problem:
+        raise IllegalAction(problem, rule=COST_RULES[item], field="cost")
+    before = _cost_now(game, item)
+    values = tuple(cost.get(r, 0) for r in RESOURCES)
+    costs = tuple((i, v) for i, v in game.costs if i != item) + ((item, values),)
+    return replace(game, costs=costs), [
+        t("{item}: {before} before, {now} now", item=COST_LABELS[item], before=before,
+          now=cost_text(cost))]
+
+
+MOVES = {"correct_tech": correct_tech, "correct_cost": correct_cost, "correct_post": correct_post,
          "correct_capital": correct_capital, "correct_alliance": correct_alliance}

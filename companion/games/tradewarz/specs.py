@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from ..core import CORRECT, ActionSpec, FieldSpec, t
-from .data import RESOURCES, SILO_RESOURCES, TECHS
+from .data import COST_SHAPES, RESOURCES, SILO_RESOURCES, TECHS
 from .odds import SITES
 from .table import CORRECT_WORDS, CORRECTABLE
-from .terms import RESOURCE_WORDS, SIDE_WORDS, SITE_WORDS, TREE_WORDS
+from .terms import COST_LABELS, RESOURCE_WORDS, SIDE_WORDS, SITE_WORDS, TREE_WORDS
 
 R = "TradeWarz rulebook, "
 _RES = tuple((r, RESOURCE_WORDS[r]) for r in RESOURCES)
@@ -193,6 +193,10 @@ def _corrections(techs: tuple[tuple[str, str], ...]) -> tuple[ActionSpec, ...]:
             _house(), FieldSpec("tech", t("Tech"), "choice", choices=techs),
             FieldSpec("change", t("Change"), "choice", choices=(
                 ("give", t("the house holds it")), ("take", t("the house does not hold it")))))),
+        fix("correct_cost", t("Correct a cost (box data)"), (
+            FieldSpec("item", t("Which cost"), "choice", choices=tuple(
+                (item, COST_LABELS[item]) for item in COST_SHAPES)),
+            FieldSpec("cost", t("As printed, e.g. 3 lumber + 3 wheat"), "text", limit=80))),
         fix("correct_post", t("Correct a trading post"), (
             FieldSpec("post", t("Post"), low=1, high=4),
             _nobody("holder", t("Held by (none chosen: nobody)")))),
@@ -207,7 +211,8 @@ def _corrections(techs: tuple[tuple[str, str], ...]) -> tuple[ActionSpec, ...]:
     )
 
 
-CORRECTION_KINDS = ("correct_tech", "correct_post", "correct_capital", "correct_alliance")
+CORRECTION_KINDS = ("correct_tech", "correct_cost", "correct_post", "correct_capital",
+                    "correct_alliance")
 
 
 SEASON_KINDS = ("march", "build", "buy_tech", "recruit", "retreat", "resources")

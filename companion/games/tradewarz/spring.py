@@ -12,6 +12,7 @@ from typing import Any
 from ..core import IllegalAction, Text, replace, t
 from .data import CAPITAL_INCOME, RESOURCES, SILO_RESOURCES, TECHS
 from .model import House, TradeWarzState, award, trade_full_dials, xadlas
+from .support import map_room, recruit_problems
 from .terms import RESOURCE_WORDS, join
 
 R_INCOME = "TradeWarz rulebook, Easy resource calculation guide"
@@ -125,10 +126,20 @@ def _soldier(game: TradeWarzState, seat: int, house: House) -> tuple[House, list
     """One free soldier to the capital gate, two with One free annual recruit."""
     want = 1 + house.has_tech("free_annual_recruit")
     moved = min(want, house.reserve)
+    gate = moved
+    while moved and recruit_problems(house, moved, at_building=False):
+        moved -= 1  # the gate and the support have room for fewer (Recruit; Support)
     house = replace(house, soldiers=house.soldiers + moved, reserve=house.reserve - moved)
-    said = (t("{n} free soldier(s) to the capital gate", n=moved) if moved == want else
-            t("{n} free soldier(s) to the capital gate (only {n}: the reserve is empty)",
-              n=moved))
+    if moved == want:
+        said = t("{n} free soldier(s) to the capital gate", n=moved)
+    elif moved < gate:
+        said = t("{n} free soldier(s) to the capital gate (only {n}: {house} has room for "
+                 "{room} soldier(s) on the map, 6 at the gate and those its buildings and "
+                 "capital support away from it)", n=moved, house=house.name,
+                 room=map_room(house))
+    else:
+        said = t("{n} free soldier(s) to the capital gate (only {n}: the reserve is empty)",
+                 n=moved)
     return house, [said], R_CAPITAL
 
 
