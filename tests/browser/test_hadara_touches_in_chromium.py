@@ -90,7 +90,7 @@ def test_buying_a_known_card_takes_3_touches_an_unknown_one_8_and_selling_1(open
     touches.send(panel.get_by_role("button", name="Buy a card", exact=True))
     assert touches.count <= 8, touches.count
     card = ana.locator("#p0 .cards")
-    expect(card).to_contain_text("1 cards, 2 pts")
+    expect(card).to_contain_text("1 card, 2 pts")
 
     # round 1: Ben sells the card he drew: one touch on his own board
     ben.reload()
@@ -106,5 +106,5 @@ def test_buying_a_known_card_takes_3_touches_an_unknown_one_8_and_selling_1(open
     expect(known).to_be_visible()
     touches.send(known)
     assert touches.count <= 3, touches.count
-    expect(ben.locator("#p1 .cards")).to_contain_text("1 cards, 2 pts")
+    expect(ben.locator("#p1 .cards")).to_contain_text("1 card, 2 pts")
     expect(ben.locator("#p1 .num.culture b")).to_have_text("3")  # 1 + the card's 2
