@@ -27,7 +27,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,  # a game night lasts longer than an hour
         SESSION_COOKIE_SAMESITE="Lax",
         CREATE_TABLES=False,
-        LIVE_POLL_SECONDS=1.5,
+        LIVE_POLL_SECONDS=0.9,  # while the table is active (a change in the last minute)
+        LIVE_IDLE_POLL_SECONDS=3.0,  # while it is idle
+        LIVE_ACTIVE_SECONDS=60,
         PROXY_FIX_X_FOR=0,  # how many proxies in front set X-Forwarded-For (0: none trusted)
         PROXY_FIX_X_PROTO=0,  # ... and X-Forwarded-Proto
     )

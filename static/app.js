@@ -28,7 +28,13 @@
   var awake = document.getElementById("awake");
   if (awake) { keepAwake(awake); }
 
-  var period = Math.max(parseFloat(game.dataset.poll) || 1.5, 0.5) * 1000;
+  // Poll fast while the table is active (the version moved in the last data-active seconds: a
+  // change then reaches this phone within a second), slowly when it is idle; never when hidden.
+  var fast = Math.max(parseFloat(game.dataset.poll) || 0.9, 0.5) * 1000;
+  var slow = Math.max(parseFloat(game.dataset.idle) || 3, fast / 1000) * 1000;
+  var activeMs = (parseFloat(game.dataset.active) || 60) * 1000;
+  var moved = Date.now();  // opening the page counts as activity
+  function period() { return Date.now() - moved < activeMs ? fast : slow; }
   var versionUrl = game.dataset.versionUrl;
   var timer = null, failures = 0, busy = false, sent = null;
   // The last tap that was not recorded ({form: what the form is, button: which of its buttons,
@@ -58,7 +64,7 @@
   }
 
   function poll() {
-    if (busy) { schedule(period); return; }
+    if (busy) { schedule(period()); return; }
     fetch(versionUrl, {cache: "no-store", credentials: "same-origin",
                        headers: {"If-None-Match": '"' + game.dataset.version + '"'}})
       .then(function (r) {
@@ -73,7 +79,9 @@
         }
       })
       .catch(function () { failures += 1; status(false); })
-      .then(function () { schedule(failures ? Math.min(period * (1 + failures), 15000) : period); });
+      .then(function () {
+        schedule(failures ? Math.min(period() * (1 + failures), 15000) : period());
+      });
   }
 
   // Someone typing in an open form keeps their page until they send or leave the field.
@@ -120,6 +128,7 @@
     var anchor = anchorOf(sent);
     game.replaceWith(fresh);
     game = fresh;
+    moved = Date.now();
     keepInPlace(anchor);
     if (url) { history.replaceState(null, "", url); }
     showFailed(false);
@@ -312,7 +321,7 @@
     if (document.hidden) { clearTimeout(timer); } else { poll(); }
   });
   status(true);
-  schedule(period);
+  schedule(period());
 
   // The switch that keeps the screen on while the page is shown. A wake lock ends when the page
   // is hidden (the browser's rule), so it is asked for again when the page is shown again; a

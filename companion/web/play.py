@@ -468,6 +468,18 @@ def table(token: str):
                            qr_url=url_for("play.qr", token=token, watch=1 if watch else None))
 
 
+@bp.get("/<token>/board-view")
+def board_view(token: str):
+    """The table view: every player's numbers side by side in big type, for a tablet or laptop
+    in the middle of the table. Read-only: it has no forms (each seat acts on its own phone)."""
+    game, can_play = _open(token)
+    rules = get_game(game.slug)
+    state = store.state_of(game)
+    return render_template("board_view.html", game=game, token=token, rules=rules,
+                           result=rules.score(state), final=rules.is_over(state),
+                           seat=viewer_seat(game, can_play))
+
+
 @bp.get("/<token>/export.json")
 def export(token: str):
     """The game as JSON (setup and the whole log), to import on another server; the hidden

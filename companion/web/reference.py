@@ -190,7 +190,8 @@ def search():
     query = request.args.get("q", "")[:100]
     slug = request.args.get("game_slug", "")
     rulings = {s: g.rulings for s, g in GAMES.items()}
-    hits = INDEX.search(query, rulings, slug=slug if slug in REFERENCES else "")
+    hits = INDEX.search(query, rulings, slug=slug if slug in REFERENCES else "",
+                        language=str(get_locale()), said=say)
     return render_template("reference/search.html", query=query, hits=hits,
                            references=REFERENCES)
 

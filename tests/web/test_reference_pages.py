@@ -265,3 +265,30 @@ def test_ask_page_answers_for_tradewarz_and_hexemonia(client, app, slug, query, 
     game = new_game(app, slug)
     html = page(client, f"/g/{game.play_token}/ask?{query}")
     assert 'class="answer' in html and expected in html
+
+
+# ------------------------------------------------- search: plain questions, reader's language
+
+def search_hits(client, query: str, lang: str) -> list[str]:
+    html = client.get("/rules/search", query_string={"q": query},
+                      headers={"Accept-Language": lang}).get_data(as_text=True)
+    return re.findall(r'<li><a href="([^"]+)">', html)
+
+
+def test_search_answers_a_plain_question_not_only_a_list_of_words(client):
+    # no section has "how", "many", "do", "I" and "start": the rules words still find it
+    hits = search_hits(client, "How many coins do I start with?", "en")
+    assert hits and hits[0].startswith("/rules/hadara"), hits
+
+
+def test_search_finds_italian_words_in_an_italian_readers_language(client):
+    # "colonie" is only in the Italian words of Hadara's "Take a Colony" (not in the English)
+    assert "/rules/hadara#take-colony" in search_hits(client, "colonie", "it")
+    assert "/rules/hexemonia#myths" in search_hits(client, "Come si gioca un mito?", "it")
+
+
+def test_search_finds_chinese_words_in_a_chinese_readers_language(client):
+    # Chinese has no spaces: a run of characters is looked up as a phrase
+    assert "/rules/hadara#take-colony" in search_hits(client, "殖民地", "zh")
+    assert any(h.startswith("/rules/hexemonia") for h in search_hits(client, "神话", "zh"))
+    assert search_hits(client, "开始时有多少钱币？", "zh")  # a plain question in Chinese
