@@ -23,6 +23,7 @@ from ..games.core import RulesError, t
 from . import groups as group_pages
 from . import remember_game
 from .forms import errors_of, table_form_class, table_payload
+from .play import open_game
 from .reference import house_rule_defaults, payload_rescore
 
 bp = Blueprint("pages", __name__)
@@ -220,10 +221,7 @@ def box(slug: str):
 @bp.get("/g/<token>/box")
 def game_box(token: str):
     """The box data a game's table sees: its group's, or its own when it has no group."""
-    found = store.find_game(token)
-    if found is None:
-        abort(404, description=t("No game has this link."))
-    game = found[0]
+    game, _ = open_game(token)
     group = groups.group_of_game(game)
     return render_template("box.html", rules=get_game(game.slug), group=group,
                            owner="group" if group else "game",

@@ -56,7 +56,7 @@ NO_GAME = t("No game has this link. Check the code or ask the host for the game'
 WATCH_ONLY = t("This is a watch link: it shows the game but cannot change it.")
 
 
-def _open(token: str, *, to_play: bool = False) -> tuple[Game, bool]:
+def open_game(token: str, *, to_play: bool = False) -> tuple[Game, bool]:
     """The game a link opens and whether it may change it: 404 for an unknown link, and 403
     for a watch link where the request would change the game (every write)."""
     found = store.find_game(token)
@@ -165,7 +165,7 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
 
 @bp.get("/<token>")
 def game_page(token: str):
-    game, can_play = _open(token)
+    game, can_play = open_game(token)
     remember_game(token)
     kept = taps.kept_refusal(token) if taps.REFUSED in session else None
     if kept is not None:  # the one view after a refused form post (POST, redirect, GET)
@@ -214,7 +214,7 @@ def _answer(token: str, done: store.Recorded):
 def act(token: str, kind: str):
     """Record one action a phone sent (its values as the rules read them), signed with the
     phone's seat; a refusal stores nothing."""
-    game, _ = _open(token, to_play=True)
+    game, _ = open_game(token, to_play=True)
     rules = get_game(game.slug)
     if kind not in rules.actions:
         abort(404, description=t("{game} has no action {kind}.", game=rules.title,
@@ -241,7 +241,7 @@ def act(token: str, kind: str):
 
 @bp.post("/<token>/<any(undo, redo):which>")
 def undo_redo(token: str, which: str):
-    game, _ = _open(token, to_play=True)
+    game, _ = open_game(token, to_play=True)
     try:
         done = store.record(game.id, UNDO if which == "undo" else REDO, {},
                             by=signed_by(game), version=version_sent(), once=once_sent())
@@ -256,7 +256,7 @@ def take_seat(token: str):
     signed with the player's name. The claim is kept in the phone's session and in the seat
     holders (so every phone sees the seat is taken; a held seat is taken over). An empty or
     unknown seat leaves it. Play links only: a watch link changes nothing."""
-    game, _ = _open(token, to_play=True)
+    game, _ = open_game(token, to_play=True)
     names = get_game(game.slug).player_names(store.state_of(game))
     raw = request.form.get("seat", "")
     claims = dict(session.get("seats", {}))
@@ -295,7 +295,7 @@ def _changeable(row) -> bool:
 
 @bp.get("/<token>/history")
 def history(token: str):
-    game, can_play = _open(token)
+    game, can_play = open_game(token)
     return _history(game, can_play)
 
 
@@ -326,7 +326,7 @@ def void(token: str):
     """Take back chosen steps of the history, wherever they are (nothing is deleted: the log
     records that they are void); refused, with every step that would break named, when a later
     step depends on them."""
-    game, _ = _open(token, to_play=True)
+    game, _ = open_game(token, to_play=True)
     sent = _steps_sent()
     try:
         done = store.record(game.id, VOID, {"targets": sent}, by=signed_by(game),
@@ -375,7 +375,7 @@ def _change_page(game: Game, seq: int, values: dict | None = None,
 @bp.get("/<token>/change/<int:seq>")
 def change(token: str, seq: int):
     """A step's form with its values, to change them (an amendment)."""
-    game, _ = _open(token, to_play=True)
+    game, _ = open_game(token, to_play=True)
     return _change_page(game, seq)
 
 
@@ -383,7 +383,7 @@ def change(token: str, seq: int):
 def amend(token: str, seq: int):
     """Change one step's values; the log keeps the original and records the amendment, and
     every later step is checked again."""
-    game, _ = _open(token, to_play=True)
+    game, _ = open_game(token, to_play=True)
     entry = _entry_to_change(game, seq)
     values = tap_values(get_game(game.slug).spec(entry.kind))
     try:
@@ -404,7 +404,7 @@ def amend(token: str, seq: int):
 
 @bp.get("/<token>/score")
 def score(token: str):
-    game, can_play = _open(token)
+    game, can_play = open_game(token)
     rules = get_game(game.slug)
     state = store.state_of(game)
     return render_template("score.html", game=game, rules=rules, result=rules.score(state),
@@ -448,7 +448,7 @@ def _shared_token(game: Game, can_play: bool) -> str:
 
 @bp.get("/<token>/qr.svg")
 def qr(token: str):
-    game, can_play = _open(token)
+    game, can_play = open_game(token)
     buf = io.BytesIO()
     segno.make(share_url(_shared_token(game, can_play)), error="m").save(
         buf, kind="svg", scale=1, border=4, omitsize=True, xmldecl=False,
@@ -461,7 +461,7 @@ def qr(token: str):
 @bp.get("/<token>/table")
 def table(token: str):
     """Full screen, to hold up to the table: the join code and the QR code of the game."""
-    game, can_play = _open(token)
+    game, can_play = open_game(token)
     watch = not can_play or bool(request.args.get("watch"))
     return render_template("table.html", game=game, can_play=can_play, token=token, watch=watch,
                            url=share_url(_shared_token(game, can_play)),
@@ -472,7 +472,7 @@ def table(token: str):
 def board_view(token: str):
     """The table view: every player's numbers side by side in big type, for a tablet or laptop
     in the middle of the table. Read-only: it has no forms (each seat acts on its own phone)."""
-    game, can_play = _open(token)
+    game, can_play = open_game(token)
     rules = get_game(game.slug)
     state = store.state_of(game)
     return render_template("board_view.html", game=game, token=token, rules=rules,
@@ -484,7 +484,7 @@ def board_view(token: str):
 def export(token: str):
     """The game as JSON (setup and the whole log), to import on another server; the hidden
     information of every player but this phone's seat is left out (see GameRules.secrets)."""
-    game, can_play = _open(token)
+    game, can_play = open_game(token)
     resp = jsonify(store.export_game(game, viewer_seat(game, can_play)))
     day = datetime.now().strftime("%Y-%m-%d")
     resp.headers["Content-Disposition"] = f'attachment; filename="{game.slug}-{day}.json"'

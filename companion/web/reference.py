@@ -24,7 +24,7 @@ from ..reference import REFERENCES, STAGES, resolve, resolve_parts
 from ..reference.affects import affected
 from ..reference.search import INDEX
 from .forms import action_form_class
-from .play import once_sent, signed_by, version_sent
+from .play import once_sent, open_game, signed_by, version_sent
 
 bp = Blueprint("reference", __name__)
 
@@ -256,10 +256,7 @@ def switch_ruling(slug: str, token: str):
 
 @bp.get("/g/<token>/ask")
 def ask(token: str):
-    found = store.find_game(token)
-    if found is None:
-        abort(404, description=t("No game has this link."))
-    game = found[0]
+    game, _ = open_game(token)
     rules = get_game(game.slug)
     state = store.state_of(game)
     names = rules.player_names(state)

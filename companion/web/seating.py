@@ -17,7 +17,7 @@ from .. import seats, store
 from ..games import get_game
 from ..games.core import ActionSpec, t
 from .forms import form_values
-from .play import _open, once_sent, seat_of, version_sent
+from .play import once_sent, open_game, seat_of, version_sent
 
 bp = Blueprint("seating", __name__, url_prefix="/g")
 
@@ -25,7 +25,7 @@ bp = Blueprint("seating", __name__, url_prefix="/g")
 @bp.get("/<token>/seats")
 def seats_page(token: str):
     """Every seat with who holds it: this phone, another phone (since when), or nobody."""
-    game, can_play = _open(token)
+    game, can_play = open_game(token)
     names = get_game(game.slug).player_names(store.state_of(game))
     held, phone = seats.holders(game.id), session.get("phone")
     claims = session.get("seats")
@@ -45,7 +45,7 @@ def confirm(token: str, kind: str):
     """Ask before recording a turn action for a player this phone does not hold. Nothing is
     recorded here: the answer's one button posts the same values for the player whose turn it
     is to ``play.act``, with the page's version (a page out of date is refused there)."""
-    game, _ = _open(token, to_play=True)
+    game, _ = open_game(token, to_play=True)
     rules = get_game(game.slug)
     if kind not in rules.actions:
         abort(404, description=t("{game} has no action {kind}.", game=rules.title,

@@ -44,7 +44,7 @@ from ...games.tradewarz.terms import (
     season_word,
 )
 from ...games.tradewarz.turns import YEARLY
-from ..play import _open, viewer_seat
+from ..play import open_game, viewer_seat
 
 SLUG = "tradewarz"
 bp = Blueprint(SLUG, __name__)
@@ -160,7 +160,7 @@ def _globals(state) -> None:
 # ------------------------------------------------------------------------ end of Spring
 
 def _tradewarz(token: str) -> tuple[Any, bool, TwGame]:
-    game, can_play = _open(token)
+    game, can_play = open_game(token)
     if game.slug != SLUG:
         abort(404, description=t("This page belongs to TradeWarz games only."))
     return game, can_play, store.state_of(game)
