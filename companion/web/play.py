@@ -180,22 +180,36 @@ def game_page(token: str):
 def _refuse(game: Game, err: RulesError, kind: str, values: dict | None, status: int):
     # The request's read transaction may predate the change that caused the refusal (SQLite
     # keeps a read snapshot until the transaction ends): end it to show the current state.
-    s = store.session()
-    s.rollback()
-    fresh = s.get(Game, game.id, populate_existing=True)
+    fresh = _fresh(game)
     if wants_json():
-        # error/errors stay English for machine clients; `said` is the refusal in the reader's
-        # language, for the page's own script to show.
-        said = "; ".join(say(p.message) for p in err.problems)  # as the page shows a refusal
+        said = _said(err)
         if err.rule:
             from .reference import rule_title
             said += f" ({rule_title(err.rule, game.slug) or err.rule})"
-        return jsonify(ok=False, error=err.message, rule=err.rule, version=fresh.version,
-                       said=said,
-                       errors=[{"field": p.field, "message": p.message} for p in err.problems]
-                       ), status
+        return _refusal_json(err, fresh, said, status)
     return render_template("game.html", **_context(fresh, True, error=err, failed=kind,
                                                    values=values)), status
+
+
+def _fresh(game: Game) -> Game:
+    """The game as it is now: the request's read transaction may predate the change that caused
+    a refusal (SQLite keeps a read snapshot until the transaction ends), so it is ended."""
+    s = store.session()
+    s.rollback()
+    return s.get(Game, game.id, populate_existing=True)
+
+
+def _said(err: RulesError) -> str:
+    """A refusal's problems in the reader's language, as the page shows them."""
+    return "; ".join(say(p.message) for p in err.problems)
+
+
+def _refusal_json(err: RulesError, fresh: Game, said: str, status: int, **extra: Any):
+    """A refusal for a script: error/errors stay English for machine clients; ``said`` is the
+    refusal in the reader's language, for the page's own script to show."""
+    return jsonify(ok=False, error=err.message, rule=err.rule, version=fresh.version, said=said,
+                   errors=[{"field": p.field, "message": p.message} for p in err.problems],
+                   **extra), status
 
 
 def version_sent() -> int | None:
@@ -309,14 +323,10 @@ def _refuse_change(game: Game, err: RulesError, sent: list[int]):
     """A refused void or amendment: JSON for a script, else the history with the refusal and,
     when later steps would break, the offer to take them back too."""
     status = 409 if isinstance(err, StaleAction) else 422
-    store.session().rollback()
-    fresh = store.session().get(Game, game.id, populate_existing=True)
+    fresh = _fresh(game)
     if wants_json():
-        return jsonify(ok=False, error=err.message, rule=err.rule, version=fresh.version,
-                       said="; ".join(say(p.message) for p in err.problems),
-                       breaks=list(getattr(err, "entries", ())),
-                       errors=[{"field": p.field, "message": p.message} for p in err.problems]
-                       ), status
+        return _refusal_json(err, fresh, _said(err), status,
+                             breaks=list(getattr(err, "entries", ())))
     offer = tuple(sorted({*sent, *err.entries})) if isinstance(err, WouldBreak) else ()
     return _history(fresh, True, error=err, offer=offer, status=status)
 
@@ -346,11 +356,10 @@ def _entry_to_change(game: Game, seq: int):
     row = next((e for e in in_force(entries) if e.seq == seq), None)
     if row is None or not _changeable(row):
         abort(404, description=t("This game has no step {seq} that can be changed.", seq=seq))
-    rules, seat = get_game(game.slug), seat_of(game)
-    owners = {s.seat for s in rules.secrets(game.setup, entries, store.state_of(game))
-              if s.seq == seq} - {seat}
+    rules, seat, state = get_game(game.slug), seat_of(game), store.state_of(game)
+    owners = {s.seat for s in rules.secrets(game.setup, entries, state) if s.seq == seq} - {seat}
     if owners:
-        name = rules.player_names(store.state_of(game))[min(owners)]
+        name = rules.player_names(state)[min(owners)]
         abort(403, description=t("Step {seq} holds {name}'s hidden information: only {name}'s "
                                  "phone can change it.", seq=seq, name=name))
     return row
@@ -394,9 +403,8 @@ def amend(token: str, seq: int):
     except RulesError as err:
         if wants_json():
             return _refuse_change(game, err, [])
-        store.session().rollback()
-        return _change_page(store.session().get(Game, game.id, populate_existing=True), seq,
-                            values, err, 409 if isinstance(err, StaleAction) else 422)
+        return _change_page(_fresh(game), seq, values, err,
+                            409 if isinstance(err, StaleAction) else 422)
     if wants_json():
         return jsonify(ok=True, version=done.version, text=done.text)
     return redirect(url_for("play.history", token=token), 303)
