@@ -1,10 +1,15 @@
-"""The table simulation: every seated phone checks the game's version every 1.5 s (If-None-Match)
-and fetches the page when it moved; every table taps a correction every ~8 s from a random phone,
-which then fetches the page as the page's script does. Phases are staggered at random.
+"""The table simulation, as the page's script behaves: every seated phone keeps one version check
+waiting on the server (`?wait=`, If-None-Match: held until the game moves, 304 after the wait) on
+a connection of its own, and fetches the page when the version moved; every table taps a
+correction every ~8 s from a random phone, which then fetches the page. Phases are staggered at
+random.
 
-Each request is timed from the moment it is handed to its phone's connection to the end of its
-answer. A scheduled request (a check, a tap) also records its lag: how late the generator woke
-for it. A lagging generator measures itself, not the server, so the report says so."""
+A page or tap is timed from the moment it is handed to its phone's connection to the end of its
+answer. A held check is timed from the moment the change it reports was recorded (the tapping
+phone had its answer) to the moment the phone has the check's answer: how late the phone learns
+of the change (0 when it learned before the tapping phone). A scheduled tap also records its lag:
+how late the generator woke for it. A lagging generator measures itself, not the server, so the
+report says so."""
 from __future__ import annotations
 
 import asyncio
@@ -21,7 +26,8 @@ from . import stats
 from .http import Response
 from .tables import CSRF, VERSION, Seat, Table, tap_request
 
-CHECK_PERIOD = 1.5  # s, LIVE_POLL_SECONDS: what the page's script waits between two checks
+HOLD = 25  # s, LIVE_WAIT_SECONDS: how long the page's script asks its check to wait
+POLL = 2.0  # s, LIVE_POLL_SECONDS: between checks the server answered without holding
 TAP_PERIOD = (6.0, 10.0)  # s between a table's taps, uniform: ~8 s on average
 TIMEOUT = 10.0  # s; an answer later than this is an error
 ACCEPT = {"Accept-Encoding": "gzip, deflate"}  # what a browser sends (it would add br)
@@ -99,23 +105,43 @@ async def refresh(rec: Recorder, seat: Seat, planned: float) -> None:
     seat.version, seat.csrf = int(version.group(1)), csrf.group(1)
 
 
-async def check(rec: Recorder, seat: Seat, planned: float) -> None:
-    """One version check; the page when the version moved."""
+async def check(rec: Recorder, table: Table, seat: Seat) -> float:
+    """One held version check, then the page when the version moved; how long until the next."""
     headers = {**ACCEPT, "If-None-Match": f'"{seat.version}"'}
-    resp = await timed(rec, "check", planned, seat, "GET", f"/g/{seat.token}/v", headers)
-    if resp is None or resp.status != 200:
-        return
+    start = time.monotonic()
+    error, resp = "", None
     try:
-        moved = json.loads(resp.body)["version"] != seat.version
-    except (ValueError, KeyError, TypeError):
-        if rec.counts(planned):
-            rec.errors["check"].append("no version in the answer")
-        return
-    if moved:
-        await refresh(rec, seat, time.monotonic())
+        async with asyncio.timeout(HOLD + TIMEOUT):
+            resp = await seat.watcher.request("GET", f"/g/{seat.token}/v?wait={HOLD}", headers)
+    except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as exc:
+        seat.watcher.close()
+        error = type(exc).__name__
+    now = time.monotonic()
+    if resp is not None and resp.status not in (200, 304):
+        error = f"HTTP {resp.status}"
+    version = None
+    if resp is not None and resp.status == 200:
+        try:
+            version = json.loads(resp.body)["version"]
+        except (ValueError, KeyError, TypeError):
+            error = "no version in the answer"
+    if error:
+        if rec.counts(start):
+            rec.errors["check"].append(error)
+        return POLL
+    if version is None or version == seat.version:
+        return 0.0 if now - start > HOLD / 2 else POLL  # (not held: ask again a little later)
+    recorded = table.recorded.get(version)
+    if rec.counts(recorded if recorded is not None else now):
+        rec.latencies["check"].append(max(0.0, now - (recorded or now)) * 1000)
+    async with seat.lock:  # the page, unless the phone's own tap already brought it
+        if version > seat.version:
+            await refresh(rec, seat, time.monotonic())
+    return 0.0
 
 
-async def correct(rec: Recorder, seat: Seat, planned: float, fields: dict) -> bool:
+async def correct(rec: Recorder, table: Table, seat: Seat, planned: float,
+                  fields: dict) -> bool:
     """A correction (``fields``), then the page, as the page's script does; whether it was
     recorded."""
     request = tap_request(seat.token, seat.csrf, "correct", fields, seat.version)
@@ -123,26 +149,25 @@ async def correct(rec: Recorder, seat: Seat, planned: float, fields: dict) -> bo
     if resp is None:
         return False
     try:
-        recorded = json.loads(resp.body).get("ok") is True
+        answer = json.loads(resp.body)
+        recorded = answer.get("ok") is True
     except (ValueError, AttributeError):
         recorded = False
     if not recorded:
         if rec.counts(planned):
             rec.errors["tap"].append("not answered ok")
         return False
+    table.recorded[answer["version"]] = time.monotonic()
     await refresh(rec, seat, time.monotonic())
     return True
 
 
-async def phone_loop(rec: Recorder, seat: Seat, rng: random.Random) -> None:
-    """A seated phone's checks until the end of the step, the first at a random moment."""
-    planned = time.monotonic() + rng.uniform(0, CHECK_PERIOD)
-    while planned < rec.end:
-        await asyncio.sleep(planned - time.monotonic())
-        rec.lag(planned, time.monotonic())
-        async with seat.lock:
-            await check(rec, seat, planned)
-        planned = time.monotonic() + CHECK_PERIOD  # the script waits from the answer on
+async def phone_loop(rec: Recorder, table: Table, seat: Seat, rng: random.Random) -> None:
+    """A seated phone's held checks until the end of the step, the first at a random moment
+    (then, as the script does, the next one as soon as an answer came)."""
+    await asyncio.sleep(rng.uniform(0, POLL))
+    while time.monotonic() < rec.end:
+        await asyncio.sleep(await check(rec, table, seat))
 
 
 async def table_loop(rec: Recorder, table: Table, rng: random.Random) -> None:
@@ -152,8 +177,8 @@ async def table_loop(rec: Recorder, table: Table, rng: random.Random) -> None:
         await asyncio.sleep(planned - time.monotonic())
         rec.lag(planned, time.monotonic())
         seat = rng.choice(table.seats)
-        async with seat.lock:  # one connection per phone: it waits for its own check
-            if not await correct(rec, seat, planned, table.next_correction(rng)):
+        async with seat.lock:  # one connection for pages and taps (its check has another)
+            if not await correct(rec, table, seat, planned, table.next_correction(rng)):
                 table.undo = None  # (a +1 that failed must not be taken back)
         # from the plan, not the answer; after a tap slower than the period, from now on
         planned = max(planned + rng.uniform(*TAP_PERIOD), time.monotonic())
@@ -165,7 +190,7 @@ async def run_step(tables: list[Table], warmup: float, seconds: float, cpu_of_se
     rng = random.Random(seed)
     now = time.monotonic()
     rec = Recorder(now + warmup, now + warmup + seconds)
-    tasks = [asyncio.create_task(phone_loop(rec, s, random.Random(rng.random())))
+    tasks = [asyncio.create_task(phone_loop(rec, t, s, random.Random(rng.random())))
              for t in tables for s in t.seats]
     tasks += [asyncio.create_task(table_loop(rec, t, random.Random(rng.random())))
               for t in tables]
@@ -176,7 +201,7 @@ async def run_step(tables: list[Table], warmup: float, seconds: float, cpu_of_se
     cpu_srv = cpu_of_server() - cpu_srv
     wall = time.monotonic() - wall
     machine_load, pressure = os.getloadavg()[0], cpu_pressure()
-    _, late = await asyncio.wait(tasks, timeout=TIMEOUT * 2 + 5)
+    _, late = await asyncio.wait(tasks, timeout=HOLD + TIMEOUT * 2 + 5)
     for task in late:
         task.cancel()
     await asyncio.gather(*late, return_exceptions=True)

@@ -54,6 +54,13 @@ class Seat:
     csrf: str
     version: int
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # The connection its held version check waits on (a browser opens another one for the
+    # taps and pages meanwhile), with the same cookies.
+    watcher: Phone | None = None
+
+    def __post_init__(self) -> None:
+        if self.watcher is None:
+            self.watcher = Phone(self.phone.host, self.phone.port, self.phone.cookies)
 
 
 @dataclass
@@ -63,6 +70,9 @@ class Table:
     token: str
     seats: list[Seat]
     undo: dict | None = None  # the correction that takes back the table's last one
+    # When the phone that tapped had the answer of each version's tap (time.monotonic()): the
+    # moment the change was recorded, from which the other phones' notice is timed.
+    recorded: dict[int, float] = field(default_factory=dict)
 
     def next_correction(self, rng: random.Random) -> dict:
         """The fields of the table's next correction: +1 to a random player's value, then -1 to

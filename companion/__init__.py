@@ -27,9 +27,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,  # a game night lasts longer than an hour
         SESSION_COOKIE_SAMESITE="Lax",
         CREATE_TABLES=False,
-        LIVE_POLL_SECONDS=0.9,  # while the table is active (a change in the last minute)
-        LIVE_IDLE_POLL_SECONDS=3.0,  # while it is idle
-        LIVE_ACTIVE_SECONDS=60,
+        LIVE_WAIT_SECONDS=25,  # how long a phone's version check is held (companion/live.py)
+        LIVE_WATCH_SECONDS=0.05,  # how often a process reads the versions other processes wrote
+        LIVE_MAX_WAITING=900,  # held checks per process (serve.py gives it 1024 threads)
+        LIVE_POLL_SECONDS=2.0,  # between checks when the server answers at once (not held)
         PROXY_FIX_X_FOR=0,  # how many proxies in front set X-Forwarded-For (0: none trusted)
         PROXY_FIX_X_PROTO=0,  # ... and X-Forwarded-Proto
     )
@@ -42,8 +43,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     _refuse_placeholder_key(app)
 
-    from . import db, i18n, web
+    from . import db, i18n, live, web
     db.init_app(app)
+    live.init_app(app)
     i18n.init_app(app)
     web.init_app(app)
     _behind_proxy(app)  # the client's address and scheme as the proxy in front saw them

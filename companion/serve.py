@@ -30,9 +30,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--host", default="0.0.0.0")
     parser.add_argument("--port", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
-    parser.add_argument("--threads", type=int, default=256,
-                        help="app threads per process, started as needed (default 256): a "
-                             "request whose body is still arriving holds one, headers never do")
+    parser.add_argument("--threads", type=int, default=1024,
+                        help="app threads per process, started as needed (default 1024): a "
+                             "phone's held version check keeps one while it waits "
+                             "(LIVE_MAX_WAITING of them at most), as does a request whose body "
+                             "is still arriving; headers never do")
     parser.add_argument("--access-log", action="store_true", help="print a line per request")
     return parser.parse_args(argv)
 
@@ -72,7 +74,8 @@ def main(argv: list[str] | None = None) -> None:
 
     Granian("companion:create_app", factory=True, working_dir=ROOT,
             interface=Interfaces.WSGI, address=args.host, port=args.port,
-            workers=args.workers, blocking_threads=args.threads,
+            workers=args.workers, blocking_threads=args.threads, backpressure=args.threads,
+            backlog=max(2048, args.threads * args.workers),
             respawn_failed_workers=True, workers_kill_timeout=10,
             log_access=args.access_log).serve()
 

@@ -21,6 +21,7 @@ from sqlalchemy import bindparam, event, func, or_, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
+from . import live
 from .db import (
     LEGACY_BOX,
     Action,
@@ -103,8 +104,8 @@ def _is_link(token: str) -> bool:
 _GAME_BY_LINK = select(Game).where(or_(Game.play_token == bindparam("link"),
                                        Game.watch_token == bindparam("link")))
 _GAMES = Game.__table__
-_VERSION_BY_LINK = select(_GAMES.c.version).where(or_(_GAMES.c.play_token == bindparam("link"),
-                                                      _GAMES.c.watch_token == bindparam("link")))
+_VERSION_BY_LINK = select(_GAMES.c.id, _GAMES.c.version).where(
+    or_(_GAMES.c.play_token == bindparam("link"), _GAMES.c.watch_token == bindparam("link")))
 
 
 def find_game(token: str) -> tuple[Game, bool] | None:
@@ -129,14 +130,16 @@ def find_by_code(code: str) -> Game | None:
     return None if get_game(game.slug).is_over(state_of(game)) else game
 
 
-def version_of(token: str) -> int | None:
-    """The version of the game a link opens (the phones' live check): one indexed query."""
+def version_by_link(token: str) -> tuple[int, int] | None:
+    """The id and version of the game a link opens (the phones' live check): one indexed
+    query."""
     if not _is_link(token):
         return None
-    # a plain statement on a pooled connection of its own: no ORM session for the busiest
-    # request
+    # a plain statement on a pooled connection of its own, given back at once: no ORM session
+    # for the busiest request, and nothing held while the check waits (companion/live.py)
     with current_app.extensions["db_engine"].connect() as conn:
-        return conn.execute(_VERSION_BY_LINK, {"link": token}).scalar()
+        row = conn.execute(_VERSION_BY_LINK, {"link": token}).first()
+    return None if row is None else (row[0], row[1])
 
 
 # ------------------------------------------------------------------------------- the log, state
@@ -412,6 +415,7 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
         _store_box(s, game.slug, box)
         s.commit()
     _keep(game_id, seq, after)
+    live.moved(game_id, seq)  # the phones waiting on this game in this process, at once
     return Recorded(str(text), clean, seq)
 
 
@@ -605,11 +609,14 @@ def import_game(payload: Any) -> Game:
 _CHOSEN = ("house rule",)
 
 
+_GROUP_OF_GAME = select(GroupGame.group_id).where(GroupGame.game_id == bindparam("game"))
+
+
 def box_owner(s: Session, game_id: int | None) -> str:
     """The owner of a game's box data: its group's, or its own when it has no group."""
     if game_id is None:
         return LEGACY_BOX  # never written: a transaction that adds no entry keeps no box data
-    group_id = s.scalar(select(GroupGame.group_id).where(GroupGame.game_id == game_id))
+    group_id = s.scalar(_GROUP_OF_GAME, {"game": game_id})
     return box_owner_name(group_id, game_id)
 
 
@@ -720,3 +727,8 @@ def box_entries(slug: str, owner: str, *, with_conflicts: bool = False) -> list[
 def game_box(game: Game, *, with_conflicts: bool = False) -> list[BoxData]:
     """The box data a game's table sees: its group's, or its own without a group."""
     return box_entries(game.slug, box_owner(session(), game.id), with_conflicts=with_conflicts)
+
+
+def game_box_values(game: Game) -> list[tuple[str, str, Any]]:
+    """The known values a game's forms offer, as (category, key, value)."""
+    return [(b.category, b.key, b.value) for b in game_box(game)]

@@ -1,5 +1,5 @@
 // The table companion's own script. Every page works without it (a reload always shows the truth);
-// it adds: live updates (poll the game's version, swap #game when it moved, keeping the reader
+// it adds: live updates (wait for the game's version to move, swap #game when it does, keeping the reader
 // where they were), instant taps (send action forms with fetch; a tap that was not recorded, for
 // whatever reason, says so in a message at the bottom of the screen that stays until dismissed,
 // and its form stays marked until a tap is recorded), no double sends, and a switch that keeps
@@ -28,13 +28,14 @@
   var awake = document.getElementById("awake");
   if (awake) { keepAwake(awake); }
 
-  // Poll fast while the table is active (the version moved in the last data-active seconds: a
-  // change then reaches this phone within a second), slowly when it is idle; never when hidden.
-  var fast = Math.max(parseFloat(game.dataset.poll) || 0.9, 0.5) * 1000;
-  var slow = Math.max(parseFloat(game.dataset.idle) || 3, fast / 1000) * 1000;
-  var activeMs = (parseFloat(game.dataset.active) || 60) * 1000;
-  var moved = Date.now();  // opening the page counts as activity
-  function period() { return Date.now() - moved < activeMs ? fast : slow; }
+  // Live updates: the version check is held by the server until the game moves (or data-hold
+  // seconds pass), so a change shows here as soon as it is recorded, and a quiet table costs one
+  // request per phone per wait. A server that answers at once (too many checks held, or a proxy
+  // in between) is asked again every data-poll seconds; never while the page is hidden.
+  var hold = Math.max(parseInt(game.dataset.hold, 10) || 0, 0);
+  var every = Math.max(parseFloat(game.dataset.poll) || 2, 0.5) * 1000;
+  var asking = null;  // the check in flight (an AbortController), if any
+  var restart = false;  // it was stopped to ask again at once
   var versionUrl = game.dataset.versionUrl;
   var timer = null, failures = 0, busy = false, sent = null;
   // The last tap that was not recorded ({form: what the form is, button: which of its buttons,
@@ -64,9 +65,16 @@
   }
 
   function poll() {
-    if (busy) { schedule(period()); return; }
-    fetch(versionUrl, {cache: "no-store", credentials: "same-origin",
-                       headers: {"If-None-Match": '"' + game.dataset.version + '"'}})
+    clearTimeout(timer);
+    if (asking || document.hidden) { return; }
+    if (busy) { schedule(every); return; }
+    var started = Date.now(), next = 0;
+    asking = window.AbortController ? new AbortController() : {abort: function () {}};
+    // A held check with no answer long after its wait: the connection is taken as lost.
+    var late = setTimeout(function () { asking.abort(); }, (hold + 15) * 1000);
+    fetch(versionUrl + (hold ? "?wait=" + hold : ""), {
+      cache: "no-store", credentials: "same-origin", signal: asking.signal,
+      headers: {"If-None-Match": '"' + game.dataset.version + '"'}})
       .then(function (r) {
         if (r.status === 304) { return null; }
         if (!r.ok) { throw new Error(r.status); }
@@ -74,13 +82,22 @@
       })
       .then(function (body) {
         failures = 0; status(true);
-        if (body && String(body.version) !== game.dataset.version && !typing()) {
-          return refresh();
-        }
+        var quick = Date.now() - started < hold * 500;  // answered without waiting
+        if (body && String(body.version) !== game.dataset.version) {
+          if (busy) { next = 300; return; }  // (a tap's own refresh is bringing it)
+          if (!typing()) { return refresh(); }
+          next = every;  // (kept for someone typing: ask again a little later)
+        } else if (quick || !hold) { next = every; }
       })
-      .catch(function () { failures += 1; status(false); })
+      .catch(function () {
+        if (restart || document.hidden) { restart = false; return; }  // (stopped by us)
+        failures += 1; status(false);
+        next = Math.min(every * (1 + failures), 15000);
+      })
       .then(function () {
-        schedule(failures ? Math.min(period() * (1 + failures), 15000) : period());
+        clearTimeout(late);
+        asking = null;
+        schedule(next);
       });
   }
 
@@ -128,7 +145,6 @@
     var anchor = anchorOf(sent);
     game.replaceWith(fresh);
     game = fresh;
-    moved = Date.now();
     keepInPlace(anchor);
     if (url) { history.replaceState(null, "", url); }
     showFailed(false);
@@ -314,14 +330,21 @@
       });
   }
 
-  live.querySelector(".retry").addEventListener("click", function () { failures = 0; poll(); });
-  // Back on the network: ask at once, not after the backoff's wait (up to 15 s).
-  window.addEventListener("online", function () { failures = 0; poll(); });
+  // Ask again now, not after the backoff's wait (up to 15 s) or a check stuck on a lost network.
+  function askNow() {
+    failures = 0;
+    if (asking) { restart = true; asking.abort(); } else { poll(); }
+  }
+  live.querySelector(".retry").addEventListener("click", askNow);
+  // (and when the browser says it is back on the network)
+  window.addEventListener("online", askNow);
   document.addEventListener("visibilitychange", function () {
-    if (document.hidden) { clearTimeout(timer); } else { poll(); }
+    if (!document.hidden) { poll(); return; }
+    clearTimeout(timer);
+    if (asking) { asking.abort(); }
   });
   status(true);
-  schedule(period());
+  poll();
 
   // The switch that keeps the screen on while the page is shown. A wake lock ends when the page
   // is hidden (the browser's rule), so it is asked for again when the page is shown again; a

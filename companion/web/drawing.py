@@ -41,12 +41,19 @@ fragment_drawn = Namespace().signal("fragment-drawn")
 DEFAULT_CACHE_CHARS = 64_000_000
 
 
+# How long a phone waits for another thread drawing the part it needs before drawing it itself.
+DRAWING_WAIT = 2.0  # s
+
+
 class _Drawings:
-    """An app's shared parts, by key; a lock since a server's threads share it."""
+    """An app's shared parts, by key; a lock since a server's threads share it. A part being
+    drawn is in ``drawing`` (its key: an event set when it is done): the phones of a table ask
+    for a new version's page at the same moment, and one of them draws what the others take."""
 
     def __init__(self, chars: int):
         self.parts: LRUCache = LRUCache(maxsize=chars, getsizeof=len)
         self.lock = threading.Lock()
+        self.drawing: dict[tuple, threading.Event] = {}
 
 
 def init_app(app: Flask) -> None:
@@ -105,12 +112,26 @@ def drawn_once(*parts: Any, caller: Callable[[], str]) -> Markup:
         return Markup(caller())
     key = (*page, *parts)
     drawings: _Drawings = current_app.extensions["drawings"]
+    mine = None
     with drawings.lock:
         html = drawings.parts.get(key)
+        other = drawings.drawing.get(key) if html is None else None
+        if html is None and other is None:
+            mine = drawings.drawing[key] = threading.Event()
+    if other is not None:  # another phone's request is drawing it: take its drawing
+        other.wait(DRAWING_WAIT)
+        with drawings.lock:
+            html = drawings.parts.get(key)
     if html is None:
-        html = Markup(caller())
-        fragment_drawn.send(current_app._get_current_object(), key=key)
-        # a fragment larger than the whole cache raises ValueError: shown, not kept
-        with drawings.lock, contextlib.suppress(ValueError):
-            drawings.parts[key] = html
+        try:
+            html = Markup(caller())
+            fragment_drawn.send(current_app._get_current_object(), key=key)
+            # a fragment larger than the whole cache raises ValueError: shown, not kept
+            with drawings.lock, contextlib.suppress(ValueError):
+                drawings.parts[key] = html
+        finally:
+            if mine is not None:
+                with drawings.lock:
+                    drawings.drawing.pop(key, None)
+                mine.set()
     return html

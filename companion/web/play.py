@@ -2,6 +2,7 @@
 taken back or changed) and the score pad."""
 from __future__ import annotations
 
+import functools
 import io
 import re
 from collections.abc import Callable, Iterator, Mapping
@@ -115,6 +116,9 @@ class _Forms(Mapping):
             self.built[kind] = self.build(kind)
         return self.built[kind]
 
+    def __contains__(self, kind: object) -> bool:  # (Mapping's own would build the form)
+        return kind in self.kinds
+
     def __iter__(self) -> Iterator[str]:
         return iter(self.kinds)
 
@@ -160,7 +164,8 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
                 undo_redo=lambda: store.undo_preview(game), result=lambda: rules.score(state),
                 my_last=lambda: store.my_last(game, signed_by(game)) if seat is not None else None,
                 recent=lambda: store.recent_rows(game), token=token,
-                held_seats=lambda: set(seats.holders(game.id)))
+                held_seats=lambda: set(seats.holders(game.id)),
+                box=functools.cache(lambda: store.game_box_values(game)))
 
 
 @bp.get("/<token>")
@@ -423,16 +428,29 @@ def score(token: str):
 
 @bp.get("/<token>/v")
 def version(token: str):
-    """The game's version, for phones polling for changes: one indexed lookup, a tiny body, and
-    304 when the phone already has this version (its If-None-Match)."""
-    v = store.version_of(token)
-    if v is None:
+    """The game's version, for phones watching for changes: one indexed lookup, a tiny body, and
+    304 when the phone already has this version (its If-None-Match). A phone that asks to wait
+    (``?wait=<seconds>``) and has this version gets its answer when the version moves, or a 304
+    after those seconds (at most LIVE_WAIT_SECONDS; companion/live.py)."""
+    found = store.version_by_link(token)
+    if found is None:
         abort(404, description=t("No game has this link."))
+    game_id, v = found
+    seconds = _wait_asked()
+    if seconds and request.if_none_match.contains(str(v)):
+        v = current_app.extensions["live"].wait(game_id, v, seconds) or v
     resp = jsonify(version=v)
     resp.set_etag(str(v))
     resp.headers["Cache-Control"] = "no-cache"
     resp.headers["Content-Security-Policy"] = "default-src 'none'"  # data only
     return resp.make_conditional(request)
+
+
+def _wait_asked() -> float:
+    """How long the phone asked its check to wait for a change, within LIVE_WAIT_SECONDS."""
+    raw = request.args.get("wait", "")
+    asked = int(raw) if raw.isdecimal() and len(raw) < 4 else 0
+    return float(min(asked, current_app.config["LIVE_WAIT_SECONDS"]))
 
 
 def share_url(token: str) -> str:

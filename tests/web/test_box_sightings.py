@@ -151,9 +151,10 @@ def test_remembered_medal_prices_of_the_epoch_are_offered_as_one_tap_choices(ctx
     game = new_game()
     choose(game, "remainder", [("medal price", "silver epoch I", {"price": 3}),
                                ("medal price", "gold epoch II", {"price": 9})])
-    assert [(str(c["words"]), c["pick"]) for c in offered("medal", 1, game)] == [
+    remembered = store.game_box_values(game)
+    assert [(str(c["words"]), c["pick"]) for c in offered("medal", 1, remembered)] == [
         ("silver medal · 3 coins", "medal=silver&price=3")]
-    assert [c["pick"] for c in offered("medal", 2, game)] == ["medal=gold&price=9"]
+    assert [c["pick"] for c in offered("medal", 2, remembered)] == ["medal=gold&price=9"]
 
 
 def test_values_kept_before_sightings_are_carried_over_by_the_migration(tmp_path):

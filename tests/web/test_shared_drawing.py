@@ -6,6 +6,7 @@ information. A refused form is drawn afresh with its values. Taps are plain form
 from __future__ import annotations
 
 import re
+import threading
 from collections import Counter
 from html import unescape
 
@@ -50,6 +51,33 @@ def test_a_versions_shared_parts_are_drawn_once_for_every_seated_phone(client, a
     assert parts["player"] == 3
     assert drawn(app, lambda: [p.refresh() for p in phones]) == Counter()  # all shared now
 
+
+
+def test_phones_asking_for_a_new_version_at_the_same_moment_share_one_drawing(client, app):
+    """A change reaches every phone at once (the held check), so they all ask for the new page
+    together: one of them draws each shared part, the others wait for it and take it."""
+    host = hadara(client, app)
+    phones = [seated(app, host, s % 3) for s in range(6)]  # six phones, three seats
+    assert host.client.post(f"{host.path}/do/correct", data={
+        "csrf_token": host.csrf, "version": host.version, "player": 0, "value": "coins",
+        "delta": 1}).status_code == 303
+    start = threading.Barrier(len(phones))
+
+    def read(phone):
+        start.wait()
+        phone.refresh()
+
+    def together():
+        threads = [threading.Thread(target=read, args=(p,)) for p in phones]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+
+    parts = drawn(app, together)
+    assert parts["score"] == parts["guide"] == parts["latest"] == parts["tools"] == 1
+    assert parts["acts"] == 1 and parts["player"] == 3
+    assert all(p.version == host.version + 1 for p in phones)
 
 def test_each_phone_gets_only_its_own_csrf_token_and_a_fresh_key_for_every_form(client, app):
     host = hadara(client, app)

@@ -7,7 +7,6 @@ from typing import Any
 
 from flask import Blueprint
 
-from ... import store
 from ...games.core import t
 from ...games.hadara import box
 from ...games.hadara.terms import MEDAL_WORDS
@@ -16,22 +15,16 @@ from ..forms import pick_value
 bp = Blueprint("hadara", __name__)
 
 
-def _remembered(game: Any) -> list[tuple[str, str, Any]]:
-    """The known values of Hadara's components as the game's group (or the game itself) knows
-    them (never those whose sightings disagree)."""
-    return [(b.category, b.key, b.value) for b in store.game_box(game)]
-
-
 def _choice(words: Any, fields: dict[str, Any], colour: str = "") -> dict[str, Any]:
     return {"words": words, "pick": pick_value(fields), "colour": colour}
 
 
 @bp.app_template_global("hd_known")
-def known(kind: str, epoch: int, game: Any) -> list[dict[str, Any]]:
+def known(kind: str, epoch: int, remembered: list[tuple[str, str, Any]]) -> list[dict[str, Any]]:
     """The one-tap choices of an action's form: the epoch's known cards (buy), the colonies
     taken before (colony), the remembered statue spaces (statue) and this epoch's medal prices
-    (medal)."""
-    remembered = _remembered(game)
+    (medal). ``remembered``: the box data the game's group (or the game itself) knows, never
+    values whose sightings disagree (the view's ``box()``)."""
     if kind == "buy":
         return [_choice(c["words"], c["fields"], c["colour"])
                 for c in box.known_cards(remembered, epoch)]

@@ -34,10 +34,10 @@ def political_preview(state: Any):
 
 
 @bp.app_template_global("hx_known")
-def known(game: Any) -> list[dict[str, Any]]:
-    """The hexes a play form can be filled with: the digest's, then the box data of the game's
-    group (or of the game itself, without a group)."""
-    return known_hexes((b.category, b.key, b.value) for b in store.game_box(game))
+def known(remembered: list[tuple[str, str, Any]]) -> list[dict[str, Any]]:
+    """The hexes a play form can be filled with: the digest's, then ``remembered``, the box data
+    of the game's group (or of the game itself, without a group: the view's ``box()``)."""
+    return known_hexes(remembered)
 
 
 @bp.app_template_global("hx_gears")
@@ -104,7 +104,7 @@ def fill(token: str):
     """The game page with the play form filled from a known hex (catalogue or box data)."""
     game, can_play = _open(token)
     name = request.args.get("name", "", type=str)[:200]
-    entry = find_known(known(game), name)
+    entry = find_known(known(store.game_box_values(game)), name)
     if entry is None:
         abort(404, description=t("No known hex is called {name}; fill the form from the tile.",
                                  name=repr(name)))

@@ -1,0 +1,123 @@
+"""The held version check (companion/live.py): a phone that already shows the game's version and
+asks to wait gets its answer when the version moves, from a tap in this process or in another
+one, or a 304 when the wait ends; the wait is bounded, and so is the number of held checks."""
+from __future__ import annotations
+
+import threading
+import time
+
+from companion import create_app, store
+from companion.games import get_game
+from tests.conftest import csrf_of
+from tests.table_helpers import sample_setup
+
+
+def new_game(app, slug: str = "hadara"):
+    with app.app_context():
+        return store.create_game(get_game(slug), sample_setup(get_game(slug), 3))
+
+
+def correct_later(app, game, delay: float) -> threading.Thread:
+    """A phone's correction (+1 coin for the first player), ``delay`` seconds from now."""
+    phone = app.test_client()
+    token = csrf_of(phone, f"/g/{game.play_token}")
+
+    def tap():
+        time.sleep(delay)
+        resp = phone.post(f"/g/{game.play_token}/do/correct",
+                          headers={"Accept": "application/json"},
+                          data={"csrf_token": token, "player": "0", "value": "coins",
+                                "delta": "1"})
+        assert resp.get_json()["ok"] is True, resp.get_data(as_text=True)
+
+    thread = threading.Thread(target=tap)
+    thread.start()
+    return thread
+
+
+def held_check(client, token: str, version: int, wait: int):
+    start = time.monotonic()
+    resp = client.get(f"/g/{token}/v?wait={wait}", headers={"If-None-Match": f'"{version}"'})
+    return resp, time.monotonic() - start
+
+
+def test_a_held_check_answers_as_soon_as_a_tap_moves_the_game(app):
+    game = new_game(app)
+    tap = correct_later(app, game, 0.3)
+    resp, took = held_check(app.test_client(), game.watch_token, 0, wait=20)
+    tap.join()
+    assert resp.status_code == 200 and resp.get_json() == {"version": 1}
+    assert resp.headers["ETag"] == '"1"'
+    assert 0.25 < took < 5  # held until the tap, not for the whole wait
+
+
+def test_a_held_check_notices_a_tap_another_server_process_recorded(app, tmp_path):
+    """Another process is another app on the same database: its write wakes nobody here, the
+    watcher thread reads it."""
+    game = new_game(app)
+    other = create_app({"TESTING": True, "SECRET_KEY": "test-key",
+                        "DATABASE_URL": app.config["DATABASE_URL"]})
+    try:
+        tap = correct_later(other, game, 0.3)
+        resp, took = held_check(app.test_client(), game.play_token, 0, wait=20)
+        tap.join()
+    finally:
+        other.extensions["db_engine"].dispose()
+    assert resp.status_code == 200 and resp.get_json() == {"version": 1}
+    assert took < 5
+
+
+def test_a_held_check_with_no_change_ends_with_304_when_its_wait_ends(app):
+    app.config["LIVE_WAIT_SECONDS"] = 1
+    game = new_game(app)
+    resp, took = held_check(app.test_client(), game.play_token, 0, wait=30)
+    assert resp.status_code == 304
+    assert 0.9 < took < 4  # the server's limit (1 s), not the 30 s asked
+
+
+def test_a_phone_behind_the_game_is_answered_at_once_even_when_it_asks_to_wait(app):
+    game = new_game(app)
+    correct_later(app, game, 0).join()
+    resp, took = held_check(app.test_client(), game.play_token, 0, wait=20)
+    assert resp.status_code == 200 and resp.get_json() == {"version": 1}
+    assert took < 1
+
+
+def test_a_check_that_does_not_ask_to_wait_is_answered_at_once(app):
+    game = new_game(app)
+    client = app.test_client()
+    start = time.monotonic()
+    resp = client.get(f"/g/{game.play_token}/v", headers={"If-None-Match": '"0"'})
+    assert resp.status_code == 304 and time.monotonic() - start < 1
+
+
+def test_beyond_the_held_checks_a_process_may_keep_a_check_is_answered_at_once(app):
+    app.config["LIVE_WAIT_SECONDS"] = 3
+    app.extensions["live"]._max = 1
+    game = new_game(app)
+    first = threading.Thread(target=held_check,
+                             args=(app.test_client(), game.play_token, 0, 3))
+    first.start()
+    deadline = time.monotonic() + 2
+    while app.extensions["live"].count < 1 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    resp, took = held_check(app.test_client(), game.play_token, 0, wait=3)
+    first.join()
+    assert resp.status_code == 304 and took < 1  # the script then asks every few seconds
+
+
+def test_a_wait_that_is_not_a_small_number_is_no_wait(app):
+    game = new_game(app)
+    client = app.test_client()
+    for asked in ("-5", "abc", "99999", "1.5"):
+        start = time.monotonic()
+        resp = client.get(f"/g/{game.play_token}/v?wait={asked}",
+                          headers={"If-None-Match": '"0"'})
+        assert resp.status_code == 304 and time.monotonic() - start < 1, asked
+
+
+def test_the_game_page_tells_its_script_how_long_checks_wait(app):
+    game = new_game(app)
+    page = app.test_client().get(f"/g/{game.play_token}").get_data(as_text=True)
+    assert f'data-hold="{app.config["LIVE_WAIT_SECONDS"]}"' in page
+    assert f'data-poll="{app.config["LIVE_POLL_SECONDS"]}"' in page
