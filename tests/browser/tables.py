@@ -578,7 +578,8 @@ class TradeWarzThreeHouseTable(TradeWarzTable):
     on the phone of the house taking it (the others follow by polling): universities and techs
     (Generate tax paying at the end of Spring, Improved building building twice for one
     option), a March that leads to a field battle, a March that conquers a capital whose
-    yearly sponsorship then goes to its occupier (ruling T15), trading posts, and two ends of
+    owner may not recruit and whose yearly sponsorship goes to its occupier (ruling T15),
+    trading posts, and two ends of
     Spring read on their preview and applied. The two-year total ties two houses: golden
     Xadlas break the tie."""
 
@@ -650,7 +651,9 @@ class TradeWarzThreeHouseTable(TradeWarzTable):
         assert self.houses[a].settlements == before + 2
         expect(page.locator("#p0 .tw-board tr").first.locator("td").first).to_have_text(
             f"{before + 2} / 6")
+        self.check_boards(page)  # both settlements paid for, every dial as counted
         self.resources(self.at(b), b, "Fall", "gold")
+        self.no_recruiting(self.at(c), c, "Fall", self.names[b])
         self.resources(self.at(c), c, "Fall", "wheat")
         self.resources(self.at(a), a, "Winter", "gold")
         self.resources(self.at(b), b, "Winter", "lumber")
@@ -666,6 +669,16 @@ class TradeWarzThreeHouseTable(TradeWarzTable):
         self.end_of_spring(page, says={b: "capital of Basalt, Cobalt",
                                        c: "capital occupied (T15)"})
         expect(page.locator(".tw-year")).to_contain_text("The game is over")
+
+    def no_recruiting(self, page: Page, seat: int, season: str, holder: str) -> None:
+        """A house whose capital is held recruits nothing (The Capital City; T15): the phone
+        says the tap was not recorded, and why, once the game is drawn again."""
+        panel = open_panel(self.turn(page, seat, season), "Recruit")
+        page.locator("#game").evaluate("game => { game.dataset.drawnBefore = '1'; }")
+        panel.get_by_role("button", name=re.compile("^Recruit")).tap()
+        expect(page.locator("#game:not([data-drawn-before])")).to_have_count(1)
+        expect(page.locator("#not-recorded")).to_contain_text(
+            f"capital is held by {holder}: no recruiting")
 
     def play_to_end(self, page: Page, shots: Any = None) -> None:
         self.year_one()

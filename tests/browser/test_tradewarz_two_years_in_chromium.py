@@ -1,11 +1,11 @@
 """A whole two-year TradeWarz game of three houses in Chromium (issue 18, "done when"): three
 phones, each its own browser context at phone size and seated as its house, every action tapped
 on the phone of the house taking it, the other phones following by polling. It holds a March
-that leads to a battle recorded from it, a March that conquers a capital whose yearly income
-then goes to its occupier (ruling T15), economy techs whose effects show in the numbers
-(Generate tax at the end of Spring, Improved building building twice with one option), both
-ends of Spring, and the final score pad: totals, places and the tie-break against the test's
-own count (``TradeWarzThreeHouseTable``), the same on every phone."""
+that leads to a battle recorded from it, a March that conquers a capital (its owner's Recruit
+refused, its yearly income to its occupier: ruling T15), economy techs whose effects show in
+the numbers (Generate tax at the end of Spring, Improved building building twice with one
+option), both ends of Spring, and the final score pad: totals, places and the tie-break
+against the test's own count (``TradeWarzThreeHouseTable``), the same on every phone."""
 from __future__ import annotations
 
 import pytest
