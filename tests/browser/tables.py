@@ -262,6 +262,9 @@ class TradeWarzHouse:
         self.golden, self.posts, self.soldiers, self.reserve = 0, 0, 2, 8
         self.settlements = self.villages = self.castles = self.farthest = 0
         self.silos = dict.fromkeys(self.RES[1:], 0)
+        self.techs: list[str] = []
+        self.morale = 0
+        self.occupied_by: int | None = None  # the house holding this house's capital
 
     def add(self, change: dict[str, int]) -> None:
         for r, n in change.items():
@@ -272,22 +275,46 @@ class TradeWarzHouse:
                 self.dials[r] -= 11
                 self.golden += 1
 
-    def spring(self) -> None:
-        """Capital 3 gold and 1 of each other resource, a gold a village, a gold a post (T6),
-        the silos (the whole formula first, T5); the 21 trades; a golden Xadla for 12+ on every
-        dial (T1), one for 2+ posts (T2); a free soldier from the reserve."""
-        self.add({"gold": 3 + self.villages + 2 * self.castles + self.posts,
-                  **{r: 1 + self.silos[r] for r in self.RES[1:]}})
+    def pay(self, cost: dict[str, int], times: int = 1) -> None:
+        self.add({r: -n * times for r, n in cost.items()})
+
+    def tech(self, kind: str) -> tuple[int, ...]:
+        """What the house's tech cards give (Buy Tech): yearly income, or battle values."""
+        values = [TECHS[x][kind] for x in self.techs if kind in TECHS[x]]
+        return tuple(map(sum, zip(*values))) if values else (0, 0, 0, 0)
+
+    def spring(self, capitals: int = 1) -> None:
+        """Each capital held (its own unless occupied, plus any it occupies: ruling T15) pays
+        3 gold and 1 of each other resource and a morale card; a gold a village, a gold a post
+        (T6), the silos and the techs' income (the whole formula first, T5); the 21 trades; a
+        golden Xadla for 12+ on every dial (T1), one for 2+ posts (T2); a free soldier from
+        the reserve (the units stay with the capital's owner)."""
+        tax = self.tech("income")
+        self.add({"gold": 3 * capitals + self.villages + 2 * self.castles + self.posts + tax[0],
+                  **{r: capitals + self.silos[r] + tax[i]
+                     for i, r in enumerate(self.RES[1:], start=1)}})
         self.golden += min(self.dials.values()) >= 12
         self.golden += self.posts >= 2
         if self.reserve:
             self.soldiers, self.reserve = self.soldiers + 1, self.reserve - 1
+        self.morale += capitals
 
     def key(self) -> tuple[int, ...]:
-        """Xadlas, then the tie-breaks: golden, strength, empire, farthest building."""
+        """Xadlas, then the tie-breaks: golden, strength (soldiers and the strength printed on
+        the techs), empire, farthest building."""
         empire = self.settlements + 2 * self.villages + 4 * self.castles
-        return (self.golden + self.posts + self.castles, self.golden, self.soldiers, empire,
+        strength = self.soldiers + sum(TECHS[x].get("battle", (0,))[0] for x in self.techs)
+        return (self.golden + self.posts + self.castles, self.golden, strength, empire,
                 self.farthest)
+
+
+#: the tech cards this test buys, as the rulebook prints them (Buy Tech): tree, level, yearly
+#: income (gold, lumber, mining, wheat), battle values (strength, kills, blocks)
+TECHS: dict[str, dict[str, Any]] = {
+    "generate_tax": {"tree": "economy", "level": 1, "income": (2, 0, 0, 0)},
+    "improved_building": {"tree": "economy", "level": 2},
+    "defensive_tactics": {"tree": "military", "level": 1, "battle": (1, 0, 1)},
+}
 
 
 class TradeWarzTable:
@@ -299,18 +326,28 @@ class TradeWarzTable:
 
     slug = "tradewarz"
     COLOURS = ("yellow", "red")
+    YEARS = 1
     SETTLEMENT = {"lumber": 1, "wheat": 1}  # typed into the setup form as box data
     VILLAGE = {"lumber": 2, "mining": 2, "wheat": 2}  # paid on the build form
+    #: box data typed at setup (tech costs: these per level), and the shipped guesses kept
+    TECH_COST = {"economy": {"gold": 1, "lumber": 1, "wheat": 1},
+                 "military": {"gold": 1, "mining": 1, "wheat": 1}}
+    UNIVERSITY = {"gold": 1, "mining": 1}  # per level: level n pays n times this
+    RECRUIT = {"lumber": 3, "wheat": 3}
+    CAPITAL = (6, 4, 4)  # a capital's strength, kills and blocks (The Capital City)
 
-    def __init__(self, names: tuple[str, str] = ("Amber", "Basalt")) -> None:
+    def __init__(self, names: tuple[str, ...] = ("Amber", "Basalt")) -> None:
         self.names = names
         self.houses = [TradeWarzHouse(n) for n in names]
 
+    def setup_values(self) -> dict[str, Any]:
+        return {"end_mode": "years", "years": self.YEARS,
+                "cost_settlement": "1 lumber + 1 wheat",
+                **{f"players-{i}-name": n for i, n in enumerate(self.names)},
+                **{f"players-{i}-colour": c for i, c in enumerate(self.COLOURS)}}
+
     def fill_setup(self, page: Page) -> None:
-        fill_form(page.locator("form.setup"), {
-            "end_mode": "years", "years": 1, "cost_settlement": "1 lumber + 1 wheat",
-            **{f"players-{i}-name": n for i, n in enumerate(self.names)},
-            **{f"players-{i}-colour": c for i, c in enumerate(self.COLOURS)}})
+        fill_form(page.locator("form.setup"), self.setup_values())
 
     # ---------------------------------------------------------------- taps on the board
     def turn(self, page: Page, seat: int, season: str) -> Locator:
@@ -325,7 +362,9 @@ class TradeWarzTable:
         self.houses[seat].add({first: 1, second or first: 1} if second else {first: 2})
 
     def build(self, page: Page, seat: int, season: str, what: str, silos: dict[str, int],
-              distance: int) -> None:
+              distance: int, twice: int = 0) -> None:
+        """A settlement or village; ``twice`` (Improved building): a second one at that
+        distance for the same build option, paid twice (``silos``: every silo both place)."""
         panel = open_panel(self.turn(page, seat, season), f"Build a {what}")
         values = {f"silo_{r}": n for r, n in silos.items()}
         values["distance"] = distance
@@ -335,14 +374,41 @@ class TradeWarzTable:
         else:  # a cost paid once is kept as box data and paid by itself from then on
             expect(panel.locator("summary")).to_contain_text(
                 " + ".join(f"{n} {r}" for r, n in cost.items()))
+        if twice:
+            panel.locator('label:has(> input[name="twice"])').tap()
+            values["distance_2"] = twice
         fill_form(panel, values)
         tap_act(page, panel.locator("button.btn").last)
-        house = self.houses[seat]
-        house.add({r: -n for r, n in cost.items()})
+        house, times = self.houses[seat], 2 if twice else 1
+        house.pay(cost, times)
         for r, n in silos.items():
             house.silos[r] += n
-        setattr(house, what + "s", getattr(house, what + "s") + 1)
-        house.farthest = max(house.farthest, distance)
+        setattr(house, what + "s", getattr(house, what + "s") + times)
+        house.farthest = max(house.farthest, distance, twice)
+
+    def university(self, page: Page, seat: int, season: str, tree: str, level: int) -> None:
+        """Straight to ``level``: every level on the way is paid (Build: University)."""
+        panel = open_panel(self.turn(page, seat, season), "Build a university level")
+        panel.locator('[name="tree"]').select_option(tree)
+        fill_form(panel, {"level": level})
+        tap_act(page, panel.get_by_role("button", name=re.compile("^Build a university")))
+        self.houses[seat].pay(self.UNIVERSITY, sum(range(1, level + 1)))
+
+    def buy_tech(self, page: Page, seat: int, season: str, tech: str) -> None:
+        """A level-n tech pays n times its tree's cost (Buy Tech)."""
+        panel = open_panel(self.turn(page, seat, season), "Buy a tech")
+        panel.locator('[name="tech"]').select_option(tech)
+        tap_act(page, panel.get_by_role("button", name="Buy a tech"))
+        card = TECHS[tech]
+        self.houses[seat].pay(self.TECH_COST[card["tree"]], card["level"])
+        self.houses[seat].techs.append(tech)
+
+    def recruit(self, page: Page, seat: int, season: str) -> None:
+        panel = open_panel(self.turn(page, seat, season), "Recruit")
+        tap_act(page, panel.get_by_role("button", name=re.compile("^Recruit")))
+        house = self.houses[seat]
+        house.pay(self.RECRUIT)
+        house.soldiers, house.reserve = house.soldiers + 1, house.reserve - 1
 
     def march(self, page: Page, seat: int, season: str) -> None:
         panel = open_panel(self.turn(page, seat, season), "March")
@@ -357,28 +423,48 @@ class TradeWarzTable:
         tap_act(page, panel.get_by_role("button", name="Take a trading post"))
         self.houses[seat].posts += 1
 
-    def battle(self, page: Page, attacker: int, defender: int, armies: dict[str, tuple]) -> None:
-        """In the battle calculator: both armies (soldiers, card strength/kills/blocks), check
-        the winner and the casualties it shows, then record the battle from there."""
+    def side(self, seat: int, army: tuple, morale: tuple, attacking: bool,
+             site: str) -> tuple[int, int, int]:
+        """A side's strength, kills and blocks (Marching: Battle): soldiers, the card, the
+        morale cards' values, the techs of its role (military attacking, engineering
+        defending), and a capital's for its defender."""
+        soldiers, *card = army
+        trees = ("military",) if attacking else ("engineering",)
+        techs = [TECHS[x]["battle"] for x in self.houses[seat].techs
+                 if "battle" in TECHS[x] and TECHS[x]["tree"] in trees]
+        place = self.CAPITAL if site == "capital" and not attacking else (0, 0, 0)
+        total = [sum(v) for v in zip(card, morale[1:], place, *techs)]
+        return total[0] + soldiers, total[1], total[2]
+
+    def battle(self, page: Page, attacker: int, defender: int, armies: dict[str, tuple],
+               site: str = "field", morale: dict[str, tuple] | None = None) -> None:
+        """In the battle calculator: both armies (soldiers, card strength/kills/blocks; morale
+        cards played and their strength/kills/blocks), check the winner and the casualties it
+        shows, then record the battle from there."""
+        morale = {"attacker": (0, 0, 0, 0), "defender": (0, 0, 0, 0), **(morale or {})}
         tap_and_load(page, page.get_by_role("link", name="Battle calculator"))
         form = page.locator("form.tw-calc")
-        values = {"attacker": attacker, "defender": defender, "site": "field"}
+        values = {"attacker": attacker, "defender": defender, "site": site}
         for side, (soldiers, s, k, b) in armies.items():
             values.update({f"{side}_soldiers": soldiers, f"{side}_card_s": s,
                            f"{side}_card_k": k, f"{side}_card_b": b})
+            values.update({f"{side}_morale_{x}": n for x, n in zip(
+                ("cards", "s", "k", "b"), morale[side]) if n})
         fill_form(form, values)
         tap_and_load(page, form.get_by_role("button", name="Calculate"))
-        (sa, ss, sk, sb), (da, ds, dk, db) = armies["attacker"], armies["defender"]
-        strength = {"attacker": sa + ss, "defender": da + ds}
-        losses = {"attacker": max(dk - sb, 0), "defender": max(sk - db, 0)}
-        # ruling T3 (default): the defender holds a tie
-        winner = "attacker" if strength["attacker"] > strength["defender"] else "defender"
         seats = {"attacker": attacker, "defender": defender}
+        totals = {side: self.side(seat, armies[side], morale[side], side == "attacker", site)
+                  for side, seat in seats.items()}
+        other = {"attacker": "defender", "defender": "attacker"}
+        losses = {side: min(max(totals[other[side]][1] - totals[side][2], 0), armies[side][0])
+                  for side in seats}
+        # ruling T3 (default): the defender holds a tie
+        winner = "attacker" if totals["attacker"][0] > totals["defender"][0] else "defender"
         expect(page.locator("#result h2").first).to_have_text(
             f"{self.names[seats[winner]]} ({winner}) wins")
-        for side in strength:
+        for side in seats:
             box = page.locator(f"#side-{side}")
-            expect(box.locator(".tw-strength")).to_have_text(str(strength[side]))
+            expect(box.locator(".tw-strength")).to_have_text(str(totals[side][0]))
             expect(box.locator(".tw-losses")).to_have_text(str(losses[side]))
         tap_and_load(page, page.get_by_role(
             "button", name=f"Record the battle: {self.names[seats[winner]]} wins"))
@@ -388,20 +474,40 @@ class TradeWarzTable:
             house = self.houses[seat]
             house.soldiers -= losses[side]
             house.reserve += losses[side]
+            house.morale -= morale[side][0]
+        survivors = armies["attacker"][0] - losses["attacker"]
+        if site == "capital" and winner == "attacker" and survivors:
+            # conquering a capital: two more golden Xadlas; held until the year is over (T15)
+            self.houses[attacker].golden += 2
+            self.houses[defender].occupied_by = attacker
 
-    def end_of_spring(self, page: Page, shots: Any = None) -> None:
-        """The preview page first: each house's dials and golden Xadlas afterwards, as the
-        test counts them; then apply it from there."""
+    def capitals(self, seat: int) -> int:
+        """The capitals whose yearly sponsorship house ``seat`` takes (ruling T15, literal)."""
+        own = self.houses[seat].occupied_by is None
+        return own + sum(h.occupied_by == seat for h in self.houses)
+
+    def end_of_spring(self, page: Page, shots: Any = None, last: bool = True,
+                      says: dict[int, str] | None = None) -> None:
+        """The preview page first: each house's dials, golden Xadlas and morale cards
+        afterwards, as the test counts them (and what ``says`` expects in a house's steps);
+        then apply it from there."""
         expect(page.locator(".tw-spring h2")).to_contain_text("End of Spring")
         tap_and_load(page, page.get_by_role("link", name="End of Spring preview"))
-        for house in self.houses:
-            house.spring()
+        held = [self.capitals(seat) for seat in range(len(self.houses))]
+        for house, capitals in zip(self.houses, held):
+            house.spring(capitals)
+        for house in self.houses:  # the occupier leaves after the year (T15)
+            house.occupied_by = None
         for seat, house in enumerate(self.houses):
             box = page.locator(f"#spring-{seat}")
             for r in house.RES:
                 expect(box.locator(f".tw-after-{r}")).to_have_text(str(house.dials[r]))
             expect(box.locator(".tw-after-golden")).to_have_text(str(house.golden))
-        expect(page.locator(".tw-end-check")).to_contain_text("The game ends")
+            expect(box).to_contain_text(f"morale cards {house.morale}.")
+            if says and seat in says:
+                expect(box.locator(".tw-steps")).to_contain_text(says[seat])
+        expect(page.locator(".tw-end-check")).to_contain_text(
+            "The game ends" if last else "the game goes on to year")
         if shots:
             shots(page, "spring-preview")
         tap_and_load(page, page.get_by_role("button", name="Apply the end of Spring"))
@@ -444,6 +550,139 @@ class TradeWarzTable:
 
     def ranking(self) -> list[str]:
         return [h.name for h in sorted(self.houses, key=TradeWarzHouse.key, reverse=True)]
+
+    #: the tie-breaks in the rulebook's order, as the score pad names them
+    TIE_WORDS = ("golden Xadlas", "total strength", "empire size",
+                 "building farthest from the capital")
+
+    def placings(self) -> list[str]:
+        """The ranking lines as the pad should read them: place (1 + the houses ahead on the
+        total and then the tie-breaks), name, and what decided it, with the tied houses'
+        values of that tie-break in seat order."""
+        lines = []
+        for h in sorted(self.houses, key=TradeWarzHouse.key, reverse=True):
+            place = 1 + sum(o.key() > h.key() for o in self.houses)
+            tied = [o for o in self.houses if o.key()[0] == h.key()[0]]
+            if len(tied) == 1:
+                lines.append(f"{place} {h.name} by total")
+                continue
+            i = next(i for i in range(1, 5) if all(o.key()[i] != h.key()[i]
+                                                   for o in tied if o is not h))
+            values = " · ".join(f"{o.name} {o.key()[i]}" for o in tied)
+            lines.append(f"{place} {h.name} tie broken by {self.TIE_WORDS[i - 1]} ({values})")
+        return lines
+
+
+class TradeWarzThreeHouseTable(TradeWarzTable):
+    """Three houses through a two-year game, each on its own seated phone, every action tapped
+    on the phone of the house taking it (the others follow by polling): universities and techs
+    (Generate tax paying at the end of Spring, Improved building building twice for one
+    option), a March that leads to a field battle, a March that conquers a capital whose
+    owner may not recruit and whose yearly sponsorship goes to its occupier (ruling T15),
+    trading posts, and two ends of
+    Spring read on their preview and applied. The two-year total ties two houses: golden
+    Xadlas break the tie."""
+
+    COLOURS = ("yellow", "red", "blue")
+    YEARS = 2
+
+    def __init__(self) -> None:
+        super().__init__(("Amber", "Basalt", "Cobalt"))
+        self.phones: list[Page] = []
+        self.last: Page | None = None
+
+    def setup_values(self) -> dict[str, Any]:
+        costs = {f"cost_tech_{tree}": " + ".join(f"{n} {r}" for r, n in cost.items())
+                 for tree, cost in self.TECH_COST.items()}
+        return {**super().setup_values(), **costs}
+
+    def at(self, seat: int) -> Page:
+        """The phone of house ``seat``, once its polling shows the last action recorded."""
+        page = self.phones[seat]
+        if self.last is not None:
+            version = self.last.locator("#game").get_attribute("data-version")
+            expect(page.locator(f'#game[data-version="{version}"]')).to_have_count(1)
+        self.last = page
+        return page
+
+    def year_one(self) -> None:
+        a, b, c = 0, 1, 2
+        self.university(self.at(a), a, "Summer", "economy", 2)
+        self.university(self.at(b), b, "Summer", "military", 1)
+        self.resources(self.at(c), c, "Summer", "lumber", "wheat")
+        self.hold_post(self.at(c), c, 3)
+        self.buy_tech(self.at(a), a, "Fall", "generate_tax")
+        self.buy_tech(self.at(b), b, "Fall", "defensive_tactics")
+        # Cobalt marches into Amber's army: 2 soldiers + card 4 against 2 + card 1
+        self.march(self.at(c), c, "Fall")
+        expect(self.phones[c].locator(".guide")).to_contain_text("Cobalt marched.")
+        self.battle(self.at(c), c, a, {"attacker": (2, 4, 1, 1), "defender": (2, 1, 2, 0)})
+        self.resources(self.at(a), a, "Winter", "gold")
+        self.build(self.at(b), b, "Winter", "settlement", {"wheat": 1}, distance=1)
+        self.resources(self.at(c), c, "Winter", "mining")
+        self.resources(self.at(a), a, "Season 4", "wheat")
+        self.resources(self.at(b), b, "Season 4", "lumber")
+        self.build(self.at(c), c, "Season 4", "settlement", {"lumber": 1}, distance=2)
+        self.retreat(self.at(a), a, "Spring")
+        self.resources(self.at(b), b, "Spring", "wheat")
+        self.retreat(self.at(c), c, "Spring")
+        page = self.at(a)
+        self.end_of_spring(page, last=False, says={a: "Generate tax gold +2"})
+        expect(page.locator(".tw-calendar")).to_contain_text("Year 2 of 2")
+
+    def year_two(self) -> None:
+        a, b, c = 0, 1, 2
+        self.buy_tech(self.at(a), a, "Summer", "improved_building")
+        # Basalt marches on Cobalt's capital, its gate empty: 3 soldiers, card 4/1/1, its
+        # Defensive tactics and a +1 block morale card against the capital's 6/4/4 and card 1
+        self.march(self.at(b), b, "Summer")
+        self.battle(self.at(b), b, c, {"attacker": (3, 4, 1, 1), "defender": (0, 1, 0, 0)},
+                    site="capital", morale={"attacker": (1, 0, 0, 1)})
+        assert self.houses[c].occupied_by == b, "the capital should have fallen"
+        cobalt = self.at(c)
+        expect(cobalt.locator("#p2 .tw-badge.warn")).to_have_text("capital held by Basalt")
+        self.resources(cobalt, c, "Summer", "gold")
+        self.hold_post(self.at(a), a, 1)
+        self.hold_post(self.at(a), a, 2)
+        page = self.at(a)
+        before = self.houses[a].settlements
+        self.build(page, a, "Fall", "settlement", {"lumber": 1, "mining": 1}, distance=1,
+                   twice=2)
+        assert self.houses[a].settlements == before + 2
+        expect(page.locator("#p0 .tw-board tr").first.locator("td").first).to_have_text(
+            f"{before + 2} / 6")
+        self.check_boards(page)  # both settlements paid for, every dial as counted
+        self.resources(self.at(b), b, "Fall", "gold")
+        self.no_recruiting(self.at(c), c, "Fall", self.names[b])
+        self.resources(self.at(c), c, "Fall", "wheat")
+        self.resources(self.at(a), a, "Winter", "gold")
+        self.resources(self.at(b), b, "Winter", "lumber")
+        self.build(self.at(c), c, "Winter", "settlement", {"mining": 1}, distance=1)
+        self.resources(self.at(a), a, "Season 4", "mining")
+        self.recruit(self.at(b), b, "Season 4")
+        self.march(self.at(c), c, "Season 4")
+        self.march(self.at(a), a, "Spring")
+        self.retreat(self.at(b), b, "Spring")
+        self.build(self.at(c), c, "Spring", "settlement", {"wheat": 1}, distance=3)
+        page = self.at(b)
+        # the occupier takes the captured capital's income (T15): read it on the preview
+        self.end_of_spring(page, says={b: "capital of Basalt, Cobalt",
+                                       c: "capital occupied (T15)"})
+        expect(page.locator(".tw-year")).to_contain_text("The game is over")
+
+    def no_recruiting(self, page: Page, seat: int, season: str, holder: str) -> None:
+        """A house whose capital is held recruits nothing (The Capital City; T15): the phone
+        says the tap was not recorded, and why, once the game is drawn again."""
+        panel = open_panel(self.turn(page, seat, season), "Recruit")
+        page.locator("#game").evaluate("game => { game.dataset.drawnBefore = '1'; }")
+        panel.get_by_role("button", name=re.compile("^Recruit")).tap()
+        expect(page.locator("#game:not([data-drawn-before])")).to_have_count(1)
+        expect(page.locator("#not-recorded")).to_contain_text(
+            f"capital is held by {holder}: no recruiting")
+
+    def play_to_end(self, page: Page, shots: Any = None) -> None:
+        self.year_one()
+        self.year_two()
 
 
 class HexemoniaCity:
