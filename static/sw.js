@@ -13,7 +13,8 @@
 //   banner, sends no taps from it and reloads as soon as the server answers again.
 // - Taking or leaving a seat forgets the game's kept page: what is kept is always the view of
 //   this phone's current seat.
-// - The script, style sheet and icons those pages load are kept too (the last copy of each).
+// - The script, style sheet and icons a kept page links to are kept too (the last copy of each
+//   file: a page kept before an update of the script gets the newer one).
 // - Nothing else is touched: taps, the version check and every other page go to the server as
 //   they would without this worker. It asks nothing of any other address.
 //
@@ -28,6 +29,7 @@ var KEEP = 5;
 var KEPT_AT = "X-Kept-At";
 var MARK = 'data-kept-at=""';
 var LINK = /^[A-Za-z0-9_-]+$/;
+var LINKED = /(?:src|href)="([^"]+)"/g;
 
 var scope = new URL(self.registration.scope);
 var statics = new URL("../static/", scope).pathname;
@@ -103,10 +105,10 @@ function keepable(response) {
 }
 
 function keep(link, response) {
-  return response.blob().then(function (body) {
+  return response.text().then(function (html) {
     var headers = new Headers(response.headers);
     headers.set(KEPT_AT, String(Date.now()));
-    var copy = new Response(body, {status: 200, statusText: response.statusText,
+    var copy = new Response(html, {status: 200, statusText: response.statusText,
                                    headers: headers});
     return caches.open(PAGES).then(function (cache) {
       // delete first: the page moves to the end of the cache's order (most recent)
@@ -117,8 +119,36 @@ function keep(link, response) {
           return Promise.all(keys.slice(0, Math.max(keys.length - KEEP, 0))
             .map(function (old) { return cache.delete(old); }));
         });
-    });
+    }).then(function () { return keepLinkedFiles(html); });
   });
+}
+
+// The app's own files a page links to (its script, style sheet, icons), each fetched unless
+// this very copy (same ?v=) is kept already.
+function keepLinkedFiles(html) {
+  var urls = [], found;
+  LINKED.lastIndex = 0;
+  while ((found = LINKED.exec(html)) !== null) {
+    var url = new URL(found[1].replace(/&amp;/g, "&"), scope);
+    if (url.origin === scope.origin && url.pathname.indexOf(statics) === 0 &&
+        urls.indexOf(url.href) < 0) { urls.push(url.href); }
+  }
+  return caches.open(FILES).then(function (cache) {
+    return Promise.all(urls.map(function (url) {
+      return cache.match(url).then(function (had) {
+        if (had) { return null; }
+        return fetch(url).then(function (r) { return keepFile(cache, url, r); })
+          .catch(function () { /* not reached: the page's own fetch may keep it later */ });
+      });
+    }));
+  });
+}
+
+// One copy per file: another ?v= of it is replaced.
+function keepFile(cache, url, response) {
+  if (response.status !== 200 || response.type !== "basic") { return null; }
+  return cache.delete(url, {ignoreSearch: true})
+    .then(function () { return cache.put(url, response); });
 }
 
 // The kept page with the time it was kept written into its banner's mark, or null.
@@ -134,18 +164,15 @@ function keptPage(link) {
     });
 }
 
-// The page's script, style sheet and icons: the network's copy (kept, one per file, whatever
-// its ?v=), else the kept one.
+// The page's script, style sheet and icons: the network's copy (kept, one per file), else the
+// kept one (whatever its ?v=).
 function staticFile(event, request, url) {
-  var key = url.origin + url.pathname;
   return fetch(request).then(function (response) {
-    if (response.status === 200 && response.type === "basic") {
-      var copy = response.clone();
-      event.waitUntil(caches.open(FILES).then(function (c) { return c.put(key, copy); }));
-    }
+    var copy = response.clone();
+    event.waitUntil(caches.open(FILES).then(function (c) { return keepFile(c, url.href, copy); }));
     return response;
   }, function (failure) {
-    return caches.open(FILES).then(function (c) { return c.match(key); })
+    return caches.open(FILES).then(function (c) { return c.match(url.href, {ignoreSearch: true}); })
       .then(function (kept) { if (!kept) { throw failure; } return kept; });
   });
 }
