@@ -354,6 +354,8 @@
     var at = new Date(keptAt);
     kept.textContent = kept.dataset.said.replace("{time}", two(at.getHours()) + ":" +
                                                  two(at.getMinutes()));
+    kept.className = "alert kept";  // (no role="alert" on a page until it is shown)
+    kept.setAttribute("role", "alert");
     kept.hidden = false;
     dock.insertBefore(kept, dock.firstChild);
     document.querySelectorAll("form button, form input, form select, form textarea")
