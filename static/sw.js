@@ -8,7 +8,8 @@
 //   link each keep their own page, and no other game's or phone's page can stand for it. The
 //   last KEEP pages are kept; an older one is forgotten. (The page first opened before the
 //   worker took charge is asked for once more, by the worker, to be kept.)
-// - When the network fails for a page opened in the browser, the kept page is shown with the
+// - When the network fails for a page opened in the browser (or a proxy in front of the server
+//   says the server does not answer: 502, 504), the kept page is shown with the
 //   time it was kept written into its banner (data-kept-at); static/app.js then shows the
 //   banner, sends no taps from it and reloads as soon as the server answers again.
 // - Taking or leaving a seat forgets the game's kept page: what is kept is always the view of
@@ -30,6 +31,9 @@ var KEPT_AT = "X-Kept-At";
 var MARK = 'data-kept-at=""';
 var LINK = /^[A-Za-z0-9_-]+$/;
 var LINKED = /(?:src|href)="([^"]+)"/g;
+// A proxy's answers for a server behind it that does not answer (HTTPS, which service workers
+// need, usually comes from a proxy in front of the app).
+var UNREACHED = [502, 504];
 
 var scope = new URL(self.registration.scope);
 var statics = new URL("../static/", scope).pathname;
@@ -88,7 +92,11 @@ self.addEventListener("message", function (event) {
 // kept one (the page's own script refreshing the game gets the failure, and says "reconnecting").
 function gamePage(event, request, link) {
   return fetch(request).then(function (response) {
-    if (keepable(response)) { event.waitUntil(keep(link, response.clone())); }
+    if (keepable(response)) {
+      event.waitUntil(keep(link, response.clone()));
+    } else if (request.mode === "navigate" && UNREACHED.indexOf(response.status) >= 0) {
+      return keptPage(link).then(function (page) { return page || response; });
+    }
     return response;
   }, function (failure) {
     if (request.mode !== "navigate") { throw failure; }
