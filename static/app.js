@@ -2,8 +2,9 @@
 // it adds: live updates (wait for the game's version to move, swap #game when it does, keeping the reader
 // where they were), instant taps (send action forms with fetch; a tap that was not recorded, for
 // whatever reason, says so in a message at the bottom of the screen that stays until dismissed,
-// and its form stays marked until a tap is recorded), no double sends, and a switch that keeps
-// the phone's screen on (the Screen Wake Lock).
+// and its form stays marked until a tap is recorded), no double sends, a switch that keeps
+// the phone's screen on (the Screen Wake Lock), and the game's last view kept on the phone for
+// when the server cannot be reached (the service worker static/sw.js).
 (function () {
   "use strict";
   var game = document.getElementById("game");
@@ -12,10 +13,15 @@
   var TAP_TIMEOUT = 20000;  // a tap with no answer by then is taken as a lost connection
   // Hidden fields that differ between two drawings of the same form (not what the form is).
   var PER_DRAWING = ["csrf_token", "version", "once"];
+  // A kept page the service worker shows while the server cannot be reached carries the time it
+  // was kept (ms since 1970) in its banner; 0 on a page from the server.
+  var kept = document.getElementById("kept");
+  var keptAt = kept && parseInt(kept.dataset.keptAt, 10) || 0;
 
   // A double tap must not send the same form twice (with or without live updates).
   document.addEventListener("submit", function (ev) {
     var form = ev.target;
+    if (keptAt) { ev.preventDefault(); return; }  // nothing is sent from a kept page
     if (form.dataset.sent) { ev.preventDefault(); return; }
     form.dataset.sent = "1";
     setTimeout(function () { delete form.dataset.sent; }, 3000);
@@ -49,6 +55,7 @@
   dock.className = "dock";
   document.body.appendChild(dock);
   var liveHome = live.parentNode, liveNext = live.nextSibling;
+  if (keptAt) { showKept(); } else { keepLastView(); }
 
   function status(ok) {
     live.hidden = false;
@@ -72,7 +79,8 @@
     asking = window.AbortController ? new AbortController() : {abort: function () {}};
     // A held check with no answer long after its wait: the connection is taken as lost.
     var late = setTimeout(function () { asking.abort(); }, (hold + 15) * 1000);
-    fetch(versionUrl + (hold ? "?wait=" + hold : ""), {
+    // (a kept page asks without waiting: an answer at all means the server is back)
+    fetch(versionUrl + (hold && !keptAt ? "?wait=" + hold : ""), {
       cache: "no-store", credentials: "same-origin", signal: asking.signal,
       headers: {"If-None-Match": '"' + game.dataset.version + '"'}})
       .then(function (r) {
@@ -81,7 +89,9 @@
         return r.json();
       })
       .then(function (body) {
-        failures = 0; status(true);
+        failures = 0;
+        if (keptAt) { location.reload(); return; }  // the server is back: the live page
+        status(true);
         var quick = Date.now() - started < hold * 500;  // answered without waiting
         if (body && String(body.version) !== game.dataset.version) {
           if (busy) { next = 300; return; }  // (a tap's own refresh is bringing it)
@@ -343,8 +353,40 @@
     clearTimeout(timer);
     if (asking) { asking.abort(); }
   });
-  status(true);
+  status(!keptAt);
   poll();
+
+  // The last view of this game kept on the phone by the service worker (where the browser has
+  // them: HTTPS, or this machine), shown when a reload or a reopened game cannot reach the
+  // server. The worker keeps every game page it sees from then on; this page came before it,
+  // so it is asked to keep this one too.
+  function keepLastView() {
+    var sw = navigator.serviceWorker;
+    if (!sw || !live.dataset.worker) { return; }
+    sw.register(live.dataset.worker, {scope: live.dataset.scope}).then(function () {
+      if (sw.controller) { return; }  // the worker saw this page come, and kept it
+      return sw.ready.then(function (reg) { reg.active.postMessage({keep: location.href}); });
+    }).catch(function () { /* no worker: offline, the browser's own page, as before */ });
+  }
+
+  // A kept page: the banner says so and from when, in the dock at the bottom of the screen
+  // where it stays in sight. Its forms are disabled rather than queued: they were drawn for a
+  // version of the game that may have moved on, with a security token that may have expired,
+  // so a tap sent later could be refused or, worse, recorded against a table it was not meant
+  // for. The poll reloads the live page as soon as the server answers.
+  function showKept() {
+    var at = new Date(keptAt);
+    kept.textContent = kept.dataset.said.replace("{time}", two(at.getHours()) + ":" +
+                                                 two(at.getMinutes()));
+    kept.className = "alert kept";  // (no role="alert" on a page until it is shown)
+    kept.setAttribute("role", "alert");
+    kept.hidden = false;
+    dock.insertBefore(kept, dock.firstChild);
+    document.querySelectorAll("form button, form input, form select, form textarea")
+      .forEach(function (el) { el.disabled = true; });
+  }
+
+  function two(n) { return (n < 10 ? "0" : "") + n; }
 
   // The switch that keeps the screen on while the page is shown. A wake lock ends when the page
   // is hidden (the browser's rule), so it is asked for again when the page is shown again; a

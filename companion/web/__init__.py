@@ -71,6 +71,9 @@ def init_app(app: Flask) -> None:
         app.register_blueprint(blueprint)
     from . import reference  # rules reference, rulings, search, "Can I do this?"
     reference.register(app)
+    from . import offline  # the service worker that keeps each game's last view on the phone
+    app.register_blueprint(offline.bp)
+    app.jinja_env.globals["worker_scope"] = offline.scope
     csrf.exempt(api.bp)
     app.jinja_env.globals["GAMES"] = GAMES
     app.jinja_env.globals["fast_input"] = fast_input
