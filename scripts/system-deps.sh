@@ -4,6 +4,7 @@ set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 [ -x /usr/lib/postgresql/15/bin/initdb ] || need+=(postgresql)
+command -v node >/dev/null 2>&1 || need+=(nodejs)  # runs static/sw.js's rules in tests
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" != 0 ]; then
   echo "missing Debian packages: ${need[*]} (run as root, or install them)" >&2
