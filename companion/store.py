@@ -297,6 +297,13 @@ def undo_preview(game: Game) -> tuple[Any, Any]:
 
 # --------------------------------------------------------------------------------- recording
 
+#: Called in the write transaction of every entry recorded, before its commit, as
+#: ``hook(s, game, version, state, at)``: the game (as read before the write), its new version,
+#: the state after the entry and the entry's time. A group's play follows its game this way
+#: (``companion.groups.play_follows_game``), so the write that finishes a game records its play.
+AFTER_RECORD: list[Callable[[Session, Game, int, Any, Any], None]] = []
+
+
 @dataclass(frozen=True)
 class Recorded:
     text: str  # the action in words, as stored
@@ -410,6 +417,8 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
         s.execute(Game.__table__.update().where(Game.id == game_id)
                   .values(version=seq, updated_at=at))
         _store_box(s, game.slug, box)
+        for hook in AFTER_RECORD:  # what else the new state implies, in the same transaction
+            hook(s, game, seq, after.state, at)
         s.commit()
     _keep(game_id, seq, after)
     return Recorded(str(text), clean, seq)

@@ -139,7 +139,6 @@ def seat_on_form(form, seated) -> None:
 @bp.get("/<link>")
 def page(link: str):
     group = _open(link)
-    groups.sync_plays(group)
     return render_template("group.html", group=group, players=groups.players_of(group),
                            games=groups.games_of(group), plays=groups.plays_of(group),
                            names=groups.names_of(group), url=_share_url(group.token),
@@ -268,7 +267,6 @@ def quick(link: str, slug: str):
 @bp.get("/<link>/stats")
 def stats(link: str):
     group = _open(link)
-    groups.sync_plays(group)
     names = groups.names_of(group)
     # oldest first: plays of one day keep the order they were played in
     plays = [facts_of(p.played_at.date(), p.slug, p.record)
@@ -313,14 +311,12 @@ def _attachment(resp: Response, group, ext: str) -> Response:
 @bp.get("/<link>/plays.json")
 def plays_json(link: str):
     group = _open(link)
-    groups.sync_plays(group)
     return _attachment(jsonify(group_out.plays_data(group)), group, "json")
 
 
 @bp.get("/<link>/plays.csv")
 def plays_csv(link: str):
     group = _open(link)
-    groups.sync_plays(group)
     return _attachment(Response(group_out.plays_csv(group), mimetype="text/csv"), group,
                        "csv")
 
@@ -328,6 +324,5 @@ def plays_csv(link: str):
 @bp.get("/<link>/export.json")
 def export(link: str):
     group = _open(link)
-    groups.sync_plays(group)
     body = json.dumps(group_file.export_group(group), ensure_ascii=False)
     return _attachment(Response(body, mimetype="application/json"), group, "json")
