@@ -27,7 +27,7 @@ from .db import (
     write_session,
 )
 from .games import get_game
-from .games.core import IllegalAction, Result, RulesError, t
+from .games.core import IllegalAction, Result, RulesError, Text, t
 from .group_checks import (
     DURATION_LIMIT,
     GROUP_NAME_LIMIT,
@@ -228,9 +228,22 @@ def record_of(result: Result, seats: Sequence[int], first: int) -> dict[str, Any
         players.append({"player": seats[i], "name": sheet.name, "seat": i + 1,
                         "first": i == first, "total": sheet.total, "place": place,
                         "decided_by": decided,
-                        "lines": [{"id": ln.id, "label": str(ln.label), "points": ln.points}
-                                  for ln in sheet.lines]})
+                        "lines": [{"id": ln.id, "label": label_key(ln.label),
+                                   "points": ln.points} for ln in sheet.lines]})
     return {"players": players, "rulings": dict(result.rulings)}
+
+
+def label_key(label: Any) -> str:
+    """A score line's label as a play keeps it: its msgid (the catalogs' key, which reads as
+    English), said in the reader's language when shown (``line_label``). Every game's labels are
+    words without values, so the English words plays kept before are their msgids already."""
+    return label.template if isinstance(label, Text) and not label.params else str(label)
+
+
+def line_label(label: Any) -> Text:
+    """A kept score line's label as words to say in the reader's language (a label the
+    catalogs do not know, from another server's file, reads as it was kept)."""
+    return Text(label if isinstance(label, str) else str(label))
 
 
 def play_follows_game(s: Session, game: Game, version: int, state: Any,

@@ -25,11 +25,18 @@ from ..db import LEGACY_BOX, Game, box_owner_name
 from ..games import GAMES, get_game
 from ..games.core import RulesError, t
 from ..group_stats import facts_of, game_stats, player_stats, ruling_counts
+from ..i18n import say
 from . import charts
 from .forms import errors_of, table_form_class, table_payload
 
 bp = Blueprint("groups", __name__, url_prefix="/group")
 MY_GROUPS_LIMIT = 20
+
+
+@bp.app_template_filter("line_label")
+def _line_label(label) -> str:
+    """A play's score line label in the reader's language (``{{ ln.label | line_label }}``)."""
+    return say(groups.line_label(label))
 
 
 @bp.app_context_processor
@@ -281,7 +288,7 @@ def stats(link: str):
         [(names[p.player].name, [n for _, n in p.over_time[g.game]])
          for p in people if g.game in p.over_time], str(t("Scores over time")))
         for g in per_game}
-    labels = {(p.slug, ln["id"]): ln["label"] for p in groups.plays_of(group)
+    labels = {(p.slug, ln["id"]): _line_label(ln["label"]) for p in groups.plays_of(group)
               for seat in p.record["players"] for ln in seat["lines"]}
     return render_template("group_stats.html", group=group, names=names, people=people,
                            per_game=per_game, rulings=_choosable(ruling_counts(plays)),
