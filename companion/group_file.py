@@ -1,17 +1,26 @@
-"""The whole group as one file (players, plays, its games' logs) that another server imports
-with the same result, read as strictly as a game file: every problem names its place, and
-nothing is stored. (A play's BG Stats link and the plays as CSV and JSON: ``group_out``.)"""
+"""The whole group as one file (players, plays, its games' logs, its box data and house rules)
+that another server imports with the same result, read as strictly as a game file: every problem
+names its place, and nothing is stored. (A play's BG Stats link and the plays as CSV and JSON:
+``group_out``.)
+
+Box data is carried as the group's sightings, in the order they were seen, each with its source
+game of the file and step. A sighting is taken in only when the rules read that same value from
+that step of that game's log (or, for a house rule, when that step switched that ruling to that
+reading), so a file cannot teach a group a value its games never showed; whether it is in force
+is worked out again from the log. A game left out of the file (still hiding a player's
+information) takes its box data with it, except the house rules in force it taught, which are
+carried without a source and checked against the game's rulings."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import delete, select
 
 from . import store
-from .db import Game, Group, GroupGame, GroupPlayer, Play
-from .games import GAMES, get_game
-from .games.core import IllegalAction, RulesError, t
+from .db import BoxSighting, Game, Group, GroupGame, GroupPlayer, Play, box_owner_name
+from .games import GAMES, gamefile, get_game
+from .games.core import META_KINDS, RULING, Entry, IllegalAction, RulesError, in_force, t
 from .group_checks import (
     GROUP_NAME_LIMIT,
     MARK_LIMIT,
@@ -30,6 +39,8 @@ FORMAT = "companion-group/1"
 PLAYS_LIMIT = 5000
 GAMES_LIMIT = 1000
 SCORE_LIMIT = 100_000
+BOX_LIMIT = 20_000  # sightings a group file may carry
+HOUSE_RULE = "house rule"  # box data a table chose (a ruling's reading), not read off a component
 
 
 # ------------------------------------------------------------------------- the whole group
@@ -52,7 +63,22 @@ def export_group(group: Group) -> dict[str, Any]:
     return {"format": FORMAT, "name": group.name,
             "players": [{"id": p.id, "name": p.name, "mark": p.mark, "retired": p.retired,
                          "merged_into": p.merged_into} for p in players_of(group, merged=True)],
-            "games": games, "plays": plays[::-1], "left_out_games": left_out}
+            "games": games, "plays": plays[::-1], "left_out_games": left_out,
+            "box": _export_box(group, {g["id"] for g in games})}
+
+
+def _export_box(group: Group, games: set[int]) -> list[dict[str, Any]]:
+    """The group's sightings, oldest first: with their source when its game is in the file;
+    of a game left out, only the house rules in force (without a source)."""
+    rows = store.session().scalars(select(BoxSighting).where(
+        BoxSighting.owner == box_owner_name(group.id, None)).order_by(BoxSighting.id))
+    out = []
+    for b in rows:
+        sourced = b.game_id in games
+        if sourced or (b.category == HOUSE_RULE and b.in_force):
+            out.append({"slug": b.slug, "category": b.category, "key": b.key, "value": b.value,
+                        "game": b.game_id if sourced else None, "seq": b.seq if sourced else 0})
+    return out
 
 
 def _fail(message, field: str):
@@ -181,7 +207,7 @@ def import_group(payload: Any) -> Group:
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
         _fail(t("this is not a group file (expected format {format})", format=FORMAT), "format")
     data = _object(payload, ("format", "name", "players", "games", "plays"), "file",
-                   optional=("left_out_games",))
+                   optional=("left_out_games", "box"))
     name = clean_text(data["name"], t("The group's name"), GROUP_NAME_LIMIT, field="name")
     players = _read_players(data["players"])
     pids = {p["id"] for p in players}
@@ -215,7 +241,102 @@ def import_group(payload: Any) -> Group:
         _forget(made.values())
         raise IllegalAction(t("{where}: {reason}", where=where, reason=err.message),
                             rule=RULE, field=where) from None
-    return _store_group(name, players, games, plays, made)
+    try:
+        box = _read_box(data.get("box", []), games)
+    except RulesError:
+        _forget(made.values())
+        raise
+    return _store_group(name, players, games, plays, made, box)
+
+
+class _Seen(gamefile.Replay):
+    """A game file's log read again as the store records it, keeping the box data each step
+    carries (``rules.box_records`` on the state before it, as a tap's is recorded)."""
+
+    def __init__(self, rules: Any, first: Any, setup: Mapping[str, Any]) -> None:
+        super().__init__(rules, first, setup)
+        self.box: dict[int, list] = {0: rules.box_records_of_setup(setup)}
+
+    def _step(self, seq: int, kind: str, data: dict, by: str, at: Any) -> Any:
+        before = self.state
+        done = super()._step(seq, kind, data, by, at)
+        if kind not in META_KINDS:
+            self.box[seq] = self.rules.box_records(before, kind, done.data)
+        return done
+
+
+def _seen(game: Mapping[str, Any]) -> tuple[_Seen, set[int]]:
+    """A file's game (already read and stored as a game) read again: its box data by step and
+    the steps in force."""
+    rules = get_game(game["file"]["game"])
+    setup, first = gamefile.read_setup(rules, game["file"]["setup"])
+    seen = _Seen(rules, first, setup)
+    seen.read(game["file"]["actions"])
+    return seen, {e.seq for e in in_force([Entry(c.seq, c.kind, c.data, c.by)
+                                            for c in seen.entries])}
+
+
+def _read_box(raw: Any, games: Sequence[Mapping[str, Any]]) -> list[dict]:
+    """The file's box data: each sighting one its source game's log carries at its step (or a
+    house rule of a game left out, checked against the game's rulings); the values kept are
+    the rules' own, and whether each is in force is worked out from the log."""
+    by_id = {g["id"]: g for g in games}
+    seen: dict[int, tuple[_Seen, set[int]]] = {}
+    out = []
+    for i, b in enumerate(_list(raw, BOX_LIMIT, "box")):
+        at = f"box[{i}]"
+        b = _object(b, ("slug", "category", "key", "value", "game", "seq"), at)
+        if b["slug"] not in GAMES:
+            _fail(t("{field}: unknown game", field=at + ".slug"), at + ".slug")
+        if not isinstance(b["category"], str) or not isinstance(b["key"], str):
+            _fail(t("{field}: the category and key are texts", field=at), at)
+        if b["game"] is None:
+            out.append(_unsourced_rule(b, at))
+            continue
+        if b["game"] not in by_id or by_id[b["game"]]["file"]["game"] != b["slug"]:
+            _fail(t("{field} must name a game of the file, of the same game",
+                    field=at + ".game"), at + ".game")
+        if b["game"] not in seen:
+            seen[b["game"]] = _seen(by_id[b["game"]])
+        log, steps = seen[b["game"]]
+        seq = _int(b["seq"], 0, len(log.entries), at + ".seq")
+        value = _carried(log, seq, b)
+        if value is None:
+            _fail(t("{field}: the game's log carries no such box data at step {seq} (box data "
+                    "comes only from what a table entered)", field=at, seq=seq), at)
+        out.append({"slug": b["slug"], "category": b["category"], "key": b["key"],
+                    "value": value, "game": b["game"], "seq": seq,
+                    "in_force": seq == 0 or seq in steps})
+    return out
+
+
+def _carried(log: _Seen, seq: int, b: Mapping[str, Any]) -> Any:
+    """The value step ``seq`` of ``log`` carries for ``b``'s component (the rules' own copy),
+    or None: a value the rules read from that step, or a house rule that step switched."""
+    for category, key, value in log.box.get(seq, ()):
+        if (category, key) == (b["category"], b["key"]) and value == b["value"]:
+            return value
+    step = log.entries[seq - 1] if seq else None
+    if b["category"] == HOUSE_RULE and step is not None and step.kind == RULING and \
+            b["value"] == {"reading": step.data.get("reading")} and \
+            b["key"] == step.data.get("ruling"):
+        return {"reading": step.data["reading"]}
+    return None
+
+
+def _unsourced_rule(b: Mapping[str, Any], at: str) -> dict:
+    """A house rule kept without its game (left out of the file): a ruling and one of its
+    readings the game knows."""
+    rulings = get_game(b["slug"]).rulings
+    value = b["value"]
+    if b["category"] != HOUSE_RULE or b["seq"] != 0:
+        _fail(t("{field}: only a house rule comes without its game", field=at), at + ".game")
+    if b["key"] not in rulings or not isinstance(value, dict) or list(value) != ["reading"] \
+            or not isinstance(value["reading"], str) \
+            or value["reading"] not in rulings[b["key"]].readings:
+        _fail(t("{field}: unknown ruling or reading", field=at), at + ".value")
+    return {"slug": b["slug"], "category": HOUSE_RULE, "key": b["key"],
+            "value": {"reading": value["reading"]}, "game": None, "seq": 0, "in_force": True}
 
 
 def _forget(games) -> None:
@@ -228,7 +349,7 @@ def _forget(games) -> None:
 
 
 def _store_group(name: str, players: list[dict], games: list[dict], plays: list[dict],
-                 made: Mapping[int, Game]) -> Group:
+                 made: Mapping[int, Game], box: list[dict]) -> Group:
     group = Group(token=new_token(), name=name)
     with writing() as s:
         s.add(group)
@@ -253,6 +374,12 @@ def _store_group(name: str, players: list[dict], games: list[dict], plays: list[
                        game_id=None if p["game"] is None else made[p["game"]].id,
                        duration_min=p["duration_min"], note=p["note"], source=p["source"],
                        record=record))
+        owner = box_owner_name(group.id, None)
+        s.add_all(BoxSighting(owner=owner, slug=b["slug"], category=b["category"], key=b["key"],
+                              value=b["value"], seq=b["seq"], in_force=b["in_force"],
+                              game_id=None if b["game"] is None else made[b["game"]].id)
+                  for b in box)
+        store.box_settled(s, owner, [(b["slug"], b["category"], b["key"]) for b in box])
         s.commit()
     return group
 

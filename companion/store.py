@@ -682,6 +682,14 @@ def _settle(s: Session, owner: str, slug: str, category: str, key: str) -> None:
         row.value, row.conflict, row.updated_at = values[-1], conflict, utcnow()
 
 
+def box_settled(s: Session, owner: str, components: list[tuple[str, str, str]]) -> None:
+    """Work out ``owner``'s known values again for each (slug, category, key) of
+    ``components`` from its sightings in force (after sightings were added from a file)."""
+    s.flush()
+    for slug, category, key in dict.fromkeys(components):
+        _settle(s, owner, slug, category, key)
+
+
 def box_in_force(s: Session, game_id: int, in_force: set[int]) -> None:
     """Mark one game's sightings in force (their entry's seq is in ``in_force``, or 0: the
     setup) or not (undone), and settle the known values they touch; in the caller's
