@@ -13,12 +13,22 @@ carried without a source and checked against the game's rulings."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 
 from . import store
-from .db import BoxSighting, Game, Group, GroupGame, GroupPlayer, Play, box_owner_name
+from .db import (
+    BoxSighting,
+    Game,
+    Group,
+    GroupGame,
+    GroupPlayer,
+    Play,
+    box_owner_name,
+    utcnow,
+)
 from .games import GAMES, gamefile, get_game
 from .games.core import META_KINDS, RULING, Entry, IllegalAction, RulesError, in_force, t
 from .group_checks import (
@@ -51,7 +61,7 @@ def export_group(group: Group) -> dict[str, Any]:
     games, left_out = [], 0
     seats = {gg.game_id: gg.seats for gg in store.session().query(GroupGame).filter_by(
         group_id=group.id)}
-    for game in games_of(group):
+    for game in reversed(games_of(group)):  # oldest first, as they were made
         export = store.export_game(game)
         if export.get("hidden"):
             left_out += 1
@@ -211,10 +221,12 @@ def import_group(payload: Any) -> Group:
     name = clean_text(data["name"], t("The group's name"), GROUP_NAME_LIMIT, field="name")
     players = _read_players(data["players"])
     pids = {p["id"] for p in players}
-    games = []
+    games, started = [], {}
     for i, g in enumerate(_list(data["games"], GAMES_LIMIT, "games")):
         g = _object(g, ("id", "seats", "file"), f"games[{i}]")
         _int(g["id"], 1, 2**62, f"games[{i}].id")
+        started[g["id"]] = _started(g["file"].get("created_at") if isinstance(g["file"], dict)
+                                    else None, f"games[{i}].file.created_at")
         seats = _list(g["seats"], 16, f"games[{i}].seats")
         if any(s not in pids for s in seats):
             _fail(t("{field} must name players of the file", field=f"games[{i}].seats"),
@@ -246,7 +258,21 @@ def import_group(payload: Any) -> Group:
     except RulesError:
         _forget(made.values())
         raise
-    return _store_group(name, players, games, plays, made, box)
+    return _store_group(name, players, games, plays, made, box, started)
+
+
+def _started(value: Any, field: str) -> datetime:
+    """When a game of the file was set up (its file's ``created_at``): kept, so a copy lists
+    its games in the same order and a play made again later counts the same duration."""
+    try:
+        if not isinstance(value, str) or len(value) > 40:
+            raise ValueError
+        when = datetime.fromisoformat(value).replace(tzinfo=None)
+    except ValueError:
+        when = None
+    if when is None or when > utcnow():
+        _fail(t("{field}: a date and time (ISO 8601), not in the future", field=field), field)
+    return when
 
 
 class _Seen(gamefile.Replay):
@@ -349,7 +375,8 @@ def _forget(games) -> None:
 
 
 def _store_group(name: str, players: list[dict], games: list[dict], plays: list[dict],
-                 made: Mapping[int, Game], box: list[dict]) -> Group:
+                 made: Mapping[int, Game], box: list[dict],
+                 started: Mapping[int, datetime]) -> Group:
     group = Group(token=new_token(), name=name)
     with writing() as s:
         s.add(group)
@@ -367,6 +394,8 @@ def _store_group(name: str, players: list[dict], games: list[dict], plays: list[
         for g in games:
             s.add(GroupGame(game_id=made[g["id"]].id, group_id=group.id,
                             seats=[new_id[x] for x in g["seats"]]))
+            s.execute(update(Game).where(Game.id == made[g["id"]].id)
+                      .values(created_at=started[g["id"]]))
         for p in plays:
             record = {**p["record"], "players": [{**seat, "player": new_id[seat["player"]]}
                                                  for seat in p["record"]["players"]]}

@@ -110,6 +110,9 @@ BAD_BOX = {
     "another game's box data": lambda f: _card(f).update(slug="tradewarz"),
     "a category that is not a text": lambda f: _card(f).update(category=["setup card"]),
     "box data that is not a list": lambda f: f.update(box={"a": 1}),
+    "a game set up in the future": lambda f: f["games"][0]["file"].update(
+        created_at="2999-01-01T10:00:00"),
+    "a game set up at no time": lambda f: f["games"][0]["file"].update(created_at=["x"]),
 }
 
 
@@ -141,3 +144,59 @@ def test_a_group_file_carries_at_most_its_limit_of_box_data(client, app):
         group_file.import_group(bad)
     assert refused.value.field == "box" and "at most 20000" in refused.value.message
     assert counts(app) == before
+
+
+def test_values_read_from_steps_conflicts_and_take_backs_come_out_the_same_in_a_copy(app,
+                                                                                   other):
+    """Box data from a card bought, a card bought then taken back (void), and two statue
+    values that disagree (a conflict: shown, not offered) reads the same in the copy."""
+    from companion import group_file, groups
+
+    from .test_box_sightings import BLUE, new_game, to_statue_step
+    statue = {"player": 0, "statue": 2, "requirement": 1, "points": 3, "tile_track": "food",
+              "tile_side": "up", "tile_value": 2}
+    with app.test_request_context():
+        group = groups.create_group("Friday")
+        first, second = new_game(), new_game()
+        for game in (first, second):
+            groups.join_game(group, game)
+        store.record(second.id, "buy", {**BLUE, "cost": 3})  # 1
+        store.record(second.id, "void", {"targets": [1]})  # 2: that card is forgotten
+        store.record(second.id, "buy", BLUE)  # 3
+        to_statue_step(first)
+        store.record(first.id, "statue", statue)
+        store.record(first.id, "statue", {**statue, "player": 1, "requirement": 0})
+        exported = json.loads(json.dumps(group_file.export_group(group)))
+        token = group.token
+    with other.test_request_context():
+        copy = group_file.import_group(exported).token
+    known = offered(app, token)
+    assert offered(other, copy) == known
+    cards = [k for k in known[0] if k[0] == "card"]
+    assert [k[1] for k in cards] == ["I blue 2/0/0/1/0/1"]
+    assert [k[3] for k in known[0] if k[0] == "statue"] == [[
+        {"requirement": 1, "points": 3, "tile_value": 2},
+        {"requirement": 0, "points": 3, "tile_value": 2}]]
+
+
+def test_a_copy_of_a_group_shows_the_same_statistics_and_play_log(client, app, other):
+    import re
+
+    from .test_game_nights import TW_QUICK, add, finished_game, quick_play
+    group = "/group/" + new_group(client, "Club")
+    for name in ("Ana", "Ben", "Cy"):
+        add(client, group, name)
+    finished_game(client, app, group, ["Cy", "Ana"], [3, 1])
+    finished_game(client, app, group, ["Ana", "Ben", "Cy"], [2, 2, 4])
+    quick_play(client, group, **TW_QUICK)
+    there = other.test_client()
+    copy = import_file(there, export_of(client, group)).headers["Location"]
+
+    def seen(c, link, page):  # the page without its links and ids (new in the copy)
+        html = c.get(link + page).get_data(as_text=True)
+        html = html.replace(link.rsplit("/", 1)[1], "LINK")
+        return re.sub(r'(player-|play/|/g/)[\w-]+|name="csrf_token"[^>]*', "", html)
+
+    for page in ("/stats", ""):
+        mine, theirs = seen(client, group, page), seen(there, copy, page)
+        assert mine == theirs and mine.count("<li") > 5, page
