@@ -178,7 +178,7 @@ def _read_seat(raw: Any, at: str, players: set[int], n: int) -> dict:
 
 def _read_play(raw: Any, at: str, players: set[int], games: set[int]) -> dict:
     p = _object(raw, ("game", "slug", "date", "duration_min", "note", "source", "record"), at)
-    if p["game"] is not None and p["game"] not in games:
+    if p["game"] is not None and (type(p["game"]) is not int or p["game"] not in games):
         _fail(t("{field} must name a game of the file", field=at + ".game"), at + ".game")
     if p["slug"] not in GAMES:
         _fail(t("{field}: unknown game", field=at + ".slug"), at + ".slug")
@@ -319,7 +319,8 @@ def _read_box(raw: Any, games: Sequence[Mapping[str, Any]]) -> list[dict]:
         if b["game"] is None:
             out.append(_unsourced_rule(b, at))
             continue
-        if b["game"] not in by_id or by_id[b["game"]]["file"]["game"] != b["slug"]:
+        if type(b["game"]) is not int or b["game"] not in by_id \
+                or by_id[b["game"]]["file"]["game"] != b["slug"]:
             _fail(t("{field} must name a game of the file, of the same game",
                     field=at + ".game"), at + ".game")
         if b["game"] not in seen:

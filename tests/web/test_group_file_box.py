@@ -98,6 +98,7 @@ BAD_BOX = {
     "a missing key": lambda f: _card(f).pop("seq"),
     "a component no step carries": lambda f: _card(f).update(key="9Z"),
     "a game not in the file": lambda f: _card(f).update(game=987654),
+    "a game named by true, not its number": lambda f: _card(f).update(game=True),
     "a step past the log": lambda f: _card(f).update(seq=10_000),
     "a step that carried something else": lambda f: _house(f).update(seq=0),
     "a reading the step did not switch": lambda f: _house(f)["value"].update(reading="x"),
