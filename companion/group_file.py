@@ -1,17 +1,36 @@
-"""The whole group as one file (players, plays, its games' logs) that another server imports
-with the same result, read as strictly as a game file: every problem names its place, and
-nothing is stored. (A play's BG Stats link and the plays as CSV and JSON: ``group_out``.)"""
+"""The whole group as one file (players, plays, its games' logs, its box data and house rules)
+that another server imports with the same result, read as strictly as a game file: every problem
+names its place, and nothing is stored. (A play's BG Stats link and the plays as CSV and JSON:
+``group_out``.)
+
+Box data is carried as the group's sightings, in the order they were seen, each with its source
+game of the file and step. A sighting is taken in only when the rules read that same value from
+that step of that game's log (or, for a house rule, when that step switched that ruling to that
+reading), so a file cannot teach a group a value its games never showed; whether it is in force
+is worked out again from the log. A game left out of the file (still hiding a player's
+information) takes its box data with it, except the house rules in force it taught, which are
+carried without a source and checked against the game's rulings."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import delete, select, update
 
 from . import store
-from .db import Game, Group, GroupGame, GroupPlayer, Play
-from .games import GAMES, get_game
-from .games.core import IllegalAction, RulesError, t
+from .db import (
+    BoxSighting,
+    Game,
+    Group,
+    GroupGame,
+    GroupPlayer,
+    Play,
+    box_owner_name,
+    utcnow,
+)
+from .games import GAMES, gamefile, get_game
+from .games.core import META_KINDS, RULING, Entry, IllegalAction, RulesError, in_force, t
 from .group_checks import (
     GROUP_NAME_LIMIT,
     MARK_LIMIT,
@@ -30,6 +49,8 @@ FORMAT = "companion-group/1"
 PLAYS_LIMIT = 5000
 GAMES_LIMIT = 1000
 SCORE_LIMIT = 100_000
+BOX_LIMIT = 20_000  # sightings a group file may carry
+HOUSE_RULE = "house rule"  # box data a table chose (a ruling's reading), not read off a component
 
 
 # ------------------------------------------------------------------------- the whole group
@@ -40,7 +61,7 @@ def export_group(group: Group) -> dict[str, Any]:
     games, left_out = [], 0
     seats = {gg.game_id: gg.seats for gg in store.session().query(GroupGame).filter_by(
         group_id=group.id)}
-    for game in games_of(group):
+    for game in reversed(games_of(group)):  # oldest first, as they were made
         export = store.export_game(game)
         if export.get("hidden"):
             left_out += 1
@@ -52,7 +73,22 @@ def export_group(group: Group) -> dict[str, Any]:
     return {"format": FORMAT, "name": group.name,
             "players": [{"id": p.id, "name": p.name, "mark": p.mark, "retired": p.retired,
                          "merged_into": p.merged_into} for p in players_of(group, merged=True)],
-            "games": games, "plays": plays[::-1], "left_out_games": left_out}
+            "games": games, "plays": plays[::-1], "left_out_games": left_out,
+            "box": _export_box(group, {g["id"] for g in games})}
+
+
+def _export_box(group: Group, games: set[int]) -> list[dict[str, Any]]:
+    """The group's sightings, oldest first: with their source when its game is in the file;
+    of a game left out, only the house rules in force (without a source)."""
+    rows = store.session().scalars(select(BoxSighting).where(
+        BoxSighting.owner == box_owner_name(group.id, None)).order_by(BoxSighting.id))
+    out = []
+    for b in rows:
+        sourced = b.game_id in games
+        if sourced or (b.category == HOUSE_RULE and b.in_force):
+            out.append({"slug": b.slug, "category": b.category, "key": b.key, "value": b.value,
+                        "game": b.game_id if sourced else None, "seq": b.seq if sourced else 0})
+    return out
 
 
 def _fail(message, field: str):
@@ -142,7 +178,7 @@ def _read_seat(raw: Any, at: str, players: set[int], n: int) -> dict:
 
 def _read_play(raw: Any, at: str, players: set[int], games: set[int]) -> dict:
     p = _object(raw, ("game", "slug", "date", "duration_min", "note", "source", "record"), at)
-    if p["game"] is not None and p["game"] not in games:
+    if p["game"] is not None and (type(p["game"]) is not int or p["game"] not in games):
         _fail(t("{field} must name a game of the file", field=at + ".game"), at + ".game")
     if p["slug"] not in GAMES:
         _fail(t("{field}: unknown game", field=at + ".slug"), at + ".slug")
@@ -181,14 +217,16 @@ def import_group(payload: Any) -> Group:
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
         _fail(t("this is not a group file (expected format {format})", format=FORMAT), "format")
     data = _object(payload, ("format", "name", "players", "games", "plays"), "file",
-                   optional=("left_out_games",))
+                   optional=("left_out_games", "box"))
     name = clean_text(data["name"], t("The group's name"), GROUP_NAME_LIMIT, field="name")
     players = _read_players(data["players"])
     pids = {p["id"] for p in players}
-    games = []
+    games, started = [], {}
     for i, g in enumerate(_list(data["games"], GAMES_LIMIT, "games")):
         g = _object(g, ("id", "seats", "file"), f"games[{i}]")
         _int(g["id"], 1, 2**62, f"games[{i}].id")
+        started[g["id"]] = _started(g["file"].get("created_at") if isinstance(g["file"], dict)
+                                    else None, f"games[{i}].file.created_at")
         seats = _list(g["seats"], 16, f"games[{i}].seats")
         if any(s not in pids for s in seats):
             _fail(t("{field} must name players of the file", field=f"games[{i}].seats"),
@@ -215,7 +253,117 @@ def import_group(payload: Any) -> Group:
         _forget(made.values())
         raise IllegalAction(t("{where}: {reason}", where=where, reason=err.message),
                             rule=RULE, field=where) from None
-    return _store_group(name, players, games, plays, made)
+    try:
+        box = _read_box(data.get("box", []), games)
+    except RulesError:
+        _forget(made.values())
+        raise
+    return _store_group(name, players, games, plays, made, box, started)
+
+
+def _started(value: Any, field: str) -> datetime:
+    """When a game of the file was set up (its file's ``created_at``): kept, so a copy lists
+    its games in the same order and a play made again later counts the same duration."""
+    try:
+        if not isinstance(value, str) or len(value) > 40:
+            raise ValueError
+        when = datetime.fromisoformat(value).replace(tzinfo=None)
+    except ValueError:
+        when = None
+    if when is None or when > utcnow():
+        _fail(t("{field}: a date and time (ISO 8601), not in the future", field=field), field)
+    return when
+
+
+class _Seen(gamefile.Replay):
+    """A game file's log read again as the store records it, keeping the box data each step
+    carries (``rules.box_records`` on the state before it, as a tap's is recorded)."""
+
+    def __init__(self, rules: Any, first: Any, setup: Mapping[str, Any]) -> None:
+        super().__init__(rules, first, setup)
+        self.box: dict[int, list] = {0: rules.box_records_of_setup(setup)}
+
+    def _step(self, seq: int, kind: str, data: dict, by: str, at: Any) -> Any:
+        before = self.state
+        done = super()._step(seq, kind, data, by, at)
+        if kind not in META_KINDS:
+            self.box[seq] = self.rules.box_records(before, kind, done.data)
+        return done
+
+
+def _seen(game: Mapping[str, Any]) -> tuple[_Seen, set[int]]:
+    """A file's game (already read and stored as a game) read again: its box data by step and
+    the steps in force."""
+    rules = get_game(game["file"]["game"])
+    setup, first = gamefile.read_setup(rules, game["file"]["setup"])
+    seen = _Seen(rules, first, setup)
+    seen.read(game["file"]["actions"])
+    return seen, {e.seq for e in in_force([Entry(c.seq, c.kind, c.data, c.by)
+                                            for c in seen.entries])}
+
+
+def _read_box(raw: Any, games: Sequence[Mapping[str, Any]]) -> list[dict]:
+    """The file's box data: each sighting one its source game's log carries at its step (or a
+    house rule of a game left out, checked against the game's rulings); the values kept are
+    the rules' own, and whether each is in force is worked out from the log."""
+    by_id = {g["id"]: g for g in games}
+    seen: dict[int, tuple[_Seen, set[int]]] = {}
+    out = []
+    for i, b in enumerate(_list(raw, BOX_LIMIT, "box")):
+        at = f"box[{i}]"
+        b = _object(b, ("slug", "category", "key", "value", "game", "seq"), at)
+        if b["slug"] not in GAMES:
+            _fail(t("{field}: unknown game", field=at + ".slug"), at + ".slug")
+        if not isinstance(b["category"], str) or not isinstance(b["key"], str):
+            _fail(t("{field}: the category and key are texts", field=at), at)
+        if b["game"] is None:
+            out.append(_unsourced_rule(b, at))
+            continue
+        if type(b["game"]) is not int or b["game"] not in by_id \
+                or by_id[b["game"]]["file"]["game"] != b["slug"]:
+            _fail(t("{field} must name a game of the file, of the same game",
+                    field=at + ".game"), at + ".game")
+        if b["game"] not in seen:
+            seen[b["game"]] = _seen(by_id[b["game"]])
+        log, steps = seen[b["game"]]
+        seq = _int(b["seq"], 0, len(log.entries), at + ".seq")
+        value = _carried(log, seq, b)
+        if value is None:
+            _fail(t("{field}: the game's log carries no such box data at step {seq} (box data "
+                    "comes only from what a table entered)", field=at, seq=seq), at)
+        out.append({"slug": b["slug"], "category": b["category"], "key": b["key"],
+                    "value": value, "game": b["game"], "seq": seq,
+                    "in_force": seq == 0 or seq in steps})
+    return out
+
+
+def _carried(log: _Seen, seq: int, b: Mapping[str, Any]) -> Any:
+    """The value step ``seq`` of ``log`` carries for ``b``'s component (the rules' own copy),
+    or None: a value the rules read from that step, or a house rule that step switched."""
+    for category, key, value in log.box.get(seq, ()):
+        if (category, key) == (b["category"], b["key"]) and value == b["value"]:
+            return value
+    step = log.entries[seq - 1] if seq else None
+    if b["category"] == HOUSE_RULE and step is not None and step.kind == RULING and \
+            b["value"] == {"reading": step.data.get("reading")} and \
+            b["key"] == step.data.get("ruling"):
+        return {"reading": step.data["reading"]}
+    return None
+
+
+def _unsourced_rule(b: Mapping[str, Any], at: str) -> dict:
+    """A house rule kept without its game (left out of the file): a ruling and one of its
+    readings the game knows."""
+    rulings = get_game(b["slug"]).rulings
+    value = b["value"]
+    if b["category"] != HOUSE_RULE or b["seq"] != 0:
+        _fail(t("{field}: only a house rule comes without its game", field=at), at + ".game")
+    if b["key"] not in rulings or not isinstance(value, dict) or list(value) != ["reading"] \
+            or not isinstance(value["reading"], str) \
+            or value["reading"] not in rulings[b["key"]].readings:
+        _fail(t("{field}: unknown ruling or reading", field=at), at + ".value")
+    return {"slug": b["slug"], "category": HOUSE_RULE, "key": b["key"],
+            "value": {"reading": value["reading"]}, "game": None, "seq": 0, "in_force": True}
 
 
 def _forget(games) -> None:
@@ -228,7 +376,8 @@ def _forget(games) -> None:
 
 
 def _store_group(name: str, players: list[dict], games: list[dict], plays: list[dict],
-                 made: Mapping[int, Game]) -> Group:
+                 made: Mapping[int, Game], box: list[dict],
+                 started: Mapping[int, datetime]) -> Group:
     group = Group(token=new_token(), name=name)
     with writing() as s:
         s.add(group)
@@ -246,6 +395,8 @@ def _store_group(name: str, players: list[dict], games: list[dict], plays: list[
         for g in games:
             s.add(GroupGame(game_id=made[g["id"]].id, group_id=group.id,
                             seats=[new_id[x] for x in g["seats"]]))
+            s.execute(update(Game).where(Game.id == made[g["id"]].id)
+                      .values(created_at=started[g["id"]]))
         for p in plays:
             record = {**p["record"], "players": [{**seat, "player": new_id[seat["player"]]}
                                                  for seat in p["record"]["players"]]}
@@ -253,6 +404,12 @@ def _store_group(name: str, players: list[dict], games: list[dict], plays: list[
                        game_id=None if p["game"] is None else made[p["game"]].id,
                        duration_min=p["duration_min"], note=p["note"], source=p["source"],
                        record=record))
+        owner = box_owner_name(group.id, None)
+        s.add_all(BoxSighting(owner=owner, slug=b["slug"], category=b["category"], key=b["key"],
+                              value=b["value"], seq=b["seq"], in_force=b["in_force"],
+                              game_id=None if b["game"] is None else made[b["game"]].id)
+                  for b in box)
+        store.box_settled(s, owner, [(b["slug"], b["category"], b["key"]) for b in box])
         s.commit()
     return group
 

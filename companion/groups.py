@@ -2,18 +2,19 @@
 
 A group is reached by its own unguessable link (like a game's play link). Its players are named
 once; a game set up from the group seats them, and every finished game of the group becomes a
-play (``sync_plays``); a table can also log a play it did not track (``add_quick_play``). The
-numbers about plays are worked out by ``group_stats`` (pure); files in and out: ``group_file``.
+play, recorded by the write that finishes it (``play_follows_game``, a hook of the store's
+write path); a table can also log a play it did not track (``add_quick_play``). The numbers
+about plays are worked out by ``group_stats`` (pure); files in and out: ``group_file``.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from contextlib import suppress
+from datetime import datetime
 from typing import Any
 
 from flask import g
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from .db import (
     Action,
@@ -26,7 +27,7 @@ from .db import (
     write_session,
 )
 from .games import get_game
-from .games.core import IllegalAction, Result, t
+from .games.core import IllegalAction, Result, RulesError, Text, t
 from .group_checks import (
     DURATION_LIMIT,
     GROUP_NAME_LIMIT,
@@ -40,7 +41,14 @@ from .group_checks import (
     clean_note,
     clean_text,
 )
-from .store import box_follows_game, new_token, state_of
+from .store import (
+    AFTER_RECORD,
+    box_follows_game,
+    entries_of,
+    new_token,
+    rows_of,
+    state_of,
+)
 
 
 def writing():
@@ -174,13 +182,17 @@ def seat_players(s, group_id: int, names: Sequence[str]) -> list[int]:
 
 def join_game(group: Group, game: Game) -> None:
     """Make ``game`` one of the group's games, its seats held by the group's players."""
-    names = get_game(game.slug).player_names(state_of(game))
+    state = state_of(game)
+    names = get_game(game.slug).player_names(state)
     with writing() as s:
         if s.get(GroupGame, game.id) is None:
             s.add(GroupGame(game_id=game.id, group_id=group.id,
                             seats=seat_players(s, group.id, names)))
             s.flush()
             box_follows_game(s, game.id)  # what its setup taught becomes the group's
+            last = s.scalar(select(Action.at).where(Action.game_id == game.id)
+                            .order_by(Action.seq.desc()).limit(1))
+            play_follows_game(s, game, game.version, state, last or game.updated_at)
         s.commit()
 
 
@@ -216,53 +228,76 @@ def record_of(result: Result, seats: Sequence[int], first: int) -> dict[str, Any
         players.append({"player": seats[i], "name": sheet.name, "seat": i + 1,
                         "first": i == first, "total": sheet.total, "place": place,
                         "decided_by": decided,
-                        "lines": [{"id": ln.id, "label": str(ln.label), "points": ln.points}
-                                  for ln in sheet.lines]})
+                        "lines": [{"id": ln.id, "label": label_key(ln.label),
+                                   "points": ln.points} for ln in sheet.lines]})
     return {"players": players, "rulings": dict(result.rulings)}
 
 
-def sync_plays(group: Group) -> None:
-    """Every finished game of the group is a play: made when the game is first seen finished,
-    made again (its note kept) when the game's log changed since but it is still finished (a
-    correction after the end), and gone when a step taken back means it is not finished."""
-    made = {p.game_id: p.record.get("version") for p in session().scalars(
-        select(Play).where(Play.group_id == group.id, Play.game_id.is_not(None)))}
-    links = list(session().scalars(select(GroupGame).where(GroupGame.group_id == group.id)))
-    for gg in links:
-        game = session().get(Game, gg.game_id)
-        if made.get(game.id, -1) == game.version:
-            continue  # its play is up to date
-        rules, state = get_game(game.slug), state_of(game)
-        if game.id not in made and not rules.is_over(state):
-            continue
-        values = _tracked(game, gg, rules, state) if rules.is_over(state) else None
-        with suppress(IntegrityError):  # (another phone's request stored this play first)
-            _store_tracked(group, game, values)
+def label_key(label: Any) -> str:
+    """A score line's label as a play keeps it: its msgid (the catalogs' key, which reads as
+    English), said in the reader's language when shown (``line_label``). Every game's labels are
+    words without values, so the English words plays kept before are their msgids already."""
+    return label.template if isinstance(label, Text) and not label.params else str(label)
 
 
-def _tracked(game: Game, gg: GroupGame, rules: Any, state: Any) -> dict[str, Any]:
-    """A finished game's play: dated by its last step, its duration from its start."""
-    last = session().scalar(select(Action.at).where(Action.game_id == game.id)
-                            .order_by(Action.seq.desc()).limit(1)) or game.updated_at
+def line_label(label: Any) -> Text:
+    """A kept score line's label as words to say in the reader's language (a label the
+    catalogs do not know, from another server's file, reads as it was kept)."""
+    return Text(label if isinstance(label, str) else str(label))
+
+
+def play_follows_game(s: Session, game: Game, version: int, state: Any,
+                      last: datetime) -> None:
+    """A group's game and its play agree, in the transaction ``s`` that wrote the game's step
+    ``version`` (at ``last``), leading to ``state``: the step that finishes the game makes its
+    play; a correction after the end makes it again (its note kept); a step taken back that
+    means the game is not finished takes the play away. A game of no group has no play."""
+    gg = s.get(GroupGame, game.id)
+    if gg is None:
+        return
+    rules = get_game(game.slug)
+    row = s.scalar(select(Play).where(Play.game_id == game.id))
+    if not rules.is_over(state):
+        if row is not None:
+            s.delete(row)
+        return
     minutes = max(0, int((last - game.created_at).total_seconds() // 60))
     record = record_of(rules.score(state), gg.seats, first_seat(game.slug, state))
-    return {"played_at": last.replace(microsecond=0),
-            "duration_min": min(minutes, DURATION_LIMIT),
-            "record": {**record, "version": game.version}}
+    values = {"played_at": last.replace(microsecond=0),
+              "duration_min": min(minutes, DURATION_LIMIT),
+              "record": {**record, "version": version}}
+    if row is None:
+        s.add(Play(group_id=gg.group_id, game_id=game.id, slug=game.slug, source="tracked",
+                   **values))
+    else:
+        for key, value in values.items():
+            setattr(row, key, value)
 
 
-def _store_tracked(group: Group, game: Game, values: dict[str, Any] | None) -> None:
-    with writing() as s:
-        row = s.scalar(select(Play).where(Play.game_id == game.id))
-        if row is None and values is not None:
-            s.add(Play(group_id=group.id, game_id=game.id, slug=game.slug, source="tracked",
-                       **values))
-        elif row is not None and values is None:
-            s.delete(row)
-        elif row is not None:
-            for key, value in values.items():
-                setattr(row, key, value)
-        s.commit()
+AFTER_RECORD.append(play_follows_game)
+
+
+def catch_up_plays(s: Session) -> int:
+    """The one-off catch-up for games finished before plays were recorded as they finished
+    (migration 0010): each game of a group whose play is missing or older than its log gets
+    it, in ``s`` (the caller commits). Returns how many games were looked at again."""
+    made = dict(s.execute(select(Play.game_id, Play.record).where(Play.game_id.is_not(None)))
+                .all())
+    seen = 0
+    for gg in list(s.scalars(select(GroupGame))):
+        game = s.get(Game, gg.game_id)
+        if (made.get(game.id) or {}).get("version", -1) == game.version:
+            continue  # its play is up to date
+        rows = rows_of(s, game.id)
+        try:
+            state = get_game(game.slug).fold(game.setup, entries_of(rows))
+        except (RulesError, KeyError):
+            continue  # a game the rules cannot read (nor would its page open): left as it is
+        play_follows_game(s, game, game.version, state,
+                          rows[-1].at if rows else game.updated_at)
+        seen += 1
+    s.flush()
+    return seen
 
 
 def add_quick_play(group: Group, slug: str, result: Result, *, first: Any, day: Any,

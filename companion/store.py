@@ -300,6 +300,13 @@ def undo_preview(game: Game) -> tuple[Any, Any]:
 
 # --------------------------------------------------------------------------------- recording
 
+#: Called in the write transaction of every entry recorded, before its commit, as
+#: ``hook(s, game, version, state, at)``: the game (as read before the write), its new version,
+#: the state after the entry and the entry's time. A group's play follows its game this way
+#: (``companion.groups.play_follows_game``), so the write that finishes a game records its play.
+AFTER_RECORD: list[Callable[[Session, Game, int, Any, Any], None]] = []
+
+
 @dataclass(frozen=True)
 class Recorded:
     text: str  # the action in words, as stored
@@ -413,6 +420,8 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
         s.execute(Game.__table__.update().where(Game.id == game_id)
                   .values(version=seq, updated_at=at))
         _store_box(s, game.slug, box)
+        for hook in AFTER_RECORD:  # what else the new state implies, in the same transaction
+            hook(s, game, seq, after.state, at)
         s.commit()
     _keep(game_id, seq, after)
     live.moved(game_id, seq)  # the phones waiting on this game in this process, at once
@@ -678,6 +687,14 @@ def _settle(s: Session, owner: str, slug: str, category: str, key: str) -> None:
         s.flush()  # a race with another table's first entry of this key: the try starts over
     elif row.value != values[-1] or row.conflict != conflict:
         row.value, row.conflict, row.updated_at = values[-1], conflict, utcnow()
+
+
+def box_settled(s: Session, owner: str, components: list[tuple[str, str, str]]) -> None:
+    """Work out ``owner``'s known values again for each (slug, category, key) of
+    ``components`` from its sightings in force (after sightings were added from a file)."""
+    s.flush()
+    for slug, category, key in dict.fromkeys(components):
+        _settle(s, owner, slug, category, key)
 
 
 def box_in_force(s: Session, game_id: int, in_force: set[int]) -> None:

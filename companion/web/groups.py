@@ -25,11 +25,18 @@ from ..db import LEGACY_BOX, Game, box_owner_name
 from ..games import GAMES, get_game
 from ..games.core import RulesError, t
 from ..group_stats import facts_of, game_stats, player_stats, ruling_counts
+from ..i18n import say
 from . import charts
 from .forms import errors_of, table_form_class, table_payload
 
 bp = Blueprint("groups", __name__, url_prefix="/group")
 MY_GROUPS_LIMIT = 20
+
+
+@bp.app_template_filter("line_label")
+def _line_label(label) -> str:
+    """A play's score line label in the reader's language (``{{ ln.label | line_label }}``)."""
+    return say(groups.line_label(label))
 
 
 @bp.app_context_processor
@@ -139,7 +146,6 @@ def seat_on_form(form, seated) -> None:
 @bp.get("/<link>")
 def page(link: str):
     group = _open(link)
-    groups.sync_plays(group)
     return render_template("group.html", group=group, players=groups.players_of(group),
                            games=groups.games_of(group), plays=groups.plays_of(group),
                            names=groups.names_of(group), url=_share_url(group.token),
@@ -268,7 +274,6 @@ def quick(link: str, slug: str):
 @bp.get("/<link>/stats")
 def stats(link: str):
     group = _open(link)
-    groups.sync_plays(group)
     names = groups.names_of(group)
     # oldest first: plays of one day keep the order they were played in
     plays = [facts_of(p.played_at.date(), p.slug, p.record)
@@ -283,7 +288,7 @@ def stats(link: str):
         [(names[p.player].name, [n for _, n in p.over_time[g.game]])
          for p in people if g.game in p.over_time], str(t("Scores over time")))
         for g in per_game}
-    labels = {(p.slug, ln["id"]): ln["label"] for p in groups.plays_of(group)
+    labels = {(p.slug, ln["id"]): _line_label(ln["label"]) for p in groups.plays_of(group)
               for seat in p.record["players"] for ln in seat["lines"]}
     return render_template("group_stats.html", group=group, names=names, people=people,
                            per_game=per_game, rulings=_choosable(ruling_counts(plays)),
@@ -313,14 +318,12 @@ def _attachment(resp: Response, group, ext: str) -> Response:
 @bp.get("/<link>/plays.json")
 def plays_json(link: str):
     group = _open(link)
-    groups.sync_plays(group)
     return _attachment(jsonify(group_out.plays_data(group)), group, "json")
 
 
 @bp.get("/<link>/plays.csv")
 def plays_csv(link: str):
     group = _open(link)
-    groups.sync_plays(group)
     return _attachment(Response(group_out.plays_csv(group), mimetype="text/csv"), group,
                        "csv")
 
@@ -328,6 +331,5 @@ def plays_csv(link: str):
 @bp.get("/<link>/export.json")
 def export(link: str):
     group = _open(link)
-    groups.sync_plays(group)
     body = json.dumps(group_file.export_group(group), ensure_ascii=False)
     return _attachment(Response(body, mimetype="application/json"), group, "json")

@@ -473,9 +473,11 @@ def test_statistics_count_how_often_each_ruling_is_read_each_way(client, app):
         quick_play(client, group, **TW_QUICK, ruling_T1=reading)
     page = client.get(group + "/stats").get_data(as_text=True)
     counted = re.search(r"<li>T1: (.*?)</li>", page, re.S).group(1)
-    for reading in set(readings):
-        assert f"{reading} × {readings.count(reading)}" in counted
-    assert "<li>T10: xadla-only × 3</li>" in page  # the defaults of the form count too
+    said = dict(re.findall(r'data-reading="([\w-]+)">[^<]+</span>\s*× (\d+)', counted))
+    assert said == {r: str(readings.count(r)) for r in readings}
+    assert re.search(r'<li>T10: <span data-reading="xadla-only">[^<]+</span>\s*× 3</li>', page)
+    client.get("/lang/it")  # each reading in the reader's words
+    assert "ogni quadrante a 12 o più" in client.get(group + "/stats").get_data(as_text=True)
 
 
 def test_every_group_page_speaks_italian_and_chinese(client, app):
