@@ -24,6 +24,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SECRET_KEY=PLACEHOLDER_KEY,
         DATABASE_URL=f"sqlite:///{Path(app.instance_path) / 'companion.sqlite'}",
         MAX_CONTENT_LENGTH=256 * 1024,
+        IMPORT_MAX_BYTES=8 * 1024 * 1024,  # a game's or a group's exported file (web/__init__.py)
         WTF_CSRF_TIME_LIMIT=None,  # a game night lasts longer than an hour
         SESSION_COOKIE_SAMESITE="Lax",
         CREATE_TABLES=False,

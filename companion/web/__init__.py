@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Flask, jsonify, render_template, request, session
+from flask import Flask, current_app, jsonify, render_template, request, session
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
@@ -15,6 +15,10 @@ from .security import csrf
 from .widgets import fast_input
 
 MY_GAMES_LIMIT = 50
+
+#: The views that read a whole exported file (a game's, a group's) take up to IMPORT_MAX_BYTES;
+#: every other request stays within MAX_CONTENT_LENGTH.
+FILE_IMPORTS = ("pages.import_game", "groups.import_group")
 
 CSRF_MESSAGE = t("This page was open too long or came from elsewhere (missing security token), "
                  "so nothing was recorded. Reload the page and try again.")
@@ -55,7 +59,17 @@ def wants_json() -> bool:
             or request.path.startswith("/api/"))
 
 
+def _upload_limit(endpoint: str | None, _values: dict | None) -> None:
+    """A group's file grows with its games (a whole 5-player game is ~90 KB): an import may send
+    up to IMPORT_MAX_BYTES, as a file or pasted."""
+    if endpoint in FILE_IMPORTS:
+        limit = current_app.config["IMPORT_MAX_BYTES"]
+        request.max_content_length = limit
+        request.max_form_memory_size = limit
+
+
 def init_app(app: Flask) -> None:
+    app.url_value_preprocessor(_upload_limit)  # (runs before the CSRF check reads the form)
     from . import security  # CSRF check, security headers, no caching of pages
     security.init_app(app)
     from . import api, pages, play

@@ -201,3 +201,29 @@ def test_a_copy_of_a_group_shows_the_same_statistics_and_play_log(client, app, o
     for page in ("/stats", ""):
         mine, theirs = seen(client, group, page), seen(there, copy, page)
         assert mine == theirs and mine.count("<li") > 5, page
+
+
+def test_a_group_file_larger_than_a_tap_may_be_imports_within_the_import_limit(client, app,
+                                                                               other):
+    """A group's file grows with its games: imports take up to IMPORT_MAX_BYTES, every other
+    request stays within MAX_CONTENT_LENGTH."""
+    import io
+
+    from tests.conftest import csrf_of
+    group = club(client, app)
+    body = json.dumps(export_of(client, f"/group/{group}")).encode()
+    big = body + b" " * (app.config["MAX_CONTENT_LENGTH"] + 1024)  # (still the same JSON)
+    there = other.test_client()
+
+    def send(data: bytes):
+        return there.post("/group/import", data={"csrf_token": csrf_of(there),
+                                                 "file": (io.BytesIO(data), "group.json")})
+
+    assert send(big).status_code == 303
+    other.config["IMPORT_MAX_BYTES"] = len(big) - 1
+    before = counts(other)
+    assert send(big).status_code == 413
+    assert counts(other) == before
+    # a tap of the same size is refused as before
+    page = there.post("/new/hadara", data={"csrf_token": csrf_of(there), "pad": "x" * len(big)})
+    assert page.status_code == 413
