@@ -1,6 +1,6 @@
 """Other phones within a second, and the table view, in Chromium (issue 22): a tap on one phone
-reaches another phone within 1 s (the poll is fast while the table is active), and a tablet in
-landscape shows every player's numbers side by side, kept live."""
+reaches another phone within 1 s (its version check waits on the server and is answered when
+the game moves), and a tablet in landscape shows every player's numbers side by side, kept live."""
 from __future__ import annotations
 
 import time
