@@ -7,7 +7,12 @@ import os
 import re
 from pathlib import Path
 
-from companion.web.assets import build
+import pytest
+
+from companion import store
+from companion.games import GAMES, get_game
+from companion.web.assets import ASSETS, build
+from tests.table_helpers import sample_setup
 
 ROOT = Path(__file__).resolve().parents[2]
 LINKS = re.compile(r'(?:href|src)="(/static/gen/app\.(?:css|js))\?v=(\w+)"')
@@ -32,7 +37,9 @@ def test_a_changed_source_is_minified_again_and_linked_under_a_new_version(tmp_p
     static = tmp_path / "static"
     static.mkdir()
     (static / "app.js").write_text("// a comment\nvar answer = 41 + 1;\n")
-    (static / "app.css").write_text("body { color : red ; }\n")
+    for source, _, _ in ASSETS.values():
+        if source.endswith(".css"):
+            (static / source).write_text("body { color : red ; }\n")
     build(static)
     first = (static / "gen" / "app.js").read_text()
     assert "comment" not in first and "41" in first
@@ -41,3 +48,22 @@ def test_a_changed_source_is_minified_again_and_linked_under_a_new_version(tmp_p
     os.utime(static / "app.js", (later, later))
     build(static)
     assert "42" in (static / "gen" / "app.js").read_text()
+
+
+SHEETS = re.compile(r'<link rel="stylesheet" href="/static/gen/(\w+)\.css\?v=\w+">')
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_a_games_pages_load_its_own_style_sheet_and_no_other_games(app, client, slug):
+    """A phone's page of one game never carries another game's style rules (page weight,
+    issue 15); the pages for the middle of the table load theirs."""
+    with app.app_context():
+        game = store.create_game(get_game(slug), sample_setup(get_game(slug), 3))
+    own = ["app"] + ([slug] if slug in ASSETS else [])
+    for page in ("", "/history", "/score"):
+        html = client.get(f"/g/{game.play_token}{page}").get_data(as_text=True)
+        assert SHEETS.findall(html) == own, page
+    for page in ("/table", "/board-view"):
+        html = client.get(f"/g/{game.play_token}{page}").get_data(as_text=True)
+        assert SHEETS.findall(html) == own + ["table"], page
+    assert SHEETS.findall(client.get("/").get_data(as_text=True)) == ["app"]
