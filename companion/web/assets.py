@@ -17,9 +17,10 @@ from webassets import Bundle, Environment
 
 #: what the pages load: name -> (source in static/, filter, minified copy in static/). Every page
 #: loads app.js and app.css; a game's own style sheet (named by its slug) is loaded by the pages
-#: of a game of it only, and table.css by the pages for the middle of the table: a phone's page
-#: of one game never carries another game's rules.
+#: of a game of it only, table.css by the pages for the middle of the table, pages.css by every
+#: page but a game's own: the page every phone reloads at the table carries only its own rules.
 ASSETS = {"js": ("app.js", "rjsmin", "gen/app.js"), "css": ("app.css", "rcssmin", "gen/app.css"),
+          "pages": ("pages.css", "rcssmin", "gen/pages.css"),
           "hexemonia": ("hexemonia.css", "rcssmin", "gen/hexemonia.css"),
           "tradewarz": ("tradewarz.css", "rcssmin", "gen/tradewarz.css"),
           "table": ("table.css", "rcssmin", "gen/table.css")}

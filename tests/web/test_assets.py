@@ -60,10 +60,29 @@ def test_a_games_pages_load_its_own_style_sheet_and_no_other_games(app, client, 
     with app.app_context():
         game = store.create_game(get_game(slug), sample_setup(get_game(slug), 3))
     own = ["app"] + ([slug] if slug in ASSETS else [])
-    for page in ("", "/history", "/score"):
+    assert SHEETS.findall(client.get(f"/g/{game.play_token}").get_data(as_text=True)) == own
+    for page in ("/history", "/score"):
         html = client.get(f"/g/{game.play_token}{page}").get_data(as_text=True)
-        assert SHEETS.findall(html) == own, page
+        assert SHEETS.findall(html) == own + ["pages"], page
     for page in ("/table", "/board-view"):
         html = client.get(f"/g/{game.play_token}{page}").get_data(as_text=True)
         assert SHEETS.findall(html) == own + ["table"], page
-    assert SHEETS.findall(client.get("/").get_data(as_text=True)) == ["app"]
+    assert SHEETS.findall(client.get("/").get_data(as_text=True)) == ["app", "pages"]
+
+
+def test_what_only_other_pages_use_is_not_in_the_game_pages_style_sheet():
+    """pages.css styles forms and lists of other pages (each of its rules is scoped by one of
+    these classes); none is drawn by a game's own page (game.html and what it includes), which
+    does not load pages.css."""
+    css = (ROOT / "static" / "pages.css").read_text()
+    scoped = ("inline", "box-values", "grid", "list", "seat", "setup", "qr", "alert")
+    rules = re.findall(r"([^{}]+)\{", re.sub(r"/\*.*?\*/", "", css, flags=re.S))
+    assert rules and all(any(f".{c}" in r for c in scoped) for r in rules), rules
+    templates = ROOT / "templates"
+    games = templates / "games"
+    game_page = [templates / "game.html", *games.rglob("board.html"), *games.rglob("*_panel.html"),
+                 *games.rglob("_*.html")]
+    drawn = "\n".join(p.read_text() for p in game_page)
+    for name in scoped[:-1]:  # an alert on the game page has no list (the rule styles a <ul>)
+        assert not re.search(rf'class="(?:[^"]* )?{name}[ "]', drawn), name
+    assert not re.search(r'class="alert"[^>]*><ul', drawn)
