@@ -221,8 +221,9 @@ METHOD = """## Method
   answered `ok`, a page without the game on it."""
 
 WEIGHT_METHOD = """What a first load fetches was checked with Chromium (Playwright, a phone's
-viewport, the seated phone's cookies): the page, its style sheet, its script and the SVG icon
-(the header's image and the tab's icon, one request), then the version checks. It fetched neither
+viewport, the seated phone's cookies; `tests/browser/test_first_load_in_chromium.py` keeps
+checking it): the page, its style sheet, its script and the SVG icon (one file for the header's
+image and the tab's icon), then the version checks. It fetched neither
 the manifest nor the PNG icons: of several `rel=icon` links a browser takes one, the manifest and
 the icons it lists are read when a browser checks whether the page can be installed as an app
 (Chrome may do so after the page has loaded, once, then keeps them in its cache), and Safari reads
