@@ -24,17 +24,28 @@ FETCHED = {("script", "src"), ("img", "src"), ("img", "srcset"), ("source", "src
            ("source", "srcset"), ("video", "src"), ("video", "poster"), ("audio", "src"),
            ("iframe", "src"), ("embed", "src"), ("object", "data"), ("input", "src"),
            ("track", "src")}
-LINK_RELS = {"stylesheet", "icon", "shortcut", "apple-touch-icon", "preload", "modulepreload",
-             "prefetch", "manifest", "mask-icon"}
+# Links a browser fetches while loading the page. Of several rel=icon links it fetches one (the
+# one it likes best: Chromium took the first, an SVG one).
+LOAD_RELS = {"stylesheet", "preload", "modulepreload", "prefetch"}
+ICON_RELS = {"icon", "shortcut"}
+# Links fetched only to install the page as an app: the manifest (and the icons it lists) when a
+# browser checks whether the page can be installed, the apple-touch-icon when Safari adds it to
+# the home screen. Checked with Chromium (Playwright, a seated phone's first load of the
+# benchmark's page): it fetched the page, its style sheet and script and the SVG icon, never the
+# manifest nor the PNG icons.
+INSTALL_RELS = {"manifest", "apple-touch-icon", "mask-icon"}
 
 
 class _Resources(HTMLParser):
-    """The URLs a page makes the browser fetch: elements' sources, style sheets and icons, and
-    url() inside style attributes and elements."""
+    """The URLs a page makes the browser fetch on loading it (``urls``): elements' sources,
+    style sheets, one icon, and url() inside style attributes and elements; and those fetched
+    only to install it as an app (``install``: the manifest, touch icons, other icons)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.urls: list[str] = []
+        self.install: list[str] = []
+        self._icon = False
         self._in_style = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -43,8 +54,12 @@ class _Resources(HTMLParser):
             if (tag, name) in FETCHED:
                 self.urls += [part.split()[0] for part in value.split(",") if part.strip()] \
                     if name == "srcset" else [value]
-        if tag == "link" and LINK_RELS & set(values.get("rel", "").lower().split()):
+        rels = set(values.get("rel", "").lower().split()) if tag == "link" else set()
+        if rels & ICON_RELS and not self._icon:
+            self._icon = True
             self.urls.append(values.get("href", ""))
+        elif rels & (LOAD_RELS | ICON_RELS | INSTALL_RELS):
+            (self.urls if rels & LOAD_RELS else self.install).append(values.get("href", ""))
         self.urls += css_urls(values.get("style", ""))
         self._in_style = tag == "style"
 
@@ -70,26 +85,36 @@ def is_outside(url: str, host: str) -> bool:
     return bool(parts.scheme or parts.netloc) and parts.netloc != host
 
 
-async def page_weight(phone: Phone, token: str) -> dict:
-    """The game page as a seated phone gets it: HTML and same-origin assets uncompressed, the
-    HTML as it travels when gzip is asked for, and every URL of another origin it would fetch."""
-    host = f"{phone.host}:{phone.port}"
-    plain = await phone.request("GET", f"/g/{token}")
-    packed = await phone.request("GET", f"/g/{token}", {"Accept-Encoding": "gzip, deflate"})
-    parser = _Resources()
-    parser.feed(plain.body.decode())
-    urls, assets = list(parser.urls), {}
+async def _sizes(phone: Phone, urls: list[str], host: str) -> dict[str, int]:
+    """Bytes of each same-origin URL of ``urls`` (once each), uncompressed; the URLs a style
+    sheet fetches are added to ``urls``."""
+    sizes: dict[str, int] = {}
     for url in list(dict.fromkeys(urls)):
         if is_outside(url, host) or url.startswith("data:"):
             continue
         path = urlsplit(url).path
         body = (await phone.request("GET", path)).body
-        assets[path] = len(body)
+        sizes[path] = len(body)
         if path.endswith(".css"):
             urls += css_urls(body.decode())
-    outside = sorted({u for u in urls if is_outside(u, host)})
+    return sizes
+
+
+async def page_weight(phone: Phone, token: str) -> dict:
+    """The game page as a seated phone's first load gets it: HTML and the same-origin assets it
+    fetches uncompressed, the HTML as it travels when gzip is asked for, and every URL of another
+    origin it would fetch; apart, what only installing the page as an app fetches."""
+    host = f"{phone.host}:{phone.port}"
+    plain = await phone.request("GET", f"/g/{token}")
+    packed = await phone.request("GET", f"/g/{token}", {"Accept-Encoding": "gzip, deflate"})
+    parser = _Resources()
+    parser.feed(plain.body.decode())
+    urls, install = list(parser.urls), list(parser.install)
+    assets = await _sizes(phone, urls, host)
+    extra = {p: n for p, n in (await _sizes(phone, install, host)).items() if p not in assets}
+    outside = sorted({u for u in urls + install if is_outside(u, host)})
     return {"html": len(plain.body), "assets": assets,
-            "total": len(plain.body) + sum(assets.values()),
+            "total": len(plain.body) + sum(assets.values()), "install": extra,
             "wire": len(packed.body), "encoding": packed.headers.get("content-encoding", ""),
             "outside": outside, "csp": plain.headers.get("content-security-policy", "")}
 

@@ -152,14 +152,16 @@ def ramp(r: dict) -> list[str]:
 def weight_and_cold(r: dict) -> list[str]:
     w, cold = r["weight"], r["cold"]
     assets = ", ".join(f"`{p}` {n:,}" for p, n in w["assets"].items())
+    install = ", ".join(f"`{p}` {n:,}" for p, n in w.get("install", {}).items())
     wire = f" as {w['encoding']}" if w["encoding"] else ", not compressed"
     return [
         "## Page weight", "",
-        f"A seated phone's page of a 5-player Hadara game in epoch III: HTML {w['html']:,} bytes "
-        f"uncompressed ({w['wire']:,} bytes on the wire{wire}), plus {assets}: "
-        f"**{w['total']:,} bytes** uncompressed. URLs of another origin the page or its style "
-        f"sheets would fetch: {', '.join(w['outside']) or '**none**'}. "
+        f"A seated phone's first load of the page of a 5-player Hadara game in epoch III: HTML "
+        f"{w['html']:,} bytes uncompressed ({w['wire']:,} bytes on the wire{wire}), plus "
+        f"{assets}: **{w['total']:,} bytes** uncompressed. URLs of another origin the page or "
+        f"its style sheets would fetch: {', '.join(w['outside']) or '**none**'}. "
         f"Content-Security-Policy: `{w['csp'] or 'none'}`.", "",
+        WEIGHT_METHOD.format(install=install or "none"), "",
         "## Cold load of a long game", "",
         f"A game of {LONG_GAME:,} actions (the epoch-III game and corrections tapped through "
         f"HTTP), loaded by a seated phone as the first request for it after a server restart "
@@ -231,6 +233,17 @@ METHOD = """## Method
   smaller one.
 - **Errors.** Any answer other than 2xx or 304, an exception, no answer within 10 s (a check:
   within its wait and 10 s), a tap not answered `ok`, a page without the game on it."""
+
+WEIGHT_METHOD = """What a first load fetches was checked with Chromium (Playwright, a phone's
+viewport, the seated phone's cookies; `tests/browser/test_first_load_in_chromium.py` keeps
+checking it): the page, its style sheet, its script and the SVG icon (one file for the header's
+image and the tab's icon), then the version checks. It fetched neither
+the manifest nor the PNG icons: of several `rel=icon` links a browser takes one, the manifest and
+the icons it lists are read when a browser checks whether the page can be installed as an app
+(Chrome may do so after the page has loaded, once, then keeps them in its cache), and Safari reads
+the `apple-touch-icon` when the page is added to the home screen. So the weight counts the HTML,
+what it links for loading (style sheets, scripts, images, one icon) and what the style sheets
+fetch; the install-time files are listed apart and not counted: {install}."""
 
 LIMITS = """A table's load is fixed by how it plays: a tap every ~8 s, then every phone learns of
 it at once (its waiting check is answered) and fetches the new page, and asks to wait again; a

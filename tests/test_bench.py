@@ -74,6 +74,19 @@ def test_outside_urls_are_found_in_the_page_and_its_style_sheets():
         "/x.svg", "https://f.example/y"]
 
 
+def test_a_first_load_counts_one_icon_and_leaves_what_only_installing_fetches_apart():
+    """Chromium's first load of the game page fetched the style sheet, the script and one icon,
+    never the manifest, the second icon nor the touch icon (bench/measures.py)."""
+    html = """<link rel="manifest" href="/manifest.webmanifest">
+    <link rel="icon" href="/i.svg" type="image/svg+xml"><link rel="icon" href="/i-192.png">
+    <link rel="apple-touch-icon" href="/i-180.png"><link rel="stylesheet" href="/app.css">
+    <script src="/app.js" defer></script><img src="/i.svg" alt="">"""
+    parser = measures._Resources()
+    parser.feed(html)
+    assert parser.urls == ["/i.svg", "/app.css", "/app.js", "/i.svg"]
+    assert parser.install == ["/manifest.webmanifest", "/i-192.png", "/i-180.png"]
+
+
 ANSWERS = [
     b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nSet-Cookie: session=abc; HttpOnly; Path=/\r\n"
     b"\r\nhello",

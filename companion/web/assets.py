@@ -15,8 +15,15 @@ from pathlib import Path
 from flask import Flask
 from webassets import Bundle, Environment
 
-#: what the pages load: name -> (source in static/, filter, minified copy in static/)
-ASSETS = {"js": ("app.js", "rjsmin", "gen/app.js"), "css": ("app.css", "rcssmin", "gen/app.css")}
+#: what the pages load: name -> (source in static/, filter, minified copy in static/). Every page
+#: loads app.js and app.css; a game's own style sheet (named by its slug) is loaded by the pages
+#: of a game of it only, table.css by the pages for the middle of the table, pages.css by every
+#: page but a game's own: the page every phone reloads at the table carries only its own rules.
+ASSETS = {"js": ("app.js", "rjsmin", "gen/app.js"), "css": ("app.css", "rcssmin", "gen/app.css"),
+          "pages": ("pages.css", "rcssmin", "gen/pages.css"),
+          "hexemonia": ("hexemonia.css", "rcssmin", "gen/hexemonia.css"),
+          "tradewarz": ("tradewarz.css", "rcssmin", "gen/tradewarz.css"),
+          "table": ("table.css", "rcssmin", "gen/table.css")}
 
 
 def _environment(static: Path) -> Environment:
@@ -38,7 +45,7 @@ def build(static: Path, *, force: bool = False) -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Build what is stale, and give the templates ``asset_url(name)``."""
+    """Build what is stale, and give the templates ``asset_url(name)`` and ``asset_names``."""
     static = Path(app.static_folder)
     build(static)
     urls = {}
@@ -46,3 +53,4 @@ def init_app(app: Flask) -> None:
         digest = hashlib.sha256((static / output).read_bytes()).hexdigest()[:12]
         urls[name] = f"{app.static_url_path}/{output}?v={digest}"
     app.jinja_env.globals["asset_url"] = urls.__getitem__
+    app.jinja_env.globals["asset_names"] = frozenset(urls)

@@ -1,9 +1,9 @@
 """Readable by everyone (issue 22, review A10): every text colour of the style sheet, on the
 surface it is drawn on, meets WCAG 2 AA (4.5:1), in light and in dark mode. The pairs are read
-from static/app.css itself: a rule's text colour on its own background, else on the page's
-and the cards' backgrounds (where text without a background of its own sits); a rule with a
-background of its own and an inherited text colour takes the text colour of its base class
-(``.chip.yellow`` takes ``.chip``'s)."""
+from the style sheets themselves (static/*.css): a rule's text colour on its own background,
+else on the page's and the cards' backgrounds (where text without a background of its own
+sits); a rule with a background of its own and an inherited text colour takes the text colour
+of its base class (``.chip.yellow`` takes ``.chip``'s)."""
 from __future__ import annotations
 
 import re
@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-CSS = (Path(__file__).resolve().parents[2] / "static" / "app.css").read_text()
+# every style sheet of static/ (app.css, and the games' and the table pages' own)
+CSS = "\n".join(p.read_text() for p in sorted((Path(__file__).resolve().parents[2]
+                                                / "static").glob("*.css")))
 AA = 4.5
 RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
 DARK = re.compile(r"@media \(prefers-color-scheme:dark\)\{:root\{([^{}]*)\}\}")

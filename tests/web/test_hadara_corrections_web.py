@@ -113,3 +113,21 @@ def test_a_form_message_made_of_counted_words_keeps_both_forms():
     from companion.web.forms import message
     made = message(tn("{n} coin", "{n} coins", 2))
     assert (str(made), made.template, made.plural) == ("2 coins", "{n} coin", "{n} coins")
+
+
+def test_once_the_wheel_is_set_setting_it_again_is_drawn_on_asking(table):
+    """Issue 15 (page weight): the wheel's five selects are on every phase-A page only until
+    the wheel is set; setting it again is a link that draws the form (?wheel=1)."""
+    assert "/do/wheel" in table.page  # not set yet: the form is on the page
+    table.do("wheel", seat1="purple", seat2="yellow")
+    assert "/do/wheel" not in table.page and "wheel=1#wheel" in table.page
+    page = table.client.get(table.path + "?wheel=1").get_data(as_text=True)
+    assert 'name="seat1"' in form_of(page, "wheel") and 'id="wheel"' in page
+    table.do("wheel", seat1="blue", seat2="red")
+    assert table.rows()[-1].kind == "wheel" and "/do/wheel" not in table.page
+
+
+def test_a_refused_setting_of_the_wheel_shows_its_form_again(table):
+    table.do("wheel", seat1="purple", seat2="yellow")
+    resp = table.do("wheel", expect=422, seat1="purple", seat2="purple")
+    assert 'name="seat1"' in form_of(resp.get_data(as_text=True), "wheel")

@@ -399,3 +399,28 @@ def test_quick_pad_note_of_a_switched_ruling_names_the_places_it_changed(client)
     assert "no number differs" not in note
     assert "Kai: place 1 (default 1)" not in note  # Kai was first (shared) either way
     assert "Lea: place 2 (default 1)" in note
+
+
+def guide_links(page: str) -> list[str]:
+    """Each line of the guide's rule link (its section), "" for a line without one."""
+    guide = re.search(r'<section class="guide">(.*?)</section>', page, re.S).group(1)
+    lines = re.findall(r"<(?:h1|p)>(.*?)</(?:h1|p)>", guide, re.S)
+    return [(re.findall(r'class="rule-link" href="[^"]*#([\w-]+)"', line) or [""])[0]
+            for line in lines]
+
+
+def test_a_guide_line_does_not_repeat_the_rule_link_of_the_line_before(table):
+    """Issue 15 (page weight): two lines about drawing cards linked the same section twice."""
+    table.do("wheel", seat1="purple", seat2="yellow")
+    links = guide_links(table.page)
+    assert "draw-cards" in links and len(links) >= 3
+    assert all(a != b for a, b in zip(links, links[1:]) if b), links
+
+
+def test_the_score_pad_links_the_rule_most_lines_share_once_above_the_lines(table):
+    pad = re.search(r'<table class="pad">.*?</table>', table.page, re.S).group(0)
+    corner = re.search(r"<thead><tr><th>(.*?)</th>", pad).group(1)
+    assert "End of the Game" in corner
+    assert re.search(r"<tr><th>Colonies</th>", pad)  # no copy under each line's name
+    # the shared rule above, and Gold medals' own (End of the Game with HAD-3) under its name
+    assert pad.count("End of the Game") == 2 and "#HAD-3" in pad
