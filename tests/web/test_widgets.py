@@ -82,3 +82,16 @@ def test_a_chip_shows_the_current_value_and_a_higher_one_stays_in_the_box(app):
     assert "value=2 checked" in chips_of(app, "buy", "culture", culture=2)
     high = chips_of(app, "buy", "culture", culture=9)
     assert "name=culture min=0 max=20 value=9" in high and "checked" not in high
+
+
+def test_a_choice_among_a_few_is_a_chip_per_choice_and_keeps_every_choice(app):
+    """The wheel's decks and a statue's bonus tile: one tap on a chip instead of opening a list
+    and picking; every choice with a value is a chip (the empty one is no chip ticked)."""
+    wheel = chips_of(app, "wheel", "seat1")
+    assert "<select" not in wheel
+    assert re.findall(r'name="seat1" value="(\w+)"', wheel) == [
+        "yellow", "red", "blue", "green", "purple"]
+    assert "checked" not in wheel  # where the icon points is the table's to say
+    side = chips_of(app, "statue", "tile_side")
+    assert re.findall(r'value="(\w+)"( checked)?', side) == [("up", " checked"), ("down", "")]
+    assert 'value="culture" checked' in chips_of(app, "statue", "tile_track", tile_track="culture")
