@@ -35,7 +35,7 @@ def fast_input(field) -> Markup:
     if kind == "SelectField" and getattr(field.flags, "usual", None) is not None:
         return choice_chips(field)
     if kind == "SelectField":
-        options = "".join(
+        options = _unknown_option(field) + "".join(
             f'<option{" selected" if c.selected else ""} value="{escape(c.value)}">'
             f"{escape(say(c.label))}</option>" for c in field.iter_choices())
         return Markup(f'<select name="{name}"{_flags(field, ())}>{options}</select>')
@@ -91,3 +91,15 @@ def choice_chips(field) -> Markup:
         f"{escape(say(c.label))}</label>"
         for c in field.iter_choices() if c.value != "")
     return Markup(f'<span class="chips cc">{chips}</span>')
+
+
+def _unknown_option(field) -> str:
+    """A required choice that starts unknown (its default is "" and no choice is ""): an empty
+    first option, chosen, so the list never shows a made-up first value as if it were read off
+    the component (review A8); the browser asks for a choice before sending."""
+    from ..games.core import t
+    if not field.flags.required or field.data != "" or any(
+            c.value == "" for c in field.iter_choices()):
+        return ""
+    words = t("choose")
+    return f'<option selected value="">{escape(say(words))}</option>'

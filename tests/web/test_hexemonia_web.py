@@ -606,3 +606,14 @@ def test_the_board_draws_each_correction_form_once_and_records_it_as_one(table):
            "1 gold on it" in history
     assert history.count("· correction") == 2  # the refused third one left nothing behind
     assert [r.kind for r in table.rows()] == ["correct_add_hex", "correct_add_myth"]
+
+
+def test_a_hex_sent_without_its_nature_is_refused_naming_it_and_nothing_is_stored(table):
+    """The nature is read off the tile: a form sent with the empty first choice (A8) is refused
+    by the server too (the same check as the score API and a game file), never a guess."""
+    table.act("take", hexes=2)
+    before = len(table.rows())
+    resp = table.act("play_hex", 422, **{**PLAY_DEFAULTS, "name": "Mura",
+                                          "kind": "fortification", "nature": ""})
+    assert "Nature symbol" in html.unescape(resp.get_data(as_text=True))
+    assert len(table.rows()) == before
