@@ -264,8 +264,11 @@ def quick(link: str, slug: str):
                 return redirect(url_for("groups.play", link=link, play_id=saved.id), 303)
         else:
             errors = errors_of(form, lambda n: t("Player {n}", n=n))
+    from .pages import quick_count  # the players asked first, or as many as were seated
+    count = quick_count(rules) or (len(seated) if len(seated) >= rules.min_players else None)
     return render_template("group_quick.html", group=group, rules=rules, form=form,
                            errors=errors, offered=groups.players_of(group), seated=seated,
+                           count=count,
                            today=datetime.now().date().isoformat()), 422 if errors else 200
 
 

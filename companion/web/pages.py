@@ -21,7 +21,7 @@ from ..db import LEGACY_BOX, Game
 from ..games import GAMES, get_game
 from ..games.core import RulesError, t
 from . import groups as group_pages
-from . import remember_game
+from . import quickshare, remember_game
 from .forms import errors_of, table_form_class, table_payload
 from .play import open_game
 from .reference import house_rule_defaults, payload_rescore
@@ -186,12 +186,20 @@ def new_game(slug: str):
         422 if errors else 200
 
 
+def quick_count(rules) -> int | None:
+    """How many players the quick score pad shows (``?players=N``, asked first), or None while
+    the table has not said (or said a number the game is not played with)."""
+    raw = request.args.get("players", "")
+    n = int(raw) if raw.isdecimal() and len(raw) < 3 else None
+    return n if n is not None and rules.min_players <= n <= rules.max_players else None
+
+
 @bp.route("/quick/<slug>", methods=["GET", "POST"])
 def quick(slug: str):
     rules = _rules(slug)
     form = table_form_class(rules, "quick")()
     errors: list[str] = []
-    result = rescore = None
+    result = rescore = shared = facts = None
     if request.method == "POST":
         if form.validate():
             options, players = table_payload(rules, form, "quick")
@@ -199,6 +207,7 @@ def quick(slug: str):
             try:
                 result = rules.score_payload(payload)
                 rescore = payload_rescore(rules, payload)
+                facts, shared = quickshare.pack(payload), quickshare.link(slug, payload)
             except RulesError as err:
                 errors = [p.message if not p.field else t("{field}: {message}", field=p.field,
                                                           message=p.message)
@@ -206,7 +215,37 @@ def quick(slug: str):
         else:
             errors = errors_of(form, lambda n: t("Player {n}", n=n))
     return render_template("quick.html", rules=rules, form=form, errors=errors,
-                           result=result, rescore=rescore), 422 if errors else 200
+                           result=result, rescore=rescore, count=quick_count(rules),
+                           shared=shared, facts=facts), 422 if errors else 200
+
+
+@bp.get("/quick/<slug>/shared")
+def quick_shared(slug: str):
+    """A quick score pad as the phone that scored it shared it: read-only, its facts carried by
+    the link and scored again here like every other path (the score API's checks)."""
+    rules = _rules(slug)
+    payload = quickshare.unpack(request.args.get("facts", ""))
+    if payload is None:
+        abort(400, description=t("This score pad link is damaged or cut short; ask for it "
+                                 "again."))
+    try:
+        result = rules.score_payload(payload)
+    except RulesError as err:
+        abort(422, description=err.message)
+    return render_template("quick_shared.html", rules=rules, result=result,
+                           shared=quickshare.link(slug, payload),
+                           facts=request.args["facts"])
+
+
+@bp.get("/quick/<slug>/shared.svg")
+def quick_shared_qr(slug: str):
+    """The QR code of a shared score pad's link, for the other phones at the table."""
+    _rules(slug)
+    payload = quickshare.unpack(request.args.get("facts", ""))
+    drawn = quickshare.qr(quickshare.link(slug, payload)) if payload is not None else None
+    if drawn is None:
+        abort(404)
+    return drawn
 
 
 @bp.get("/box/<slug>")

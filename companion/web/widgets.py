@@ -32,8 +32,10 @@ def fast_input(field) -> Markup:
     """The HTML control of one field (no id: a page repeats the same form per player)."""
     name = escape(field.name)
     kind = field.type
+    if kind == "SelectField" and getattr(field.flags, "usual", None) is not None:
+        return choice_chips(field)
     if kind == "SelectField":
-        options = "".join(
+        options = _unknown_option(field) + "".join(
             f'<option{" selected" if c.selected else ""} value="{escape(c.value)}">'
             f"{escape(say(c.label))}</option>" for c in field.iter_choices())
         return Markup(f'<select name="{name}"{_flags(field, ())}>{options}</select>')
@@ -75,3 +77,29 @@ def chips_input(field) -> Markup:
         top = f" max={high}" if high is not None else ""
         box = f"<input type=number name={name} min={low}{top}{typed}>"
     return Markup(f"<span class=chips>{box}{chips}</span>")
+
+
+def choice_chips(field) -> Markup:
+    """A choice among a few as a row of large chips (radio buttons: one tap instead of opening a
+    list and picking; no script). Every choice with a value is a chip, classed by its value (a
+    colour draws its own); the empty choice is no chip ticked. The current choice is ticked."""
+    name = escape(field.name)
+    required = " required" if field.flags.required else ""
+    chips = "".join(
+        f'<label class="{escape(c.value)}"><input type=radio name="{name}"'
+        f' value="{escape(c.value)}"{" checked" if c.selected else ""}{required}>'
+        f"{escape(say(c.label))}</label>"
+        for c in field.iter_choices() if c.value != "")
+    return Markup(f'<span class="chips cc">{chips}</span>')
+
+
+def _unknown_option(field) -> str:
+    """A required choice that starts unknown (its default is "" and no choice is ""): an empty
+    first option, chosen, so the list never shows a made-up first value as if it were read off
+    the component (review A8); the browser asks for a choice before sending."""
+    from ..games.core import t
+    if not field.flags.required or field.data != "" or any(
+            c.value == "" for c in field.iter_choices()):
+        return ""
+    words = t("choose")
+    return f'<option selected value="">{escape(say(words))}</option>'

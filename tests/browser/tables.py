@@ -82,7 +82,7 @@ class HadaraTable:
         expect(panel.locator("summary")).to_contain_text("Close this step: ")
         if not panel.evaluate("d => d.open"):
             panel.locator("summary").tap()
-        anyway = panel.locator('[name="anyway"]')  # a step someone has not done asks once
+        anyway = panel.locator('[type=checkbox][name="anyway"]')  # after a refused close
         if anyway.count():
             anyway.check()
         act(page, panel.get_by_role("button", name=re.compile("^Close “")))
@@ -94,8 +94,8 @@ class HadaraTable:
             has=page.locator("summary", has_text="Set the wheel"))
         if not panel.evaluate("d => d.open"):
             panel.locator("summary").tap()
-        panel.locator('[name="seat1"]').select_option("purple")
-        panel.locator('[name="seat2"]').select_option("yellow")
+        chip(panel, "seat1", "purple").tap()  # colours as chips: one tap each
+        chip(panel, "seat2", "yellow").tap()
         act(page, panel.get_by_role("button", name="Set the wheel"))
         expect(page.locator(".guide")).to_contain_text("Ana: purple")
 
@@ -122,8 +122,8 @@ class HadaraTable:
         chip(panel, "statue", 1).tap()
         panel.locator('[name="requirement"]').fill("2")
         panel.locator('[name="points"]').fill("3")
-        panel.locator('[name="tile_track"]').select_option("culture")
-        panel.locator('[name="tile_side"]').select_option("down")
+        chip(panel, "tile_track", "culture").tap()
+        chip(panel, "tile_side", "down").tap()
         panel.locator('[name="tile_value"]').fill("2")
         act(page, panel.get_by_role("button", name="Carve a statue", exact=True))
 

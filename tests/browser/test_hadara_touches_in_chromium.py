@@ -58,8 +58,8 @@ def set_wheel(page: Page) -> None:
         has=page.locator("summary", has_text="Set the wheel"))
     if not panel.evaluate("d => d.open"):
         panel.locator("summary").tap()
-    panel.locator('[name="seat1"]').select_option("blue")
-    panel.locator('[name="seat2"]').select_option("red")
+    chip(panel, "seat1", "blue").tap()
+    chip(panel, "seat2", "red").tap()
     Touches(page).send(panel.get_by_role("button", name="Set the wheel"))
 
 

@@ -176,7 +176,7 @@ def test_no_page_scrolls_sideways_at_360px_and_tap_targets_are_44px(open_context
     game = start_game(page, live_server.url, HadaraTable(names=long_names))
     token = game.rsplit("/", 1)[-1]
     watch = page.get_by_role("link", name=re.compile("Watch link")).get_attribute("href")
-    pages = ["/", "/new/hadara", "/quick/hadara", "/box/hadara", f"/g/{token}",
+    pages = ["/", "/new/hadara", "/quick/hadara?players=5", "/box/hadara", f"/g/{token}",
              f"/g/{token}/history", f"/g/{token}/score", watch]
     sideways, small = {}, {}
     for path in pages:

@@ -187,3 +187,18 @@ def test_setting_the_wheel_is_said_in_the_history_with_each_players_deck():
                          "clockwise: yellow, red, blue, green, purple")
     fields = H.check_action(state, "wheel", {"seat1": "red", "seat2": "blue", "seat3": "green"})
     assert str(H.describe(state, "wheel", fields)).startswith("Wheel set for epoch I: Ana: red,")
+
+
+def test_the_wheel_preselects_a_colour_only_while_phase_a_cards_are_drawn():
+    """A seated phone's buy form starts at the wheel's colour in phase A's card step; from the
+    income step on nobody draws, so no colour is preselected (a preselected colour hid the known
+    colonies and statue spaces on a seated phone: they have no colour of their own)."""
+    state = wheel(three(), "blue", "red", "green")
+    assert H.presets(state, 0) == {"colour": "blue"}
+    for _ in range(5):
+        state = finish_round(state, 0, 1, 2)
+    state = do(state, "next")
+    assert state.step == "income"
+    assert H.presets(state, 0) == {}
+    state = do(state, "income")
+    assert state.step == "colony" and H.presets(state, 0) == {}

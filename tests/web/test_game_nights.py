@@ -190,7 +190,7 @@ def test_an_unfinished_game_is_not_a_play_yet(client, app):
 
 def quick_play(client, group, slug="tradewarz", expect=303, **extra):
     token = group.rsplit("/", 1)[1]
-    html = client.get(f"/group/{token}/quick/{slug}").get_data(as_text=True)
+    html = client.get(f"/group/{token}/quick/{slug}?players=2").get_data(as_text=True)
     data = {"csrf_token": CSRF.search(html).group(1), "date": "2026-11-01", "duration": "75",
             "first": "2", "note": "rainy evening", **extra}
     resp = client.post(f"/group/{token}/quick/{slug}", data=data)

@@ -238,7 +238,7 @@ def test_history_and_score_pages_render(table):
 # --------------------------------------------------------------------------- quick pad
 
 def quick_data(client, **extra):
-    data = {"csrf_token": csrf_of(client, "/quick/hadara"),
+    data = {"csrf_token": csrf_of(client, "/quick/hadara?players=2"),
             "players-0-name": "Ana", "players-0-coins": 13, "players-0-tracks__culture": 7,
             "players-0-tracks__income": 0, "players-0-tracks__military": 0,
             "players-0-tracks__food": 0, "players-0-colonies": "5, 7",
@@ -388,7 +388,7 @@ def test_score_api_with_six_players_also_names_the_duplicate(client):
 def test_quick_pad_note_of_a_switched_ruling_names_the_places_it_changed(client):
     """D8: Kai and Lea tie on points with 4 coins left over each; counting every coin (HAD-1
     all-coins) Kai's 9 beat Lea's 4. The note says so instead of 'no number differs'."""
-    data = {"csrf_token": csrf_of(client, "/quick/hadara"), "ruling_HAD-1": "all-coins",
+    data = {"csrf_token": csrf_of(client, "/quick/hadara?players=2"), "ruling_HAD-1": "all-coins",
             "players-0-name": "Kai", "players-0-coins": 9,
             "players-1-name": "Lea", "players-1-coins": 4, "players-1-colonies": "1"}
     for i in (0, 1):

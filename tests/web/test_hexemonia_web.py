@@ -407,7 +407,7 @@ def test_history_and_score_pages_render(table):
 # ----------------------------------------------------------------------------- quick pad
 
 def quick_data(client, **extra):
-    data = {"csrf_token": csrf_of(client, "/quick/hexemonia"), "revolts": "y",
+    data = {"csrf_token": csrf_of(client, "/quick/hexemonia?players=2"), "revolts": "y",
             "players-0-name": "Ana", "players-0-city": "athens", "players-0-acropolis_gold": 3,
             "players-0-polis_economic": 2, "players-0-chora_sacred": 1,
             "players-0-myths": "sacred, military inactive",
@@ -423,7 +423,7 @@ def pad_totals(html):
 
 
 def test_quick_pad_page_offers_the_flat_fields(client):
-    page = text(client.get("/quick/hexemonia"))
+    page = text(client.get("/quick/hexemonia?players=4"))
     assert 'name="players-0-polis_economic"' in page and 'name="players-3-myths"' in page
     assert 'name="revolts"' in page
 
@@ -554,7 +554,7 @@ def test_score_api_refuses_a_body_that_is_not_json(client):
 
 def tie_data(client):
     """Two players tied on 1 point; Ana's Pasture shares Athens' economic nature, Ben's none."""
-    return {"csrf_token": csrf_of(client, "/quick/hexemonia"),
+    return {"csrf_token": csrf_of(client, "/quick/hexemonia?players=2"),
             "players-0-name": "Ana", "players-0-city": "athens", "players-0-chora_economic": 1,
             "players-1-name": "Ben", "players-1-city": "sparta", "players-1-chora_economic": 1}
 
@@ -606,3 +606,14 @@ def test_the_board_draws_each_correction_form_once_and_records_it_as_one(table):
            "1 gold on it" in history
     assert history.count("· correction") == 2  # the refused third one left nothing behind
     assert [r.kind for r in table.rows()] == ["correct_add_hex", "correct_add_myth"]
+
+
+def test_a_hex_sent_without_its_nature_is_refused_naming_it_and_nothing_is_stored(table):
+    """The nature is read off the tile: a form sent with the empty first choice (A8) is refused
+    by the server too (the same check as the score API and a game file), never a guess."""
+    table.act("take", hexes=2)
+    before = len(table.rows())
+    resp = table.act("play_hex", 422, **{**PLAY_DEFAULTS, "name": "Mura",
+                                          "kind": "fortification", "nature": ""})
+    assert "Nature symbol" in html.unescape(resp.get_data(as_text=True))
+    assert len(table.rows()) == before

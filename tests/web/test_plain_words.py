@@ -99,7 +99,8 @@ def pages(slug: str, path: str) -> list[str]:
     extra = {"hexemonia": [f"{path}/hexemonia/fill?name=Pascolo",
                                  f"{path}/hexemonia/fill?name=Falange"],
                    "tradewarz": [f"{path}/tradewarz/spring", f"{path}/tradewarz/battle"]}
-    return ["/", f"/new/{slug}", f"/quick/{slug}", f"/box/{slug}", "/rules", f"/rules/{slug}",
+    return ["/", f"/new/{slug}", f"/quick/{slug}?players=2", f"/box/{slug}", "/rules",
+            f"/rules/{slug}",
             f"/rules/{slug}?game={token}", f"/rules/{slug}/rulings?game={token}", path,
             f"{path}/history", f"{path}/score", f"{path}/ask", f"{path}/table", f"{path}/seats",
             *extra.get(slug, ())]

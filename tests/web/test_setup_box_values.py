@@ -45,3 +45,18 @@ def test_values_a_first_game_of_the_group_taught_fill_its_next_setup(client, app
     assert re.search(r'name="icon_3" value="10"', section)
     assert re.search(r'name="icon_4" value="13"', section)
 
+
+
+def test_hexemonia_city_values_a_first_game_read_off_the_tile_fill_its_next_setup(client, app):
+    """A city tile's value the table typed once is box data: the group's next setup starts with
+    it; a value left to "the usual one" is not made up into a known one (it stays to check)."""
+    group = new_group(client)
+    _hexemonia(client, app, icon_3="10", icon_4="13", sparta_bonus_kind="chora",
+               sparta_bonus_points="3", in_group=group)
+    section = _box_section(client.get(f"/new/hexemonia?group={group}").get_data(as_text=True))
+    assert re.search(r'name="sparta_bonus_points" value="3"', section)
+    kind = re.search(r'<select name="sparta_bonus_kind"[^>]*>(.*?)</select>', section, re.S)
+    assert re.search(r'<option selected value="chora">', kind.group(1))
+    nature = re.search(r'<select name="sparta_nature"[^>]*>(.*?)</select>', section, re.S)
+    assert re.search(r'<option selected value="">', nature.group(1))  # never entered
+    assert not re.search(r'name="athens_bonus_points" value="[1-9]', section)

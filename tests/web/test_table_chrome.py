@@ -45,6 +45,20 @@ def test_closing_a_step_someone_has_not_done_asks_once_and_names_who(client, app
     assert table.rows()[-1].kind == "next"
 
 
+def test_the_open_close_panel_is_the_question_and_its_one_button_closes_anyway(client, app):
+    """Opening "Close this step" asks (who has not acted yet); its button then closes anyway in
+    one tap, without a box to tick first (issue 22: an epoch in fewer touches)."""
+    from .test_seats_and_turns import form, post
+    table = at_colony_step(client, app)
+    page = unescape(table.page)
+    assert "Not done yet: Ana, Ben." in page
+    assert "Close “Take a colony” anyway</button>" in page
+    action, hidden = form(table.page, "next")
+    assert hidden["anyway"] == "y" and hidden["closing"] == "1A.colony"
+    assert post(table, action, hidden).status_code == 303
+    assert "phase A: Carve a statue" in table.refresh()
+
+
 def test_a_step_everyone_has_done_closes_without_a_question(client, app):
     table = at_colony_step(client, app)
     table.do("colony", player=0, requirement=4, points=2, choice="plunder", coins=1)

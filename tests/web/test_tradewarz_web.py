@@ -532,7 +532,7 @@ def test_battle_recorded_from_the_calculator_gives_the_winner_a_golden_xadla(tab
 # --------------------------------------------------------------------------- quick pad
 
 def quick(client, **extra):
-    data = {"csrf_token": csrf_of(client, "/quick/tradewarz")}
+    data = {"csrf_token": csrf_of(client, "/quick/tradewarz?players=2")}
     rows = [("Amber", 3, 2, 4, 1, 1, 2, 1, 5), ("Basalt", 4, 1, 3, 1, 2, 1, 0, 2),
             ("Cedar", 2, 1, 5, 0, 0, 0, 0, 0)]
     fields = ("name", "golden_xadlas", "silver_xadlas", "soldiers", "tech_strength",

@@ -43,7 +43,12 @@ def test_fast_input_keeps_every_name_value_limit_and_choice_of_wtforms(app, slug
         for f in fields_of(app, slug):
             if getattr(f.flags, "usual", None) is not None:
                 continue  # drawn as chips (see test_chips)
-            assert control(str(fast_input(f))) == control(str(f(id=False))), f.name
+            drawn = str(fast_input(f))
+            if f.type == "SelectField" and f.data == "" and f.flags.required:
+                # starts unknown: an empty "choose" option first (see the test below)
+                assert '<option selected value="">choose</option>' in drawn, f.name
+                drawn = drawn.replace('<option selected value="">choose</option>', "")
+            assert control(drawn) == control(str(f(id=False))), f.name
             checked += 1
     assert checked > 20
 
@@ -82,3 +87,32 @@ def test_a_chip_shows_the_current_value_and_a_higher_one_stays_in_the_box(app):
     assert "value=2 checked" in chips_of(app, "buy", "culture", culture=2)
     high = chips_of(app, "buy", "culture", culture=9)
     assert "name=culture min=0 max=20 value=9" in high and "checked" not in high
+
+
+def test_a_choice_among_a_few_is_a_chip_per_choice_and_keeps_every_choice(app):
+    """The wheel's decks and a statue's bonus tile: one tap on a chip instead of opening a list
+    and picking; every choice with a value is a chip (the empty one is no chip ticked)."""
+    wheel = chips_of(app, "wheel", "seat1")
+    assert "<select" not in wheel
+    assert re.findall(r'name="seat1" value="(\w+)"', wheel) == [
+        "yellow", "red", "blue", "green", "purple"]
+    assert "checked" not in wheel  # where the icon points is the table's to say
+    side = chips_of(app, "statue", "tile_side")
+    assert re.findall(r'value="(\w+)"( checked)?', side) == [("up", " checked"), ("down", "")]
+    assert 'value="culture" checked' in chips_of(app, "statue", "tile_track", tile_track="culture")
+
+
+def test_a_hexs_printed_type_and_nature_start_empty_until_read_off_the_tile(app):
+    """Review A8: a new hex's nature started at "political" (the list's first choice) and a
+    table that did not change it gave away the Philosopher; now it starts at "choose" (the
+    browser asks before sending) and a value from the tile or the box data is chosen."""
+    with app.test_request_context():
+        form = action_form(GAMES["hexemonia"], "play_hex", ("Ana", "Ben"))
+        for name in ("nature", "kind"):
+            html = str(fast_input(getattr(form, name)))
+            assert html.startswith(f'<select name="{name}" required><option selected value="">')
+            assert html.count(" selected") == 1
+        filled = action_form(GAMES["hexemonia"], "play_hex", ("Ana", "Ben"),
+                             data={"nature": "sacred"})
+        html = str(fast_input(filled.nature))
+        assert 'value=""' not in html and '<option selected value="sacred">' in html

@@ -15,7 +15,8 @@ class FieldSpec:
 
     ``kind`` is ``int``, ``text``, ``choice``, ``bool`` or ``player`` (a seat index).
     ``usual``: for a number a table almost always enters between ``low`` and this, the form
-    offers those values as large chips (a box beyond them keeps the keyboard for the rest).
+    offers those values as large chips (a box beyond them keeps the keyboard for the rest); for
+    a ``choice`` among a few (any ``usual``, e.g. 1), its choices as chips instead of a list.
     """
 
     name: str

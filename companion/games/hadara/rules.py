@@ -70,8 +70,10 @@ class HadaraRules(GameRules):
         return box.records(state, kind, data)
 
     def presets(self, state, seat):
-        """Phase A: the colour the wheel points ``seat`` at this round."""
-        colour = wheel.colour_of(state, seat, state.round) if state.phase == "A" else None
+        """Phase A's cards: the colour the wheel points ``seat`` at this round (none once the
+        cards are done: the colony and statue steps have no colour)."""
+        drawing = state.phase == "A" and state.step == "cards" and not state.over
+        colour = wheel.colour_of(state, seat, state.round) if drawing else None
         return {"colour": colour} if colour else {}
 
     def _seat_problems(self, state: HadaraState, kind: str,

@@ -10,6 +10,8 @@ from .wheel import RULE as WHEEL_RULE
 
 #: the values printed on cards and tiles are almost always 0 to 5: chips, not a keyboard
 SMALL = 5
+#: a choice among a few drawn as chips (one tap) rather than a list (open it, then pick)
+CHIPS = 1
 
 
 def _player(name: str = "player") -> FieldSpec:
@@ -113,7 +115,8 @@ ACTIONS = {
                        (_player(), _round()), commutative=True, actor="player"),
     "wheel": ActionSpec("wheel", t("Set the wheel"), WHEEL_RULE, (
         *(FieldSpec(f"seat{i}", t("Seat {n}'s icon points at", n=i), "choice",
-                    choices=(("", t("no player")),) + _COLOURS, required=False, default="")
+                    choices=(("", t("no player")),) + _COLOURS, required=False, default="",
+                    usual=CHIPS)
           for i in range(1, 6)),
         FieldSpec("decks", t("Decks clockwise around the board"), "choice",
                   choices=(("", t("as before (or as printed)")),) + tuple(
@@ -134,10 +137,11 @@ ACTIONS = {
         FieldSpec("points", t("Points"), high=40),
         FieldSpec("tile_track", t("Bonus tile colour"), "choice",
                   choices=(("", t("choose a colour")),) + _TRACK_CHOICES, required=False,
-                  default=""),
+                  default="", usual=CHIPS),
         FieldSpec("tile_side", t("Tile side"), "choice",
                   choices=(("up", t("face up (raise the track)")),
-                           ("down", t("face down (points at the end)")))),
+                           ("down", t("face down (points at the end)"))), default="up",
+                  usual=CHIPS),
         FieldSpec("tile_value", t("Value beside the tile space"), high=20)), commutative=True),
     "remove": ActionSpec("remove", t("Remove a card (feeding)"), STEP_RULES["feed"],
                          (_player(), FieldSpec("card", t("Card"), high=200)), commutative=True),

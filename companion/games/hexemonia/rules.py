@@ -20,7 +20,7 @@ from ..core import (
 )
 from . import actions, corrections, placing, politics, turn, war
 from .box import box_records
-from .data import CityInfo
+from .data import CITIES, CityInfo
 from .guide import guide_lines
 from .model import HexemoniaState, city_table
 from .quick import QUICK_FIELDS, QUICK_OPTIONS, quick_payload
@@ -154,25 +154,37 @@ class HexemoniaRules(GameRules):
         return box_records(kind, data)
 
     def box_records_of_setup(self, setup: Mapping[str, Any]) -> list[tuple[str, str, dict]]:
-        """City tile data the table entered at setup, remembered by city, and the hexes of
+        """City tile values the table entered at setup (only those it read off the tile: a
+        value left to the usual one stays unverified), remembered by city, and the hexes of
         each player-count icon it counted."""
         icons = icon_counts(setup, Checker())
-        return [("city", city, {"nature": info.nature, "bonus_kind": info.bonus_kind,
-                                "bonus_points": info.bonus_points})
-                for city, info in read_setup(setup).cities] + [
+        read_setup(setup)  # only a setup the rules accept is remembered
+        cities = [(city, {k: setup[f"{city}_{k}"] for k in CITY_VALUES
+                          if setup.get(f"{city}_{k}") not in ("", None, 0)})
+                  for city in CITIES]
+        return [("city", city, values) for city, values in cities if values] + [
             (ICONS, f"icon_{n}", {"count": count}) for n, count in icons.items()]
 
     def setup_defaults(self, records) -> dict[str, Any]:
-        """The icon counts a table entered before fill the setup form again."""
-        return {key: values["count"] for category, key, values in records
-                if category == ICONS and isinstance(values, Mapping)
-                and isinstance(values.get("count"), int)}
+        """The icon counts and city tile values a table entered before fill the setup form
+        again (a city value never entered stays "the usual one", marked unverified)."""
+        out: dict[str, Any] = {}
+        for category, key, values in records:
+            if not isinstance(values, Mapping):
+                continue
+            if category == ICONS and isinstance(values.get("count"), int):
+                out[key] = values["count"]
+            elif category == "city" and key in CITIES:
+                out.update({f"{key}_{k}": values[k] for k in CITY_VALUES if values.get(k)})
+        return out
 
     def score_facts(self, facts: Sequence[PlayerFacts], rulings: Mapping[str, str]) -> Result:
         return _result(facts, {**{r: x.default for r, x in RULINGS.items()}, **rulings},
                        city_table(rulings))
 
 
+#: what a city tile prints, as the setup form names it after the city (``sparta_nature``)
+CITY_VALUES = ("nature", "bonus_kind", "bonus_points")
 ICONS = "player-count icons"  # box data: how many terrain hexes carry each icon
 HIDDEN_CITY = "hidden"
 #: An Acropolis still face down: no nature, no bonus (scoring.score_sheet reads "" as none).

@@ -21,8 +21,9 @@ def _hex_data(myth: bool) -> tuple[FieldSpec, ...]:
     head = (_text("name", t("Name on the tile"), required=True),)
     if not myth:
         head += (FieldSpec("kind", t("Type (title colour)"), "choice",
-                           choices=tuple((k, KIND_WORDS[k]) for k in KINDS)),)
-    head += (FieldSpec("nature", t("Nature symbol"), "choice", choices=_NATURES),)
+                           choices=tuple((k, KIND_WORDS[k]) for k in KINDS), default=""),)
+    # unknown until read off the tile: it starts empty, never at a made-up first value (A8)
+    head += (FieldSpec("nature", t("Nature symbol"), "choice", choices=_NATURES, default=""),)
     cost = () if myth else tuple(
         FieldSpec(f"cost_{r}", t("Cost: {resource}", resource=RESOURCE_WORDS[r]), high=20)
         for r in RESOURCES)
