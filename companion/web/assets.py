@@ -1,5 +1,6 @@
-"""The page's script and style sheet as phones get them: minified by webassets (rjsmin, rcssmin)
-into ``static/gen/``, from the commented sources in ``static/``. Every phone fetches them with the
+"""The page's script and style sheet as phones get them: minified by webassets into
+``static/gen/`` (the script by calmjs.parse, which also shortens its local names; the style
+sheets by rcssmin), from the commented sources in ``static/``. Every phone fetches them with the
 first page, on a cheap data plan; the sources keep their comments (the script's explain why it
 does what it does), the phones get 40 % fewer bytes.
 
@@ -12,14 +13,30 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from calmjs.parse import es5
+from calmjs.parse.unparsers.es5 import minify_print
 from flask import Flask
 from webassets import Bundle, Environment
+from webassets.filter import Filter, register_filter
+
+
+class ShortNames(Filter):
+    """The script minified with its local names shortened (its global ones kept): 19 KB of
+    commented source to 8 KB, where rjsmin, which only drops spaces and comments, made 10 KB."""
+
+    name = "calmjs"
+
+    def output(self, _in, out, **_kw):
+        out.write(minify_print(es5(_in.read()), obfuscate=True, obfuscate_globals=False))
+
+
+register_filter(ShortNames)
 
 #: what the pages load: name -> (source in static/, filter, minified copy in static/). Every page
 #: loads app.js and app.css; a game's own style sheet (named by its slug) is loaded by the pages
 #: of a game of it only, table.css by the pages for the middle of the table, pages.css by every
 #: page but a game's own: the page every phone reloads at the table carries only its own rules.
-ASSETS = {"js": ("app.js", "rjsmin", "gen/app.js"), "css": ("app.css", "rcssmin", "gen/app.css"),
+ASSETS = {"js": ("app.js", "calmjs", "gen/app.js"), "css": ("app.css", "rcssmin", "gen/app.css"),
           "pages": ("pages.css", "rcssmin", "gen/pages.css"),
           "hexemonia": ("hexemonia.css", "rcssmin", "gen/hexemonia.css"),
           "tradewarz": ("tradewarz.css", "rcssmin", "gen/tradewarz.css"),
@@ -40,7 +57,9 @@ def build(static: Path, *, force: bool = False) -> None:
     env = _environment(static)
     for name, (source, _, output) in ASSETS.items():
         made = static / output
-        if force or not made.exists() or made.stat().st_mtime < (static / source).stat().st_mtime:
+        # (this file names the minifiers: a copy made before it changed is stale too)
+        newest = max((static / source).stat().st_mtime, Path(__file__).stat().st_mtime)
+        if force or not made.exists() or made.stat().st_mtime < newest:
             env[name].build(force=True)
 
 

@@ -86,3 +86,18 @@ def test_what_only_other_pages_use_is_not_in_the_game_pages_style_sheet():
     for name in scoped[:-1]:  # an alert on the game page has no list (the rule styles a <ul>)
         assert not re.search(rf'class="(?:[^"]* )?{name}[ "]', drawn), name
     assert not re.search(r'class="alert"[^>]*><ul', drawn)
+
+
+def test_the_minified_script_shortens_its_local_names_and_still_parses(client, tmp_path):
+    import shutil
+    import subprocess
+    with client.get("/static/gen/app.js") as served:
+        js = served.get_data(as_text=True)
+    source = (ROOT / "static" / "app.js").read_text()
+    for local in ("keepLastView", "askNow", "schedule"):  # the script's own functions
+        assert f"function {local}(" in source and local not in js, local
+    assert "document.getElementById" in js  # the browser's names are kept
+    node = shutil.which("node")
+    if node:  # (installed by `make system-deps`)
+        (tmp_path / "app.js").write_text(js)
+        assert subprocess.run([node, "--check", str(tmp_path / "app.js")]).returncode == 0
