@@ -79,8 +79,10 @@
     asking = window.AbortController ? new AbortController() : {abort: function () {}};
     // A held check with no answer long after its wait: the connection is taken as lost.
     var late = setTimeout(function () { asking.abort(); }, (hold + 15) * 1000);
-    // (a kept page asks without waiting: an answer at all means the server is back)
-    fetch(versionUrl + (hold && !keptAt ? "?wait=" + hold : ""), {
+    // A kept page, or a phone whose last check failed, asks without waiting: an answer at all
+    // means the server is back.
+    var held = hold && !keptAt && !failures;
+    fetch(versionUrl + (held ? "?wait=" + hold : ""), {
       cache: "no-store", credentials: "same-origin", signal: asking.signal,
       headers: {"If-None-Match": '"' + game.dataset.version + '"'}})
       .then(function (r) {
@@ -97,7 +99,7 @@
           if (busy) { next = 300; return; }  // (a tap's own refresh is bringing it)
           if (!typing()) { return refresh(); }
           next = every;  // (kept for someone typing: ask again a little later)
-        } else if (quick || !hold) { next = every; }
+        } else if (held ? quick : !hold) { next = every; }
       })
       .catch(function () {
         if (restart || document.hidden) { restart = false; return; }  // (stopped by us)
@@ -342,12 +344,17 @@
 
   // Ask again now, not after the backoff's wait (up to 15 s) or a check stuck on a lost network.
   function askNow() {
-    failures = 0;
     if (asking) { restart = true; asking.abort(); } else { poll(); }
   }
   live.querySelector(".retry").addEventListener("click", askNow);
   // (and when the browser says it is back on the network)
   window.addEventListener("online", askNow);
+  // Off the network, a waiting check may hang until its wait ends: say so now, and stop it (its
+  // failure starts the backoff).
+  window.addEventListener("offline", function () {
+    status(false);
+    if (asking) { asking.abort(); }
+  });
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) { poll(); return; }
     clearTimeout(timer);
