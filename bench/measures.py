@@ -45,6 +45,7 @@ class _Resources(HTMLParser):
         super().__init__()
         self.urls: list[str] = []
         self.install: list[str] = []
+        self.after: list[str] = []  # the service worker, registered once the page is shown
         self._icon = False
         self._in_style = False
 
@@ -61,6 +62,8 @@ class _Resources(HTMLParser):
         elif rels & (LOAD_RELS | ICON_RELS | INSTALL_RELS):
             (self.urls if rels & LOAD_RELS else self.install).append(values.get("href", ""))
         self.urls += css_urls(values.get("style", ""))
+        if values.get("data-worker"):
+            self.after.append(values["data-worker"])
         self._in_style = tag == "style"
 
     def handle_endtag(self, tag: str) -> None:
@@ -109,12 +112,13 @@ async def page_weight(phone: Phone, token: str) -> dict:
     packed = await phone.request("GET", f"/g/{token}", {"Accept-Encoding": "gzip, deflate"})
     parser = _Resources()
     parser.feed(plain.body.decode())
-    urls, install = list(parser.urls), list(parser.install)
+    urls, install, after = list(parser.urls), list(parser.install), list(parser.after)
     assets = await _sizes(phone, urls, host)
     extra = {p: n for p, n in (await _sizes(phone, install, host)).items() if p not in assets}
-    outside = sorted({u for u in urls + install if is_outside(u, host)})
+    outside = sorted({u for u in urls + install + after if is_outside(u, host)})
     return {"html": len(plain.body), "assets": assets,
             "total": len(plain.body) + sum(assets.values()), "install": extra,
+            "after": await _sizes(phone, after, host),
             "wire": len(packed.body), "encoding": packed.headers.get("content-encoding", ""),
             "outside": outside, "csp": plain.headers.get("content-security-policy", "")}
 

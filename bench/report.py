@@ -111,7 +111,9 @@ def targets(r: dict) -> list[str]:
         f"(steps tried: {', '.join(str(n) for n in sorted(s.tables for s in steps))}) "
         f"| {_met(best is not None and best >= TABLES_TARGET)} |",
         f"| page weight ≤ 40 KB uncompressed, no outside requests (5-player Hadara, epoch III) "
-        f"| {w['total'] / 1024:.1f} KB, {len(w['outside'])} outside URLs "
+        f"| {w['total'] / 1024:.1f} KB, {len(w['outside'])} outside URLs (after the page is "
+        f"shown, the offline view's service worker: "
+        f"{sum(w.get('after', {}).values()) / 1024:.1f} KB, once per phone; see Page weight) "
         f"| {_met(w['total'] <= WEIGHT_LIMIT and not w['outside'])} |",
         f"| cold load of a {LONG_GAME:,}-action game ≤ {COLD_LIMIT:.0f} ms "
         f"| {cold['long']:.1f} ms (median of {cold['runs']} restarts) "
@@ -153,6 +155,7 @@ def weight_and_cold(r: dict) -> list[str]:
     w, cold = r["weight"], r["cold"]
     assets = ", ".join(f"`{p}` {n:,}" for p, n in w["assets"].items())
     install = ", ".join(f"`{p}` {n:,}" for p, n in w.get("install", {}).items())
+    after = ", ".join(f"`{p}` {n:,}" for p, n in w.get("after", {}).items())
     wire = f" as {w['encoding']}" if w["encoding"] else ", not compressed"
     return [
         "## Page weight", "",
@@ -161,7 +164,7 @@ def weight_and_cold(r: dict) -> list[str]:
         f"{assets}: **{w['total']:,} bytes** uncompressed. URLs of another origin the page or "
         f"its style sheets would fetch: {', '.join(w['outside']) or '**none**'}. "
         f"Content-Security-Policy: `{w['csp'] or 'none'}`.", "",
-        WEIGHT_METHOD.format(install=install or "none"), "",
+        WEIGHT_METHOD.format(install=install or "none", after=after or "none"), "",
         "## Cold load of a long game", "",
         f"A game of {LONG_GAME:,} actions (the epoch-III game and corrections tapped through "
         f"HTTP), loaded by a seated phone as the first request for it after a server restart "
@@ -243,7 +246,10 @@ the icons it lists are read when a browser checks whether the page can be instal
 (Chrome may do so after the page has loaded, once, then keeps them in its cache), and Safari reads
 the `apple-touch-icon` when the page is added to the home screen. So the weight counts the HTML,
 what it links for loading (style sheets, scripts, images, one icon) and what the style sheets
-fetch; the install-time files are listed apart and not counted: {install}."""
+fetch; the install-time files are listed apart and not counted: {install}. Once the page is
+shown, its script registers the service worker that keeps the phone's last view for offline
+(README, "On the phone"): fetched once by a phone, then asked with its ETag (`304`) on later
+visits, it is not needed to show the page and is listed apart too: {after}."""
 
 LIMITS = """A table's load is fixed by how it plays: a tap every ~8 s, then every phone learns of
 it at once (its waiting check is answered) and fetches the new page, and asks to wait again; a

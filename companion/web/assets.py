@@ -40,7 +40,9 @@ ASSETS = {"js": ("app.js", "calmjs", "gen/app.js"), "css": ("app.css", "rcssmin"
           "pages": ("pages.css", "rcssmin", "gen/pages.css"),
           "hexemonia": ("hexemonia.css", "rcssmin", "gen/hexemonia.css"),
           "tradewarz": ("tradewarz.css", "rcssmin", "gen/tradewarz.css"),
-          "table": ("table.css", "rcssmin", "gen/table.css")}
+          "table": ("table.css", "rcssmin", "gen/table.css"),
+          # the service worker (web/offline.py serves it at /sw.js), minified like the script
+          "sw": ("sw.js", "calmjs", "gen/sw.js")}
 
 
 def _environment(static: Path) -> Environment:

@@ -1,6 +1,7 @@
 """The cached last view (issue 22): the service worker that keeps, on each phone, the last page of
 each game it opened and shows it, with an "offline" banner, when the server cannot be reached.
-What it does is said in its source, ``static/sw.js``; this serves it.
+What it does is said in its source, ``static/sw.js``; this serves its minified copy
+(``static/gen/sw.js``, web/assets.py).
 
 It is served from the site's root so that its scope may be ``/g/`` (a worker may control pages
 at or below its own folder; no ``Service-Worker-Allowed`` header is needed), as JavaScript, and
@@ -15,7 +16,7 @@ from flask import Blueprint, Response, current_app, request
 
 bp = Blueprint("offline", __name__)
 
-WORKER = "sw.js"
+WORKER = "gen/sw.js"
 #: the pages the worker controls: the game pages, below /g/
 SCOPE = "/g/"
 

@@ -40,6 +40,8 @@ def test_a_changed_source_is_minified_again_and_linked_under_a_new_version(tmp_p
     for source, _, _ in ASSETS.values():
         if source.endswith(".css"):
             (static / source).write_text("body { color : red ; }\n")
+        elif source != "app.js":
+            (static / source).write_text("var other = 1;\n")
     build(static)
     first = (static / "gen" / "app.js").read_text()
     assert "comment" not in first and "41" in first

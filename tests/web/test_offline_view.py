@@ -39,7 +39,9 @@ def test_the_worker_is_served_as_javascript_and_checked_afresh_every_time(client
     assert resp.mimetype == "text/javascript"
     assert resp.headers["Cache-Control"] == "no-cache"  # an update reaches every phone
     assert resp.headers["X-Content-Type-Options"] == "nosniff"
-    assert resp.get_data(as_text=True) == WORKER_SOURCE
+    served = resp.get_data(as_text=True)
+    assert served == (ROOT / "static" / "gen" / "sw.js").read_text(encoding="utf-8")
+    assert 0 < len(served) < len(WORKER_SOURCE) / 2  # minified: its comments stay in the source
 
 
 def test_the_game_page_registers_the_worker_for_game_pages_without_widening_its_scope(client,
