@@ -82,7 +82,7 @@ def test_the_score_pad_of_a_fourth_game_names_its_own_tie_break_and_links_its_ru
 
 
 def test_the_quick_pad_of_a_fourth_game_ranks_with_its_tie_break_words(cointoss, client):
-    form = text(client, "/quick/cointoss")
+    form = text(client, "/quick/cointoss?players=2")
     resp = client.post("/quick/cointoss", data={
         "csrf_token": CSRF.search(form).group(1), "ruling_CT-1": "no",
         "players-0-name": "Ana", "players-0-heads": "2",
