@@ -121,11 +121,16 @@ def test_a_hexs_printed_type_and_nature_start_empty_until_read_off_the_tile(app)
         assert html.count("checked") == 1 and 'value="sacred" checked' in html
 
 
-def test_a_hexs_cost_starts_at_0_with_its_small_values_as_chips(app):
+def test_a_hexs_cost_starts_at_0_and_its_production_at_nothing_as_chips(app):
     """A tile prints only the cubes it costs (issue 22: a new hex in at most 8 touches): each
-    cost is chips 0 to 3, 0 chosen, a box beyond them."""
+    cost is chips 0 to 3, 0 chosen, a box beyond them; its production icon is a chip per
+    resource (nothing chosen) and its amount chips 0 to 3."""
     with app.test_request_context():
         form = action_form(GAMES["hexemonia"], "play_hex", ("Ana", "Ben"))
         html = str(fast_input(form.cost_gold))
+        produces, output = str(fast_input(form.produces)), str(fast_input(form.output))
     assert re.findall(r"name=cost_gold value=(\d)", html) == list("0123")
     assert "value=0 checked" in html and "<input type=number name=cost_gold min=0 max=20>" in html
+    assert re.findall(r'name="produces" value="(\w+)"', produces) == [
+        "none", "citizens", "hoplites", "gold"] and 'value="none" checked' in produces
+    assert re.findall(r"name=output value=(\d)", output) == list("0123")

@@ -34,8 +34,10 @@ def _hex_data(myth: bool) -> tuple[FieldSpec, ...]:
                   default=0, usual=3)
         for r in RESOURCES)
     return head + cost + (
-        FieldSpec("produces", t("Production icon"), "choice", choices=_PRODUCES, default="none"),
-        FieldSpec("output", t("Production amount"), high=20, required=False, default=0),
+        FieldSpec("produces", t("Production icon"), "choice", choices=_PRODUCES, default="none",
+                  usual=1),
+        FieldSpec("output", t("Production amount"), high=20, required=False, default=0,
+                  usual=3),
     ) + (() if myth else (FieldSpec("shield", t("Shield"), high=20, required=False, default=0),)) \
         + (FieldSpec("gear", t("Special action"), "choice", choices=_GEAR, default="none"),)
 
