@@ -142,6 +142,7 @@ def test_a_known_cost_takes_3_touches_and_an_unknown_one_8_for_each_thing_a_hous
     for page in (ana, ben):
         expect(dials(page, 0)).to_have_text(["4", "1", "5", "1"])
         expect(dials(page, 1)).to_have_text(["4", "1", "2", "0"])
+    print("touches:", counts)
     over = {what: n for what, n in counts.items()
             if n > (3 if what.endswith("(known)") else 8)}
     assert not over, counts
