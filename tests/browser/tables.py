@@ -244,8 +244,11 @@ def fill_form(scope: Locator, values: dict[str, Any]) -> None:
     """Type or choose each value in the field of that name, as a player would."""
     for name, value in values.items():
         field = scope.locator(f'[name="{name}"]').first
-        if field.evaluate("e => e.tagName") == "SELECT":
+        tag = field.evaluate("e => e.type === 'radio' ? 'RADIO' : e.tagName")
+        if tag == "SELECT":
             field.select_option(str(value))
+        elif tag == "RADIO":  # a choice drawn as chips: tap the chip of that value
+            chip(scope, name, value).first.click()
         else:
             field.fill(str(value))
 
@@ -397,7 +400,7 @@ class TradeWarzTable:
     def buy_tech(self, page: Page, seat: int, season: str, tech: str) -> None:
         """A level-n tech pays n times its tree's cost (Buy Tech)."""
         panel = open_panel(self.turn(page, seat, season), "Buy a tech")
-        panel.locator('[name="tech"]').select_option(tech)
+        typed(panel).locator('[name="tech"]').select_option(tech)  # the typed list, as before
         tap_act(page, panel.get_by_role("button", name="Buy a tech"))
         card = TECHS[tech]
         self.houses[seat].pay(self.TECH_COST[card["tree"]], card["level"])

@@ -72,3 +72,24 @@ def test_known_colonies_are_offered_with_their_side_and_values():
     assert [str(c["words"]) for c in box.known_colonies(remembered)] == [
         "Military 3 · 5 pts · integrate: −2 coins, culture 1",
         "Military 3 · 5 pts · plunder: +2 coins"]
+
+
+def test_a_purple_cards_effect_is_remembered_and_picking_the_card_fills_it():
+    """A purple card prints an effect: the table's words for it are box data with the card's
+    values, so the known card, picked, fills the effect and what it changes too; two purple
+    cards printed alike with other effects are two entries."""
+    category, key, value = card("purple", 5, points=1, effect="+1 coin per red card",
+                                effect_changes="prices")
+    assert key == "I purple 5/0/0/0/0/1 +1 coin per red card"
+    assert value["effect"] == "+1 coin per red card" and value["effect_changes"] == "prices"
+    assert card("purple", 5, points=1, effect="2 pts per statue")[1] != key
+    [known] = box.known_cards([(category, key, value)], 1, "purple")
+    assert known["fields"]["effect"] == "+1 coin per red card"
+    assert known["fields"]["effect_changes"] == "prices"
+    assert str(known["words"]) == "Purple · cost 5 · no track · 1 pts · +1 coin per red card"
+    assert len(card("purple", 5, effect="x" * 60)[1]) <= 80  # the database's key length
+
+
+def test_a_card_without_an_effect_keeps_no_effect_in_the_box_data():
+    _, key, value = card("purple", 3, culture=2, effect="", effect_changes="")
+    assert key == "I purple 3/0/0/2/0/0" and "effect" not in value

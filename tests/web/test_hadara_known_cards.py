@@ -99,3 +99,24 @@ def test_remembered_colonies_and_statue_values_are_offered_where_needed(client, 
     page = first.refresh()
     assert ("Space 2 · culture 1 · 3 pts · tile 2",
             "statue=2&requirement=1&points=3&tile_value=2") in picks(page)
+
+
+PURPLE = {"player": 0, "colour": "purple", "cost": 5, "points": 1,
+          "effect": "+1 coin per red card", "effect_changes": "prices"}
+
+
+def test_a_purple_cards_effect_is_typed_under_a_card_not_in_the_list_and_picked_with_it(table):
+    """The effect fields were drawn above the known cards (docs/screenshots/phone-hadara-known-
+    cards.png): they are typed values of a card not in the list, like its cost; a known purple
+    card's effect is box data, so its one tap fills the effect too."""
+    table.do("buy", **PURPLE)
+    form = re.search(r'<form[^>]*/do/buy".*?</form>', table.page, re.S).group(0)
+    other = form[form.index('<details class="other">'):form.index('<div class="known"')]
+    assert 'name="effect"' in other and 'name="effect_changes"' in other
+    assert 'name="effect"' not in form[:form.index('<details class="other">')]
+    [(words, fields)] = picks(table.page)
+    assert words == "Purple · cost 5 · no track · 1 pts · +1 coin per red card"
+    table.do("buy", player=1, pick=fields)
+    card = table.state().players[1].cards[-1]
+    assert (card.colour, card.cost, card.effect, card.effect_changes) == (
+        "purple", 5, "+1 coin per red card", "prices")

@@ -665,3 +665,39 @@ def test_the_score_pad_of_a_target_game_crowns_the_house_that_reached_it_first(c
                       r'(.*?)</small>', pad, re.S)
     assert first.group(1).strip() == "Basalt"
     assert "first to reach the Xadla target" in first.group(2)
+
+
+# -------------------------------------------------------- known tech costs: one tap (issue 22)
+
+def _tech_choices(page):
+    """The one-tap tech choices of the Buy a tech panel: (button value, words)."""
+    return re.findall(r'<button class="btn ghost" name="pick" value="(tech=\w+)"\s*formnovalidate>'
+                      r"([^<]+)</button>", unescape(page))
+
+
+def test_a_tech_the_house_may_buy_at_a_known_cost_is_one_tap_and_the_others_stay_typed(table):
+    """Buy Tech: with the economy cost in the box data, each economy tech the house may buy now
+    is a button naming it and what it pays (level x the tree's cost); a tap records it. Techs it
+    may not buy yet, and trees whose cost is unknown, stay in the typed form's list."""
+    assert _tech_choices(table.refresh()) == []  # no university yet: nothing it may buy
+    _university_round(table)
+    page = table.refresh()
+    choices = dict(_tech_choices(page))
+    assert choices == {f"tech={x}": f"{name} (economy 1) · 1 gold + 1 lumber + 1 wheat"
+                       for x, name in (("higher_productivity", "Higher productivity"),
+                                       ("generate_tax", "Generate tax"),
+                                       ("improved_farming", "Improved farming"),
+                                       ("increased_fertility", "Increased fertility"))}
+    assert '<option value="improved_building">' in page  # the typed list keeps every tech
+    assert "A tech not in the list" in page
+    table.do("buy_tech", house=A, pick="tech=generate_tax")
+    assert table.state().houses[A].techs == ("generate_tax",)
+    assert table.state().houses[A].dials == (5 - 1, 5, 5, 5)
+
+
+def test_a_tree_whose_cost_is_not_in_the_box_data_offers_no_one_tap_tech(client, app):
+    t = make(client, app, cost_tech_economy="")
+    _university_round(t)
+    page = t.refresh()
+    assert _tech_choices(page) == []
+    assert 'name="pay_gold"' in page  # what was paid is asked instead

@@ -104,15 +104,33 @@ def test_a_choice_among_a_few_is_a_chip_per_choice_and_keeps_every_choice(app):
 
 def test_a_hexs_printed_type_and_nature_start_empty_until_read_off_the_tile(app):
     """Review A8: a new hex's nature started at "political" (the list's first choice) and a
-    table that did not change it gave away the Philosopher; now it starts at "choose" (the
-    browser asks before sending) and a value from the tile or the box data is chosen."""
+    table that did not change it gave away the Philosopher; now they are chips (issue 22: one
+    tap) of which none starts chosen (each required: the browser asks before sending), and a
+    value from the tile or the box data is the chip chosen."""
     with app.test_request_context():
         form = action_form(GAMES["hexemonia"], "play_hex", ("Ana", "Ben"))
         for name in ("nature", "kind"):
             html = str(fast_input(getattr(form, name)))
-            assert html.startswith(f'<select name="{name}" required><option selected value="">')
-            assert html.count(" selected") == 1
+            assert "<select" not in html and "checked" not in html
+            spec = next(f for f in GAMES["hexemonia"].spec("play_hex").fields if f.name == name)
+            assert re.findall(rf'name="{name}" value="(\w+)" required>', html) == [
+                c for c, _ in spec.choices]  # every choice kept
         filled = action_form(GAMES["hexemonia"], "play_hex", ("Ana", "Ben"),
                              data={"nature": "sacred"})
         html = str(fast_input(filled.nature))
-        assert 'value=""' not in html and '<option selected value="sacred">' in html
+        assert html.count("checked") == 1 and 'value="sacred" checked' in html
+
+
+def test_a_hexs_cost_starts_at_0_and_its_production_at_nothing_as_chips(app):
+    """A tile prints only the cubes it costs (issue 22: a new hex in at most 8 touches): each
+    cost is chips 0 to 3, 0 chosen, a box beyond them; its production icon is a chip per
+    resource (nothing chosen) and its amount chips 0 to 3."""
+    with app.test_request_context():
+        form = action_form(GAMES["hexemonia"], "play_hex", ("Ana", "Ben"))
+        html = str(fast_input(form.cost_gold))
+        produces, output = str(fast_input(form.produces)), str(fast_input(form.output))
+    assert re.findall(r"name=cost_gold value=(\d)", html) == list("0123")
+    assert "value=0 checked" in html and "<input type=number name=cost_gold min=0 max=20>" in html
+    assert re.findall(r'name="produces" value="(\w+)"', produces) == [
+        "none", "citizens", "hoplites", "gold"] and 'value="none" checked' in produces
+    assert re.findall(r"name=output value=(\d)", output) == list("0123")

@@ -17,6 +17,9 @@ STATUE = "statue"
 MEDAL_PRICE = "medal price"
 #: what an epoch card prints, as its buy form names it
 CARD_FIELDS = ("cost", *TRACKS, "points")
+#: what a purple card prints besides: its effect in the table's words, and what that changes
+EFFECT_FIELDS = ("effect", "effect_changes")
+KEY_LIMIT = 80  # box data keys are at most 80 characters in the database
 
 Records = Iterable[tuple[str, str, Mapping[str, Any]]]
 
@@ -31,7 +34,17 @@ def records_of_setup(setup: Mapping[str, Any]) -> list[tuple[str, str, dict]]:
 def card_key(epoch: int, colour: str, values: Mapping[str, Any]) -> str:
     """One epoch card's name in the box data: its epoch, colour and every printed value (two
     cards printed alike are one entry; any value that differs makes another card)."""
-    return f"{ROMAN[epoch]} {colour} " + "/".join(str(values.get(k, 0)) for k in CARD_FIELDS)
+    key = f"{ROMAN[epoch]} {colour} " + "/".join(str(values.get(k, 0)) for k in CARD_FIELDS)
+    effect = str(values.get("effect") or "").strip()
+    return f"{key} {effect}"[:KEY_LIMIT] if effect else key
+
+
+def _effect(data: Mapping[str, Any]) -> dict[str, str]:
+    """A purple card's effect as the table wrote it (nothing for a card without one)."""
+    effect = str(data.get("effect") or "").strip()
+    if not effect:
+        return {}
+    return {"effect": effect, "effect_changes": str(data.get("effect_changes") or "")}
 
 
 def records(state: HadaraState, kind: str, data: Mapping[str, Any]
@@ -39,7 +52,7 @@ def records(state: HadaraState, kind: str, data: Mapping[str, Any]
     """Epoch cards bought, statue spaces and medal prices, as the table entered them."""
     if kind == "buy":
         card = {"epoch": state.epoch, "colour": data["colour"],
-                **{k: data.get(k, 0) for k in CARD_FIELDS}}
+                **{k: data.get(k, 0) for k in CARD_FIELDS}, **_effect(data)}
         return [(CARD, card_key(state.epoch, data["colour"], data), card)]
     if kind == "colony":
         return [colony_record(data)]
@@ -97,9 +110,12 @@ def card_words(card: Mapping[str, Any]) -> Any:
     """A known card as a one-tap choice reads: "Blue · cost 4 · culture 2, food 1 · 2 pts"."""
     raised = [t("{track} {n}", track=TRACK_WORDS[tr], n=card.get(tr, 0))
               for tr in TRACKS if card.get(tr, 0)]
-    return t("{colour} · cost {cost} · {tracks} · {points} pts",
-             colour=COLOUR_LABELS[card["colour"]], cost=card.get("cost", 0),
-             tracks=raised or [t("no track")], points=card.get("points", 0))
+    words = t("{colour} · cost {cost} · {tracks} · {points} pts",
+              colour=COLOUR_LABELS[card["colour"]], cost=card.get("cost", 0),
+              tracks=raised or [t("no track")], points=card.get("points", 0))
+    if card.get("effect"):  # a purple card's effect, in the table's own words
+        return t("{card} · {effect}", card=words, effect=card["effect"])
+    return words
 
 
 def known_cards(remembered: Records, epoch: int, colour: str | None = None
@@ -111,7 +127,8 @@ def known_cards(remembered: Records, epoch: int, colour: str | None = None
              and (colour is None or v.get("colour") == colour)]
     cards.sort(key=lambda c: (COLOURS.index(c["colour"]), *(c.get(k, 0) for k in CARD_FIELDS)))
     return [{"colour": c["colour"], "words": card_words(c),
-             "fields": {"colour": c["colour"], **{k: c.get(k, 0) for k in CARD_FIELDS}}}
+             "fields": {"colour": c["colour"], **{k: c.get(k, 0) for k in CARD_FIELDS},
+                        **_effect(c)}}
             for c in cards]
 
 

@@ -19,17 +19,25 @@ def _text(name: str, label: str, help: str = "", required: bool = False) -> Fiel
 def _hex_data(myth: bool) -> tuple[FieldSpec, ...]:
     """The printed data of a hex, entered the first time it is played (box data)."""
     head = (_text("name", t("Name on the tile"), required=True),)
+    # type and nature: a few choices, one tap each (chips); unknown until read off the tile, they
+    # start with none chosen, never at a made-up first value (A8)
     if not myth:
         head += (FieldSpec("kind", t("Type (title colour)"), "choice",
-                           choices=tuple((k, KIND_WORDS[k]) for k in KINDS), default=""),)
-    # unknown until read off the tile: it starts empty, never at a made-up first value (A8)
-    head += (FieldSpec("nature", t("Nature symbol"), "choice", choices=_NATURES, default=""),)
+                           choices=tuple((k, KIND_WORDS[k]) for k in KINDS), default="",
+                           usual=1),)
+    head += (FieldSpec("nature", t("Nature symbol"), "choice", choices=_NATURES, default="",
+                       usual=1),)
+    # a tile prints only the cubes it costs: each cost starts at 0 on the form, its small values
+    # as chips (still required from every other path)
     cost = () if myth else tuple(
-        FieldSpec(f"cost_{r}", t("Cost: {resource}", resource=RESOURCE_WORDS[r]), high=20)
+        FieldSpec(f"cost_{r}", t("Cost: {resource}", resource=RESOURCE_WORDS[r]), high=20,
+                  default=0, usual=3)
         for r in RESOURCES)
     return head + cost + (
-        FieldSpec("produces", t("Production icon"), "choice", choices=_PRODUCES, default="none"),
-        FieldSpec("output", t("Production amount"), high=20, required=False, default=0),
+        FieldSpec("produces", t("Production icon"), "choice", choices=_PRODUCES, default="none",
+                  usual=1),
+        FieldSpec("output", t("Production amount"), high=20, required=False, default=0,
+                  usual=3),
     ) + (() if myth else (FieldSpec("shield", t("Shield"), high=20, required=False, default=0),)) \
         + (FieldSpec("gear", t("Special action"), "choice", choices=_GEAR, default="none"),)
 

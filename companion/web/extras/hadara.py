@@ -46,7 +46,8 @@ def known(kind: str, epoch: int, remembered: list[tuple[str, str, Any]]) -> list
 
 
 #: the fields a known choice fills, by action: in the form, they wait under "not in the list"
-LEARNT = {"buy": ("colour", "cost", "income", "military", "culture", "food", "points"),
+LEARNT = {"buy": ("colour", "cost", "income", "military", "culture", "food", "points", "effect",
+                  "effect_changes"),
           "colony": ("requirement", "points", "choice", "coins", "income", "military",
                      "culture", "food"),
           "statue": ("statue", "requirement", "points", "tile_value"),

@@ -22,6 +22,7 @@ from ...games.hexemonia import (
     terms,
 )
 from .. import play, wants_json
+from ..forms import pick_value
 
 bp = Blueprint("hexemonia", __name__, url_prefix="/g")
 ATTACK_FIELDS = ("opponent", "target", "adjacent", "pay_from", "discard_myth")
@@ -38,6 +39,27 @@ def known(remembered: list[tuple[str, str, Any]]) -> list[dict[str, Any]]:
     """The hexes a play form can be filled with: the digest's, then ``remembered``, the box data
     of the game's group (or of the game itself, without a group: the view's ``box()``)."""
     return known_hexes(remembered)
+
+
+@bp.app_template_global("hx_played")
+def played(remembered: list[tuple[str, str, Any]]) -> list[tuple[Any, str]]:
+    """The one-tap choices of "play a hex": (words, the button's value) for every hex the table
+    entered before (box data, not the digest's guesses) whose type, nature and cost it knows;
+    the button fills the play form's fields with them (``forms.PICK``)."""
+    entered = {key.casefold() for category, key, _ in remembered if category == "hex"}
+    out = []
+    for entry in known_hexes(remembered):
+        cost = entry.get("cost")
+        if entry["name"].casefold() not in entered or not entry.get("kind") or \
+                not entry.get("nature") or not isinstance(cost, (list, tuple)) or len(cost) != 3:
+            continue
+        _, values = play_values(entry)
+        words = t("{name} · {kind}, {nature} · cost {citizens}/{hoplites}/{gold}",
+                  name=entry["name"], kind=term("kind", entry["kind"]),
+                  nature=term("nature", entry["nature"]), citizens=cost[0], hoplites=cost[1],
+                  gold=cost[2])
+        out.append((words, pick_value(values)))
+    return out
 
 
 @bp.app_template_global("hx_gears")

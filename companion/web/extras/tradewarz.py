@@ -17,7 +17,7 @@ from ... import store
 from ...games import get_game
 from ...games.core import RulesError, t
 from ...games.tradewarz import TECHS, UNVERIFIED, plan_battle, preview_spring, win_chance
-from ...games.tradewarz.costs import box_unit, recruit_cost, tech_refusal
+from ...games.tradewarz.costs import box_unit, recruit_cost, tech_cost_item, tech_refusal
 from ...games.tradewarz.data import (
     COST_SHAPES,
     DEFAULT_SEASONS,
@@ -44,6 +44,7 @@ from ...games.tradewarz.terms import (
     season_word,
 )
 from ...games.tradewarz.turns import YEARLY
+from ..forms import pick_value
 from ..play import open_game, viewer_seat
 
 SLUG = "tradewarz"
@@ -134,6 +135,22 @@ class Helpers:
         owners = {x: h.name for h in state.houses for x in h.techs}
         return [(x, owners.get(x.id, ""), "" if x.id in owners else
                  tech_refusal(state.houses, seat, x.id)) for x in TECHS.values()]
+
+    @staticmethod
+    def known_techs(state: TwGame, seat: int) -> list[tuple[Any, str]]:
+        """The one-tap choices of Buy a tech: (words, the button's value) for every tech house
+        ``seat`` may buy now whose tree's cost the box data knows, with what it pays (a level n
+        tech pays n times its tree's cost, Buy Tech). The other techs stay in the typed form."""
+        out = []
+        for x in TECHS.values():
+            unit = state.cost_of(tech_cost_item(x.id))
+            if not unit or tech_refusal(state.houses, seat, x.id):
+                continue
+            due = {r: n * x.level for r, n in zip(RESOURCES, unit) if n}
+            out.append((t("{tech} ({tree} {level}) · {cost}", tech=x.name,
+                          tree=TREE_WORDS[x.tree], level=x.level, cost=cost_text(due)),
+                        pick_value({"tech": x.id})))
+        return out
 
     @staticmethod
     def end_time(game: Any, state: TwGame) -> datetime | None:
