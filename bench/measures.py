@@ -152,6 +152,8 @@ async def one_at_a_time(table: Table, rounds: int = 20) -> dict[str, float]:
         if resp.status not in (200, 304):
             raise RuntimeError(f"{kind} alone: {resp.status}")
 
+    for seat in table.seats:  # (new connections: the server may have closed idle ones)
+        seat.phone.close()
     for i in range(rounds):
         tapper = table.seats[i % len(table.seats)]
         fields = {"player": 0, "value": "coins", "delta": 1 - 2 * (i % 2)}
