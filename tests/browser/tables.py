@@ -982,3 +982,12 @@ class HexemoniaTwoPlayerTable(HexemoniaTable):
         self.play(page, ben, "Palestra", "polis", "military", (1, 1, 1))
         self.close_turn(page, ben)
         expect(page.locator("#hx-status")).to_contain_text("The game is over")
+
+
+def seated(context: Any, link: str, seat: int) -> Page:
+    """A phone (a page of ``context``) on the game at ``link`` that took ``seat``."""
+    page = context.new_page()
+    page.goto(link + "/seats")
+    tap_and_load(page, page.locator(f"#seat{seat}").get_by_role("button"))
+    page.goto(link)
+    return page

@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import DOC_SHOTS, shot
-from tests.browser.tables import chip, tap_and_load
+from tests.browser.tables import chip, seated, tap_and_load
 
 pytestmark = pytest.mark.browser
 
@@ -99,14 +99,6 @@ def second_game(page: Page, url: str, group: str) -> str:
     tap_and_load(page, page.get_by_role("button", name="Start the game"))
     expect(page.locator("#game")).to_have_count(1)
     return page.url
-
-
-def seated(context, link: str, seat: int) -> Page:
-    page = context.new_page()
-    page.goto(link + "/seats")
-    tap_and_load(page, page.locator(f"#seat{seat}").get_by_role("button"))
-    page.goto(link)
-    return page
 
 
 def panel(page: Page, scope: str, label: str) -> Locator:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.tables import chip, tap_and_load
+from tests.browser.tables import chip, seated, tap_and_load
 
 pytestmark = pytest.mark.browser
 
@@ -41,15 +41,6 @@ def new_table(page: Page, url: str) -> str:
             page.locator(f'[name="players-{n}-{key}"]').fill(str(value))
     tap_and_load(page, page.get_by_role("button", name="Start the game"))
     return page.url
-
-
-def seated(context, link: str, seat: int) -> Page:
-    """A phone on the game that took ``seat``."""
-    page = context.new_page()
-    page.goto(link + "/seats")
-    tap_and_load(page, page.locator(f"#seat{seat}").get_by_role("button"))
-    page.goto(link)
-    return page
 
 
 def set_wheel(page: Page) -> None:
