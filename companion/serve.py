@@ -8,7 +8,6 @@ of threads per worker process, and the processes use every core (BENCHMARKS.md, 
 from __future__ import annotations
 
 import argparse
-import os
 import socket
 import sys
 from pathlib import Path
@@ -26,20 +25,11 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-def default_workers() -> int:
-    """Two processes per core: a process draws a page holding Python's lock for ~15 ms, and a
-    check or a tap that lands behind it waits; with two per core the system shares the cores
-    between them (measured on 2 cores, 100 tables: p95 of a tap 265 ms with 2 processes, 117 with
-    3, 82 with 4; BENCHMARKS.md)."""
-    return max(2, min(8, 2 * (os.cpu_count() or 1)))
-
-
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--host", default="0.0.0.0")
     parser.add_argument("--port", type=int, default=5000)
-    parser.add_argument("--workers", type=int, default=default_workers(),
-                        help="processes (default: two per core, at most 8)")
+    parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--threads", type=int, default=1024,
                         help="app threads per process, started as needed (default 1024): a "
                              "phone's held version check keeps one while it waits "
