@@ -43,14 +43,13 @@ from .group_checks import (
     clean_text,
 )
 from .groups import games_of, players_of, plays_of, writing
-from .store import new_token
+from .store import HOUSE_RULE, new_token
 
 FORMAT = "companion-group/1"
 PLAYS_LIMIT = 5000
 GAMES_LIMIT = 1000
 SCORE_LIMIT = 100_000
 BOX_LIMIT = 20_000  # sightings a group file may carry
-HOUSE_RULE = "house rule"  # box data a table chose (a ruling's reading), not read off a component
 
 
 # ------------------------------------------------------------------------- the whole group

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, TypeVar
@@ -614,8 +614,10 @@ def import_game(payload: Any) -> Game:
 # its owner's; it reads its owner's, then (under them) the values kept before box data had
 # owners ("legacy": read-only, nobody can add to it any more, see migration 0009).
 
-#: box data a table chooses rather than reads off a component: the newest choice stands
-_CHOSEN = ("house rule",)
+#: box data a table chooses (a ruling's reading it keeps) rather than reads off a component
+HOUSE_RULE = "house rule"
+#: box data a table chooses: the newest choice stands
+_CHOSEN = (HOUSE_RULE,)
 
 
 _GROUP_OF_GAME = select(GroupGame.group_id).where(GroupGame.game_id == bindparam("game"))
@@ -642,9 +644,7 @@ def _store_box(s: Session, slug: str, records: list[tuple[str, str, dict]]) -> N
     s.add_all(BoxSighting(owner=owner, slug=slug, category=category, key=key, value=value,
                           game_id=game_id, seq=seq, in_force=True, at=now)
               for category, key, value in records)
-    s.flush()
-    for category, key in dict.fromkeys((c, k) for c, k, _ in records):
-        _settle(s, owner, slug, category, key)
+    _resettle(s, ((owner, slug, category, key) for category, key, _ in records))
 
 
 @event.listens_for(Session, "transient_to_pending")
@@ -689,44 +689,46 @@ def _settle(s: Session, owner: str, slug: str, category: str, key: str) -> None:
         row.value, row.conflict, row.updated_at = values[-1], conflict, utcnow()
 
 
+def _resettle(s: Session, touched: Iterable[tuple[str, str, str, str]]) -> None:
+    """Work out the known value of each (owner, slug, category, key) of ``touched`` again, from
+    its sightings in force as ``s`` now holds them."""
+    s.flush()
+    for owner, slug, category, key in dict.fromkeys(touched):
+        _settle(s, owner, slug, category, key)
+
+
 def box_settled(s: Session, owner: str, components: list[tuple[str, str, str]]) -> None:
     """Work out ``owner``'s known values again for each (slug, category, key) of
     ``components`` from its sightings in force (after sightings were added from a file)."""
-    s.flush()
-    for slug, category, key in dict.fromkeys(components):
-        _settle(s, owner, slug, category, key)
+    _resettle(s, ((owner, *c) for c in components))
 
 
 def box_in_force(s: Session, game_id: int, in_force: set[int]) -> None:
     """Mark one game's sightings in force (their entry's seq is in ``in_force``, or 0: the
     setup) or not (undone), and settle the known values they touch; in the caller's
     transaction (an undo or redo and what it changes in the box data are stored together)."""
-    touched: dict[tuple[str, str, str, str], None] = {}
+    touched = []
     for row in s.scalars(select(BoxSighting).where(BoxSighting.game_id == game_id)):
         now = row.seq == 0 or row.seq in in_force
         if row.in_force != now:
             row.in_force = now
-            touched[(row.owner, row.slug, row.category, row.key)] = None
+            touched.append((row.owner, row.slug, row.category, row.key))
     if touched:
-        s.flush()
-    for owner, slug, category, key in touched:
-        _settle(s, owner, slug, category, key)
+        _resettle(s, touched)
 
 
 def box_follows_game(s: Session, game_id: int) -> None:
     """After a game joins a group: the box data its table entered so far becomes the group's
     (moved from the game's own), in the caller's transaction."""
     owner = box_owner(s, game_id)
-    touched: dict[tuple[str, str, str, str], None] = {}
+    touched = []
     for row in s.scalars(select(BoxSighting).where(BoxSighting.game_id == game_id,
                                                    BoxSighting.owner != owner)):
-        touched[(row.owner, row.slug, row.category, row.key)] = None
-        touched[(owner, row.slug, row.category, row.key)] = None
+        touched += [(row.owner, row.slug, row.category, row.key),
+                    (owner, row.slug, row.category, row.key)]
         row.owner = owner
     if touched:
-        s.flush()
-    for was, slug, category, key in touched:
-        _settle(s, was, slug, category, key)
+        _resettle(s, touched)
 
 
 def box_entries(slug: str, owner: str, *, with_conflicts: bool = False) -> list[BoxData]:

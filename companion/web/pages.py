@@ -207,7 +207,8 @@ def quick(slug: str):
             try:
                 result = rules.score_payload(payload)
                 rescore = payload_rescore(rules, payload)
-                facts, shared = quickshare.pack(payload), quickshare.link(slug, payload)
+                facts = quickshare.pack(payload)
+                shared = quickshare.link(slug, facts)
             except RulesError as err:
                 errors = [p.message if not p.field else t("{field}: {message}", field=p.field,
                                                           message=p.message)
@@ -233,7 +234,7 @@ def quick_shared(slug: str):
     except RulesError as err:
         abort(422, description=err.message)
     return render_template("quick_shared.html", rules=rules, result=result,
-                           shared=quickshare.link(slug, payload),
+                           shared=quickshare.link(slug, request.args["facts"]),
                            facts=request.args["facts"])
 
 
@@ -241,8 +242,9 @@ def quick_shared(slug: str):
 def quick_shared_qr(slug: str):
     """The QR code of a shared score pad's link, for the other phones at the table."""
     _rules(slug)
-    payload = quickshare.unpack(request.args.get("facts", ""))
-    drawn = quickshare.qr(quickshare.link(slug, payload)) if payload is not None else None
+    facts = request.args.get("facts", "")
+    drawn = quickshare.qr(quickshare.link(slug, facts)) \
+        if quickshare.unpack(facts) is not None else None
     if drawn is None:
         abort(404)
     return drawn

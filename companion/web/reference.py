@@ -23,6 +23,7 @@ from ..i18n import say
 from ..reference import REFERENCES, STAGES, resolve, resolve_parts
 from ..reference.affects import affected
 from ..reference.search import INDEX
+from ..store import HOUSE_RULE
 from .forms import action_form_class
 from .play import once_sent, open_game, signed_by, version_sent
 
@@ -38,9 +39,6 @@ def register(app) -> None:
     app.jinja_env.globals["rule_title"] = rule_title
     app.jinja_env.globals["hit_title"] = hit_title
     app.jinja_env.globals["STAGE_WORDS"] = STAGE_WORDS
-
-HOUSE_RULE = "house rule"
-
 
 def _reference(slug: str):
     if slug not in REFERENCES or slug not in GAMES:

@@ -22,6 +22,14 @@ def _cost(game: TradeWarzState, tech_id: str, data: Mapping[str, Any]) -> dict[s
     return box_cost(dict(game.costs), {tech_cost_item(tech_id): tech.level}, entered(data))
 
 
+def known_techs(game: TradeWarzState, seat: int) -> list[tuple[Any, dict[str, int]]]:
+    """The techs house ``seat`` may buy now whose tree's cost the box data knows, each with what
+    it pays: what Buy Tech takes from a form that names only the tech."""
+    return [(tech, _cost(game, tech.id, {})) for tech in TECHS.values()
+            if game.cost_of(tech_cost_item(tech.id))
+            and not tech_problems(game.houses, seat, tech.id)]
+
+
 def check_tech(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
                ) -> Problems:
     """Everything that stops ``house`` buying ``data["tech"]`` (Buy Tech)."""

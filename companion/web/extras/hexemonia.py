@@ -79,10 +79,11 @@ def term(group: str, key: Any) -> Any:
 
 
 def _open(token: str):
-    found = store.find_game(token)
-    if found is None or found[0].slug != "hexemonia":
+    """A Hexemonia game by link (play.open_game), 404 for another game's."""
+    game, can_play = play.open_game(token)
+    if game.slug != "hexemonia":
         abort(404, description=t("No Hexemonia game has this link."))
-    return found
+    return game, can_play
 
 
 @bp.get("/<token>/hexemonia/attack-preview")

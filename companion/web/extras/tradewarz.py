@@ -16,8 +16,8 @@ from flask import Blueprint, abort, render_template, request
 from ... import store
 from ...games import get_game
 from ...games.core import RulesError, t
-from ...games.tradewarz import TECHS, UNVERIFIED, plan_battle, preview_spring, win_chance
-from ...games.tradewarz.costs import box_unit, recruit_cost, tech_cost_item, tech_refusal
+from ...games.tradewarz import TECHS, UNVERIFIED, economy, plan_battle, preview_spring, win_chance
+from ...games.tradewarz.costs import box_unit, recruit_cost, tech_refusal
 from ...games.tradewarz.data import (
     COST_SHAPES,
     DEFAULT_SEASONS,
@@ -139,18 +139,11 @@ class Helpers:
     @staticmethod
     def known_techs(state: TwGame, seat: int) -> list[tuple[Any, str]]:
         """The one-tap choices of Buy a tech: (words, the button's value) for every tech house
-        ``seat`` may buy now whose tree's cost the box data knows, with what it pays (a level n
-        tech pays n times its tree's cost, Buy Tech). The other techs stay in the typed form."""
-        out = []
-        for x in TECHS.values():
-            unit = state.cost_of(tech_cost_item(x.id))
-            if not unit or tech_refusal(state.houses, seat, x.id):
-                continue
-            due = {r: n * x.level for r, n in zip(RESOURCES, unit) if n}
-            out.append((t("{tech} ({tree} {level}) · {cost}", tech=x.name,
-                          tree=TREE_WORDS[x.tree], level=x.level, cost=cost_text(due)),
-                        pick_value({"tech": x.id})))
-        return out
+        ``seat`` may buy now at a cost the box data knows (``economy.known_techs``). The other
+        techs stay in the typed form."""
+        return [(t("{tech} ({tree} {level}) · {cost}", tech=x.name, tree=TREE_WORDS[x.tree],
+                   level=x.level, cost=cost_text(due)), pick_value({"tech": x.id}))
+                for x, due in economy.known_techs(state, seat)]
 
     @staticmethod
     def end_time(game: Any, state: TwGame) -> datetime | None:
