@@ -138,6 +138,8 @@
       .then(function () { busy = false; });
   }
 
+  function css(text) { return window.CSS && CSS.escape ? CSS.escape(text) : text; }
+
   function swap(html, url) {
     var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("game");
     if (!fresh) { throw new Error("no game on the page"); }
@@ -150,8 +152,15 @@
       if (!old) { return; }
       d.open = true;
       old.querySelectorAll("input:not([type=hidden]),select").forEach(function (f) {
-        var twin = f.name && d.querySelector("[name='" + f.name + "']");
-        if (twin && twin.type !== "hidden") { twin.value = f.value; twin.checked = f.checked; }
+        if (!f.name) { return; }
+        // A radio (a chip) is one of several of its name: its twin is the one of its value,
+        // whose value stays its own (setting it would make another chip send this one's).
+        var radio = f.type === "radio";
+        var twin = d.querySelector("[name='" + css(f.name) + "']" +
+                                   (radio ? "[value='" + css(f.value) + "']" : ""));
+        if (!twin || twin.type === "hidden") { return; }
+        if (!radio) { twin.value = f.value; }
+        twin.checked = f.checked;
       });
     });
     var anchor = anchorOf(sent);

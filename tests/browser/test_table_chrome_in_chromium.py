@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import shot
-from tests.browser.tables import HadaraTable, HexemoniaTable, TradeWarzTable, act
+from tests.browser.tables import HadaraTable, HexemoniaTable, TradeWarzTable, act, chip
 from tests.browser.test_failures_in_chromium import on_screen, sell, start_hadara, version
 from tests.browser.test_tables_in_chromium import start_game
 
@@ -199,3 +199,24 @@ def test_words_in_table_cells_never_break_letter_by_letter_at_360_px(open_contex
         page.goto(url + path)
         assert page.evaluate(BROKEN_WORDS) == [], path
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
+
+
+def test_a_chip_picked_before_another_phones_tap_keeps_every_chip_its_own_value(
+        open_context, live_server):
+    """The live refresh keeps what a phone picked in an open form; a chip (one radio of several
+    of a name) is picked again on its own twin, and no other chip takes its value."""
+    page = open_context("phone").new_page()
+    start_hadara(page, live_server.url)
+    other = open_context("phone").new_page()
+    other.goto(page.url)
+    wheel = page.locator(".steps details.panel[open]").filter(
+        has=page.locator("summary", has_text="Set the wheel"))
+    chip(wheel, "seat1", "purple").tap()
+    page.evaluate("document.activeElement.blur()")  # (a field in focus holds the refresh)
+    before = version(page)
+    sell(other, 1).tap()
+    expect(page.locator(f'#game:not([data-version="{before}"])')).to_have_count(1)
+    radios = page.locator('.steps details.panel[open] input[name="seat1"]')
+    values = radios.evaluate_all("rs => rs.map(r => [r.parentElement.className, r.value])")
+    assert values and all(label == value for label, value in values), values
+    assert radios.evaluate_all("rs => rs.filter(r => r.checked).map(r => r.value)") == ["purple"]
