@@ -12,7 +12,9 @@ from companion import create_app
 def app(tmp_path):
     app = create_app({"TESTING": True, "SECRET_KEY": "test-key",
                       "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
-                      "CREATE_TABLES": True})
+                      "CREATE_TABLES": True,
+                      # pages shared as between a server's processes (web/drawing.py)
+                      "DRAWING_SHARED_DIR": str(tmp_path / "drawings")})
     yield app
     app.extensions["db_engine"].dispose()
 

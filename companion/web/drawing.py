@@ -1,24 +1,37 @@
-"""The game page drawn once for the whole table: the parts of a version's page that every phone
-sees alike are drawn once per (game, version, language, play or watch link) and shared.
+"""The game page drawn once for the whole table: a version's page is drawn once per (game,
+version, language, play or watch link) and shared by every phone, across the server's processes;
+each phone's answer is that drawing with its own values put in.
 
-A template marks such a part with ``{% call drawn_once('name', ...) %}...{% endcall %}``; the
-arguments name what else the part depends on (a player's board: the player). Only
-``draw_page`` shares: any other rendering (a refused form, shown with its values) draws every
-part afresh. What differs per phone is never baked into a shared
-part: while a page is drawn, ``csrf_token()``, ``once_key()`` and ``per_phone(name, ...)`` give
-markers, and each phone's answer gets its own CSRF token, a fresh one-time key per form and its
-own values of ``per_phone`` (which player its forms pick, where a tap for another seat's turn
-goes) in their place.
+While a page is drawn, what differs from phone to phone is a marker: ``csrf_token()``,
+``once_key()``, ``per_phone(name, ...)`` (which player a form picks, where a tap for another
+seat's turn goes, the seat prompt, the phone's own last step) and ``own_board(i)`` (each
+player's board, so that a phone's own board comes first). Each answer gets its own CSRF token, a
+fresh one-time key per form, its own values of ``per_phone`` and its board first in their place.
+Where a game's board shows something to one seat only, the page is drawn per seat instead
+(``draw_page``'s ``seat_view``). Inside a page, ``{% call drawn_once('name', ...) %}`` marks a
+part shared by every page of the same version (the guide, the score pad: the same on every
+seat's page), drawn once per process.
+
+Pages are kept twice: in the process (an LRU by size) and in a disk cache every process of the
+server opens (diskcache), so the process that draws a version's page draws it for the others
+too; the phones of a table ask at the same moment, and while one request draws, the others (in
+its process or another) wait for its drawing.
 """
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import hmac
+import os
 import re
 import secrets
 import threading
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import diskcache
 from blinker import Namespace
 from cachetools import LRUCache
 from flask import Flask, current_app, g, render_template
@@ -27,67 +40,108 @@ from markupsafe import Markup
 
 from . import once_key
 
-# A marker is MARK:<name>[:<arg>...]; — MARK is random per process, so no text a player types
-# can stand for one (it would be replaced); one literal prefix keeps the search fast.
-MARK = f"m{secrets.token_hex(12)}"
-CSRF_MARK = f"{MARK}:csrf;"
-ONCE_MARK = f"{MARK}:once;"
-_MARKS = re.compile(f"{MARK}:(\\w+)((?::[\\w-]*)*);")
-
-# Sent each time a shared part is actually drawn (not taken from the cache): for tests.
+# Sent each time a page or a part is actually drawn (not taken from a cache): for tests.
 fragment_drawn = Namespace().signal("fragment-drawn")
 
-# The cache's size in characters of drawn HTML (old versions fall out, least recently used first).
+# The process's cache, in characters of drawn HTML (old versions fall out, least recently used).
 DEFAULT_CACHE_CHARS = 64_000_000
+# The disk cache the server's processes share, in bytes (oldest stored fall out first).
+DEFAULT_SHARED_BYTES = 256 * 1024 * 1024
 
-
-# How long a phone waits for another thread drawing the part it needs before drawing it itself.
+# How long a phone waits for another request drawing the page it needs before drawing it itself.
 DRAWING_WAIT = 2.0  # s
+# How often a request waiting for another process's drawing looks for it.
+SHARED_LOOK = 0.002  # s
 
 
 class _Drawings:
-    """An app's shared parts, by key; a lock since a server's threads share it. A part being
-    drawn is in ``drawing`` (its key: an event set when it is done): the phones of a table ask
-    for a new version's page at the same moment, and one of them draws what the others take."""
+    """An app's drawings: kept pages and parts by key (a lock: a server's threads share them),
+    those being drawn in this process (``drawing``: an event set when done), the marker, and the
+    disk cache shared with the server's other processes (None: this process only)."""
 
-    def __init__(self, chars: int):
+    def __init__(self, chars: int, mark: str, folder: str | None, shared_bytes: int):
         self.parts: LRUCache = LRUCache(maxsize=chars, getsizeof=len)
         self.lock = threading.Lock()
         self.drawing: dict[tuple, threading.Event] = {}
+        # A marker is <mark>:<name>[:<arg>...]; — the mark is derived from the secret key, so
+        # the processes of one server share it and no text a player types can stand for one.
+        self.mark = mark
+        self.marks = re.compile(f"{mark}:(\\w+)((?::[\\w-]*)*);")
+        self.own = re.compile(f"{mark}:own:(\\d*);")
+        self.shared = diskcache.Cache(folder, size_limit=shared_bytes,
+                                      eviction_policy="least-recently-stored") if folder else None
+
+
+def _mark_of(secret: Any) -> str:
+    if not secret:
+        return f"m{secrets.token_hex(12)}"
+    key = secret if isinstance(secret, bytes) else str(secret).encode()
+    return "m" + hmac.new(key, b"drawing marker", hashlib.sha256).hexdigest()[:24]
 
 
 def init_app(app: Flask) -> None:
-    """Give the templates ``drawn_once`` and the drawing-aware ``csrf_token`` and ``once_key``."""
-    app.extensions["drawings"] = _Drawings(app.config.get("DRAWING_CACHE_CHARS",
-                                                          DEFAULT_CACHE_CHARS))
+    """Give the templates ``drawn_once``, ``per_phone``, ``own_board`` and the drawing-aware
+    ``csrf_token`` and ``once_key``; open the shared disk cache (``DRAWING_SHARED_DIR``, by
+    default ``instance/drawings``; empty: none)."""
+    folder = app.config.get("DRAWING_SHARED_DIR")
+    if folder is None:  # (a test's app keeps its drawings in its process unless given a folder)
+        folder = "" if app.testing else str(Path(app.instance_path) / "drawings")
+    drawings = _Drawings(app.config.get("DRAWING_CACHE_CHARS", DEFAULT_CACHE_CHARS),
+                         _mark_of(app.config.get("SECRET_KEY")), folder or None,
+                         app.config.get("DRAWING_SHARED_BYTES", DEFAULT_SHARED_BYTES))
+    app.extensions["drawings"] = drawings
     given = dict(drawn_once=drawn_once,
-                 csrf_token=lambda: CSRF_MARK if g.get("drawing") else generate_csrf(),
-                 once_key=lambda: ONCE_MARK if g.get("drawing") else once_key())
+                 csrf_token=lambda: _marker("csrf") if g.get("marking") else generate_csrf(),
+                 once_key=lambda: _marker("once") if g.get("marking") else once_key())
     # Globals reach imported macros; the context processor overrides Flask-WTF's own, which
     # would otherwise give page templates the real token.
-    app.jinja_env.globals.update(given, per_phone=per_phone)
+    app.jinja_env.globals.update(given, per_phone=per_phone, own_board=own_board)
     app.context_processor(lambda: given)
+
+
+def _marker(name: str, *words: str) -> Markup:
+    return Markup(":".join([current_app.extensions["drawings"].mark, name, *words]) + ";")
 
 
 def per_phone(name: str, *args: Any) -> str:
     """A value that differs from phone to phone: ``g.phone[name]`` called with ``args`` (as
-    strings: names and numbers). While a shared part is drawn it is a marker instead, and each
-    answer calls the same function in its place (``draw_page``)."""
+    strings: names and numbers). While a page is drawn it is a marker instead, and each answer
+    calls the same function in its place (``draw_page``)."""
     words = [str(a) for a in args]
-    if g.get("drawing"):
-        return Markup(":".join([MARK, name, *words]) + ";")
+    if g.get("marking"):
+        return _marker(name, *words)
     return g.phone[name](*words)
 
 
-def draw_page(template: str, key: tuple, **context: Any) -> str:
-    """``template`` rendered with its shared parts drawn once per ``key`` (which must name the
-    game, its version, the language and whether the link plays), then this phone's CSRF token and
-    fresh one-time keys put in place of the markers."""
-    g.drawing = key
-    try:
-        html = render_template(template, **context)
-    finally:
-        g.drawing = None
+def own_board(player: int | None = None) -> str:
+    """Put before each player's board (``player``) and after the last (no player): each phone's
+    answer shows its own seat's board first."""
+    return _marker("own", "" if player is None else str(player)) if g.get("marking") else ""
+
+
+def draw_page(template: str, key: tuple | None, *, seat_view: int | None = None,
+              first: int | None = None, **context: Any) -> str:
+    """``template`` drawn once per ``key`` (which must name the game, its version, the language
+    and whether the link plays; None: drawn for this answer only) and ``seat_view`` (the seat a
+    page is drawn for where the board shows something to one seat only, else None), then made
+    this phone's: its CSRF token, fresh one-time keys, its ``per_phone`` values, and the board of
+    ``first`` (its seat) first."""
+    drawings: _Drawings = current_app.extensions["drawings"]
+
+    def draw() -> str:
+        g.drawing, g.marking = key, True
+        try:
+            return render_template(template, **context)
+        finally:
+            g.drawing, g.marking = None, False
+
+    html = _once(drawings, ("page", *key, seat_view), "page", draw, shared=True) if key \
+        else draw()
+    return _for_phone(drawings, html, first)
+
+
+def _for_phone(drawings: _Drawings, html: str, first: int | None) -> str:
+    html = _own_first(drawings, html, first)
     token = generate_csrf()
     said: dict[str, str] = {}  # a phone's value, by marker (the same form is on every board)
 
@@ -101,32 +155,50 @@ def draw_page(template: str, key: tuple, **context: Any) -> str:
             said[m.group()] = str(g.phone[name](*m.group(2).split(":")[1:]))
         return said[m.group()]
 
-    return _MARKS.sub(fill, html)
+    return drawings.marks.sub(fill, html)
+
+
+def _own_first(drawings: _Drawings, html: str, first: int | None) -> str:
+    """The page with the markers of ``own_board`` taken out, the board of ``first`` moved before
+    the others."""
+    bits = drawings.own.split(html)  # head, (player, board)..., ("", tail)
+    if len(bits) < 5:
+        return "".join(bits[::2])
+    boards = list(zip(bits[1:-2:2], bits[2:-1:2]))
+    boards.sort(key=lambda b: b[0] != str(first))  # (stable: the others keep their order)
+    return bits[0] + "".join(b for _, b in boards) + bits[-1]
 
 
 def drawn_once(*parts: Any, caller: Callable[[], str]) -> Markup:
-    """The part ``caller`` draws, shared by every phone showing the same page key and ``parts``;
-    drawn afresh when no page key is set (outside ``draw_page``)."""
+    """The part ``caller`` draws, shared by every page of the same page key and ``parts``;
+    drawn afresh when no page key is set."""
     page = g.get("drawing")
     if not page:
         return Markup(caller())
-    key = (*page, *parts)
-    drawings: _Drawings = current_app.extensions["drawings"]
+    return Markup(_once(current_app.extensions["drawings"], (*page, *parts), parts[0],
+                        lambda: Markup(caller()), shared=False))
+
+
+def _once(drawings: _Drawings, key: tuple, part: str, draw: Callable[[], str], *,
+          shared: bool) -> str:
+    """What ``draw`` draws for ``key``: kept in this process, or (``shared``) in the disk cache
+    where another process drew it, or drawn by the one request that asked first while the others
+    wait for it."""
     mine = None
     with drawings.lock:
         html = drawings.parts.get(key)
         other = drawings.drawing.get(key) if html is None else None
         if html is None and other is None:
             mine = drawings.drawing[key] = threading.Event()
-    if other is not None:  # another phone's request is drawing it: take its drawing
+    if other is not None:  # another phone's request in this process is drawing it: take it
         other.wait(DRAWING_WAIT)
         with drawings.lock:
             html = drawings.parts.get(key)
     if html is None:
         try:
-            html = Markup(caller())
-            fragment_drawn.send(current_app._get_current_object(), key=key)
-            # a fragment larger than the whole cache raises ValueError: shown, not kept
+            html = _drawn(drawings, key, part, draw) if shared and drawings.shared is not None \
+                else _draw(part, key, draw)
+            # a drawing larger than the whole cache raises ValueError: shown, not kept
             with drawings.lock, contextlib.suppress(ValueError):
                 drawings.parts[key] = html
         finally:
@@ -134,4 +206,38 @@ def drawn_once(*parts: Any, caller: Callable[[], str]) -> Markup:
                 with drawings.lock:
                     drawings.drawing.pop(key, None)
                 mine.set()
+    return html
+
+
+def _draw(part: str, key: tuple, draw: Callable[[], str]) -> str:
+    html = draw()
+    fragment_drawn.send(current_app._get_current_object(), key=key, part=part)
+    return html
+
+
+def _drawn(drawings: _Drawings, key: tuple, part: str, draw: Callable[[], str]) -> str:
+    """The drawing of ``key`` from the disk cache the server's processes share: taken when
+    another process drew it, waited for while another process draws it (it claimed the key), or
+    drawn here and stored."""
+    cache, name = drawings.shared, f"{drawings.mark}{key!r}"
+    html = cache.get(name)
+    if html is not None:
+        return html
+    claim = f"drawing:{name}"
+    claimed = cache.add(claim, os.getpid(), expire=DRAWING_WAIT)
+    until = time.monotonic() + DRAWING_WAIT
+    while not claimed and time.monotonic() < until:  # another process draws it
+        time.sleep(SHARED_LOOK)
+        html = cache.get(name)
+        if html is not None:
+            return html
+    try:
+        # (a claim made just after another process stored its drawing finds it here)
+        html = cache.get(name) if claimed else None
+        if html is None:
+            html = _draw(part, key, draw)
+            cache.set(name, str(html))
+    finally:
+        if claimed:
+            cache.delete(claim)
     return html

@@ -17,6 +17,7 @@ from flask import (
     abort,
     current_app,
     g,
+    get_template_attribute,
     jsonify,
     redirect,
     render_template,
@@ -156,16 +157,45 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
         choose=lambda: Markup('<option value="" selected>%s</option>') % say(NOBODY)
         if seat is None else "",
         preset=lambda name: presets.get(name, ""),
-        checked=lambda name, value: Markup(" checked") if presets.get(name) == value else "")
+        checked=lambda name, value: Markup(" checked") if presets.get(name) == value else "",
+        # the seat prompt of a phone without a seat; a seated phone's own last step; its seat
+        prompt=lambda: _phone_part("seat_prompt", token, names, set(seats.holders(game.id)))
+        if seat is None else "",
+        mine=lambda: _phone_part("take_back", token, game.version, mine)
+        if seat is not None and (mine := store.my_last(game, signed_by(game))) else "",
+        seat_now=lambda: _phone_part("seat_now", names, seat))
     return dict(game=game, rules=rules, state=state, can_play=can_play, forms=forms,
                 names=names, seat=seat, asks=asks, error=error,
                 failed=failed,
                 # read only where a part is drawn (not when it is shared: drawing.py)
-                undo_redo=lambda: store.undo_preview(game), result=lambda: rules.score(state),
-                my_last=lambda: store.my_last(game, signed_by(game)) if seat is not None else None,
+                undo_redo=lambda: store.undo_preview(game),
+                result=functools.cache(lambda: rules.score(state)),
                 recent=lambda: store.recent_rows(game), token=token,
-                held_seats=lambda: set(seats.holders(game.id)),
                 box=functools.cache(lambda: store.game_box_values(game)))
+
+
+def _phone_part(macro: str, *args: Any) -> Markup:
+    """A part of the game page that differs from phone to phone (templates/phone.html)."""
+    return Markup(get_template_attribute("phone.html", macro)(*args))
+
+
+# The games whose board leaves everything that differs from seat to seat to drawing.per_phone
+# (Hadara hides nothing): their page is drawn once for every seat. The others show a seat its own
+# hidden information and name its house in their questions: drawn per seat.
+SEAT_FREE_BOARDS = frozenset({"hadara"})
+
+
+def _game_page(game: Game, can_play: bool, *, shared: bool = False, **refused: Any) -> str:
+    """The game page for this phone: drawn once per version, language and kind of link for the
+    whole table (``shared``; drawing.py), or for this answer only (a refused form)."""
+    context = _context(game, can_play, **refused)
+    seat = context["seat"]
+    if game.slug in SEAT_FREE_BOARDS:  # (nothing drawn for every seat may depend on the seat)
+        context["seat"] = None
+    key = ("game", game.play_token, game.version, str(get_locale()), can_play) if shared \
+        else None
+    return draw_page("game.html", key, first=seat, **context,
+                     seat_view=None if game.slug in SEAT_FREE_BOARDS else seat)
 
 
 @bp.get("/<token>")
@@ -175,11 +205,9 @@ def game_page(token: str):
     kept = taps.kept_refusal(token) if taps.REFUSED in session else None
     if kept is not None:  # the one view after a refused form post (POST, redirect, GET)
         err, kind, values = kept
-        return render_template("game.html", **_context(game, can_play, error=err, failed=kind,
-                                                       values=values))
-    # Drawn once per version, language and kind of link for the whole table (drawing.py).
-    key = ("game", game.play_token, game.version, str(get_locale()), can_play)
-    return draw_page("game.html", key, **_context(game, can_play))
+        return _game_page(game, can_play, error=err, failed=kind, values=values)
+    # a page asked with options (?fix=1, ?wheel=1) shows more than the one every phone reloads
+    return _game_page(game, can_play, shared=not request.args)
 
 
 def _refuse(game: Game, err: RulesError, kind: str, values: dict | None, status: int):
@@ -192,8 +220,7 @@ def _refuse(game: Game, err: RulesError, kind: str, values: dict | None, status:
             from .reference import rule_title
             said += f" ({rule_title(err.rule, game.slug) or err.rule})"
         return _refusal_json(err, fresh, said, status)
-    return render_template("game.html", **_context(fresh, True, error=err, failed=kind,
-                                                   values=values)), status
+    return _game_page(fresh, True, error=err, failed=kind, values=values), status
 
 
 def _fresh(game: Game) -> Game:

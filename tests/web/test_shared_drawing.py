@@ -10,7 +10,7 @@ import threading
 from collections import Counter
 from html import unescape
 
-from companion.web.drawing import MARK, fragment_drawn
+from companion.web.drawing import fragment_drawn
 from tests.web.table import WebTable
 from tests.web.test_hidden_information import CITIES, made
 from tests.web.test_seats_and_turns import form, hadara, to_colony_step
@@ -31,7 +31,7 @@ def seated(app, table: WebTable, seat: int | None) -> WebTable:
 def drawn(app, reads) -> Counter:
     """How often each shared part (by name) was drawn while ``reads()`` ran."""
     parts: Counter = Counter()
-    with fragment_drawn.connected_to(lambda _, key: parts.update([key[5]]), app):
+    with fragment_drawn.connected_to(lambda _, key, part: parts.update([part]), app):
         reads()
     return parts
 
@@ -87,7 +87,8 @@ def test_each_phone_gets_only_its_own_csrf_token_and_a_fresh_key_for_every_form(
     assert all(len(t) == 1 for t in tokens) and tokens[0] != tokens[1]
     keys = [k for page in pages for k in ONCE.findall(page)]
     assert len(keys) > 10 and len(set(keys)) == len(keys)
-    assert not any(MARK in page for page in pages)
+    mark = app.extensions["drawings"].mark
+    assert not any(mark in page for page in pages)
     ben.do("correct", player=1, value="coins", delta=1)  # each token works on its own phone
     ana.do("correct", player=0, value="coins", delta=1)
 
@@ -164,3 +165,75 @@ def test_a_refused_form_is_drawn_afresh_with_its_values_and_not_shared(client, a
     assert 'role="alert"' in page and 'value="-77"' in page
     parts = drawn(app, ben.refresh)
     assert parts["score"] == 1 and 'role="alert"' not in ben.page and "-77" not in ben.page
+
+
+def unseen(host: WebTable) -> None:
+    """A tap whose new version no phone has seen yet (its answer is not followed)."""
+    assert host.client.post(f"{host.path}/do/correct", data={
+        "csrf_token": host.csrf, "version": host.version, "player": 0, "value": "coins",
+        "delta": 1}).status_code == 303
+
+
+def _second_process(app, tmp_path):
+    """Another server process: its own app (its own memory) on the same database, secret and
+    shared drawings folder, as `make run` starts them."""
+    from companion import create_app
+    return create_app({"TESTING": True, "SECRET_KEY": app.config["SECRET_KEY"],
+                       "DATABASE_URL": app.config["DATABASE_URL"],
+                       "DRAWING_SHARED_DIR": app.config["DRAWING_SHARED_DIR"]})
+
+
+def test_a_page_drawn_by_one_server_process_is_taken_by_the_others(client, app, tmp_path):
+    host = hadara(client, app)
+    other = _second_process(app, tmp_path)
+    there = seated(other, WebTable(other.test_client(), other, host.path), 1)
+    here = seated(app, host, 2)
+    unseen(host)
+    assert drawn(app, here.refresh)["page"] == 1
+    assert drawn(other, there.refresh) == Counter()  # (nothing drawn in the other process)
+    assert there.version == here.version == host.version + 1
+    assert BOARDS.findall(there.page)[0] == "1" and BOARDS.findall(here.page)[0] == "2"
+    mark = app.extensions["drawings"].mark
+    assert mark == other.extensions["drawings"].mark and mark not in there.page
+    there.do("correct", player=1, value="coins", delta=1)  # its own token works there
+
+
+def test_another_secret_never_takes_a_drawing_made_with_the_first(client, app, tmp_path):
+    """The markers come from the secret key: a server started with another key (the folder
+    kept) must neither show markers it cannot fill nor another server's CSRF markers."""
+    from companion import create_app
+    host = hadara(client, app)
+    other = create_app({"TESTING": True, "SECRET_KEY": "another-key",
+                        "DATABASE_URL": app.config["DATABASE_URL"],
+                        "DRAWING_SHARED_DIR": app.config["DRAWING_SHARED_DIR"]})
+    assert other.extensions["drawings"].mark != app.extensions["drawings"].mark
+    host.refresh()
+    phones: list = []
+    assert drawn(other, lambda: phones.append(WebTable(other.test_client(), other,
+                                                       host.path)))["page"] == 1
+    assert app.extensions["drawings"].mark not in phones[0].page
+
+
+def test_processes_asking_at_the_same_moment_draw_a_page_once(client, app, tmp_path):
+    """One request claims the drawing in the shared folder; a request of another process waits
+    for it instead of drawing it again."""
+    host = hadara(client, app)
+    other = _second_process(app, tmp_path)
+    there = seated(other, WebTable(other.test_client(), other, host.path), 1)
+    here = seated(app, host, 2)
+    unseen(host)
+    start = threading.Barrier(2)
+    counts: Counter = Counter()
+
+    def read(which, phone):
+        start.wait()
+        with fragment_drawn.connected_to(lambda _, key, part: counts.update([part]), which):
+            phone.refresh()
+
+    threads = [threading.Thread(target=read, args=(a, p)) for a, p in ((app, here),
+                                                                       (other, there))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert counts["page"] == 1 and here.version == there.version == host.version + 1
