@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -47,6 +48,10 @@ class Server:
         stdout is thrown away, errors go to ``log``."""
         cmd = [sys.executable, "-m", "companion.serve", "--host", "127.0.0.1",
                "--port", str(self.port)]
+        # the drawings the server's processes share (web/drawing.py), in a new folder next to
+        # the log at each start: a restart starts cold, with no page drawn before it
+        self.env["FLASK_DRAWING_SHARED_DIR"] = tempfile.mkdtemp(prefix="drawings-",
+                                                                dir=self.log.parent)
         with open(self.log, "ab") as err:
             self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, start_new_session=True,
                                          stdout=subprocess.DEVNULL, stderr=err)
