@@ -293,9 +293,10 @@ def my_last(game: Game, name: str) -> Action | None:
 def undo_preview(game: Game) -> tuple[Any, Any]:
     """The words of the step an undo would take back, and of the step a redo would bring back."""
     snap = snapshot_of(game)
-    return tuple(None if row is None else row.said
-                 for row in (_entry_at(session(), game.id, seq)
-                             for seq in (snap.last_active, snap.last_undone)))
+    seqs = [seq for seq in (snap.last_active, snap.last_undone) if seq is not None]
+    said = {row.seq: row.said for row in session().scalars(select(Action).where(
+        Action.game_id == game.id, Action.seq.in_(seqs)))} if seqs else {}
+    return said.get(snap.last_active), said.get(snap.last_undone)
 
 
 # --------------------------------------------------------------------------------- recording

@@ -116,16 +116,16 @@ def ruling_changes(result, rules, rescore=None) -> list[dict[str, Any]]:
     and places compared with the default reading (a Jinja global for the pad). ``rescore``
     scores the same facts again with some readings overridden (the quick pad gives it); without
     it, the live game the page shows is scored again."""
-    if rescore is None:
-        rescore = _live_rescore(rules)
     out = []
     for rid, reading in (result.rulings or {}).items():
         ruling = rules.rulings.get(rid)
         if ruling is None or reading == ruling.default:
             continue
+        if rescore is None:  # (looked up only when a reading differs: rarely)
+            rescore = _live_rescore(rules) or (lambda readings: None)
         changes: list[str] = []
-        if rescore is not None:
-            changes = _differences(result, rescore({rid: ruling.default}))
+        if (base := rescore({rid: ruling.default})) is not None:
+            changes = _differences(result, base)
         out.append({"id": rid, "reading": reading, "default": ruling.default,
                     "changes": changes})
     return out
