@@ -52,6 +52,8 @@ class Server:
         # the log at each start: a restart starts cold, with no page drawn before it
         self.env["FLASK_DRAWING_SHARED_DIR"] = tempfile.mkdtemp(prefix="drawings-",
                                                                 dir=self.log.parent)
+        # and the sockets its processes tell each other of changes on (companion/live.py)
+        self.env["FLASK_LIVE_SOCKETS_DIR"] = tempfile.mkdtemp(prefix="live-", dir=self.log.parent)
         with open(self.log, "ab") as err:
             self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, start_new_session=True,
                                          stdout=subprocess.DEVNULL, stderr=err)

@@ -29,7 +29,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         CREATE_TABLES=False,
         LIVE_WAIT_SECONDS=25,  # how long a phone's version check is held (companion/live.py)
-        LIVE_WATCH_SECONDS=0.025,  # how often a process reads the versions other processes wrote
+        # how often a process reads the versions of games waited on: a write by another process
+        # of this server is told at once (companion/live.py); this catches writes from elsewhere
+        LIVE_WATCH_SECONDS=0.5,
         LIVE_MAX_WAITING=900,  # held checks per process (serve.py gives it 1024 threads)
         LIVE_POLL_SECONDS=2.0,  # between checks when the server answers at once (not held)
         PROXY_FIX_X_FOR=0,  # how many proxies in front set X-Forwarded-For (0: none trusted)

@@ -7,18 +7,31 @@ How one server process notices a change:
 
 - a write made in this process wakes the phones waiting on its game at once (``moved``, called by
   the store after its commit);
-- writes made by the other processes are noticed by one watcher thread per process, which reads
-  the versions of the games somebody waits for, all in one query, every ``LIVE_WATCH_SECONDS``
-  (and sleeps while nobody waits).
+- a write made by another process of the same server is told to this one at once: each process
+  receives datagrams on a Unix socket of its own in a folder they share (``LIVE_SOCKETS_DIR``,
+  ``instance/live`` by default) and sends each change it commits to the others' sockets
+  (``Neighbours``);
+- writes nobody tells (another machine on the same PostgreSQL database, a ``flask`` command) are
+  noticed by one watcher thread per process, which reads the versions of the games somebody
+  waits for, all in one query, every ``LIVE_WATCH_SECONDS`` (0.5 s; every 25 ms where the
+  sockets cannot be opened, as every change then comes this way), and sleeps while nobody waits.
 
 Each held check keeps one of the server's threads (waiting costs no CPU); ``LIVE_MAX_WAITING``
 bounds how many wait in one process. Beyond it a check is answered at once and the page's script
 falls back to checking every few seconds, so a flood of checks cannot take every thread."""
 from __future__ import annotations
 
+import atexit
+import contextlib
+import hashlib
+import logging
+import os
+import secrets
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from flask import Flask, current_app
 from sqlalchemy import select
@@ -27,6 +40,18 @@ from sqlalchemy.engine import Engine
 from .db import Game
 
 _VERSIONS = select(Game.__table__.c.id, Game.__table__.c.version)
+
+# The watcher's period where the processes cannot tell each other of their changes.
+WATCH_UNTOLD = 0.025  # s
+# How many games' newest versions a process remembers (a check registering just after a change
+# it was told of finds it here).
+LATEST_KEPT = 4096
+# How often a process lists the sockets of the others (a process started or ended meanwhile).
+PEERS_LISTED = 1.0  # s
+# A Unix socket's path must be shorter than this (the kernel's sun_path, less a margin).
+SOCKET_PATH_MAX = 100
+
+log = logging.getLogger(__name__)
 
 
 class _Watched:
@@ -46,13 +71,15 @@ class Waiting:
     def __init__(self, versions: Callable[[list[int]], Iterable[tuple[int, int]]], *,
                  watch_seconds: float, max_waiting: int) -> None:
         self._versions = versions  # game ids -> (id, version) rows, read from the database
-        self._watch_seconds = watch_seconds
+        self.watch_seconds = watch_seconds
         self._max = max_waiting
         self._lock = threading.Lock()
         self._someone = threading.Condition(self._lock)  # the watcher sleeps on it
         self._games: dict[int, _Watched] = {}
         self._count = 0
         self._watcher: threading.Thread | None = None
+        self.neighbours: Neighbours | None = None  # the server's other processes, told
+        self._latest: dict[int, int] = {}  # the newest version heard of recent games
 
     @property
     def count(self) -> int:
@@ -69,7 +96,9 @@ class Waiting:
                 return None
             watched = self._games.get(game_id)
             if watched is None:
-                watched = self._games[game_id] = _Watched(seen, self._lock)
+                # a change heard between the phone's read and now (nobody waited to be woken)
+                watched = self._games[game_id] = _Watched(
+                    max(seen, self._latest.get(game_id, seen)), self._lock)
             else:  # ``seen`` was just read: a phone still waiting on an older version wakes
                 self._wake(game_id, seen)
             watched.waiting += 1
@@ -90,11 +119,23 @@ class Waiting:
                     del self._games[game_id]
 
     def moved(self, game_id: int, version: int) -> None:
-        """Game ``game_id`` now has ``version``: wake its waiting checks."""
+        """Game ``game_id`` now has ``version``: wake its waiting checks, here and (told) in the
+        server's other processes."""
+        self.heard(game_id, version)
+        if self.neighbours is not None:
+            self.neighbours.tell(game_id, version)
+
+    def heard(self, game_id: int, version: int) -> None:
+        """Game ``game_id`` now has ``version``: wake its waiting checks in this process."""
         with self._lock:
             self._wake(game_id, version)
 
     def _wake(self, game_id: int, version: int) -> None:
+        if self._latest.get(game_id, -1) < version:
+            self._latest.pop(game_id, None)  # (kept newest last, the oldest dropped)
+            self._latest[game_id] = version
+            if len(self._latest) > LATEST_KEPT:
+                del self._latest[next(iter(self._latest))]
         watched = self._games.get(game_id)
         if watched is not None and version > watched.version:
             watched.version = version
@@ -120,13 +161,92 @@ class Waiting:
             with self._lock:
                 for game_id, version in rows:
                     self._wake(game_id, version)
-            time.sleep(self._watch_seconds)
+            time.sleep(self.watch_seconds)
+
+
+class Neighbours:
+    """The other processes of this server, told of each change this one commits by a datagram
+    ("<game id> <version>") on their Unix sockets, all in one folder; a thread here hears theirs.
+    A socket left by a process that ended is removed by the first process that finds it dead."""
+
+    def __init__(self, folder: Path, heard: Callable[[int, int], None]) -> None:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.folder = folder
+        self.path = folder / f"{os.getpid()}-{secrets.token_hex(4)}.sock"
+        if len(str(self.path).encode()) > SOCKET_PATH_MAX:
+            raise OSError(f"socket path too long: {self.path}")
+        self._in = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self._in.bind(str(self.path))
+        self._out = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self._out.setblocking(False)  # a write never waits on a slow process
+        self._heard = heard
+        self._lock = threading.Lock()
+        self._peers: list[str] = []
+        self._listed = -PEERS_LISTED
+        threading.Thread(target=self._listen, name="live-neighbours", daemon=True).start()
+        atexit.register(self.close)
+
+    def tell(self, game_id: int, version: int) -> None:
+        """Send the change to every other process's socket."""
+        said = f"{game_id} {version}".encode()
+        for peer in self._current():
+            try:
+                self._out.sendto(said, peer)
+            except (FileNotFoundError, ConnectionRefusedError):  # its process has ended
+                with contextlib.suppress(OSError):
+                    os.unlink(peer)
+                with self._lock:
+                    self._listed = -PEERS_LISTED
+            except OSError:  # its queue is full: its watcher reads the change
+                pass
+
+    def _current(self) -> list[str]:
+        with self._lock:
+            if time.monotonic() - self._listed >= PEERS_LISTED:
+                self._peers = [str(p) for p in self.folder.glob("*.sock") if p != self.path]
+                self._listed = time.monotonic()
+            return self._peers
+
+    def _listen(self) -> None:
+        while True:
+            try:
+                said = self._in.recv(64)
+            except OSError:  # closed
+                return
+            try:
+                game_id, version = (int(word) for word in said.split())
+            except ValueError:
+                continue
+            self._heard(game_id, version)
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self._in.close()
+            os.unlink(self.path)
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["live"] = Waiting(versions_from(app.extensions["db_engine"]),
-                                     watch_seconds=app.config["LIVE_WATCH_SECONDS"],
-                                     max_waiting=app.config["LIVE_MAX_WAITING"])
+    """The app's held checks; told by the server's other processes where ``LIVE_SOCKETS_DIR``
+    (by default ``instance/live``; empty: none) can hold their sockets, one folder per
+    database."""
+    folder = app.config.get("LIVE_SOCKETS_DIR")
+    if folder is None:  # (a test's app is told nothing unless given a folder)
+        folder = "" if app.testing else str(Path(app.instance_path) / "live")
+    waiting = Waiting(versions_from(app.extensions["db_engine"]),
+                      watch_seconds=app.config["LIVE_WATCH_SECONDS"],
+                      max_waiting=app.config["LIVE_MAX_WAITING"])
+    if folder:
+        # one folder per database: servers on other databases (a benchmark next to `make run`)
+        # must not hear each other's games
+        database = hashlib.sha256(str(app.config["DATABASE_URL"]).encode()).hexdigest()[:12]
+        try:
+            waiting.neighbours = Neighbours(Path(folder) / database, waiting.heard)
+        except OSError as err:
+            log.warning("live: the server's processes cannot tell each other of changes (%s); "
+                        "each reads the versions every %s s instead", err, WATCH_UNTOLD)
+    if waiting.neighbours is None:
+        waiting.watch_seconds = min(waiting.watch_seconds, WATCH_UNTOLD)
+    app.extensions["live"] = waiting
 
 
 def moved(game_id: int, version: int) -> None:

@@ -51,6 +51,8 @@ def prepare() -> None:
     app = create_app()
     upgrade(app)
     app.extensions["db_engine"].dispose()  # the workers open their own connections
+    if app.extensions["live"].neighbours is not None:  # (nor will this process hold checks)
+        app.extensions["live"].neighbours.close()
 
 
 def announce(port: int) -> None:

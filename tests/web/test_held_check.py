@@ -67,6 +67,72 @@ def test_a_held_check_notices_a_tap_another_server_process_recorded(app, tmp_pat
     assert took < 5
 
 
+def _processes(app, tmp_path, watch: float):
+    """This app and another process of the same server (another app on the same database and
+    sockets folder); both read the versions only every ``watch`` seconds."""
+    folder = tmp_path / "live"
+    here = create_app({"TESTING": True, "SECRET_KEY": "test-key", "LIVE_WATCH_SECONDS": watch,
+                       "DATABASE_URL": app.config["DATABASE_URL"], "LIVE_SOCKETS_DIR": folder})
+    there = create_app({"TESTING": True, "SECRET_KEY": "test-key", "LIVE_WATCH_SECONDS": watch,
+                        "DATABASE_URL": app.config["DATABASE_URL"], "LIVE_SOCKETS_DIR": folder})
+    return here, there
+
+
+def test_a_write_in_another_server_process_is_told_here_at_once(app, tmp_path):
+    """The processes tell each other of each change on their sockets: with the watcher reading
+    only every 60 s, a tap in the other process still wakes the check here."""
+    game = new_game(app)
+    here, there = _processes(app, tmp_path, watch=60)
+    assert here.extensions["live"].neighbours and there.extensions["live"].neighbours
+    try:
+        tap = correct_later(there, game, 0.3)
+        resp, took = held_check(here.test_client(), game.play_token, 0, wait=20)
+        tap.join()
+    finally:
+        for a in (here, there):
+            a.extensions["live"].neighbours.close()
+            a.extensions["db_engine"].dispose()
+    assert resp.status_code == 200 and resp.get_json() == {"version": 1}
+    assert 0.25 < took < 5
+
+
+def test_a_change_told_before_a_check_begins_to_wait_is_not_missed(app, tmp_path):
+    """A phone read version 0, the other process's change was told before its check began to
+    wait (nobody was waiting to be woken): the check answers at once."""
+    game = new_game(app)
+    here, there = _processes(app, tmp_path, watch=60)
+    try:
+        with here.app_context():
+            game_id = store.find_game(game.play_token)[0].id
+        here.extensions["live"].heard(game_id, 1)
+        start = time.monotonic()
+        assert here.extensions["live"].wait(game_id, 0, 20) == 1
+        assert time.monotonic() - start < 1
+    finally:
+        for a in (here, there):
+            a.extensions["live"].neighbours.close()
+            a.extensions["db_engine"].dispose()
+
+
+def test_the_socket_of_a_process_that_ended_is_removed_by_the_next_change(app, tmp_path):
+    import socket
+    game = new_game(app)
+    here, there = _processes(app, tmp_path, watch=60)
+    gone = here.extensions["live"].neighbours.folder / "1-ended.sock"
+    dead = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    dead.bind(str(gone))
+    dead.close()  # (its file stays, nobody reads it)
+    try:
+        with here.app_context():
+            game_id = store.find_game(game.play_token)[0].id
+        here.extensions["live"].moved(game_id, 1)
+        assert not gone.exists()
+    finally:
+        for a in (here, there):
+            a.extensions["live"].neighbours.close()
+            a.extensions["db_engine"].dispose()
+
+
 def test_a_held_check_with_no_change_ends_with_304_when_its_wait_ends(app):
     app.config["LIVE_WAIT_SECONDS"] = 1
     game = new_game(app)
