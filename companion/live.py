@@ -48,8 +48,8 @@ WATCH_UNTOLD = 0.025  # s
 LATEST_KEPT = 4096
 # How often a process lists the sockets of the others (a process started or ended meanwhile).
 PEERS_LISTED = 1.0  # s
-# A Unix socket's path must be shorter than this (the kernel's sun_path, less a margin).
-SOCKET_PATH_MAX = 100
+# The longest path a Unix socket may have (the kernel's sun_path: 108 bytes with its NUL).
+SOCKET_PATH_MAX = 107
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +123,7 @@ class Waiting:
         server's other processes."""
         self.heard(game_id, version)
         if self.neighbours is not None:
-            self.neighbours.tell(game_id, version)
+            self.neighbours.tell("moved", game_id, version)
 
     def heard(self, game_id: int, version: int) -> None:
         """Game ``game_id`` now has ``version``: wake its waiting checks in this process."""
@@ -165,11 +165,13 @@ class Waiting:
 
 
 class Neighbours:
-    """The other processes of this server, told of each change this one commits by a datagram
-    ("<game id> <version>") on their Unix sockets, all in one folder; a thread here hears theirs.
-    A socket left by a process that ended is removed by the first process that finds it dead."""
+    """The other processes of this server, told at once of what one of them did: a datagram of
+    words ("moved <game id> <version>", "drawn <page>") on each other's Unix socket, all in one
+    folder; a thread here hears theirs and hands each to the handler of its first word
+    (``on``). A socket left by a process that ended is removed by the first one that finds it
+    dead. A message lost (a full queue) is caught up another way by whoever needed it."""
 
-    def __init__(self, folder: Path, heard: Callable[[int, int], None]) -> None:
+    def __init__(self, folder: Path) -> None:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.folder = folder
         self.path = folder / f"{os.getpid()}-{secrets.token_hex(4)}.sock"
@@ -179,16 +181,20 @@ class Neighbours:
         self._in.bind(str(self.path))
         self._out = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self._out.setblocking(False)  # a write never waits on a slow process
-        self._heard = heard
+        self._handlers: dict[str, Callable[..., None]] = {}
         self._lock = threading.Lock()
         self._peers: list[str] = []
         self._listed = -PEERS_LISTED
         threading.Thread(target=self._listen, name="live-neighbours", daemon=True).start()
         atexit.register(self.close)
 
-    def tell(self, game_id: int, version: int) -> None:
-        """Send the change to every other process's socket."""
-        said = f"{game_id} {version}".encode()
+    def on(self, word: str, handler: Callable[..., None]) -> None:
+        """Call ``handler`` with the other words (strings) of each message ``word`` begins."""
+        self._handlers[word] = handler
+
+    def tell(self, *words: object) -> None:
+        """Send a message to every other process's socket."""
+        said = " ".join(str(w) for w in words).encode()
         for peer in self._current():
             try:
                 self._out.sendto(said, peer)
@@ -197,7 +203,7 @@ class Neighbours:
                     os.unlink(peer)
                 with self._lock:
                     self._listed = -PEERS_LISTED
-            except OSError:  # its queue is full: its watcher reads the change
+            except OSError:  # its queue is full
                 pass
 
     def _current(self) -> list[str]:
@@ -210,14 +216,14 @@ class Neighbours:
     def _listen(self) -> None:
         while True:
             try:
-                said = self._in.recv(64)
+                said = self._in.recv(256)
             except OSError:  # closed
                 return
-            try:
-                game_id, version = (int(word) for word in said.split())
-            except ValueError:
-                continue
-            self._heard(game_id, version)
+            word, *rest = said.decode("ascii", "replace").split() or [""]
+            handler = self._handlers.get(word)
+            if handler is not None:
+                with contextlib.suppress(ValueError, TypeError):
+                    handler(*rest)
 
     def close(self) -> None:
         with contextlib.suppress(OSError):
@@ -240,7 +246,8 @@ def init_app(app: Flask) -> None:
         # must not hear each other's games
         database = hashlib.sha256(str(app.config["DATABASE_URL"]).encode()).hexdigest()[:12]
         try:
-            waiting.neighbours = Neighbours(Path(folder) / database, waiting.heard)
+            waiting.neighbours = Neighbours(Path(folder) / database)
+            waiting.neighbours.on("moved", lambda game, v: waiting.heard(int(game), int(v)))
         except OSError as err:
             log.warning("live: the server's processes cannot tell each other of changes (%s); "
                         "each reads the versions every %s s instead", err, WATCH_UNTOLD)

@@ -13,10 +13,14 @@ def app(tmp_path):
     app = create_app({"TESTING": True, "SECRET_KEY": "test-key",
                       "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
                       "CREATE_TABLES": True,
-                      # pages shared as between a server's processes (web/drawing.py)
-                      "DRAWING_SHARED_DIR": str(tmp_path / "drawings")})
+                      # pages shared as between a server's processes (web/drawing.py), who
+                      # tell each other of changes (companion/live.py)
+                      "DRAWING_SHARED_DIR": str(tmp_path / "drawings"),
+                      "LIVE_SOCKETS_DIR": str(tmp_path / "live")})
     yield app
     app.extensions["db_engine"].dispose()
+    if app.extensions["live"].neighbours is not None:
+        app.extensions["live"].neighbours.close()
 
 
 @pytest.fixture

@@ -50,8 +50,9 @@ DEFAULT_SHARED_BYTES = 256 * 1024 * 1024
 
 # How long a phone waits for another request drawing the page it needs before drawing it itself.
 DRAWING_WAIT = 2.0  # s
-# How often a request waiting for another process's drawing looks for it.
-SHARED_LOOK = 0.002  # s
+# How often a request waiting for another process's drawing looks for it in the disk cache
+# (the drawing process tells the others when it is stored; this is for a message lost).
+SHARED_LOOK = 0.05  # s
 
 
 class _Drawings:
@@ -70,6 +71,9 @@ class _Drawings:
         self.own = re.compile(f"{mark}:own:(\\d*);")
         self.shared = diskcache.Cache(folder, size_limit=shared_bytes,
                                       eviction_policy="least-recently-stored") if folder else None
+        # requests of this process waiting for another process's drawing, by its digest
+        self.told: dict[str, threading.Event] = {}
+        self.neighbours = None  # the server's other processes (companion/live.py)
 
 
 def _mark_of(secret: Any) -> str:
@@ -90,6 +94,9 @@ def init_app(app: Flask) -> None:
                          _mark_of(app.config.get("SECRET_KEY")), folder or None,
                          app.config.get("DRAWING_SHARED_BYTES", DEFAULT_SHARED_BYTES))
     app.extensions["drawings"] = drawings
+    drawings.neighbours = app.extensions["live"].neighbours
+    if drawings.neighbours is not None:
+        drawings.neighbours.on("drawn", lambda digest: _told(drawings, digest))
     given = dict(drawn_once=drawn_once,
                  csrf_token=lambda: _marker("csrf") if g.get("marking") else generate_csrf(),
                  once_key=lambda: _marker("once") if g.get("marking") else once_key())
@@ -223,12 +230,11 @@ def _drawn(drawings: _Drawings, key: tuple, part: str, draw: Callable[[], str]) 
     html = cache.get(name)
     if html is not None:
         return html
+    digest = hashlib.sha256(name.encode()).hexdigest()[:20]
     claim = f"drawing:{name}"
     claimed = cache.add(claim, os.getpid(), expire=DRAWING_WAIT)
-    until = time.monotonic() + DRAWING_WAIT
-    while not claimed and time.monotonic() < until:  # another process draws it
-        time.sleep(SHARED_LOOK)
-        html = cache.get(name)
+    if not claimed:  # another process draws it: wait until it says it stored it
+        html = _other_drawing(drawings, name, digest)
         if html is not None:
             return html
     try:
@@ -237,7 +243,36 @@ def _drawn(drawings: _Drawings, key: tuple, part: str, draw: Callable[[], str]) 
         if html is None:
             html = _draw(part, key, draw)
             cache.set(name, str(html))
+            if drawings.neighbours is not None:
+                drawings.neighbours.tell("drawn", digest)
     finally:
         if claimed:
             cache.delete(claim)
     return html
+
+
+def _other_drawing(drawings: _Drawings, name: str, digest: str) -> str | None:
+    """The drawing another process is making of ``name``, once it stored it (or None after
+    DRAWING_WAIT): woken by its message, looking again every SHARED_LOOK in case one is lost."""
+    with drawings.lock:
+        told = drawings.told.setdefault(digest, threading.Event())
+    try:
+        until = time.monotonic() + DRAWING_WAIT
+        while time.monotonic() < until:
+            html = drawings.shared.get(name)
+            if html is not None:
+                return html
+            told.wait(SHARED_LOOK)
+            told.clear()
+        return None
+    finally:
+        with drawings.lock:
+            drawings.told.pop(digest, None)
+
+
+def _told(drawings: _Drawings, digest: str) -> None:
+    """Another process stored a drawing: wake whoever here waits for it."""
+    with drawings.lock:
+        told = drawings.told.get(digest)
+    if told is not None:
+        told.set()

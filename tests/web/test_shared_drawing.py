@@ -10,6 +10,7 @@ import threading
 from collections import Counter
 from html import unescape
 
+from companion.web import drawing
 from companion.web.drawing import fragment_drawn
 from tests.web.table import WebTable
 from tests.web.test_hidden_information import CITIES, made
@@ -180,7 +181,8 @@ def _second_process(app, tmp_path):
     from companion import create_app
     return create_app({"TESTING": True, "SECRET_KEY": app.config["SECRET_KEY"],
                        "DATABASE_URL": app.config["DATABASE_URL"],
-                       "DRAWING_SHARED_DIR": app.config["DRAWING_SHARED_DIR"]})
+                       "DRAWING_SHARED_DIR": app.config["DRAWING_SHARED_DIR"],
+                       "LIVE_SOCKETS_DIR": app.config["LIVE_SOCKETS_DIR"]})
 
 
 def test_a_page_drawn_by_one_server_process_is_taken_by_the_others(client, app, tmp_path):
@@ -214,9 +216,13 @@ def test_another_secret_never_takes_a_drawing_made_with_the_first(client, app, t
     assert app.extensions["drawings"].mark not in phones[0].page
 
 
-def test_processes_asking_at_the_same_moment_draw_a_page_once(client, app, tmp_path):
+def test_processes_asking_at_the_same_moment_draw_a_page_once(client, app, tmp_path,
+                                                              monkeypatch):
     """One request claims the drawing in the shared folder; a request of another process waits
-    for it instead of drawing it again."""
+    for it instead of drawing it again, woken by the drawing process's message (looking in the
+    folder on its own only every 10 s here, it would give up waiting after DRAWING_WAIT and draw
+    it again)."""
+    monkeypatch.setattr(drawing, "SHARED_LOOK", 10.0)
     host = hadara(client, app)
     other = _second_process(app, tmp_path)
     there = seated(other, WebTable(other.test_client(), other, host.path), 1)
