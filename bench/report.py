@@ -254,11 +254,13 @@ visits, it is not needed to show the page and is listed apart too: {after}."""
 LIMITS = """A table's load is fixed by how it plays: a tap every ~8 s, then every phone learns of
 it at once (its waiting check is answered) and fetches the new page, and asks to wait again; a
 quiet phone asks once every 25 s. The five pages of a change are asked for at the same moment:
-one request draws each shared part, the others wait for it and take it (per server process).
-Requests queue for the server's cores: as tables are added, a cheap check waits behind whatever
-is being served, pages being drawn most of all, so every kind's p95 climbs together long before
-the cores are fully used. What a server carries is bounded by its cores divided by a table's
-server time (above), less what the machine's other work takes."""
+one request, in whichever server process, draws the page, and the others, in every process, wait
+for it and take it (a disk cache the processes share; the drawing process tells the others when
+it is stored). A process runs one thread of Python at a time: while a page is drawn, the other
+requests of its process wait, so as tables are added every kind's p95 climbs together long
+before the cores are fully used; more processes than cores (eight here) keep fewer requests
+behind each drawing. What a server carries is bounded by its cores divided by a table's server
+time (above), less what the machine's other work takes."""
 
 DURABLE = """A tap's write transaction (`BEGIN IMMEDIATE`, read the version, insert one action,
 bump the version, `COMMIT`) run with Python's `sqlite3` on a copy of the benchmark's database

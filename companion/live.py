@@ -187,6 +187,9 @@ class Neighbours:
         self._listed = -PEERS_LISTED
         threading.Thread(target=self._listen, name="live-neighbours", daemon=True).start()
         atexit.register(self.close)
+        # a process started after the others: they list the folder again at their next message
+        self.on("hello", self._relist)
+        self.tell("hello")
 
     def on(self, word: str, handler: Callable[..., None]) -> None:
         """Call ``handler`` with the other words (strings) of each message ``word`` begins."""
@@ -201,10 +204,13 @@ class Neighbours:
             except (FileNotFoundError, ConnectionRefusedError):  # its process has ended
                 with contextlib.suppress(OSError):
                     os.unlink(peer)
-                with self._lock:
-                    self._listed = -PEERS_LISTED
+                self._relist()
             except OSError:  # its queue is full
                 pass
+
+    def _relist(self) -> None:
+        with self._lock:
+            self._listed = -PEERS_LISTED
 
     def _current(self) -> list[str]:
         with self._lock:

@@ -8,6 +8,7 @@ of threads per worker process, and the processes use every core (BENCHMARKS.md, 
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import sys
 from pathlib import Path
@@ -25,11 +26,25 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
+# Server processes: four per core, at most eight. A process runs one thread of Python at a time,
+# and a page being drawn holds it while the other requests of the process wait; pages are drawn
+# once for all of them (web/drawing.py), so more processes cost no more drawing. Measured on 2
+# cores (`make bench`'s tables, README "Production"): 175 tables at 112 % of a core with 8
+# processes, 127 % with 6, collapsing with 2; each process holds about 70 MB.
+MAX_WORKERS = 8
+
+
+def default_workers() -> int:
+    return max(2, min(MAX_WORKERS, 4 * (os.cpu_count() or 1)))
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--host", default="0.0.0.0")
     parser.add_argument("--port", type=int, default=5000)
-    parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--workers", type=int, default=default_workers(),
+                        help=f"processes (default {default_workers()}: four per core, at most "
+                             f"{MAX_WORKERS})")
     parser.add_argument("--threads", type=int, default=1024,
                         help="app threads per process, started as needed (default 1024): a "
                              "phone's held version check keeps one while it waits "
@@ -76,10 +91,19 @@ SWITCH_INTERVAL = 0.0005  # s
 
 
 def served_app():
-    """The app as each server process serves it (Granian's factory)."""
+    """The app as each server process serves it (Granian's factory), its game page's templates
+    compiled before it takes a request (the first phone after a restart does not wait for it)."""
     sys.setswitchinterval(SWITCH_INTERVAL)
     from . import create_app
-    return create_app()
+    app = create_app()
+    for name in app.jinja_env.list_templates(filter_func=_on_game_page):
+        app.jinja_env.get_template(name)
+    return app
+
+
+def _on_game_page(name: str) -> bool:
+    return name in ("base.html", "game.html", "macros.html", "phone.html") or \
+        name.startswith("games/")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -43,8 +43,9 @@ from . import once_key
 # Sent each time a page or a part is actually drawn (not taken from a cache): for tests.
 fragment_drawn = Namespace().signal("fragment-drawn")
 
-# The process's cache, in characters of drawn HTML (old versions fall out, least recently used).
-DEFAULT_CACHE_CHARS = 64_000_000
+# The process's cache, in characters of drawn HTML (old versions fall out, least recently used):
+# about 400 pages; the disk cache behind it keeps more for every process.
+DEFAULT_CACHE_CHARS = 8_000_000
 # The disk cache the server's processes share, in bytes (oldest stored fall out first).
 DEFAULT_SHARED_BYTES = 256 * 1024 * 1024
 
@@ -258,11 +259,11 @@ def _other_drawing(drawings: _Drawings, name: str, digest: str) -> str | None:
         told = drawings.told.setdefault(digest, threading.Event())
     try:
         until = time.monotonic() + DRAWING_WAIT
-        while time.monotonic() < until:
+        while (left := until - time.monotonic()) > 0:
             html = drawings.shared.get(name)
             if html is not None:
                 return html
-            told.wait(SHARED_LOOK)
+            told.wait(min(SHARED_LOOK, left))
             told.clear()
         return None
     finally:

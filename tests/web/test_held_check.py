@@ -114,6 +114,31 @@ def test_a_change_told_before_a_check_begins_to_wait_is_not_missed(app, tmp_path
             a.extensions["db_engine"].dispose()
 
 
+def test_a_process_started_after_the_others_is_told_of_the_next_change(app, tmp_path):
+    """The others had listed the sockets before it started: its hello makes them list again."""
+    game = new_game(app)
+    here, there = _processes(app, tmp_path, watch=60)
+    try:
+        with here.app_context():
+            game_id = store.find_game(game.play_token)[0].id
+        here.extensions["live"].moved(game_id, 1)  # (lists the sockets: "there" only)
+        late = create_app({"TESTING": True, "SECRET_KEY": "test-key", "LIVE_WATCH_SECONDS": 60,
+                           "DATABASE_URL": app.config["DATABASE_URL"],
+                           "LIVE_SOCKETS_DIR": tmp_path / "live"})
+        waiter = threading.Thread(target=here.extensions["live"].moved, args=(game_id, 2))
+        time.sleep(0.2)  # (its hello heard)
+        waiter.start()
+        start = time.monotonic()
+        assert late.extensions["live"].wait(game_id, 1, 20) == 2
+        assert time.monotonic() - start < 5
+        waiter.join()
+        late.extensions["live"].neighbours.close()
+    finally:
+        for a in (here, there):
+            a.extensions["live"].neighbours.close()
+            a.extensions["db_engine"].dispose()
+
+
 def test_the_socket_of_a_process_that_ended_is_removed_by_the_next_change(app, tmp_path):
     import socket
     game = new_game(app)
