@@ -281,22 +281,53 @@ def _entry_at(s: Session, game_id: int, seq: int | None) -> Action | None:
 
 def said_at(game: Game, seq: int) -> Any:
     """Step ``seq``'s words as recorded."""
-    row = _entry_at(session(), game.id, seq)
-    return None if row is None else row.said
+    return _words(game, [seq]).get(seq)
 
 
-def my_last(game: Game, name: str) -> Action | None:
+@dataclass(frozen=True)
+class Step:
+    """A step of a game's log: its number and its words."""
+
+    seq: int
+    said: Any
+
+
+def my_last(game: Game, name: str) -> Step | None:
     """The newest entry in force that ``name`` signed (an action or a correction), if any."""
-    return _entry_at(session(), game.id, snapshot_of(game).last_by.get(name)) if name else None
+    seq = snapshot_of(game).last_by.get(name) if name else None
+    said = _words(game, [seq]).get(seq) if seq is not None else None
+    return None if said is None else Step(seq, said)
 
 
 def undo_preview(game: Game) -> tuple[Any, Any]:
     """The words of the step an undo would take back, and of the step a redo would bring back."""
     snap = snapshot_of(game)
-    seqs = [seq for seq in (snap.last_active, snap.last_undone) if seq is not None]
-    said = {row.seq: row.said for row in session().scalars(select(Action).where(
-        Action.game_id == game.id, Action.seq.in_(seqs)))} if seqs else {}
+    said = _words(game, [seq for seq in (snap.last_active, snap.last_undone) if seq is not None])
     return said.get(snap.last_active), said.get(snap.last_undone)
+
+
+# A stored step's words never change (changing a step is another entry): every phone's page
+# names a few of the newest, so each process keeps them by (game link, step) and reads a step's
+# row once.
+_WORDS: LRUCache = LRUCache(maxsize=20_000)
+_WORDS_LOCK = threading.Lock()
+
+
+def _words(game: Game, seqs: list[int]) -> dict[int, Any]:
+    """The words of steps ``seqs`` of ``game`` (those that exist)."""
+    with _WORDS_LOCK:
+        known = {seq: _WORDS[(game.play_token, seq)] for seq in seqs
+                 if (game.play_token, seq) in _WORDS}
+    missing = [seq for seq in seqs if seq not in known]
+    if missing:
+        rows = session().scalars(select(Action).where(Action.game_id == game.id,
+                                                      Action.seq.in_(missing)))
+        read = {row.seq: row.said for row in rows}
+        with _WORDS_LOCK:
+            for seq, words in read.items():
+                _WORDS[(game.play_token, seq)] = words
+        known.update(read)
+    return known
 
 
 # --------------------------------------------------------------------------------- recording
