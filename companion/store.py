@@ -43,6 +43,7 @@ from .games.core import (
     VOID,
     Entry,
     IllegalAction,
+    RulesError,
     StaleAction,
     Text,
     effective_entries,
@@ -410,17 +411,22 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
     game = session().get(Game, game_id, populate_existing=True)
     if game is None:
         raise IllegalAction(t("this game does not exist"))
-    if once and kind in META_KINDS and (first := _first_of(game_id, once)) is not None:
-        return first  # the same form again, before its change is worked out a second time
+    if once and (first := _first_of(game_id, once)) is not None:
+        # the same form again: the first answer, nothing stored (a copy racing with the first
+        # inside the lock breaks the unique (game, once) pair, and its retry ends here)
+        return first
     snap = snapshot_of(game)
     rules = get_game(game.slug)
     meta = _meta(session(), game, snap, kind, data, by, version)
+    # The step as the rules read it on the state this process has, worked out before the write
+    # lock: the lock is held only to store it, unless another phone's tap came first.
+    planned = _planned(rules, game.slug, snap, game.version + 1, kind, data, by) \
+        if meta is None else None
     _end_reading()
     with write_session() as s:
         current = s.scalar(select(Game.version).where(Game.id == game_id).with_for_update())
-        if once and (first := _first_of(game_id, once, s)) is not None:
-            return first  # the same form again: the first answer, nothing stored
         if current != game.version:  # another phone's tap came first
+            planned = None
             if meta is not None:  # worked out on an older log: again, from this one (rare)
                 now = _At(game.id, game.slug, game.setup, current)
                 snap = _kept(game_id, current) or _fold(game.slug, game.setup,
@@ -439,10 +445,9 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
             text, clean, after, rule = meta.text, meta.data, meta.after, changes.RULE
             box_in_force(s, game_id, meta.in_force)  # a value from a step taken back is forgotten
         else:
-            clean = rules.check_action(snap.state, kind, data)
-            text, rule = rules.describe(snap.state, kind, clean), rules.spec(kind).rule
-            after = _applied(game.slug, snap, [Entry(seq, kind, clean, by)])
-            box = rules.box_records(snap.state, kind, clean) + box
+            clean, text, rule, after, implied = planned or _planned(
+                rules, game.slug, snap, seq, kind, data, by, refuse=True)
+            box = implied + box
         at = utcnow()
         s.add(Action(game_id=game_id, seq=seq, kind=kind, data=clean, by=by, text=str(text),
                      words=words_to_json(text) if isinstance(text, Text) else None, rule=rule,
@@ -458,6 +463,22 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
     _keep(game_id, seq, after)
     live.moved(game_id, seq)  # the phones waiting on this game in this process, at once
     return Recorded(str(text), clean, seq)
+
+
+def _planned(rules: GameRules, slug: str, snap: Snapshot, seq: int, kind: str,
+             data: Mapping[str, Any], by: str, *, refuse: bool = False) -> tuple | None:
+    """Step ``seq`` (``kind`` with ``data``) on ``snap``: its values as the rules read them, its
+    words, its rule, the snapshot after it and the box data it implies. A refusal is raised
+    with ``refuse``, else None (worked out again on the newest state, inside the lock)."""
+    try:
+        clean = rules.check_action(snap.state, kind, data)
+        return (clean, rules.describe(snap.state, kind, clean), rules.spec(kind).rule,
+                _applied(slug, snap, [Entry(seq, kind, clean, by)]),
+                rules.box_records(snap.state, kind, clean))
+    except RulesError:
+        if refuse:
+            raise
+        return None
 
 
 def _first_of(game_id: int, once: str, s: Session | None = None) -> Recorded | None:
