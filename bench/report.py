@@ -168,8 +168,8 @@ def weight_and_cold(r: dict) -> list[str]:
         "## Cold load of a long game", "",
         f"A game of {LONG_GAME:,} actions (the epoch-III game and corrections tapped through "
         f"HTTP), loaded by a seated phone as the first request for it after a server restart "
-        f"(first, 4 phones at once fetched another game's page 5 times, so that every worker "
-        f"has its code imported and templates compiled): median **{cold['long']:.1f} ms** "
+        f"(each server process compiles the game page's templates as it starts; first, 4 "
+        f"phones at once fetched another game's page 5 times): median **{cold['long']:.1f} ms** "
         f"over {cold['runs']} restarts ({', '.join(f'{x:.1f}' for x in cold['long_runs'])}); a "
         f"{cold['short_actions']}-action game the same way: {cold['short']:.1f} ms.", ""]
 
