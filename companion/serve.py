@@ -30,7 +30,7 @@ def lan_address() -> str:
 # and a page being drawn holds it while the other requests of the process wait; pages are drawn
 # once for all of them (web/drawing.py), so more processes cost no more drawing. Measured on 2
 # cores (`make bench`'s tables, README "Production"): 175 tables at 112 % of a core with 8
-# processes, 127 % with 6, collapsing with 2; each process holds about 70 MB.
+# processes, 127 % with 6, failing from 125 with 2; each process holds 100-170 MB under load.
 MAX_WORKERS = 8
 
 
