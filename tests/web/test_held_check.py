@@ -6,6 +6,8 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
 from companion import create_app, store
 from companion.games import get_game
 from tests.conftest import csrf_of
@@ -67,95 +69,75 @@ def test_a_held_check_notices_a_tap_another_server_process_recorded(app, tmp_pat
     assert took < 5
 
 
-def _processes(app, tmp_path, watch: float):
-    """This app and another process of the same server (another app on the same database and
-    sockets folder); both read the versions only every ``watch`` seconds."""
-    folder = tmp_path / "live"
-    here = create_app({"TESTING": True, "SECRET_KEY": "test-key", "LIVE_WATCH_SECONDS": watch,
-                       "DATABASE_URL": app.config["DATABASE_URL"], "LIVE_SOCKETS_DIR": folder})
-    there = create_app({"TESTING": True, "SECRET_KEY": "test-key", "LIVE_WATCH_SECONDS": watch,
-                        "DATABASE_URL": app.config["DATABASE_URL"], "LIVE_SOCKETS_DIR": folder})
-    return here, there
+def _process(app, tmp_path):
+    """Another process of the same server: another app on the same database and sockets folder,
+    reading the versions itself only every 60 s (so only the sockets can tell it in time)."""
+    return create_app({"TESTING": True, "SECRET_KEY": "test-key", "LIVE_WATCH_SECONDS": 60,
+                       "DATABASE_URL": app.config["DATABASE_URL"],
+                       "LIVE_SOCKETS_DIR": tmp_path / "live"})
 
 
-def test_a_write_in_another_server_process_is_told_here_at_once(app, tmp_path):
+@pytest.fixture
+def processes(app, tmp_path):
+    """A game, and two processes of one server telling each other of changes: (here, there,
+    the game, its id); closed at the end."""
+    game = new_game(app)
+    started = [_process(app, tmp_path), _process(app, tmp_path)]
+    with app.app_context():
+        game_id = store.find_game(game.play_token)[0].id
+    yield started[0], started[1], game, game_id, started
+    for a in started:
+        a.extensions["live"].neighbours.close()
+        a.extensions["db_engine"].dispose()
+
+
+def test_a_write_in_another_server_process_is_told_here_at_once(processes):
     """The processes tell each other of each change on their sockets: with the watcher reading
     only every 60 s, a tap in the other process still wakes the check here."""
-    game = new_game(app)
-    here, there = _processes(app, tmp_path, watch=60)
+    here, there, game, _, _ = processes
     assert here.extensions["live"].neighbours and there.extensions["live"].neighbours
-    try:
-        tap = correct_later(there, game, 0.3)
-        resp, took = held_check(here.test_client(), game.play_token, 0, wait=20)
-        tap.join()
-    finally:
-        for a in (here, there):
-            a.extensions["live"].neighbours.close()
-            a.extensions["db_engine"].dispose()
+    tap = correct_later(there, game, 0.3)
+    resp, took = held_check(here.test_client(), game.play_token, 0, wait=20)
+    tap.join()
     assert resp.status_code == 200 and resp.get_json() == {"version": 1}
     assert 0.25 < took < 5
 
 
-def test_a_change_told_before_a_check_begins_to_wait_is_not_missed(app, tmp_path):
+def test_a_change_told_before_a_check_begins_to_wait_is_not_missed(processes):
     """A phone read version 0, the other process's change was told before its check began to
     wait (nobody was waiting to be woken): the check answers at once."""
-    game = new_game(app)
-    here, there = _processes(app, tmp_path, watch=60)
-    try:
-        with here.app_context():
-            game_id = store.find_game(game.play_token)[0].id
-        here.extensions["live"].heard(game_id, 1)
-        start = time.monotonic()
-        assert here.extensions["live"].wait(game_id, 0, 20) == 1
-        assert time.monotonic() - start < 1
-    finally:
-        for a in (here, there):
-            a.extensions["live"].neighbours.close()
-            a.extensions["db_engine"].dispose()
+    here, _, _, game_id, _ = processes
+    here.extensions["live"].heard(game_id, 1)
+    start = time.monotonic()
+    assert here.extensions["live"].wait(game_id, 0, 20) == 1
+    assert time.monotonic() - start < 1
 
 
-def test_a_process_started_after_the_others_is_told_of_the_next_change(app, tmp_path):
+def test_a_process_started_after_the_others_is_told_of_the_next_change(processes, app,
+                                                                      tmp_path):
     """The others had listed the sockets before it started: its hello makes them list again."""
-    game = new_game(app)
-    here, there = _processes(app, tmp_path, watch=60)
-    try:
-        with here.app_context():
-            game_id = store.find_game(game.play_token)[0].id
-        here.extensions["live"].moved(game_id, 1)  # (lists the sockets: "there" only)
-        late = create_app({"TESTING": True, "SECRET_KEY": "test-key", "LIVE_WATCH_SECONDS": 60,
-                           "DATABASE_URL": app.config["DATABASE_URL"],
-                           "LIVE_SOCKETS_DIR": tmp_path / "live"})
-        waiter = threading.Thread(target=here.extensions["live"].moved, args=(game_id, 2))
-        time.sleep(0.2)  # (its hello heard)
-        waiter.start()
-        start = time.monotonic()
-        assert late.extensions["live"].wait(game_id, 1, 20) == 2
-        assert time.monotonic() - start < 5
-        waiter.join()
-        late.extensions["live"].neighbours.close()
-    finally:
-        for a in (here, there):
-            a.extensions["live"].neighbours.close()
-            a.extensions["db_engine"].dispose()
+    here, _, _, game_id, started = processes
+    here.extensions["live"].moved(game_id, 1)  # (lists the sockets: "there" only)
+    late = _process(app, tmp_path)
+    started.append(late)
+    teller = threading.Thread(target=here.extensions["live"].moved, args=(game_id, 2))
+    time.sleep(0.2)  # (its hello heard)
+    teller.start()
+    start = time.monotonic()
+    assert late.extensions["live"].wait(game_id, 1, 20) == 2
+    assert time.monotonic() - start < 5
+    teller.join()
 
 
-def test_the_socket_of_a_process_that_ended_is_removed_by_the_next_change(app, tmp_path):
+def test_the_socket_of_a_process_that_ended_is_removed_by_the_next_change(processes):
     import socket
-    game = new_game(app)
-    here, there = _processes(app, tmp_path, watch=60)
+    here, _, _, game_id, _ = processes
     gone = here.extensions["live"].neighbours.folder / "1-ended.sock"
     dead = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     dead.bind(str(gone))
     dead.close()  # (its file stays, nobody reads it)
-    try:
-        with here.app_context():
-            game_id = store.find_game(game.play_token)[0].id
-        here.extensions["live"].moved(game_id, 1)
-        assert not gone.exists()
-    finally:
-        for a in (here, there):
-            a.extensions["live"].neighbours.close()
-            a.extensions["db_engine"].dispose()
+    here.extensions["live"].moved(game_id, 1)
+    assert not gone.exists()
 
 
 def test_a_held_check_with_no_change_ends_with_304_when_its_wait_ends(app):
