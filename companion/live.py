@@ -182,6 +182,7 @@ class Neighbours:
         self._out = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self._out.setblocking(False)  # a write never waits on a slow process
         self._handlers: dict[str, Callable[..., None]] = {}
+        self._closed = False
         self._lock = threading.Lock()
         self._peers: list[str] = []
         self._listed = -PEERS_LISTED
@@ -223,7 +224,10 @@ class Neighbours:
         while True:
             try:
                 said = self._in.recv(256)
-            except OSError:  # closed
+            except OSError:
+                said = b""
+            if self._closed:
+                self._in.close()
                 return
             word, *rest = said.decode("ascii", "replace").split() or [""]
             handler = self._handlers.get(word)
@@ -232,9 +236,16 @@ class Neighbours:
                     handler(*rest)
 
     def close(self) -> None:
+        """Stop hearing (the listening thread ends) and take the socket out of the folder."""
+        if self._closed:
+            return
+        self._closed = True
         with contextlib.suppress(OSError):
-            self._in.close()
+            self._out.sendto(b"", str(self.path))  # (wakes the listening thread)
+        with contextlib.suppress(OSError):
             os.unlink(self.path)
+        self._out.close()
+        atexit.unregister(self.close)
 
 
 def init_app(app: Flask) -> None:
