@@ -420,7 +420,7 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
     meta = _meta(session(), game, snap, kind, data, by, version)
     # The step as the rules read it on the state this process has, worked out before the write
     # lock: the lock is held only to store it, unless another phone's tap came first.
-    planned = _planned(rules, game.slug, snap, game.version + 1, kind, data, by) \
+    planned = _planned(rules, snap, game.version + 1, kind, data, by) \
         if meta is None else None
     _end_reading()
     with write_session() as s:
@@ -446,7 +446,7 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
             box_in_force(s, game_id, meta.in_force)  # a value from a step taken back is forgotten
         else:
             clean, text, rule, after, implied = planned or _planned(
-                rules, game.slug, snap, seq, kind, data, by, refuse=True)
+                rules, snap, seq, kind, data, by, refuse=True)
             box = implied + box
         at = utcnow()
         s.add(Action(game_id=game_id, seq=seq, kind=kind, data=clean, by=by, text=str(text),
@@ -465,7 +465,7 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
     return Recorded(str(text), clean, seq)
 
 
-def _planned(rules: GameRules, slug: str, snap: Snapshot, seq: int, kind: str,
+def _planned(rules: GameRules, snap: Snapshot, seq: int, kind: str,
              data: Mapping[str, Any], by: str, *, refuse: bool = False) -> tuple | None:
     """Step ``seq`` (``kind`` with ``data``) on ``snap``: its values as the rules read them, its
     words, its rule, the snapshot after it and the box data it implies. A refusal is raised
@@ -473,7 +473,7 @@ def _planned(rules: GameRules, slug: str, snap: Snapshot, seq: int, kind: str,
     try:
         clean = rules.check_action(snap.state, kind, data)
         return (clean, rules.describe(snap.state, kind, clean), rules.spec(kind).rule,
-                _applied(slug, snap, [Entry(seq, kind, clean, by)]),
+                _applied(rules.slug, snap, [Entry(seq, kind, clean, by)]),
                 rules.box_records(snap.state, kind, clean))
     except RulesError:
         if refuse:

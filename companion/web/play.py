@@ -161,7 +161,7 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
         # the seat prompt of a phone without a seat; a seated phone's own last step; its seat
         prompt=lambda: _phone_part("seat_prompt", token, names, set(seats.holders(game.id)))
         if seat is None else "",
-        mine=lambda: _phone_part("take_back", token, game.version, mine)
+        mine=lambda: _phone_part("take_back", token, game, mine)
         if seat is not None and (mine := store.my_last(game, signed_by(game))) else "",
         seat_now=lambda: _phone_part("seat_now", names, seat))
     return dict(game=game, rules=rules, state=state, can_play=can_play, forms=forms,
