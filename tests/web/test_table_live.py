@@ -286,3 +286,33 @@ def test_a_stale_page_refused_without_js_shows_the_current_state(app):
     assert late.status_code == 409 and VERSION.search(page).group(1) == "2"
     assert "changed since your page was loaded" in page
     assert str(escape(rows(app, game)[1].text)) in page
+
+
+def test_an_answer_already_in_memory_is_handed_to_the_server_whole_a_file_is_streamed(app):
+    """A page or a check's answer reaches the WSGI server as one list of bytes (Granian sends it
+    in one call, where an iterator is sent chunk by chunk); a static file stays a stream, and an
+    answer without a body (304) has none."""
+    from werkzeug.test import EnvironBuilder
+    game = new_game(app, "hadara")
+
+    def served(path: str, **headers) -> tuple[str, bool, bytes]:
+        """The status, whether the body came as a list, and the body."""
+        seen = []
+        env = EnvironBuilder(path=path, headers=headers).get_environ()
+        body = app(env, lambda status, _headers, _exc=None: seen.append(status))
+        try:
+            return seen[0], isinstance(body, list), b"".join(body)
+        finally:
+            getattr(body, "close", lambda: None)()
+
+    status, whole, body = served(f"/g/{game.play_token}")
+    assert status.startswith("200") and whole and b'id="game"' in body
+    status, whole, body = served(f"/g/{game.play_token}/v")
+    assert status.startswith("200") and whole and body
+    status, _, body = served(f"/g/{game.play_token}/v", **{"If-None-Match": '"0"'})
+    assert status.startswith("304") and body == b""
+    seen = []
+    stream = app(EnvironBuilder(path="/static/app.js").get_environ(),
+                 lambda status, _headers, _exc=None: seen.append(status))
+    assert seen[0].startswith("200") and not isinstance(stream, list)
+    stream.close()

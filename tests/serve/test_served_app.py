@@ -1,0 +1,36 @@
+"""The app as each server process serves it (``companion.serve.served_app``): what it built at start
+frozen for the garbage collector, and young objects collected less often. Run in a process of its
+own, as a worker is: the settings are the interpreter's, not the app's."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from companion import serve
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+WORKER = """
+import gc, json
+from companion.serve import served_app
+before = gc.get_freeze_count()
+served_app()
+print(json.dumps({"frozen_before": before, "frozen": gc.get_freeze_count(),
+                  "young": gc.get_threshold()[0]}))
+"""
+
+
+def test_a_server_process_freezes_what_it_built_at_start_and_collects_young_objects_less_often(
+        tmp_path):
+    env = {"PATH": "/usr/bin:/bin", "FLASK_SECRET_KEY": "served-app-test",
+           "DATABASE_URL": f"sqlite:///{tmp_path / 's.sqlite'}",
+           "FLASK_DRAWING_SHARED_DIR": "", "FLASK_LIVE_SOCKETS_DIR": ""}
+    out = subprocess.run([sys.executable, "-c", WORKER], cwd=ROOT, env=env, text=True,
+                         capture_output=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    assert seen["frozen_before"] == 0
+    assert seen["frozen"] > 10_000  # the app, its templates and libraries
+    assert seen["young"] == serve.YOUNG_COLLECTION > 700  # (Python's default: 700)
