@@ -10,7 +10,13 @@ fresh one-time key per form, its own values of ``per_phone`` and its board first
 Where a game's board shows something to one seat only, the page is drawn per seat instead
 (``draw_page``'s ``seat_view``). Inside a page, ``{% call drawn_once('name', ...) %}`` marks a
 part shared by every page of the same version (the guide, the score pad: the same on every
-seat's page), drawn once per process.
+seat's page), drawn once per process. A part that names what it shows
+(``drawn_once('name', by=...)``: every value it reads besides the game's link, the language and
+the kind of link) is shared across versions too: a new version draws again only the parts whose
+values changed (a tap on one player's board leaves the other boards, the guide and the forms as
+they were). The version such a part's forms send is a marker too (``page_version``). Under
+tests, each part taken this way is drawn again and must come out the same (``DRAWING_CHECK``):
+a part that reads a value it does not name fails there, not at a table.
 
 Pages are kept twice: in the process (an LRU by size) and in a disk cache every process of the
 server opens (diskcache), so the process that draws a version's page draws it for the others
@@ -20,6 +26,7 @@ its process or another) wait for its drawing.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import hmac
 import os
@@ -38,6 +45,7 @@ from flask import Flask, current_app, g, render_template
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from ..games.core.words import Text
 from . import once_key
 
 # Sent each time a page or a part is actually drawn (not taken from a cache): for tests.
@@ -75,6 +83,7 @@ class _Drawings:
         # requests of this process waiting for another process's drawing, by its digest
         self.told: dict[str, threading.Event] = {}
         self.neighbours = None  # the server's other processes (companion/live.py)
+        self.check = False  # draw each part taken by what it shows again, and compare
 
 
 def _mark_of(secret: Any) -> str:
@@ -98,9 +107,12 @@ def init_app(app: Flask) -> None:
     drawings.neighbours = app.extensions["live"].neighbours
     if drawings.neighbours is not None:
         drawings.neighbours.on("drawn", lambda digest: _told(drawings, digest))
+    drawings.check = app.config.get("DRAWING_CHECK", app.testing)
     given = dict(drawn_once=drawn_once,
                  csrf_token=lambda: _marker("csrf") if g.get("marking") else generate_csrf(),
-                 once_key=lambda: _marker("once") if g.get("marking") else once_key())
+                 once_key=lambda: _marker("once") if g.get("marking") else once_key(),
+                 page_version=lambda game: _marker("version") if g.get("marking")
+                 else game.version)
     # Globals reach imported macros; the context processor overrides Flask-WTF's own, which
     # would otherwise give page templates the real token.
     app.jinja_env.globals.update(given, per_phone=per_phone, own_board=own_board)
@@ -145,10 +157,10 @@ def draw_page(template: str, key: tuple | None, *, seat_view: int | None = None,
 
     html = _once(drawings, ("page", *key, seat_view), "page", draw, shared=True) if key \
         else draw()
-    return _for_phone(drawings, html, first)
+    return _for_phone(drawings, html, first, str(context["game"].version))
 
 
-def _for_phone(drawings: _Drawings, html: str, first: int | None) -> str:
+def _for_phone(drawings: _Drawings, html: str, first: int | None, version: str) -> str:
     html = _own_first(drawings, html, first)
     token = generate_csrf()
     said: dict[str, str] = {}  # a phone's value, by marker (the same form is on every board)
@@ -159,6 +171,8 @@ def _for_phone(drawings: _Drawings, html: str, first: int | None) -> str:
             return token
         if name == "once":  # a different one-time key for every form of every answer
             return once_key()
+        if name == "version":
+            return version
         if m.group() not in said:
             said[m.group()] = str(g.phone[name](*m.group(2).split(":")[1:]))
         return said[m.group()]
@@ -177,14 +191,54 @@ def _own_first(drawings: _Drawings, html: str, first: int | None) -> str:
     return bits[0] + "".join(b for _, b in boards) + bits[-1]
 
 
-def drawn_once(*parts: Any, caller: Callable[[], str]) -> Markup:
-    """The part ``caller`` draws, shared by every page of the same page key and ``parts``;
-    drawn afresh when no page key is set."""
+_VERSIONS = object()  # (no ``by``: the part is shared by the pages of one version)
+
+
+def _shown(value: Any) -> Any:
+    """``value`` as plain data that tells apart every two values a part could show differently:
+    words with their template, values and rule (a Text reads as its English only), dataclasses
+    field by field. Other objects are refused: their ``repr`` may name a memory address that a
+    later object reuses."""
+    if isinstance(value, Text):
+        return ("T", value.template, value.plural, value.rule, _shown(value.params))
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (tuple, list)):
+        return tuple(_shown(v) for v in value)
+    if isinstance(value, dict):
+        return ("D", tuple((_shown(k), _shown(v)) for k, v in value.items()))
+    if isinstance(value, (set, frozenset)):
+        return ("S", tuple(sorted(repr(_shown(v)) for v in value)))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__qualname__,
+                tuple(_shown(getattr(value, f.name)) for f in dataclasses.fields(value)))
+    raise TypeError(f"drawn_once(by=...) takes plain values, not {type(value).__name__}")
+
+
+def drawn_once(*parts: Any, caller: Callable[[], str], by: Any = _VERSIONS) -> Markup:
+    """The part ``caller`` draws, shared by every page of the same page key and ``parts``, or,
+    given ``by`` (every value the part reads: kept by its ``repr``), by every page of the game's
+    link, language and kind of link whose part reads the same values; drawn afresh when no page
+    key is set."""
     page = g.get("drawing")
     if not page:
         return Markup(caller())
-    return Markup(_once(current_app.extensions["drawings"], (*page, *parts), parts[0],
-                        lambda: Markup(caller()), shared=False))
+    drawings = current_app.extensions["drawings"]
+    if by is _VERSIONS:
+        return Markup(_once(drawings, (*page, *parts), parts[0], lambda: Markup(caller()),
+                            shared=False))
+    # ("game", link, version, language, play link): the same but the version
+    said = hashlib.sha256(repr(_shown(by)).encode()).hexdigest()
+    key = (page[0], page[1], *page[3:], *parts, "by", said)
+    with drawings.lock:
+        kept = drawings.parts.get(key)
+    html = _once(drawings, key, parts[0], lambda: Markup(caller()), shared=False)
+    if kept is not None and drawings.check:
+        again = caller()
+        if again != html:
+            raise AssertionError(f"the part {parts!r} reads a value its by= does not name: "
+                                 f"kept {html!r}, drawn again {again!r}")
+    return Markup(html)
 
 
 def _once(drawings: _Drawings, key: tuple, part: str, draw: Callable[[], str], *,

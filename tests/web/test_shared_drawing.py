@@ -10,6 +10,9 @@ import threading
 from collections import Counter
 from html import unescape
 
+import pytest
+from flask import g
+
 from companion.web import drawing
 from companion.web.drawing import fragment_drawn
 from tests.web.table import WebTable
@@ -37,20 +40,27 @@ def drawn(app, reads) -> Counter:
     return parts
 
 
-def test_a_versions_shared_parts_are_drawn_once_for_every_seated_phone(client, app):
+def test_a_new_version_draws_once_for_every_seat_only_the_parts_whose_values_changed(client,
+                                                                                      app):
     host = hadara(client, app)
     phones = [seated(app, host, s) for s in range(3)]
-    # a new version nobody has seen (the tap's answer is not followed)
+    # a new version nobody has seen (the tap's answer is not followed): Ana's coins
     assert host.client.post(f"{host.path}/do/correct", data={
         "csrf_token": host.csrf, "version": host.version, "player": 0, "value": "coins",
         "delta": 1}).status_code == 303
     parts = drawn(app, lambda: [p.refresh() for p in phones])
-    assert parts["score"] == parts["guide"] == parts["latest"] == parts["tools"] == 1
-    # the action forms and each board: once for every seat (Hadara hides nothing; which player
-    # a form picks and where a tap goes are each phone's own, filled into its answer)
-    assert parts["acts"] == parts["share"] == 1
-    assert parts["player"] == 3
+    assert parts["score"] == parts["latest"] == parts["tools"] == parts["glance"] == 1
+    # Ana's board, once for every seat (Hadara hides nothing; which player a form picks and
+    # where a tap goes are each phone's own, filled into its answer); the other boards, the
+    # guide, the steps, the action forms and the sharing links read nothing that changed: kept
+    assert parts["player"] == 1
+    assert parts["guide"] == parts["steps"] == parts["acts"] == parts["share"] == 0
+    assert all(p.version == host.version + 1 for p in phones)
     assert drawn(app, lambda: [p.refresh() for p in phones]) == Counter()  # all shared now
+    # what a kept part's forms send is the version each page shows
+    for phone in phones:
+        assert set(re.findall(r'name="version" value="(\d+)"', phone.page)) == \
+            {str(host.version + 1)}
 
 
 
@@ -76,8 +86,7 @@ def test_phones_asking_for_a_new_version_at_the_same_moment_share_one_drawing(cl
             t.join()
 
     parts = drawn(app, together)
-    assert parts["score"] == parts["guide"] == parts["latest"] == parts["tools"] == 1
-    assert parts["acts"] == 1 and parts["player"] == 3
+    assert parts["score"] == parts["latest"] == parts["tools"] == parts["player"] == 1
     assert all(p.version == host.version + 1 for p in phones)
 
 def test_each_phone_gets_only_its_own_csrf_token_and_a_fresh_key_for_every_form(client, app):
@@ -243,3 +252,33 @@ def test_processes_asking_at_the_same_moment_draw_a_page_once(client, app, tmp_p
     for t in threads:
         t.join()
     assert counts["page"] == 1 and here.version == there.version == host.version + 1
+
+
+def test_a_part_that_reads_a_value_its_by_does_not_name_fails_under_tests(app):
+    """A part kept across versions by what it names (``drawn_once(by=...)``) is drawn again
+    under tests and must come out the same: one that reads a value it does not name (here the
+    version) fails at once instead of showing an old value at a table."""
+    def part(version: int, by: tuple) -> str:
+        with app.test_request_context():
+            g.drawing, g.marking = ("game", "link", version, "en", True), True
+            return str(drawing.drawn_once("p", by=by, caller=lambda: f"version {version}"))
+
+    assert part(1, by=()) == "version 1"
+    with pytest.raises(AssertionError, match="reads a value its by= does not name"):
+        part(2, by=())
+    assert part(3, by=(3,)) == "version 3"  # named: drawn for its own value
+    app.extensions["drawings"].check = False  # (what a server does: the kept part is shown)
+    assert part(4, by=()) == "version 1"
+
+
+def test_a_part_is_kept_by_what_its_words_say_in_every_language_and_never_by_an_objects_address():
+    """Words read as their English; a part keyed by them tells apart two with the same English
+    but another template, value or rule link. An object that is not plain data is refused (its
+    ``repr`` names a memory address a later object may reuse)."""
+    from companion.games.core import t
+    one, other = t("Close {step}", step="A"), t("Close {step}", step="A")
+    other.rule = "phase-b"
+    assert str(one) == str(other) and drawing._shown(one) != drawing._shown(other)
+    assert drawing._shown(t("{n} coins", n=2)) != drawing._shown(t("{n} coins", n="2"))
+    with pytest.raises(TypeError, match="plain values"):
+        drawing._shown((1, object()))
