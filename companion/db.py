@@ -6,6 +6,8 @@ PostgreSQL locks the game row. Either way a unique (game, seq) pair makes a lost
 """
 from __future__ import annotations
 
+import contextlib
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -245,6 +247,12 @@ def init_app(app: Flask) -> None:
     app.extensions["db_sessions"] = sessionmaker(engine, expire_on_commit=False)
     app.extensions["db_write_sessions"] = sessionmaker(engine.execution_options(immediate=True),
                                                        expire_on_commit=False)
+    if engine.dialect.name == "sqlite":
+        # One thread of a process asks SQLite for the write lock at a time, the others wait here
+        # and are woken the moment it is free: SQLite's busy wait sleeps 1, 2, 5, 10... up to
+        # 100 ms between tries, and under `make bench`'s 250 tables a crowd of sleeping writers
+        # turned taps into 10 s waits and errors (with it: no errors).
+        app.extensions["db_writers"] = threading.RLock()
     if app.config.get("CREATE_TABLES"):
         Base.metadata.create_all(engine)
     app.teardown_appcontext(_close_session)
@@ -266,8 +274,11 @@ def write_session() -> Iterator[Session]:
     """``with write_session() as s:`` a new session for one writing transaction (the caller
     commits; it is closed at the end of the block). On SQLite it begins with ``BEGIN IMMEDIATE``,
     so writers queue on the database's lock (busy timeout) instead of failing to upgrade a read
-    lock; PostgreSQL writers lock the game row themselves."""
-    with current_app.extensions["db_write_sessions"]() as s:
+    lock (the threads of one process first queue on a lock of their own); PostgreSQL writers
+    lock the game row themselves."""
+    writers = current_app.extensions.get("db_writers")
+    with writers if writers is not None else contextlib.nullcontext(), \
+            current_app.extensions["db_write_sessions"]() as s:
         yield s
 
 
