@@ -22,7 +22,7 @@ from . import slow_clients as slow
 from .http import Phone
 from .server import ROOT, Server
 
-STEPS = (25, 50, 75, 100, 125, 150, 175, 200, 250, 300)  # tables
+STEPS = (25, 50, 75, 100, 125, 150, 175, 200, 225, 250, 300)  # tables
 WARMUP, MEASURE = 8.0, 30.0  # s per step
 MIN_TABLES = 3  # the smallest step tried when the first one fails
 COLD_RUNS = 3
