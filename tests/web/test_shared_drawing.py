@@ -282,3 +282,18 @@ def test_a_part_is_kept_by_what_its_words_say_in_every_language_and_never_by_an_
     assert drawing._shown(t("{n} coins", n=2)) != drawing._shown(t("{n} coins", n="2"))
     with pytest.raises(TypeError, match="plain values"):
         drawing._shown((1, object()))
+
+
+def test_a_drawing_is_claimed_by_one_request_and_a_claim_left_by_a_dead_process_is_taken_over(
+        tmp_path):
+    """The claim on a drawing is a file made only if none is there: the first request gets it,
+    the next waits for its drawing; a claim older than DRAWING_WAIT (its request failed, its
+    process ended) is taken over instead of making every phone wait for it."""
+    import os
+    import time
+    claim = tmp_path / "drawings" / "claims" / "0123abcd"
+    assert drawing._claimed(claim) and claim.exists()  # (the folder made on the way)
+    assert not drawing._claimed(claim)
+    old = time.time() - drawing.DRAWING_WAIT - 1
+    os.utime(claim, (old, old))
+    assert drawing._claimed(claim) and claim.stat().st_mtime > old
