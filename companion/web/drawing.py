@@ -217,9 +217,9 @@ def _shown(value: Any) -> Any:
 
 def drawn_once(*parts: Any, caller: Callable[[], str], by: Any = _VERSIONS) -> Markup:
     """The part ``caller`` draws, shared by every page of the same page key and ``parts``, or,
-    given ``by`` (every value the part reads: kept by its ``repr``), by every page of the game's
-    link, language and kind of link whose part reads the same values; drawn afresh when no page
-    key is set."""
+    given ``by`` (every value the part reads, told apart by what they show: ``_shown``), by
+    every page of the game's link, language and kind of link whose part reads the same values;
+    drawn afresh when no page key is set."""
     page = g.get("drawing")
     if not page:
         return Markup(caller())
