@@ -481,10 +481,10 @@ def _planned(rules: GameRules, snap: Snapshot, seq: int, kind: str,
         return None
 
 
-def _first_of(game_id: int, once: str, s: Session | None = None) -> Recorded | None:
+def _first_of(game_id: int, once: str) -> Recorded | None:
     """What the form with one-time key ``once`` recorded, if it was sent before."""
-    first = (s or session()).scalar(select(Action).where(Action.game_id == game_id,
-                                                         Action.once == once))
+    first = session().scalar(select(Action).where(Action.game_id == game_id,
+                                                  Action.once == once))
     return None if first is None else Recorded(first.text, first.data, first.seq)
 
 
