@@ -270,15 +270,18 @@ def session() -> Session:
 
 
 @contextmanager
-def write_session() -> Iterator[Session]:
+def write_session(*, first_writes: bool = False) -> Iterator[Session]:
     """``with write_session() as s:`` a new session for one writing transaction (the caller
     commits; it is closed at the end of the block). On SQLite it begins with ``BEGIN IMMEDIATE``,
     so writers queue on the database's lock (busy timeout) instead of failing to upgrade a read
     lock (the threads of one process first queue on a lock of their own); PostgreSQL writers
-    lock the game row themselves."""
+    lock the game row themselves. ``first_writes``: the caller's first statement writes, so it
+    takes the lock itself (waiting the same way) and the lock is not held over a BEGIN of its
+    own."""
     writers = current_app.extensions.get("db_writers")
+    sessions = "db_sessions" if first_writes else "db_write_sessions"
     with writers if writers is not None else contextlib.nullcontext(), \
-            current_app.extensions["db_write_sessions"]() as s:
+            current_app.extensions[sessions]() as s:
         yield s
 
 

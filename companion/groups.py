@@ -274,7 +274,16 @@ def play_follows_game(s: Session, game: Game, version: int, state: Any,
             setattr(row, key, value)
 
 
-AFTER_RECORD.append(play_follows_game)
+def _play_follows_step(s: Session, game: Game, version: int, before: Any, state: Any,
+                       last: datetime) -> None:
+    """A group's play after one step of its game: a step that neither ends the game nor comes
+    after its end leaves the play as it was (there is none), without a read."""
+    rules = get_game(game.slug)
+    if rules.is_over(before) or rules.is_over(state):
+        play_follows_game(s, game, version, state, last)
+
+
+AFTER_RECORD.append(_play_follows_step)
 
 
 def catch_up_plays(s: Session) -> int:

@@ -109,6 +109,39 @@ def test_a_game_whose_setup_box_data_cannot_be_stored_is_not_created(client, app
         assert store.session().scalars(select(Game)).all() == []
 
 
+class LockTrace:
+    """Every statement SQLite runs while a connection holds the write lock, as SQLite itself
+    reports them (whatever runs the SQL): from a BEGIN IMMEDIATE, or from the first statement
+    that writes after a plain BEGIN, to the COMMIT or ROLLBACK (not included)."""
+
+    def __init__(self, app) -> None:
+        self.engine, self.locked = app.extensions["db_engine"], []
+        self.began = self.inside = False
+
+    def __call__(self, sql: str) -> None:
+        word = sql.split(None, 1)[0].upper() if sql.strip() else ""
+        if word == "BEGIN":
+            self.began, self.inside = True, "IMMEDIATE" in sql.upper()
+        elif word in ("COMMIT", "ROLLBACK"):
+            self.began = self.inside = False
+        else:
+            self.inside = self.inside or (self.began and word in ("INSERT", "UPDATE", "DELETE"))
+            if self.inside:
+                self.locked.append(sql)
+
+    def __enter__(self) -> list[str]:
+        self.engine.dispose()  # new connections, each traced
+        event.listen(self.engine, "connect", self._listen)
+        return self.locked
+
+    def __exit__(self, *_exc) -> None:
+        event.remove(self.engine, "connect", self._listen)
+        self.engine.dispose()
+
+    def _listen(self, dbapi_conn, _record) -> None:
+        dbapi_conn.set_trace_callback(self)
+
+
 def test_an_undo_reads_no_more_of_the_log_inside_the_write_lock_on_a_long_game(app):
     """Undo names its target by one indexed read, and folds the log before the lock: inside
     the writing transaction no statement reads the log beyond single entries (review M3)."""
@@ -116,33 +149,29 @@ def test_an_undo_reads_no_more_of_the_log_inside_the_write_lock_on_a_long_game(a
         game = store.create_game(get_game("hadara"), sample_setup(get_game("hadara")))
         for _ in range(300):
             store.record(game.id, "correct", {"player": 0, "value": "coins", "delta": 1})
-    locked: list[str] = []  # every statement SQLite ran inside a writing transaction
-    inside = [False]
-
-    def trace(sql: str) -> None:
-        word = sql.split(None, 1)[0].upper() if sql.strip() else ""
-        if sql.upper().startswith("BEGIN IMMEDIATE"):
-            inside[0] = True
-        elif word in ("COMMIT", "ROLLBACK"):
-            inside[0] = False
-        elif inside[0]:
-            locked.append(sql)
-
-    engine = app.extensions["db_engine"]
-    engine.dispose()  # new connections, each traced by SQLite itself (whatever runs the SQL)
-    listen = lambda dbapi_conn, _record: dbapi_conn.set_trace_callback(trace)
-    event.listen(engine, "connect", listen)
-    try:
-        with app.app_context():
-            done = store.record(game.id, "undo", {})
-    finally:
-        event.remove(engine, "connect", listen)
-        engine.dispose()
+    with LockTrace(app) as locked, app.app_context():
+        done = store.record(game.id, "undo", {})
     assert any(sql.startswith("INSERT INTO actions") for sql in locked)
     reads = [sql for sql in locked if sql.startswith("SELECT") and "FROM actions" in sql]
     for sql in reads:
         assert re.search(r"\b(seq|once) = ", sql), f"reads the log in the lock: {sql}"
     assert done.data == {"target": 300}
+
+
+def test_a_step_in_the_middle_of_a_game_holds_the_write_lock_for_two_writes_and_no_read(app):
+    """The write lock is held from the statement that moves the game's version to the commit:
+    that statement and the new entry, nothing else (no read of the version, no group's play:
+    a step that neither ends a game nor follows its end changes no play). Each statement lets
+    the process's other threads run while the lock waits."""
+    with app.app_context():
+        game = store.create_game(get_game("hadara"), sample_setup(get_game("hadara")))
+        store.record(game.id, "correct", {"player": 0, "value": "coins", "delta": 1})
+    with LockTrace(app) as locked, app.app_context():
+        store.record(game.id, "correct", {"player": 0, "value": "coins", "delta": 1})
+    assert [sql.split(None, 3)[:3] for sql in locked] == [
+        ["UPDATE", "games", "SET"], ["INSERT", "INTO", "actions"]]
+    with app.app_context():
+        assert store.session().get(Game, game.id).version == 2
 
 
 def test_sqlite_syncs_every_commit_to_survive_a_power_loss(app):
