@@ -176,16 +176,18 @@ def app_synchronous(root: Path) -> str:
 
 
 def _tap_commit(conn: sqlite3.Connection, game_id: int, columns: list[str]) -> float:
-    """Milliseconds of one tap's write as the app makes it: read the version, add one action to
-    the log (a copy of the game's last one), bump the version, commit."""
-    start = time.perf_counter()
-    conn.execute("BEGIN IMMEDIATE")
+    """Milliseconds of one tap's write as the app makes it (store.record): move the game's
+    version on if it is still the one read (the statement that takes the write lock), add one
+    action to the log (a copy of the game's last one), commit."""
     version = conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()[0]
     picked = ", ".join("? AS seq" if c == "seq" else c for c in columns)
+    start = time.perf_counter()
+    conn.execute("BEGIN")
+    moved = conn.execute("UPDATE games SET version = ?, updated_at = CURRENT_TIMESTAMP "
+                         "WHERE id = ? AND version = ?", (version + 1, game_id, version))
+    assert moved.rowcount == 1  # (nothing else writes to this copy)
     conn.execute(f"INSERT INTO actions ({', '.join(columns)}) SELECT {picked} FROM actions "
                  "WHERE game_id = ? AND seq = ?", (version + 1, game_id, version))
-    conn.execute("UPDATE games SET version = ?, updated_at = CURRENT_TIMESTAMP WHERE id = ?",
-                 (version + 1, game_id))
     conn.execute("COMMIT")
     return (time.perf_counter() - start) * 1000
 

@@ -262,8 +262,8 @@ before the cores are fully used; more processes than cores (eight here) keep few
 behind each drawing. What a server carries is bounded by its cores divided by a table's server
 time (above), less what the machine's other work takes."""
 
-DURABLE = """A tap's write transaction (`BEGIN IMMEDIATE`, read the version, insert one action,
-bump the version, `COMMIT`) run with Python's `sqlite3` on a copy of the benchmark's database
+DURABLE = """A tap's write transaction (`BEGIN`, move the version on if it is still the one read,
+insert one action, `COMMIT`) run with Python's `sqlite3` on a copy of the benchmark's database
 (WAL, on {fs}), one commit every 20 ms as a table sends them, the two settings taking turns:
 
 | `synchronous` | commits | p50 ms | mean ms | p95 ms |
