@@ -443,7 +443,8 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
                 meta = _meta(s, now, snap, kind, data, by, version)
             else:
                 snap = _kept(game_id, current) or _caught_up(s, game, snap)
-            _took_version(s, game_id, current, current + 1, at)
+            if not _took_version(s, game_id, current, current + 1, at):  # (held: never)
+                raise _Moved()
         stale = version is not None and version != current
         if stale and (meta.stale if meta is not None else not rules.spec(kind).commutative):
             raise StaleAction(t("the game changed since your page was loaded: {changes}. Here "

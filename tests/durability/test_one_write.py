@@ -1,6 +1,8 @@
 """What a recorded action promises (companion/store.py record): a form sent twice is stored once
 and answered as the first time; an action and the box data it implies are one transaction; an
-undo's work inside the write lock does not grow with the game; SQLite syncs every commit."""
+undo's work inside the write lock does not grow with the game, and a step in the middle of a game
+holds it for two statements; a step worked out before another process wrote is applied on top of
+that write or refused, all inside the lock; SQLite syncs every commit."""
 from __future__ import annotations
 
 import re
@@ -178,3 +180,65 @@ def test_sqlite_syncs_every_commit_to_survive_a_power_loss(app):
     with app.extensions["db_engine"].connect() as conn:
         assert conn.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
         assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+
+
+@pytest.fixture
+def two_processes(tmp_path):
+    """Two apps on one database, each with its own kept states, as two server processes."""
+    from companion import create_app
+    config = {"TESTING": True, "SECRET_KEY": "test-key",
+              "DATABASE_URL": f"sqlite:///{tmp_path / 'shared.sqlite'}", "CREATE_TABLES": True}
+    apps = create_app(config), create_app(config)
+    yield apps
+    for each in apps:
+        each.extensions["db_engine"].dispose()
+
+
+def tap_meanwhile(monkeypatch, other, game_id: int, kind: str, data: dict) -> None:
+    """The other process records ``kind`` once, just before this one's next write takes the
+    lock (after its step was worked out on the version it read)."""
+    real, fired = store._end_reading, []
+
+    def then_the_other(*args):
+        real(*args)
+        if not fired and store.session().get(Game, game_id) is not None:
+            fired.append(True)
+            with other.app_context():
+                store.record(game_id, kind, data)
+
+    monkeypatch.setattr(store, "_end_reading", then_the_other)
+
+
+def test_a_step_worked_out_before_another_process_wrote_is_applied_on_top_of_its_step(
+        two_processes, monkeypatch):
+    here, other = two_processes
+    rules = get_game("hadara")
+    with here.app_context():
+        game_id = store.create_game(rules, sample_setup(rules)).id
+        coins = store.state_of(store.session().get(Game, game_id)).players[0].coins
+    plus_one = {"player": 0, "value": "coins", "delta": 1}
+    tap_meanwhile(monkeypatch, other, game_id, "correct", plus_one)  # a commutative +1
+    with here.app_context():
+        done = store.record(game_id, "correct", plus_one, version=0)
+        game = store.session().get(Game, game_id)
+        rows = store.rows_of(store.session(), game_id)
+        shown = store.state_of(game)
+    assert done.version == game.version == 2
+    assert [r.seq for r in rows] == [1, 2]
+    assert shown.players[0].coins == coins + 2
+    assert shown == rules.fold(game.setup, store.entries_of(rows))
+
+
+def test_a_stale_step_refused_inside_the_lock_leaves_the_version_where_the_other_put_it(
+        two_processes, monkeypatch):
+    here, other = two_processes
+    rules = get_game("hexemonia")
+    with here.app_context():
+        game_id = store.create_game(rules, sample_setup(rules)).id
+    tap_meanwhile(monkeypatch, other, game_id, "take", {"hexes": 2})
+    with here.app_context(), pytest.raises(store.StaleAction):
+        store.record(game_id, "take", {"hexes": 2}, version=0)
+    with here.app_context():
+        assert store.session().get(Game, game_id).version == 1
+        assert [(r.seq, r.kind) for r in store.rows_of(store.session(), game_id)] == [
+            (1, "take")]
