@@ -3,23 +3,10 @@ newest entries, it brings its newest kept state up to date with just those entri
 whole log again only when an undo or redo is among them."""
 from __future__ import annotations
 
-import pytest
-
-from companion import create_app, store
+from companion import store
 from companion.db import Game
 from companion.games import get_game
 from tests.table_helpers import sample_setup
-
-
-@pytest.fixture
-def two_processes(tmp_path):
-    """Two apps on one database, each with its own kept states, as two server processes."""
-    config = {"TESTING": True, "SECRET_KEY": "test-key",
-              "DATABASE_URL": f"sqlite:///{tmp_path / 'shared.sqlite'}", "CREATE_TABLES": True}
-    apps = create_app(config), create_app(config)
-    yield apps
-    for app in apps:
-        app.extensions["db_engine"].dispose()
 
 
 def record(app, game_id: int, kind: str, data: dict, times: int = 1) -> None:

@@ -182,16 +182,10 @@ def test_sqlite_syncs_every_commit_to_survive_a_power_loss(app):
         assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
 
 
-@pytest.fixture
-def two_processes(tmp_path):
-    """Two apps on one database, each with its own kept states, as two server processes."""
-    from companion import create_app
-    config = {"TESTING": True, "SECRET_KEY": "test-key",
-              "DATABASE_URL": f"sqlite:///{tmp_path / 'shared.sqlite'}", "CREATE_TABLES": True}
-    apps = create_app(config), create_app(config)
-    yield apps
-    for each in apps:
-        each.extensions["db_engine"].dispose()
+def new_game(app, slug: str) -> int:
+    rules = get_game(slug)
+    with app.app_context():
+        return store.create_game(rules, sample_setup(rules)).id
 
 
 def tap_meanwhile(monkeypatch, other, game_id: int, kind: str, data: dict) -> None:
@@ -212,9 +206,8 @@ def tap_meanwhile(monkeypatch, other, game_id: int, kind: str, data: dict) -> No
 def test_a_step_worked_out_before_another_process_wrote_is_applied_on_top_of_its_step(
         two_processes, monkeypatch):
     here, other = two_processes
-    rules = get_game("hadara")
+    rules, game_id = get_game("hadara"), new_game(here, "hadara")
     with here.app_context():
-        game_id = store.create_game(rules, sample_setup(rules)).id
         coins = store.state_of(store.session().get(Game, game_id)).players[0].coins
     plus_one = {"player": 0, "value": "coins", "delta": 1}
     tap_meanwhile(monkeypatch, other, game_id, "correct", plus_one)  # a commutative +1
@@ -232,9 +225,7 @@ def test_a_step_worked_out_before_another_process_wrote_is_applied_on_top_of_its
 def test_a_stale_step_refused_inside_the_lock_leaves_the_version_where_the_other_put_it(
         two_processes, monkeypatch):
     here, other = two_processes
-    rules = get_game("hexemonia")
-    with here.app_context():
-        game_id = store.create_game(rules, sample_setup(rules)).id
+    game_id = new_game(here, "hexemonia")
     tap_meanwhile(monkeypatch, other, game_id, "take", {"hexes": 2})
     with here.app_context(), pytest.raises(store.StaleAction):
         store.record(game_id, "take", {"hexes": 2}, version=0)
