@@ -6,10 +6,9 @@ PostgreSQL locks the game row. Either way a unique (game, seq) pair makes a lost
 """
 from __future__ import annotations
 
-import contextlib
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from datetime import UTC, datetime
 
 from flask import Flask, current_app, g
@@ -280,7 +279,7 @@ def write_session(*, first_writes: bool = False) -> Iterator[Session]:
     own."""
     writers = current_app.extensions.get("db_writers")
     sessions = "db_sessions" if first_writes else "db_write_sessions"
-    with writers if writers is not None else contextlib.nullcontext(), \
+    with writers if writers is not None else nullcontext(), \
             current_app.extensions[sessions]() as s:
         yield s
 

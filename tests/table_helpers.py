@@ -46,6 +46,15 @@ def sample_setup(rules, players: int = 3) -> dict[str, Any]:
     return setup
 
 
+def sample_game(app, slug: str = "hadara"):
+    """A new game of ``slug`` with its sample setup, stored by ``app`` (its row, loaded)."""
+    from companion import store
+    from companion.games import get_game
+    rules = get_game(slug)
+    with app.app_context():
+        return store.create_game(rules, sample_setup(rules))
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -14,7 +14,7 @@ from companion import store
 from companion.db import BoxData, Game
 from companion.games import get_game
 from tests.conftest import csrf_of
-from tests.table_helpers import sample_setup
+from tests.table_helpers import sample_game, sample_setup
 from tests.web.table import WebTable
 
 ONCE = re.compile(r'name="once" value="([^"]+)"')
@@ -147,8 +147,8 @@ class LockTrace:
 def test_an_undo_reads_no_more_of_the_log_inside_the_write_lock_on_a_long_game(app):
     """Undo names its target by one indexed read, and folds the log before the lock: inside
     the writing transaction no statement reads the log beyond single entries (review M3)."""
+    game = sample_game(app)
     with app.app_context():
-        game = store.create_game(get_game("hadara"), sample_setup(get_game("hadara")))
         for _ in range(300):
             store.record(game.id, "correct", {"player": 0, "value": "coins", "delta": 1})
     with LockTrace(app) as locked, app.app_context():
@@ -165,8 +165,8 @@ def test_a_step_in_the_middle_of_a_game_holds_the_write_lock_for_two_writes_and_
     that statement and the new entry, nothing else (no read of the version, no group's play:
     a step that neither ends a game nor follows its end changes no play). Each statement lets
     the process's other threads run while the lock waits."""
+    game = sample_game(app)
     with app.app_context():
-        game = store.create_game(get_game("hadara"), sample_setup(get_game("hadara")))
         store.record(game.id, "correct", {"player": 0, "value": "coins", "delta": 1})
     with LockTrace(app) as locked, app.app_context():
         store.record(game.id, "correct", {"player": 0, "value": "coins", "delta": 1})
@@ -180,12 +180,6 @@ def test_sqlite_syncs_every_commit_to_survive_a_power_loss(app):
     with app.extensions["db_engine"].connect() as conn:
         assert conn.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
         assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
-
-
-def new_game(app, slug: str) -> int:
-    rules = get_game(slug)
-    with app.app_context():
-        return store.create_game(rules, sample_setup(rules)).id
 
 
 def tap_meanwhile(monkeypatch, other, game_id: int, kind: str, data: dict) -> None:
@@ -206,7 +200,7 @@ def tap_meanwhile(monkeypatch, other, game_id: int, kind: str, data: dict) -> No
 def test_a_step_worked_out_before_another_process_wrote_is_applied_on_top_of_its_step(
         two_processes, monkeypatch):
     here, other = two_processes
-    rules, game_id = get_game("hadara"), new_game(here, "hadara")
+    rules, game_id = get_game("hadara"), sample_game(here).id
     with here.app_context():
         coins = store.state_of(store.session().get(Game, game_id)).players[0].coins
     plus_one = {"player": 0, "value": "coins", "delta": 1}
@@ -225,7 +219,7 @@ def test_a_step_worked_out_before_another_process_wrote_is_applied_on_top_of_its
 def test_a_stale_step_refused_inside_the_lock_leaves_the_version_where_the_other_put_it(
         two_processes, monkeypatch):
     here, other = two_processes
-    game_id = new_game(here, "hexemonia")
+    game_id = sample_game(here, "hexemonia").id
     tap_meanwhile(monkeypatch, other, game_id, "take", {"hexes": 2})
     with here.app_context(), pytest.raises(store.StaleAction):
         store.record(game_id, "take", {"hexes": 2}, version=0)

@@ -11,7 +11,7 @@ import pytest
 
 from companion import store
 from companion.games import get_game
-from tests.table_helpers import Gunicorn, Phone, ThreadedServer, sample_setup
+from tests.table_helpers import Gunicorn, Phone, ThreadedServer, sample_game, sample_setup
 
 PHONES = 8
 TAPS = 240
@@ -27,11 +27,6 @@ def serving(kind: str, app, database_url: str):
             yield server.base
 
 
-def new_game(app, slug="hadara"):
-    with app.app_context():
-        return store.create_game(get_game(slug), sample_setup(get_game(slug)))
-
-
 def current(app, game):
     with app.app_context():
         fresh = store.session().get(type(game), game.id)
@@ -40,7 +35,7 @@ def current(app, game):
 
 @pytest.mark.parametrize("server", ["werkzeug", "gunicorn"])
 def test_hundreds_of_concurrent_plus_ones_all_count(db_app, database_url, server):
-    game = new_game(db_app)
+    game = sample_game(db_app)
     _, before, _ = current(db_app, game)
     with serving(server, db_app, database_url) as base:
         phones = [Phone(base) for _ in range(PHONES)]
@@ -65,7 +60,7 @@ def test_hundreds_of_concurrent_plus_ones_all_count(db_app, database_url, server
 @pytest.mark.parametrize("server", ["werkzeug", "gunicorn"])
 def test_conflicting_taps_sent_from_the_same_page_one_wins_the_other_is_refused(
         db_app, database_url, server):
-    game = new_game(db_app)
+    game = sample_game(db_app)
     rules = get_game("hadara")
     rid, choices = next((rid, list(r.readings)) for rid, r in rules.rulings.items()
                         if len(r.readings) > 1)
@@ -109,7 +104,7 @@ def test_conflicting_taps_sent_from_the_same_page_one_wins_the_other_is_refused(
 
 @pytest.mark.parametrize("server", ["werkzeug", "gunicorn"])
 def test_phones_taking_back_different_old_steps_at_once_all_count(db_app, database_url, server):
-    game = new_game(db_app)
+    game = sample_game(db_app)
     _, before, _ = current(db_app, game)
     with db_app.app_context():
         for _ in range(2 * PHONES):  # steps 1..16: +1 coin each for the first player
@@ -137,7 +132,7 @@ def test_phones_taking_back_different_old_steps_at_once_all_count(db_app, databa
 @pytest.mark.parametrize("server", ["werkzeug", "gunicorn"])
 def test_two_phones_taking_back_the_same_step_at_once_record_it_once(
         db_app, database_url, server):
-    game = new_game(db_app)
+    game = sample_game(db_app)
     with db_app.app_context():
         for _ in range(3):
             store.record(game.id, "correct", {"player": 1, "value": "coins", "delta": 2})

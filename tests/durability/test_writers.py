@@ -8,13 +8,7 @@ import threading
 from sqlalchemy import text
 
 from companion import store
-from companion.games import get_game
-from tests.table_helpers import sample_setup
-
-
-def new_game(app) -> int:
-    with app.app_context():
-        return store.create_game(get_game("hadara"), sample_setup(get_game("hadara"))).id
+from tests.table_helpers import sample_game
 
 
 def tap(app, game_id: int) -> None:
@@ -28,7 +22,7 @@ def coins(app, game_id: int) -> int:
 
 
 def test_writers_of_one_process_take_turns_and_lose_no_tap(app):
-    game_id = new_game(app)
+    game_id = sample_game(app).id
     before = coins(app, game_id)
     threads = [threading.Thread(target=lambda: [tap(app, game_id) for _ in range(10)])
                for _ in range(4)]
@@ -40,7 +34,7 @@ def test_writers_of_one_process_take_turns_and_lose_no_tap(app):
 
 
 def test_a_tap_ends_its_requests_read_transaction_before_writing(app):
-    game_id = new_game(app)
+    game_id = sample_game(app).id
     with app.test_request_context():
         s = store.session()
         s.get(store.Game, game_id)  # the request has read: its transaction is open
