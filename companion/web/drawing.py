@@ -59,6 +59,13 @@ DEFAULT_SHARED_BYTES = 256 * 1024 * 1024
 
 # How long a phone waits for another request drawing the page it needs before drawing it itself.
 DRAWING_WAIT = 2.0  # s
+# The disk cache is split in shards (a SQLite file each, with its own write lock), and a request
+# waits at most this long for a shard's lock: a drawing is stored only if it gets it, and a read
+# that would wait longer draws the page itself. Drawing a page costs about as much; the library's
+# plain Cache waited up to 60 s, and under `make bench`'s 250 tables dozens of page requests at
+# a time stood in that wait, each holding its thread and a database connection.
+SHARED_SHARDS = 8
+SHARED_TIMEOUT = 0.01  # s
 # How often a request waiting for another process's drawing looks for it in the disk cache
 # (the drawing process tells the others when it is stored; this is for a message lost).
 SHARED_LOOK = 0.05  # s
@@ -78,8 +85,9 @@ class _Drawings:
         self.mark = mark
         self.marks = re.compile(f"{mark}:(\\w+)((?::[\\w-]*)*);")
         self.own = re.compile(f"{mark}:own:(\\d*);")
-        self.shared = diskcache.Cache(folder, size_limit=shared_bytes,
-                                      eviction_policy="least-recently-stored") if folder else None
+        self.shared = diskcache.FanoutCache(
+            folder, shards=SHARED_SHARDS, timeout=SHARED_TIMEOUT, size_limit=shared_bytes,
+            eviction_policy="least-recently-stored") if folder else None
         # requests of this process waiting for another process's drawing, by its digest
         self.told: dict[str, threading.Event] = {}
         self.neighbours = None  # the server's other processes (companion/live.py)
@@ -282,7 +290,8 @@ def _draw(part: str, key: tuple, draw: Callable[[], str]) -> str:
 def _drawn(drawings: _Drawings, key: tuple, part: str, draw: Callable[[], str]) -> str:
     """The drawing of ``key`` from the disk cache the server's processes share: taken when
     another process drew it, waited for while another process draws it (it claimed the key), or
-    drawn here and stored."""
+    drawn here and stored (unless the cache is busier than SHARED_TIMEOUT: then the waiting
+    processes, told, draw it themselves)."""
     cache, name = drawings.shared, f"{drawings.mark}{key!r}"
     html = cache.get(name)
     if html is not None:
@@ -290,21 +299,22 @@ def _drawn(drawings: _Drawings, key: tuple, part: str, draw: Callable[[], str]) 
     digest = hashlib.sha256(name.encode()).hexdigest()[:20]
     claim = Path(cache.directory) / "claims" / digest
     claimed = _claimed(claim)
-    if not claimed:  # another process draws it: wait until it says it stored it
-        html = _other_drawing(drawings, name, digest)
+    if not claimed:  # another process draws it: wait until it says it is done
+        html = _other_drawing(drawings, name, digest, claim)
         if html is not None:
             return html
+    drew = False
     try:
         # (a claim made just after another process stored its drawing finds it here)
         html = cache.get(name) if claimed else None
         if html is None:
-            html = _draw(part, key, draw)
-            cache.set(name, str(html))
-            if drawings.neighbours is not None:
-                drawings.neighbours.tell("drawn", digest)
+            html, drew = _draw(part, key, draw), True
+            cache.set(name, str(html))  # (False, not kept, when its shard stays busy)
     finally:
         if claimed:
             claim.unlink(missing_ok=True)
+    if drew and drawings.neighbours is not None:
+        drawings.neighbours.tell("drawn", digest)
     return html
 
 
@@ -330,9 +340,11 @@ def _claimed(claim: Path) -> bool:
     return False
 
 
-def _other_drawing(drawings: _Drawings, name: str, digest: str) -> str | None:
-    """The drawing another process is making of ``name``, once it stored it (or None after
-    DRAWING_WAIT): woken by its message, looking again every SHARED_LOOK in case one is lost."""
+def _other_drawing(drawings: _Drawings, name: str, digest: str, claim: Path) -> str | None:
+    """The drawing another process is making of ``name``, once it stored it; None when its
+    ``claim`` is gone and the drawing was not stored (its request failed, or the cache was too
+    busy to keep it), or after DRAWING_WAIT. Woken by the drawing process's message, looking
+    again every SHARED_LOOK in case one is lost."""
     with drawings.lock:
         told = drawings.told.setdefault(digest, threading.Event())
     try:
@@ -341,6 +353,8 @@ def _other_drawing(drawings: _Drawings, name: str, digest: str) -> str | None:
             html = drawings.shared.get(name)
             if html is not None:
                 return html
+            if not claim.exists():  # done without storing it (or stored just now: look)
+                return drawings.shared.get(name)
             told.wait(min(SHARED_LOOK, left))
             told.clear()
         return None

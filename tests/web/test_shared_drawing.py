@@ -6,9 +6,12 @@ information. A refused form is drawn afresh with its values. Taps are plain form
 from __future__ import annotations
 
 import re
+import sqlite3
 import threading
+import time
 from collections import Counter
 from html import unescape
+from pathlib import Path
 
 import pytest
 from flask import g
@@ -252,6 +255,51 @@ def test_processes_asking_at_the_same_moment_draw_a_page_once(client, app, tmp_p
     for t in threads:
         t.join()
     assert counts["page"] == 1 and here.version == there.version == host.version + 1
+
+
+def test_while_another_process_holds_the_shared_cache_a_page_is_drawn_and_answered_not_kept(
+        client, app, tmp_path):
+    """Each shard of the disk cache is a SQLite file with its own write lock. While another
+    program holds every one, a phone's page is still drawn and answered (storing it waits
+    SHARED_TIMEOUT, where diskcache's plain Cache waited up to a minute) but not kept there:
+    the second process draws it too. Once the locks are free, the next version is shared."""
+    host = hadara(client, app)
+    other = _second_process(app, tmp_path)
+    there = seated(other, WebTable(other.test_client(), other, host.path), 1)
+    here = seated(app, host, 2)
+    unseen(host)
+    folder = Path(app.extensions["drawings"].shared.directory)
+    holders = [sqlite3.connect(folder / f"{n:03d}" / "cache.db", isolation_level=None,
+                               timeout=0) for n in range(drawing.SHARED_SHARDS)]
+    try:
+        for holder in holders:
+            holder.execute("BEGIN IMMEDIATE")
+        assert drawn(app, here.refresh)["page"] == 1
+        assert drawn(other, there.refresh)["page"] == 1  # not kept: drawn again there
+    finally:
+        for holder in holders:
+            holder.close()  # (rolled back: the locks are free)
+    assert here.version == there.version == host.version + 1
+    unseen(host)
+    assert drawn(app, here.refresh)["page"] == 1
+    assert drawn(other, there.refresh) == Counter()  # kept, and taken there
+
+
+def test_a_request_waiting_for_another_process_s_drawing_stops_when_that_one_ends_unstored(
+        app, tmp_path, monkeypatch):
+    """A process whose drawing could not be stored (its shard stayed busy) or whose request
+    failed removes its claim: a request of another process waiting for that drawing gives up
+    then and draws the page itself, instead of waiting out DRAWING_WAIT."""
+    monkeypatch.setattr(drawing, "DRAWING_WAIT", 60.0)
+    claim = tmp_path / "claim"
+    claim.touch()
+    remover = threading.Timer(0.2, claim.unlink)
+    remover.start()
+    started = time.monotonic()
+    assert drawing._other_drawing(app.extensions["drawings"], "never stored", "0123", claim) \
+        is None
+    assert time.monotonic() - started < drawing.DRAWING_WAIT
+    remover.join()
 
 
 def test_a_part_that_reads_a_value_its_by_does_not_name_fails_under_tests(app):
