@@ -62,8 +62,9 @@ DRAWING_WAIT = 2.0  # s
 # The disk cache is split in shards (a SQLite file each, with its own write lock), and a request
 # waits at most this long for a shard's lock: a drawing is stored only if it gets it, and a read
 # that would wait longer draws the page itself. Drawing a page costs about as much; the library's
-# plain Cache waited up to 60 s, and under `make bench`'s 250 tables dozens of page requests at
-# a time stood in that wait, each holding its thread and a database connection.
+# plain Cache waited up to 60 s, and in the table simulation at 250 tables (`make bench`'s) dozens
+# of page requests at a time stood in that wait, each holding its thread and a database
+# connection. Eight shards: as many as a server has processes at most (serve.MAX_WORKERS).
 SHARED_SHARDS = 8
 SHARED_TIMEOUT = 0.01  # s
 # How often a request waiting for another process's drawing looks for it in the disk cache
