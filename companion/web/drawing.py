@@ -32,6 +32,7 @@ import hmac
 import os
 import re
 import secrets
+import shutil
 import threading
 import time
 from collections.abc import Callable
@@ -95,6 +96,20 @@ class _Drawings:
         self.check = False  # draw each part taken by what it shows again, and compare
 
 
+def _drop_unsharded(folder: Path) -> None:
+    """Remove what the disk cache was before it had shards, if the folder still holds it: one
+    database at the top of the folder and its drawings in two-level folders of two hex digits
+    (the shards are folders of three digits). Nothing reads them any more, and they held up to
+    DRAWING_SHARED_BYTES."""
+    if not (folder / "cache.db").exists():
+        return
+    for sub in folder.iterdir():
+        if sub.is_dir() and re.fullmatch("[0-9a-f]{2}", sub.name):
+            shutil.rmtree(sub, ignore_errors=True)
+    for suffix in ("-wal", "-shm", ""):  # (the database last: it is what says it is there)
+        (folder / f"cache.db{suffix}").unlink(missing_ok=True)
+
+
 def _mark_of(secret: Any) -> str:
     if not secret:
         return f"m{secrets.token_hex(12)}"
@@ -109,6 +124,8 @@ def init_app(app: Flask) -> None:
     folder = app.config.get("DRAWING_SHARED_DIR")
     if folder is None:  # (a test's app keeps its drawings in its process unless given a folder)
         folder = "" if app.testing else str(Path(app.instance_path) / "drawings")
+    if folder:
+        _drop_unsharded(Path(folder))
     drawings = _Drawings(app.config.get("DRAWING_CACHE_CHARS", DEFAULT_CACHE_CHARS),
                          _mark_of(app.config.get("SECRET_KEY")), folder or None,
                          app.config.get("DRAWING_SHARED_BYTES", DEFAULT_SHARED_BYTES))

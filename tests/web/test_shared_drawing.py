@@ -285,6 +285,31 @@ def test_while_another_process_holds_the_shared_cache_a_page_is_drawn_and_answer
     assert drawn(other, there.refresh) == Counter()  # kept, and taken there
 
 
+def test_a_drawings_folder_left_by_the_unsharded_cache_is_emptied_of_it_and_shared_again(
+        client, app, tmp_path):
+    """A server upgraded in place finds the drawings folder as the cache before its shards left
+    it (one database at the top, drawings in two-hex-digit folders): that is removed when an
+    app opens the folder, and pages are shared through the shards as before."""
+    import diskcache
+    folder = tmp_path / "old-drawings"
+    with diskcache.Cache(str(folder)) as old:
+        old.set("a page", "x" * 100_000)  # (a page is long enough to be kept in a file)
+    assert (folder / "cache.db").exists() and any(p.suffix == ".val" for p in folder.rglob("*"))
+    from companion import create_app
+    config = {"TESTING": True, "SECRET_KEY": app.config["SECRET_KEY"],
+              "DATABASE_URL": app.config["DATABASE_URL"], "DRAWING_SHARED_DIR": str(folder)}
+    one, two = create_app(config), create_app(config)
+    assert not (folder / "cache.db").exists()
+    assert [p for p in folder.rglob("*.val") if not p.relative_to(folder).parts[0].isdecimal()] \
+        == [] and not [p for p in folder.iterdir() if len(p.name) == 2]  # (shards: "000"...)
+    host = hadara(client, app)
+    here = seated(one, WebTable(one.test_client(), one, host.path), 1)
+    there = seated(two, WebTable(two.test_client(), two, host.path), 2)
+    unseen(host)
+    assert drawn(one, here.refresh)["page"] == 1
+    assert drawn(two, there.refresh) == Counter()
+
+
 def test_a_request_waiting_for_another_process_s_drawing_stops_when_that_one_ends_unstored(
         app, tmp_path, monkeypatch):
     """A process whose drawing could not be stored (its shard stayed busy) or whose request
