@@ -13,12 +13,12 @@ PORT   ?= 5000
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.runtime: $(ROOT)/requirements.txt | $(BIN)/python
-	$(BIN)/pip install -q --disable-pip-version-check -r $(ROOT)/requirements.txt
+$(VENV)/.runtime: $(ROOT)/requirements.txt $(ROOT)/constraints.txt | $(BIN)/python
+	$(BIN)/pip install -q --disable-pip-version-check -c $(ROOT)/constraints.txt -r $(ROOT)/requirements.txt
 	touch $@
 
 $(VENV)/.dev: $(ROOT)/requirements.txt $(ROOT)/requirements-dev.txt $(VENV)/.runtime
-	$(BIN)/pip install -q --disable-pip-version-check -r $(ROOT)/requirements-dev.txt
+	$(BIN)/pip install -q --disable-pip-version-check -c $(ROOT)/constraints.txt -r $(ROOT)/requirements-dev.txt
 	touch $@
 
 # The .mo files Flask-Babel reads, compiled from the committed .po catalogs (not committed).
