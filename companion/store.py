@@ -428,8 +428,9 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
     # WHERE checks that no other phone's tap came first) and held to the commit: for a step
     # in the middle of a game that is one more statement, the new entry. After each statement
     # the thread must get its process's interpreter lock back from the threads drawing pages,
-    # and every other writer of the server waits meanwhile (measured under `make bench`'s 250
-    # tables: ~6 ms held at the median with five statements, though their SQL takes < 1 ms).
+    # and every other writer of the server waits meanwhile (measured in `make bench`'s table
+    # simulation at 250 tables: ~6 ms held at the median with five statements, though their SQL
+    # takes < 1 ms).
     with write_session(first_writes=True) as s:
         at = utcnow()
         current = game.version

@@ -69,7 +69,7 @@ DRAWING_WAIT = 2.0  # s
 SHARED_SHARDS = 8
 SHARED_TIMEOUT = 0.01  # s
 # How often a request waiting for another process's drawing looks for it in the disk cache
-# (the drawing process tells the others when it is stored; this is for a message lost).
+# (the drawing process tells the others when it is done; this is for a message lost).
 SHARED_LOOK = 0.05  # s
 
 

@@ -13,6 +13,7 @@ from collections import Counter
 from html import unescape
 from pathlib import Path
 
+import diskcache
 import pytest
 from flask import g
 
@@ -187,19 +188,19 @@ def unseen(host: WebTable) -> None:
         "delta": 1}).status_code == 303
 
 
-def _second_process(app, tmp_path):
+def _second_process(app, folder: Path | None = None):
     """Another server process: its own app (its own memory) on the same database, secret and
-    shared drawings folder, as `make run` starts them."""
+    shared drawings folder (or ``folder``), as `make run` starts them."""
     from companion import create_app
     return create_app({"TESTING": True, "SECRET_KEY": app.config["SECRET_KEY"],
                        "DATABASE_URL": app.config["DATABASE_URL"],
-                       "DRAWING_SHARED_DIR": app.config["DRAWING_SHARED_DIR"],
+                       "DRAWING_SHARED_DIR": str(folder or app.config["DRAWING_SHARED_DIR"]),
                        "LIVE_SOCKETS_DIR": app.config["LIVE_SOCKETS_DIR"]})
 
 
-def test_a_page_drawn_by_one_server_process_is_taken_by_the_others(client, app, tmp_path):
+def test_a_page_drawn_by_one_server_process_is_taken_by_the_others(client, app):
     host = hadara(client, app)
-    other = _second_process(app, tmp_path)
+    other = _second_process(app)
     there = seated(other, WebTable(other.test_client(), other, host.path), 1)
     here = seated(app, host, 2)
     unseen(host)
@@ -228,15 +229,14 @@ def test_another_secret_never_takes_a_drawing_made_with_the_first(client, app, t
     assert app.extensions["drawings"].mark not in phones[0].page
 
 
-def test_processes_asking_at_the_same_moment_draw_a_page_once(client, app, tmp_path,
-                                                              monkeypatch):
+def test_processes_asking_at_the_same_moment_draw_a_page_once(client, app, monkeypatch):
     """One request claims the drawing in the shared folder; a request of another process waits
     for it instead of drawing it again, woken by the drawing process's message (looking in the
     folder on its own only every 10 s here, it would give up waiting after DRAWING_WAIT and draw
     it again)."""
     monkeypatch.setattr(drawing, "SHARED_LOOK", 10.0)
     host = hadara(client, app)
-    other = _second_process(app, tmp_path)
+    other = _second_process(app)
     there = seated(other, WebTable(other.test_client(), other, host.path), 1)
     here = seated(app, host, 2)
     unseen(host)
@@ -258,13 +258,13 @@ def test_processes_asking_at_the_same_moment_draw_a_page_once(client, app, tmp_p
 
 
 def test_while_another_process_holds_the_shared_cache_a_page_is_drawn_and_answered_not_kept(
-        client, app, tmp_path):
+        client, app):
     """Each shard of the disk cache is a SQLite file with its own write lock. While another
     program holds every one, a phone's page is still drawn and answered (storing it waits
     SHARED_TIMEOUT, where diskcache's plain Cache waited up to a minute) but not kept there:
     the second process draws it too. Once the locks are free, the next version is shared."""
     host = hadara(client, app)
-    other = _second_process(app, tmp_path)
+    other = _second_process(app)
     there = seated(other, WebTable(other.test_client(), other, host.path), 1)
     here = seated(app, host, 2)
     unseen(host)
@@ -290,18 +290,15 @@ def test_a_drawings_folder_left_by_the_unsharded_cache_is_emptied_of_it_and_shar
     """A server upgraded in place finds the drawings folder as the cache before its shards left
     it (one database at the top, drawings in two-hex-digit folders): that is removed when an
     app opens the folder, and pages are shared through the shards as before."""
-    import diskcache
     folder = tmp_path / "old-drawings"
     with diskcache.Cache(str(folder)) as old:
         old.set("a page", "x" * 100_000)  # (a page is long enough to be kept in a file)
     assert (folder / "cache.db").exists() and any(p.suffix == ".val" for p in folder.rglob("*"))
-    from companion import create_app
-    config = {"TESTING": True, "SECRET_KEY": app.config["SECRET_KEY"],
-              "DATABASE_URL": app.config["DATABASE_URL"], "DRAWING_SHARED_DIR": str(folder)}
-    one, two = create_app(config), create_app(config)
+    one, two = _second_process(app, folder), _second_process(app, folder)
     assert not (folder / "cache.db").exists()
     assert [p for p in folder.rglob("*.val") if not p.relative_to(folder).parts[0].isdecimal()] \
-        == [] and not [p for p in folder.iterdir() if len(p.name) == 2]  # (shards: "000"...)
+        == []  # (the shards are "000", "001"...)
+    assert not [p for p in folder.iterdir() if len(p.name) == 2]
     host = hadara(client, app)
     here = seated(one, WebTable(one.test_client(), one, host.path), 1)
     there = seated(two, WebTable(two.test_client(), two, host.path), 2)
