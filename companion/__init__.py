@@ -34,6 +34,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         LIVE_WATCH_SECONDS=0.5,
         LIVE_MAX_WAITING=900,  # held checks per process (serve.py gives it 1024 threads)
         LIVE_POLL_SECONDS=2.0,  # between checks when the server answers at once (not held)
+        # requests of a process running at once; the others sleep (companion/admission.py)
+        RUNNING_PER_PROCESS=2,
         PROXY_FIX_X_FOR=0,  # how many proxies in front set X-Forwarded-For (0: none trusted)
         PROXY_FIX_X_PROTO=0,  # ... and X-Forwarded-Proto
     )
@@ -46,10 +48,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     _refuse_placeholder_key(app)
 
-    from . import db, i18n, live, web
+    from . import admission, db, i18n, live, web
     db.init_app(app)
     live.init_app(app)
     i18n.init_app(app)
+    admission.init_app(app)  # (its check runs before those the web layer adds)
     web.init_app(app)
     _behind_proxy(app)  # the client's address and scheme as the proxy in front saw them
     app.cli.add_command(init_db_command)

@@ -268,6 +268,15 @@ def session() -> Session:
     return g.db_session
 
 
+def end_reading() -> None:
+    """End the request's read transaction (its objects stay loaded; its connection goes back to
+    the pool), before writing or waiting. With SQLite a reader pins the write-ahead log where it
+    began: a write made while its own request still reads could never be checkpointed, so the
+    log would grow without end."""
+    if "db_session" in g:
+        g.db_session.commit()
+
+
 @contextmanager
 def write_session(*, first_writes: bool = False) -> Iterator[Session]:
     """``with write_session() as s:`` a new session for one writing transaction (the caller
@@ -279,9 +288,18 @@ def write_session(*, first_writes: bool = False) -> Iterator[Session]:
     own."""
     writers = current_app.extensions.get("db_writers")
     sessions = "db_sessions" if first_writes else "db_write_sessions"
-    with writers if writers is not None else nullcontext(), \
-            current_app.extensions[sessions]() as s:
-        yield s
+    if writers is None:
+        with current_app.extensions[sessions]() as s:
+            yield s
+        return
+    admission = current_app.extensions.get("admission")  # (the request waits without a place)
+    with admission.aside() if admission is not None else nullcontext():
+        writers.acquire()
+    try:
+        with current_app.extensions[sessions]() as s:
+            yield s
+    finally:
+        writers.release()
 
 
 def _close_session(_exc: BaseException | None) -> None:

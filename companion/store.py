@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from cachetools import LRUCache
-from flask import current_app, g
+from flask import current_app
 from sqlalchemy import bindparam, event, func, or_, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
@@ -30,6 +30,7 @@ from .db import (
     Game,
     GroupGame,
     box_owner_name,
+    end_reading,
     session,
     utcnow,
     write_session,
@@ -359,17 +360,9 @@ def record(game_id: int, kind: str, data: Mapping[str, Any], *, by: str = "",
     time and stored once. ``box``: box data to keep with it besides what the rules read from it
     (a house rule the table asked to remember).
     """
-    _end_reading()
+    end_reading()
     return _retrying(lambda: _record_once(game_id, kind, data, by=by, version=version,
                                           once=once, box=list(box)))
-
-
-def _end_reading() -> None:
-    """End the request's read transaction (its objects stay loaded) before writing. With SQLite a
-    reader pins the write-ahead log where it began: a write made while its own request still
-    reads could never be checkpointed, so the log would grow without end."""
-    if "db_session" in g:
-        g.db_session.commit()
 
 
 class _Moved(Exception):
@@ -423,7 +416,7 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
     # lock: the lock is held only to store it, unless another phone's tap came first.
     planned = _planned(rules, snap, game.version + 1, kind, data, by) \
         if meta is None else None
-    _end_reading()
+    end_reading()
     # The write lock is taken by the statement that moves the game's version (the first; its
     # WHERE checks that no other phone's tap came first) and held to the commit: for a step
     # in the middle of a game that is one more statement, the new entry. After each statement

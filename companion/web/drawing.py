@@ -46,6 +46,7 @@ from flask import Flask, current_app, g, render_template
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from ..admission import stepping_aside
 from ..games.core.words import Text
 from . import once_key
 
@@ -281,7 +282,8 @@ def _once(drawings: _Drawings, key: tuple, part: str, draw: Callable[[], str], *
         if html is None and other is None:
             mine = drawings.drawing[key] = threading.Event()
     if other is not None:  # another phone's request in this process is drawing it: take it
-        other.wait(DRAWING_WAIT)
+        with stepping_aside():
+            other.wait(DRAWING_WAIT)
         with drawings.lock:
             html = drawings.parts.get(key)
     if html is None:
@@ -318,7 +320,8 @@ def _drawn(drawings: _Drawings, key: tuple, part: str, draw: Callable[[], str]) 
     claim = Path(cache.directory) / "claims" / digest
     claimed = _claimed(claim)
     if not claimed:  # another process draws it: wait until it says it is done
-        html = _other_drawing(drawings, name, digest, claim)
+        with stepping_aside():
+            html = _other_drawing(drawings, name, digest, claim)
         if html is not None:
             return html
     drew = False

@@ -29,6 +29,7 @@ from flask_babel import get_locale
 from markupsafe import Markup
 
 from .. import seats, store
+from ..admission import stepping_aside
 from ..db import Game
 from ..games import get_game
 from ..games.core import (
@@ -465,7 +466,8 @@ def version(token: str):
     game_id, v = found
     seconds = _wait_asked()
     if seconds and request.if_none_match.contains(str(v)):
-        v = current_app.extensions["live"].wait(game_id, v, seconds) or v
+        with stepping_aside():  # (a held check holds no place of the process while it waits)
+            v = current_app.extensions["live"].wait(game_id, v, seconds) or v
     resp = jsonify(version=v)
     resp.set_etag(str(v))
     resp.headers["Cache-Control"] = "no-cache"

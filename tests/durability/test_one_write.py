@@ -185,7 +185,7 @@ def test_sqlite_syncs_every_commit_to_survive_a_power_loss(app):
 def tap_meanwhile(monkeypatch, other, game_id: int, kind: str, data: dict) -> None:
     """The other process records ``kind`` once, just before this one's next write takes the
     lock (after its step was worked out on the version it read)."""
-    real, fired = store._end_reading, []
+    real, fired = store.end_reading, []
 
     def then_the_other(*args):
         real(*args)
@@ -194,7 +194,7 @@ def tap_meanwhile(monkeypatch, other, game_id: int, kind: str, data: dict) -> No
             with other.app_context():
                 store.record(game_id, kind, data)
 
-    monkeypatch.setattr(store, "_end_reading", then_the_other)
+    monkeypatch.setattr(store, "end_reading", then_the_other)
 
 
 def test_a_step_worked_out_before_another_process_wrote_is_applied_on_top_of_its_step(

@@ -1,0 +1,87 @@
+"""How many requests of one server process run at once, and a waiting request giving its place
+back.
+
+A server process runs one thread of Python at a time (the interpreter lock), and every thread
+that wants it slows the others: each time a request comes back from the database or a lock, it
+waits for the interpreter behind every other runnable thread of its process. In the table
+simulation (`bench/load.py`, run by hand at 200-250 tables), hundreds of requests of a process
+ran at once; a burst turned into a queue of seconds that fed itself (taps held the database's
+write lock while waiting for the interpreter, every other writer of the server waited behind
+them) and ended in taps answered after 10 s or not at all.
+
+So a request takes one of the process's ``RUNNING_PER_PROCESS`` places before its view runs and
+gives it back when it ends; the others sleep until a place is free (a sleeping thread costs no
+CPU and does not compete for the interpreter). A request that waits for something else gives its
+place back while it waits (``stepping_aside``), having ended its read transaction, so a waiting
+request holds neither a place nor a database connection: a held version check waiting for its
+game to move, a page waiting for the drawing another request is making, a tap waiting for its
+process's writers' lock. A request's body is read before it takes a place: a phone sending a
+form slowly holds its own thread, never a place.
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+
+from flask import Flask, current_app, g, request
+
+from .db import end_reading
+
+
+class Admission:
+    """The places of one app's process."""
+
+    def __init__(self, places: int) -> None:
+        if places < 1:
+            raise ValueError(f"RUNNING_PER_PROCESS must be at least 1, not {places}")
+        self.places = places
+        self._free = threading.Semaphore(places)
+
+    def enter(self) -> None:
+        """Take a place for this request, sleeping until one is free."""
+        self._free.acquire()
+        g.admitted = True
+
+    def leave(self) -> None:
+        """Give this request's place back, if it holds one."""
+        if g.pop("admitted", False):
+            self._free.release()
+
+    @contextmanager
+    def aside(self) -> Iterator[None]:
+        """While the block waits, this request holds no place and no database connection (its
+        read transaction ended; its loaded objects stay); it takes a place again after."""
+        if not g.get("admitted"):  # (not a request, or one that already stepped aside)
+            yield
+            return
+        end_reading()
+        self.leave()
+        try:
+            yield
+        finally:
+            self.enter()
+
+
+def stepping_aside() -> AbstractContextManager[None]:
+    """``with stepping_aside(): <wait>``: the current request gives its place back while it
+    waits (see the module's docstring)."""
+    admission = current_app.extensions.get("admission")
+    return admission.aside() if admission is not None else nullcontext()
+
+
+def init_app(app: Flask) -> None:
+    """Every request of the app takes a place before its view (and before the app's other
+    checks: registered before them) and gives it back at its end."""
+    admission = app.extensions["admission"] = Admission(int(app.config["RUNNING_PER_PROCESS"]))
+
+    @app.before_request
+    def _admit() -> None:
+        if request.content_length or "chunked" in request.headers.get("Transfer-Encoding", ""):
+            # read (and parse) the body now: the checks and views find it in memory
+            request.get_data(parse_form_data=True)
+        admission.enter()
+
+    @app.teardown_request
+    def _leave(_exc: BaseException | None) -> None:
+        admission.leave()

@@ -1,0 +1,181 @@
+"""How many requests of a process run at once (companion/admission.py): no more than its places;
+a request that waits for something else (a held check, the writers' lock, a body still arriving)
+gives its place back meanwhile, and every request gives it back at its end, even a refused one."""
+from __future__ import annotations
+
+import io
+import threading
+import time
+from collections.abc import Callable
+
+import pytest
+
+from companion import create_app, store
+from companion.games import get_game
+from tests.conftest import csrf_of
+from tests.table_helpers import sample_setup
+
+PLACES = 2
+
+
+@pytest.fixture
+def one_place(tmp_path):
+    """An app whose process runs one request at a time."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-key", "CREATE_TABLES": True,
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
+                      "RUNNING_PER_PROCESS": 1})
+    yield app
+    app.extensions["db_engine"].dispose()
+
+
+def new_game(app):
+    with app.app_context():
+        return store.create_game(get_game("hadara"), sample_setup(get_game("hadara"), 3))
+
+
+def in_thread(call: Callable[[], object]) -> tuple[threading.Thread, list]:
+    """``call`` started in a thread of its own; its answer lands in the list."""
+    answers: list = []
+    thread = threading.Thread(target=lambda: answers.append(call()), daemon=True)
+    thread.start()
+    return thread, answers
+
+
+def answered_within(seconds: float, call: Callable[[], object]) -> object | None:
+    """``call``'s answer if it came within ``seconds``, else None."""
+    thread, answers = in_thread(call)
+    thread.join(seconds)
+    return answers[0] if answers else None
+
+
+def correct(client, game, csrf: str, **extra):
+    return client.post(f"/g/{game.play_token}/do/correct", headers={"Accept": "application/json"},
+                       data={"csrf_token": csrf, "player": "0", "value": "coins", "delta": "1"},
+                       **extra)
+
+
+def test_no_more_requests_of_a_process_run_at_once_than_its_places(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-key", "CREATE_TABLES": True,
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
+                      "RUNNING_PER_PROCESS": PLACES})
+    inside, most, lock, go = [0], [0], threading.Lock(), threading.Event()
+
+    def busy():  # a view that stays until the test lets it go
+        with lock:
+            inside[0] += 1
+            most[0] = max(most[0], inside[0])
+        go.wait(10)
+        with lock:
+            inside[0] -= 1
+        return "done"
+
+    app.add_url_rule("/busy", view_func=busy)
+    threads = [in_thread(lambda: app.test_client().get("/busy")) for _ in range(PLACES + 3)]
+    time.sleep(0.5)
+    with lock:
+        running = inside[0]
+    go.set()
+    for thread, _ in threads:
+        thread.join(10)
+    app.extensions["db_engine"].dispose()
+    assert running == PLACES  # the others waited for a place
+    assert most[0] == PLACES
+    assert [answers[0].status_code for _, answers in threads] == [200] * (PLACES + 3)
+
+
+def test_a_held_check_gives_its_place_back_while_it_waits(one_place):
+    game = new_game(one_place)
+    check, answers = in_thread(lambda: one_place.test_client().get(
+        f"/g/{game.watch_token}/v?wait=20", headers={"If-None-Match": '"0"'}))
+    deadline = time.monotonic() + 5
+    while one_place.extensions["live"].count == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    phone = one_place.test_client()
+    page = answered_within(5, lambda: phone.get(f"/g/{game.play_token}"))
+    assert one_place.extensions["live"].count == 1  # the check was still waiting
+    assert page is not None and page.status_code == 200
+    tap = answered_within(5, lambda: correct(phone, game, csrf_of(phone, f"/g/{game.play_token}")))
+    check.join(5)
+    assert tap is not None and tap.get_json()["ok"] is True
+    assert answers and answers[0].get_json() == {"version": 1}
+
+
+def test_a_tap_waiting_for_the_writers_lock_gives_its_place_back(one_place):
+    game = new_game(one_place)
+    tapper, reader = one_place.test_client(), one_place.test_client()
+    csrf = csrf_of(tapper, f"/g/{game.play_token}")
+    writers = one_place.extensions["db_writers"]
+    writers.acquire()  # another tap of this process is writing
+    try:
+        tap, answers = in_thread(lambda: correct(tapper, game, csrf))
+        time.sleep(0.3)
+        page = answered_within(5, lambda: reader.get(f"/g/{game.play_token}/v"))
+        assert not answers  # the tap still waits for the lock...
+    finally:
+        writers.release()
+    tap.join(5)
+    assert page is not None and page.get_json() == {"version": 0}  # ...and the check ran
+    assert answers and answers[0].get_json()["ok"] is True
+
+
+class Trickle(io.RawIOBase):
+    """A request body that arrives only when the test lets it."""
+
+    def __init__(self, body: bytes, arrived: threading.Event) -> None:
+        self._body, self._arrived = io.BytesIO(body), arrived
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:  # (the test client measures the body before sending it)
+        return True
+
+    def tell(self) -> int:
+        return self._body.tell()
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        return self._body.seek(offset, whence)
+
+    def readinto(self, buffer) -> int:
+        self._arrived.wait(10)
+        return self._body.readinto(buffer)
+
+
+def test_a_body_still_arriving_holds_no_place(one_place):
+    game = new_game(one_place)
+    slow, other = one_place.test_client(), one_place.test_client()
+    csrf = csrf_of(slow, f"/g/{game.play_token}")
+    body = f"csrf_token={csrf}&player=0&value=coins&delta=1".encode()
+    arrived = threading.Event()
+    tap, answers = in_thread(lambda: slow.post(
+        f"/g/{game.play_token}/do/correct", input_stream=Trickle(body, arrived),
+        content_length=len(body), content_type="application/x-www-form-urlencoded",
+        headers={"Accept": "application/json"}))
+    time.sleep(0.3)
+    page = answered_within(5, lambda: other.get(f"/g/{game.play_token}"))
+    arrived.set()
+    tap.join(5)
+    assert page is not None and page.status_code == 200
+    assert answers and answers[0].get_json()["ok"] is True
+
+
+def test_a_refused_or_failed_request_gives_its_place_back(one_place):
+    game = new_game(one_place)
+    phone = one_place.test_client()
+    csrf = csrf_of(phone, f"/g/{game.play_token}")
+    answers = [
+        answered_within(5, lambda: phone.get("/g/no-such-game")),
+        answered_within(5, lambda: phone.post(
+            f"/g/{game.play_token}/do/correct", headers={"Accept": "application/json"},
+            data={"csrf_token": csrf, "player": "9", "value": "coins", "delta": "1"})),
+        answered_within(5, lambda: phone.post(f"/g/{game.play_token}/do/correct",
+                                              data={"player": "0"})),  # no CSRF token
+        answered_within(5, lambda: phone.get(f"/g/{game.play_token}")),
+    ]
+    assert [a.status_code if a is not None else None for a in answers] == [404, 422, 400, 200]
+
+
+def test_a_process_needs_at_least_one_place(tmp_path):
+    with pytest.raises(ValueError, match="RUNNING_PER_PROCESS"):
+        create_app({"TESTING": True, "SECRET_KEY": "test-key", "RUNNING_PER_PROCESS": 0,
+                    "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}"})
