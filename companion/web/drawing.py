@@ -282,7 +282,10 @@ def _once(drawings: _Drawings, key: tuple, part: str, draw: Callable[[], str], *
         if html is None and other is None:
             mine = drawings.drawing[key] = threading.Event()
     if other is not None:  # another phone's request in this process is drawing it: take it
-        with stepping_aside():
+        # A page's request gives its place back while it waits (nothing of it is drawn yet); a
+        # part's keeps it: stepping aside ends the request's read, and the rest of its page
+        # must be drawn from the same snapshot of the game.
+        with stepping_aside() if shared else contextlib.nullcontext():
             other.wait(DRAWING_WAIT)
         with drawings.lock:
             html = drawings.parts.get(key)

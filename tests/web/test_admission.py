@@ -1,6 +1,7 @@
 """How many requests of a process run at once (companion/admission.py): no more than its places;
-a request that waits for something else (a held check, the writers' lock, a body still arriving)
-gives its place back meanwhile, and every request gives it back at its end, even a refused one."""
+a request that waits for something else (a held check, the writers' lock, another request's
+drawing of its page, a body still arriving) gives its place back meanwhile, and every request
+gives it back at its end, even a refused one."""
 from __future__ import annotations
 
 import io
@@ -12,6 +13,7 @@ import pytest
 
 from companion import create_app, store
 from companion.games import get_game
+from companion.web import drawing
 from tests.conftest import csrf_of
 from tests.table_helpers import sample_setup
 
@@ -116,6 +118,36 @@ def test_a_tap_waiting_for_the_writers_lock_gives_its_place_back(one_place):
     tap.join(5)
     assert page is not None and page.get_json() == {"version": 0}  # ...and the check ran
     assert answers and answers[0].get_json()["ok"] is True
+
+
+def test_a_page_waiting_for_another_requests_drawing_gives_its_place_back(tmp_path,
+                                                                          monkeypatch):
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-key", "CREATE_TABLES": True,
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
+                      "RUNNING_PER_PROCESS": 2})
+    game = new_game(app)
+    page = f"/g/{game.play_token}"
+    drawing_page, finish = threading.Event(), threading.Event()
+    draw = drawing._draw
+
+    def slow_draw(part, key, render):  # the page's drawing takes as long as the test wants
+        if part == "page":
+            drawing_page.set()
+            finish.wait(10)
+        return draw(part, key, render)
+
+    monkeypatch.setattr(drawing, "_draw", slow_draw)
+    first, firsts = in_thread(lambda: app.test_client().get(page))
+    drawing_page.wait(5)
+    second, seconds = in_thread(lambda: app.test_client().get(page))  # waits for the drawing
+    time.sleep(0.3)
+    check = answered_within(5, lambda: app.test_client().get(f"{page}/v"))
+    finish.set()
+    first.join(5)
+    second.join(5)
+    app.extensions["db_engine"].dispose()
+    assert check is not None and check.get_json() == {"version": 0}
+    assert [firsts[0].status_code, seconds[0].status_code] == [200, 200]
 
 
 class Trickle(io.RawIOBase):
