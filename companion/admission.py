@@ -35,7 +35,6 @@ class Admission:
     def __init__(self, places: int) -> None:
         if places < 1:
             raise ValueError(f"RUNNING_PER_PROCESS must be at least 1, not {places}")
-        self.places = places
         self._free = threading.Semaphore(places)
 
     def enter(self) -> None:

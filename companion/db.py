@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from datetime import UTC, datetime
 
 from flask import Flask, current_app, g
@@ -286,20 +286,18 @@ def write_session(*, first_writes: bool = False) -> Iterator[Session]:
     lock the game row themselves. ``first_writes``: the caller's first statement writes, so it
     takes the lock itself (waiting the same way) and the lock is not held over a BEGIN of its
     own."""
+    from .admission import stepping_aside  # (it reads this module: imported when used)
     writers = current_app.extensions.get("db_writers")
     sessions = "db_sessions" if first_writes else "db_write_sessions"
-    if writers is None:
-        with current_app.extensions[sessions]() as s:
-            yield s
-        return
-    admission = current_app.extensions.get("admission")  # (the request waits without a place)
-    with admission.aside() if admission is not None else nullcontext():
-        writers.acquire()
+    if writers is not None:
+        with stepping_aside():  # (the request waits for the lock without a place)
+            writers.acquire()
     try:
         with current_app.extensions[sessions]() as s:
             yield s
     finally:
-        writers.release()
+        if writers is not None:
+            writers.release()
 
 
 def _close_session(_exc: BaseException | None) -> None:

@@ -20,12 +20,23 @@ from tests.table_helpers import sample_setup
 PLACES = 2
 
 
+def with_places(tmp_path, places: int):
+    """An app whose process runs ``places`` requests at a time."""
+    return create_app({"TESTING": True, "SECRET_KEY": "test-key", "CREATE_TABLES": True,
+                       "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
+                       "RUNNING_PER_PROCESS": places})
+
+
 @pytest.fixture
 def one_place(tmp_path):
-    """An app whose process runs one request at a time."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "test-key", "CREATE_TABLES": True,
-                      "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
-                      "RUNNING_PER_PROCESS": 1})
+    app = with_places(tmp_path, 1)
+    yield app
+    app.extensions["db_engine"].dispose()
+
+
+@pytest.fixture
+def two_places(tmp_path):
+    app = with_places(tmp_path, PLACES)
     yield app
     app.extensions["db_engine"].dispose()
 
@@ -56,10 +67,8 @@ def correct(client, game, csrf: str, **extra):
                        **extra)
 
 
-def test_no_more_requests_of_a_process_run_at_once_than_its_places(tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "test-key", "CREATE_TABLES": True,
-                      "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
-                      "RUNNING_PER_PROCESS": PLACES})
+def test_no_more_requests_of_a_process_run_at_once_than_its_places(two_places):
+    app = two_places
     inside, most, lock, go = [0], [0], threading.Lock(), threading.Event()
 
     def busy():  # a view that stays until the test lets it go
@@ -79,7 +88,6 @@ def test_no_more_requests_of_a_process_run_at_once_than_its_places(tmp_path):
     go.set()
     for thread, _ in threads:
         thread.join(10)
-    app.extensions["db_engine"].dispose()
     assert running == PLACES  # the others waited for a place
     assert most[0] == PLACES
     assert [answers[0].status_code for _, answers in threads] == [200] * (PLACES + 3)
@@ -120,11 +128,9 @@ def test_a_tap_waiting_for_the_writers_lock_gives_its_place_back(one_place):
     assert answers and answers[0].get_json()["ok"] is True
 
 
-def test_a_page_waiting_for_another_requests_drawing_gives_its_place_back(tmp_path,
+def test_a_page_waiting_for_another_requests_drawing_gives_its_place_back(two_places,
                                                                           monkeypatch):
-    app = create_app({"TESTING": True, "SECRET_KEY": "test-key", "CREATE_TABLES": True,
-                      "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
-                      "RUNNING_PER_PROCESS": 2})
+    app = two_places
     game = new_game(app)
     page = f"/g/{game.play_token}"
     drawing_page, finish = threading.Event(), threading.Event()
@@ -145,7 +151,6 @@ def test_a_page_waiting_for_another_requests_drawing_gives_its_place_back(tmp_pa
     finish.set()
     first.join(5)
     second.join(5)
-    app.extensions["db_engine"].dispose()
     assert check is not None and check.get_json() == {"version": 0}
     assert [firsts[0].status_code, seconds[0].status_code] == [200, 200]
 
@@ -209,5 +214,4 @@ def test_a_refused_or_failed_request_gives_its_place_back(one_place):
 
 def test_a_process_needs_at_least_one_place(tmp_path):
     with pytest.raises(ValueError, match="RUNNING_PER_PROCESS"):
-        create_app({"TESTING": True, "SECRET_KEY": "test-key", "RUNNING_PER_PROCESS": 0,
-                    "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}"})
+        with_places(tmp_path, 0)
