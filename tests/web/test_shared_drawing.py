@@ -213,6 +213,25 @@ def test_a_page_drawn_by_one_server_process_is_taken_by_the_others(client, app):
     there.do("correct", player=1, value="coins", delta=1)  # its own token works there
 
 
+def test_a_process_drawing_a_new_version_takes_the_unchanged_parts_another_process_drew(
+        client, app):
+    """The process that draws a table's next version is seldom the one that drew the last
+    (each phone's request goes to any process): the parts kept across versions come from the
+    shared folder, so it draws only those whose values changed, as the first process would."""
+    host = hadara(client, app)
+    other = _second_process(app)
+    here = seated(app, host, 2)
+    there = seated(other, WebTable(other.test_client(), other, host.path), 1)
+    unseen(host)
+    assert drawn(app, here.refresh)["page"] == 1
+    unseen(host)  # Ana's coins again
+    parts = drawn(other, there.refresh)
+    assert parts["page"] == parts["player"] == parts["score"] == 1
+    assert parts["guide"] == parts["steps"] == parts["acts"] == parts["share"] == 0
+    assert drawn(app, here.refresh) == Counter()  # (the new version, drawn there)
+    assert there.version == here.version and BOARDS.findall(there.page)[0] == "1"
+
+
 def test_another_secret_never_takes_a_drawing_made_with_the_first(client, app, tmp_path):
     """The markers come from the secret key: a server started with another key (the folder
     kept) must neither show markers it cannot fill nor another server's CSRF markers."""
