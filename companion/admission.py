@@ -28,24 +28,51 @@ from flask import Flask, current_app, g, request
 
 from .db import end_reading
 
+# The requests that change nothing; every other one is a tap (or another change) and goes first.
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
 
 class Admission:
-    """The places of one app's process."""
+    """The places of one app's process. A request that changes something (a tap: any method but
+    GET, HEAD and OPTIONS) takes the next free place before the pages and checks waiting: a tap
+    is the one request a player waits for with the phone in hand, and it is the one that holds
+    the database's write lock, which every other writer of the server waits for."""
 
     def __init__(self, places: int) -> None:
         if places < 1:
             raise ValueError(f"RUNNING_PER_PROCESS must be at least 1, not {places}")
-        self._free = threading.Semaphore(places)
+        self._free = places
+        self._lock = threading.Lock()
+        self._writers = threading.Condition(self._lock)  # the taps waiting for a place
+        self._readers = threading.Condition(self._lock)  # the others
+        self._writing = 0  # how many taps wait
 
     def enter(self) -> None:
-        """Take a place for this request, sleeping until one is free."""
-        self._free.acquire()
+        """Take a place for this request, sleeping until one is free (and, unless it changes
+        something, no tap waits for one)."""
+        writes = request.method not in SAFE_METHODS
+        with self._lock:
+            if writes:
+                self._writing += 1
+                try:
+                    while not self._free:
+                        self._writers.wait()
+                finally:
+                    self._writing -= 1
+            else:
+                while not self._free or self._writing:
+                    self._readers.wait()
+            self._free -= 1
+            if self._free and not self._writing:  # (a place a tap left free: a reader's turn)
+                self._readers.notify()
         g.admitted = True
 
     def leave(self) -> None:
-        """Give this request's place back, if it holds one."""
+        """Give this request's place back, if it holds one: to a waiting tap first."""
         if g.pop("admitted", False):
-            self._free.release()
+            with self._lock:
+                self._free += 1
+                (self._writers if self._writing else self._readers).notify()
 
     @contextmanager
     def aside(self) -> Iterator[None]:

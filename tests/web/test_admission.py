@@ -93,6 +93,31 @@ def test_no_more_requests_of_a_process_run_at_once_than_its_places(two_places):
     assert [answers[0].status_code for _, answers in threads] == [200] * (PLACES + 3)
 
 
+def test_a_tap_takes_the_next_free_place_before_the_checks_that_waited_longer(one_place):
+    """A tap is what a player waits for with the phone in hand, and it holds the database's
+    write lock: when a place frees, a waiting tap goes before the checks and pages waiting
+    longer."""
+    app = one_place
+    go = threading.Event()
+    app.add_url_rule("/busy", view_func=lambda: go.wait(10) and "done")  # holds the one place
+    game = new_game(app)
+    tapper = app.test_client()
+    csrf = csrf_of(tapper, f"/g/{game.play_token}")
+    holder, _ = in_thread(lambda: app.test_client().get("/busy"))
+    time.sleep(0.2)
+    checks = [in_thread(lambda: app.test_client().get(f"/g/{game.play_token}/v"))
+              for _ in range(3)]
+    time.sleep(0.2)  # (the checks wait first)
+    tap, answers = in_thread(lambda: correct(tapper, game, csrf))
+    time.sleep(0.2)
+    go.set()
+    for thread, _ in (*checks, (tap, answers), (holder, None)):
+        thread.join(10)
+    assert answers and answers[0].get_json()["ok"] is True
+    # every check that waited before the tap ran after it
+    assert [seen[0].get_json()["version"] for _, seen in checks] == [1, 1, 1]
+
+
 def test_a_held_check_gives_its_place_back_while_it_waits(one_place):
     game = new_game(one_place)
     check, answers = in_thread(lambda: one_place.test_client().get(
