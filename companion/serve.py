@@ -27,16 +27,19 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-# Server processes: four per core, at most eight. A process runs one thread of Python at a time,
-# and a page being drawn holds it while the other requests of the process wait; pages are drawn
-# once for all of them (web/drawing.py), so more processes cost no more drawing. Measured on 2
-# cores (`make bench`'s tables, README "Production"): 175 tables at 112 % of a core with 8
-# processes, 127 % with 6, failing from 125 with 2; each process holds 100-170 MB under load.
+# Server processes: two per core, at most eight. A process runs one thread of Python at a time;
+# each runs RUNNING_PER_PROCESS requests at once (companion/admission.py), so two per core keep
+# the cores busy while a request waits on the disk. Every process keeps its own folded states
+# and drawn parts and is told of every change, so more processes cost more CPU per table:
+# measured on 2 cores (`make bench`'s tables, 2026-11-26, README "Production"), 8 processes took
+# 123 % of a core at 175 tables and failed, 4 took 111 % and passed; 2 took 91 % but at 225
+# left 114 taps unanswered after 10 s (a stalled process is half the server), where 4 answered
+# every one. Each process holds 100-170 MB under load.
 MAX_WORKERS = 8
 
 
 def default_workers() -> int:
-    return max(2, min(MAX_WORKERS, 4 * (os.cpu_count() or 1)))
+    return max(2, min(MAX_WORKERS, 2 * (os.cpu_count() or 1)))
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -44,7 +47,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--host", default="0.0.0.0")
     parser.add_argument("--port", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=default_workers(),
-                        help=f"processes (default {default_workers()}: four per core, at most "
+                        help=f"processes (default {default_workers()}: two per core, at most "
                              f"{MAX_WORKERS})")
     parser.add_argument("--threads", type=int, default=1024,
                         help="app threads per process, started as needed (default 1024): a "
