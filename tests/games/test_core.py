@@ -14,6 +14,8 @@ from companion.games.core import (
     ScoreLine,
     ScoreSheet,
     effective_entries,
+    in_force,
+    in_force_of_stack,
     rank,
     read_fields,
 )
@@ -60,6 +62,19 @@ def test_undo_takes_back_the_newest_entry_and_redo_brings_it_back():
 def test_a_new_action_clears_what_could_be_redone():
     active, undone = effective_entries([e(1, "a"), e(2, "undo"), e(3, "c")])
     assert [x.seq for x in active] == [3] and undone == []
+
+
+def test_the_entries_in_force_of_a_stack_are_those_of_its_log():
+    """in_force_of_stack spares a caller that has the stack a second walk of the log: undone,
+    voided and amending entries left out, an amended entry with its newest values in force."""
+    log = [Entry(1, "a", {"n": 1}), Entry(2, "b", {"n": 2}), Entry(3, "c", {"n": 3}),
+           Entry(4, "amend", {"target": 1, "data": {"n": 10}}), Entry(5, "void", {"targets": [2]}),
+           Entry(6, "amend", {"target": 1, "data": {"n": 11}}), Entry(7, "undo", {}),
+           Entry(8, "d", {"n": 4})]
+    forced = in_force_of_stack(effective_entries(log)[0])
+    assert [(x.seq, x.kind, x.data) for x in forced] == [(1, "a", {"n": 10}), (3, "c", {"n": 3}),
+                                                          (8, "d", {"n": 4})]
+    assert forced == in_force(log)
 
 
 def test_field_checks_report_every_problem_at_once():

@@ -36,6 +36,7 @@ from .log import (
     effective_entries,
     fates,
     in_force,
+    in_force_of_stack,
 )
 from .questions import Answer, Question, questions_for
 from .reference import STAGE_WORDS, STAGES, Reference, Rows, Section, section
@@ -50,7 +51,7 @@ __all__ = [
     "MAX_NAME_LENGTH", "MAX_NUMBER", "MAX_TEXT_LENGTH", "Checker", "IllegalAction",
     "InvalidInput", "Problem", "RulesError", "StaleAction", "WouldBreak", "WrongPlayer",
     "AMEND", "CORRECT", "META_KINDS", "REDO", "RULING", "UNDO", "VOID", "Entry", "Fate", "Secret",
-    "effective_entries", "fates", "in_force",
+    "effective_entries", "fates", "in_force", "in_force_of_stack",
     "Answer", "Question", "questions_for",
     "STAGE_WORDS", "STAGES", "Reference", "Rows", "Section", "section",
     "GameRules",

@@ -108,7 +108,12 @@ def in_force(log: Sequence[Entry]) -> list[Entry]:
     """The actions a log's state is the fold of, in order: undo and redo folded, voided entries
     left out, an amended entry with the values of its newest amendment in force (its number,
     kind and signer unchanged)."""
-    active, _ = effective_entries(log)
+    return in_force_of_stack(effective_entries(log)[0])
+
+
+def in_force_of_stack(active: Sequence[Entry]) -> list[Entry]:
+    """:func:`in_force` of a log whose stack (the first list :func:`effective_entries` returns)
+    is ``active``: for a caller that needs both, so the log is walked once."""
     voided_by = _voiders(active)
     values = {e.data["target"]: e.data["data"] for e in active
               if e.kind == AMEND and e.seq not in voided_by}

@@ -138,9 +138,14 @@ class GameRules:
 
     def fold(self, setup: Mapping[str, Any], log: Sequence[Entry]) -> Any:
         """The state a log leads to: the setup, then every entry in force."""
-        state = self.new_game(setup)
-        for entry in in_force(log):
-            state = self.apply(state, entry.kind, entry.data, entry.by)
+        return self.replay(self.new_game(setup), in_force(log))
+
+    def replay(self, state: Any, entries: Iterable[Entry]) -> Any:
+        """``state`` after ``entries`` applied in order: entries in force (see
+        :func:`~.log.in_force`), none of them an undo, redo, void or amendment."""
+        apply = self.apply
+        for entry in entries:
+            state = apply(state, entry.kind, entry.data, entry.by)
         return state
 
     def refold(self, setup: Mapping[str, Any], log: Sequence[Entry]

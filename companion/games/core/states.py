@@ -19,10 +19,12 @@ def replace(state: S, /, **changes: Any) -> S:
     ``dataclasses.replace`` looking every field up again was four fifths of a long game's fold.
     The library's state classes have no ``__post_init__`` and no ``init=False`` field (a test
     keeps it so); an unknown field is refused as ``dataclasses.replace`` refuses it."""
-    unknown = changes.keys() - _fields(type(state))
-    if unknown:
-        raise TypeError(f"{type(state).__name__} has no field {', '.join(sorted(unknown))}")
-    copy = object.__new__(type(state))
-    copy.__dict__.update(state.__dict__)
-    copy.__dict__.update(changes)
+    cls = type(state)
+    if not _fields(cls).issuperset(changes):  # (no set built for a good call: it is the hot path)
+        unknown = changes.keys() - _fields(cls)
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+    copy = object.__new__(cls)
+    attributes = copy.__dict__
+    attributes.update(state.__dict__)
+    attributes.update(changes)
     return copy
