@@ -21,8 +21,9 @@ a part that reads a value it does not name fails there, not at a table.
 Pages are kept twice: in the process (an LRU by size, split at their markers) and in a disk
 cache every process of the server opens (diskcache), so the process that draws a version's page
 draws it for the others too (and parts kept across versions are kept there as well, so the
-process drawing a new version takes the parts another drew); the phones of a table ask at the same moment, and while one request draws, the others (in
-its process or another) wait for its drawing.
+process drawing a new version takes the parts another drew); the phones of a table ask at the
+same moment, and while one request draws, the others (in its process or another) wait for its
+drawing.
 """
 from __future__ import annotations
 
