@@ -220,7 +220,7 @@ def _for_phone(page: _Split, first: int | None, version: str) -> str:
     """The page for this phone: its CSRF token, a fresh one-time key for every form, the
     drawing's version, its own ``per_phone`` values, and the board of ``first`` first."""
     token = generate_csrf()
-    phone = g.phone
+    phone = g.get("phone", {})  # (what per_phone markers ask for: set by the page's view)
     said: dict[tuple, str] = {}  # a phone's value, by marker (the same form is on every board)
     out: list[str] = []
     boards = sorted(page.boards, key=lambda b: b[0] != str(first))  # (stable: in order)
