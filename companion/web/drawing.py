@@ -317,10 +317,8 @@ def _once(drawings: _Drawings, key: tuple, part: str, draw: Callable[[], str], *
             html = drawings.parts.get(key)
     if html is None:
         try:
-            if drawings.shared is None or not (shared or stored):
-                html = kept(_draw(part, key, draw))
-            else:
-                html = kept((_drawn if shared else _stored)(drawings, key, part, draw))
+            html = kept(_draw(part, key, draw) if drawings.shared is None or not (shared or stored)
+                        else (_drawn if shared else _stored)(drawings, key, part, draw))
             # a drawing larger than the whole cache raises ValueError: shown, not kept
             with drawings.lock, contextlib.suppress(ValueError):
                 drawings.parts[key] = html
@@ -337,12 +335,18 @@ def _stored(drawings: _Drawings, key: tuple, part: str, draw: Callable[[], str])
     process drawing a table's next version is seldom the one that drew the last (each phone's
     request goes to any of them), and a player's board unchanged since is taken, not drawn
     again (at `make bench`'s tables, ten parts drawn of a page's sixteen became five)."""
-    name = f"{drawings.mark}{key!r}"
+    name = _shared_name(drawings, key)
     html = drawings.shared.get(name)
     if html is None:
         html = _draw(part, key, draw)
         drawings.shared.set(name, str(html))  # (not kept when its shard stays busy)
     return html
+
+
+def _shared_name(drawings: _Drawings, key: tuple) -> str:
+    """The name of ``key``'s drawing in the disk cache: led by the marker's mark, so a server
+    started with another secret never takes a drawing whose markers it cannot fill."""
+    return f"{drawings.mark}{key!r}"
 
 
 def _draw(part: str, key: tuple, draw: Callable[[], str]) -> str:
@@ -356,7 +360,7 @@ def _drawn(drawings: _Drawings, key: tuple, part: str, draw: Callable[[], str]) 
     another process drew it, waited for while another process draws it (it claimed the key), or
     drawn here and stored (unless the cache is busier than SHARED_TIMEOUT: then the waiting
     processes, told, draw it themselves)."""
-    cache, name = drawings.shared, f"{drawings.mark}{key!r}"
+    cache, name = drawings.shared, _shared_name(drawings, key)
     html = cache.get(name)
     if html is not None:
         return html
