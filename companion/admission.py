@@ -14,8 +14,9 @@ gives it back when it ends; the others sleep until a place is free (a sleeping t
 CPU and does not compete for the interpreter). A request that waits for something else gives its
 place back while it waits (``stepping_aside``), having ended its read transaction, so a waiting
 request holds neither a place nor a database connection: a held version check waiting for its
-game to move, a page waiting for the drawing another request is making, a tap waiting for its
-process's writers' lock. A request's body is read before it takes a place: a phone sending a
+game to move (once woken it answers without a place: a few bytes, which must not queue behind the
+pages its change set off), a page waiting for the drawing another request is making, a tap
+waiting for its process's writers' lock. A request's body is read before it takes a place: a phone sending a
 form slowly holds its own thread, never a place.
 """
 from __future__ import annotations
@@ -75,9 +76,11 @@ class Admission:
                 (self._writers if self._writing else self._readers).notify()
 
     @contextmanager
-    def aside(self) -> Iterator[None]:
+    def aside(self, *, back: bool = True) -> Iterator[None]:
         """While the block waits, this request holds no place and no database connection (its
-        read transaction ended; its loaded objects stay); it takes a place again after."""
+        read transaction ended; its loaded objects stay); it takes a place again after, unless
+        told not to (``back=False``: what is left of it reads nothing and costs next to no
+        Python, so it need not queue behind the pages for a place)."""
         if not g.get("admitted"):  # (not a request, or one that already stepped aside)
             yield
             return
@@ -86,14 +89,15 @@ class Admission:
         try:
             yield
         finally:
-            self.enter()
+            if back:
+                self.enter()
 
 
-def stepping_aside() -> AbstractContextManager[None]:
+def stepping_aside(*, back: bool = True) -> AbstractContextManager[None]:
     """``with stepping_aside(): <wait>``: the current request gives its place back while it
-    waits (see the module's docstring)."""
+    waits (see the module's docstring); with ``back=False`` it ends without taking one again."""
     admission = current_app.extensions.get("admission")
-    return admission.aside() if admission is not None else nullcontext()
+    return admission.aside(back=back) if admission is not None else nullcontext()
 
 
 def init_app(app: Flask) -> None:

@@ -135,6 +135,31 @@ def test_a_held_check_gives_its_place_back_while_it_waits(one_place):
     assert answers and answers[0].get_json() == {"version": 1}
 
 
+def test_a_held_check_answers_a_change_without_waiting_for_a_place(one_place):
+    """A phone learning of a change must not queue behind the pages that change set off: a held
+    check, once woken, answers without taking a place again."""
+    app = one_place
+    go = threading.Event()
+    app.add_url_rule("/busy", view_func=lambda: go.wait(10) and "done")
+    game = new_game(app)
+    check, answers = in_thread(lambda: app.test_client().get(
+        f"/g/{game.watch_token}/v?wait=20", headers={"If-None-Match": '"0"'}))
+    deadline = time.monotonic() + 5
+    while app.extensions["live"].count == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    holder, _ = in_thread(lambda: app.test_client().get("/busy"))  # the one place, held
+    time.sleep(0.2)
+    try:
+        with app.app_context():  # a change made elsewhere (another process's tap)
+            store.record(game.id, "correct", {"player": 0, "value": "coins", "delta": 1})
+        check.join(5)
+        answered_while_held = list(answers)
+    finally:
+        go.set()
+        holder.join(5)
+    assert answered_while_held and answered_while_held[0].get_json() == {"version": 1}
+
+
 def test_a_tap_waiting_for_the_writers_lock_gives_its_place_back(one_place):
     game = new_game(one_place)
     tapper, reader = one_place.test_client(), one_place.test_client()
