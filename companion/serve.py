@@ -38,6 +38,15 @@ def lan_address() -> str:
 MAX_WORKERS = 8
 
 
+# Open connections per process. Granian counts a connection from its accepting to its closing
+# (kept alive between requests: its ``backpressure``), and accepts no more beyond it. Each seated
+# phone keeps two; at 1,024 a process (the thread count, as it was), a two-process server took
+# no more connections past about 200 tables and the phones left out waited for ever with their
+# taps (`make bench`'s tables, 2026-11-26: 264 taps unanswered after 10 s at 250 tables, every
+# process at 1,031 open sockets). Their cost is a socket and a few kilobytes each.
+CONNECTIONS = 4096
+
+
 def default_workers() -> int:
     return max(2, min(MAX_WORKERS, 2 * (os.cpu_count() or 1)))
 
@@ -54,6 +63,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "phone's held version check keeps one while it waits "
                              "(LIVE_MAX_WAITING of them at most), as does a request whose body "
                              "is still arriving; headers never do")
+    parser.add_argument("--connections", type=int, default=CONNECTIONS,
+                        help=f"open connections per process (default {CONNECTIONS}): a seated "
+                             "phone keeps two (its held version check; its pages and taps), "
+                             "open between requests; more wait to be accepted")
     parser.add_argument("--access-log", action="store_true", help="print a line per request")
     return parser.parse_args(argv)
 
@@ -132,8 +145,8 @@ def main(argv: list[str] | None = None) -> None:
 
     Granian("companion.serve:served_app", factory=True, working_dir=ROOT,
             interface=Interfaces.WSGI, address=args.host, port=args.port,
-            workers=args.workers, blocking_threads=args.threads, backpressure=args.threads,
-            backlog=max(2048, args.threads * args.workers),
+            workers=args.workers, blocking_threads=args.threads, backpressure=args.connections,
+            backlog=max(2048, args.connections * args.workers),
             respawn_failed_workers=True, workers_kill_timeout=10,
             log_access=args.access_log).serve()
 
