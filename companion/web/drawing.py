@@ -55,9 +55,12 @@ from . import once_key
 # Sent each time a page or a part is actually drawn (not taken from a cache): for tests.
 fragment_drawn = Namespace().signal("fragment-drawn")
 
-# The process's cache, in characters of drawn HTML (old versions fall out, least recently used):
-# about 400 pages; the disk cache behind it keeps more for every process.
-DEFAULT_CACHE_CHARS = 8_000_000
+# The process's cache, in characters of drawn HTML (old versions fall out, least recently used);
+# the disk cache behind it keeps more for every process. A table keeps ~80,000 characters in
+# it (its page, ~40,000, and the parts kept across versions, which must last until its next
+# tap) and every process sees every table: 32 million hold ~350 tables (at 8 million, past ~100
+# tables, a new version took most of its unchanged parts from the disk cache, not memory).
+DEFAULT_CACHE_CHARS = 32_000_000
 # The disk cache the server's processes share, in bytes (oldest stored fall out first).
 DEFAULT_SHARED_BYTES = 256 * 1024 * 1024
 
