@@ -32,9 +32,12 @@ def lan_address() -> str:
 # the cores busy while a request waits on the disk. Every process keeps its own folded states
 # and drawn parts and is told of every change, so more processes cost more CPU per table:
 # measured on 2 cores (`make bench`'s tables, 2026-11-26, README "Production"), 8 processes took
-# 123 % of a core at 175 tables and failed, 4 took 111 % and passed; 2 took 91 % but at 225
-# left 114 taps unanswered after 10 s (a stalled process is half the server), where 4 answered
-# every one. Each process holds 100-170 MB under load.
+# 123 % of a core at 175 tables and failed, 4 took 111 % and passed, 2 took 91 % and passed. Past
+# 200 tables two processes left taps unanswered: that was Granian's limit of open connections
+# (CONNECTIONS), not the processes; with it raised, 2 and 4 processes at 250 tables were within
+# the machine's noise of each other (each passing some runs and failing others on the page's
+# p95), so two per core stays. At 250 tables a process holds 410-450 MB (4 processes) or
+# 560-730 MB (2): mostly what its threads keep open to the disk cache (web/drawing.py).
 MAX_WORKERS = 8
 
 
