@@ -61,6 +61,17 @@ def answered_within(seconds: float, call: Callable[[], object]) -> object | None
     return answers[0] if answers else None
 
 
+def held_check(app, game) -> tuple[threading.Thread, list]:
+    """A phone's version check of ``game`` at version 0, waiting in its thread once this
+    returns (its answer lands in the list)."""
+    check, answers = in_thread(lambda: app.test_client().get(
+        f"/g/{game.watch_token}/v?wait=20", headers={"If-None-Match": '"0"'}))
+    deadline = time.monotonic() + 5
+    while app.extensions["live"].count == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return check, answers
+
+
 def correct(client, game, csrf: str, **extra):
     return client.post(f"/g/{game.play_token}/do/correct", headers={"Accept": "application/json"},
                        data={"csrf_token": csrf, "player": "0", "value": "coins", "delta": "1"},
@@ -120,11 +131,7 @@ def test_a_tap_takes_the_next_free_place_before_the_checks_that_waited_longer(on
 
 def test_a_held_check_gives_its_place_back_while_it_waits(one_place):
     game = new_game(one_place)
-    check, answers = in_thread(lambda: one_place.test_client().get(
-        f"/g/{game.watch_token}/v?wait=20", headers={"If-None-Match": '"0"'}))
-    deadline = time.monotonic() + 5
-    while one_place.extensions["live"].count == 0 and time.monotonic() < deadline:
-        time.sleep(0.01)
+    check, answers = held_check(one_place, game)
     phone = one_place.test_client()
     page = answered_within(5, lambda: phone.get(f"/g/{game.play_token}"))
     assert one_place.extensions["live"].count == 1  # the check was still waiting
@@ -142,11 +149,7 @@ def test_a_held_check_answers_a_change_without_waiting_for_a_place(one_place):
     go = threading.Event()
     app.add_url_rule("/busy", view_func=lambda: go.wait(10) and "done")
     game = new_game(app)
-    check, answers = in_thread(lambda: app.test_client().get(
-        f"/g/{game.watch_token}/v?wait=20", headers={"If-None-Match": '"0"'}))
-    deadline = time.monotonic() + 5
-    while app.extensions["live"].count == 0 and time.monotonic() < deadline:
-        time.sleep(0.01)
+    check, answers = held_check(app, game)
     holder, _ = in_thread(lambda: app.test_client().get("/busy"))  # the one place, held
     time.sleep(0.2)
     try:
