@@ -56,10 +56,12 @@ from . import once_key
 fragment_drawn = Namespace().signal("fragment-drawn")
 
 # The process's cache, in characters of drawn HTML (old versions fall out, least recently used);
-# the disk cache behind it keeps more for every process. A table keeps ~80,000 characters in
-# it (its page, ~40,000, and the parts kept across versions, which must last until its next
-# tap) and every process sees every table: 32 million hold ~350 tables (at 8 million, past ~100
-# tables, a new version took most of its unchanged parts from the disk cache, not memory).
+# the disk cache behind it keeps more for every process. A 5-player Hadara table needs ~42,000
+# characters in it (its page's drawing ~22,000, the parts kept across versions ~15,000, which
+# must last until its next tap, and the version's own parts), and its previous version's
+# ~26,000 stay until they fall out; every process sees every table. 32 million hold some
+# 450-750 tables; 8 million (the size before) held 120-190, and past that a new version took its
+# unchanged parts from the disk cache rather than memory.
 DEFAULT_CACHE_CHARS = 32_000_000
 # The disk cache the server's processes share, in bytes (oldest stored fall out first).
 DEFAULT_SHARED_BYTES = 256 * 1024 * 1024
