@@ -37,10 +37,7 @@ class Admission:
     """The places of one app's process. A request that changes something (a tap: any method but
     GET, HEAD and OPTIONS) takes the next free place before the pages and checks waiting: a tap
     is the one request a player waits for with the phone in hand, and it is the one that holds
-    the database's write lock, which every other writer of the server waits for. So does a
-    request coming back from a wait (``aside``): a page that waited for another request's
-    drawing has queued once already, and must not queue again behind the pages that arrived
-    meanwhile."""
+    the database's write lock, which every other writer of the server waits for."""
 
     def __init__(self, places: int) -> None:
         if places < 1:
@@ -51,10 +48,10 @@ class Admission:
         self._readers = threading.Condition(self._lock)  # the others
         self._writing = 0  # how many taps wait
 
-    def enter(self, *, first: bool = False) -> None:
+    def enter(self) -> None:
         """Take a place for this request, sleeping until one is free (and, unless it changes
-        something or comes back from a wait (``first``), no tap waits for one)."""
-        writes = first or request.method not in SAFE_METHODS
+        something, no tap waits for one)."""
+        writes = request.method not in SAFE_METHODS
         with self._lock:
             if writes:
                 self._writing += 1
@@ -92,8 +89,8 @@ class Admission:
         try:
             yield
         finally:
-            if back:  # (it waited already: before the requests that have not started)
-                self.enter(first=True)
+            if back:
+                self.enter()
 
 
 def stepping_aside(*, back: bool = True) -> AbstractContextManager[None]:

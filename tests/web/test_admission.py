@@ -129,51 +129,6 @@ def test_a_tap_takes_the_next_free_place_before_the_checks_that_waited_longer(on
     assert [seen[0].get_json()["version"] for _, seen in checks] == [1, 1, 1]
 
 
-def test_a_request_back_from_a_wait_takes_the_next_place_before_those_not_started(one_place):
-    """A page that stepped aside for another request's drawing has waited once already: it
-    comes back before the pages that arrived meanwhile."""
-    app, order = one_place, []
-    admission = app.extensions["admission"]
-    waited, holding, release = threading.Event(), threading.Event(), threading.Event()
-
-    def returning():  # takes the place, steps aside for a wait, comes back
-        with app.test_request_context("/page"):
-            admission.enter()
-            with admission.aside():
-                waited.wait(10)
-            order.append("back")
-            admission.leave()
-
-    def holder():  # takes the place the returning request left, until told
-        with app.test_request_context("/busy"):
-            admission.enter()
-            holding.set()
-            release.wait(10)
-            admission.leave()
-
-    def newcomer():  # arrives while the place is held
-        with app.test_request_context("/page"):
-            admission.enter()
-            order.append("new")
-            admission.leave()
-
-    threads = [threading.Thread(target=returning, daemon=True)]
-    threads[0].start()
-    time.sleep(0.2)
-    threads.append(threading.Thread(target=holder, daemon=True))
-    threads[1].start()
-    holding.wait(5)
-    threads.append(threading.Thread(target=newcomer, daemon=True))
-    threads[2].start()
-    time.sleep(0.2)  # (the newcomer waits first)
-    waited.set()
-    time.sleep(0.2)  # (the returning request waits too, after it)
-    release.set()
-    for thread in threads:
-        thread.join(5)
-    assert order == ["back", "new"]
-
-
 def test_a_held_check_gives_its_place_back_while_it_waits(one_place):
     game = new_game(one_place)
     check, answers = held_check(one_place, game)
