@@ -95,6 +95,11 @@ class _Drawings:
         self.mark = mark
         self.marks = re.compile(f"{mark}:(\\w+)((?::[\\w-]*)*);")
         self.own = re.compile(f"{mark}:own:(\\d*);")
+        # diskcache opens a SQLite connection per thread and shard, and any of a server
+        # process's hundreds of threads may serve a page: at `make bench`'s 250 tables a
+        # process held 1,000-1,400 of them, most of its 410-450 MB (serve.py). Handing every
+        # read and write to a few threads of the process halved that, but each became two
+        # hand-overs of the interpreter and the page's p50 rose from ~23 to ~35 ms: not done.
         self.shared = diskcache.FanoutCache(
             folder, shards=SHARED_SHARDS, timeout=SHARED_TIMEOUT, size_limit=shared_bytes,
             eviction_policy="least-recently-stored") if folder else None
