@@ -182,18 +182,21 @@ def own_board(player: int | None = None) -> str:
 
 
 def draw_page(template: str, key: tuple | None, *, seat_view: int | None = None,
-              first: int | None = None, **context: Any) -> str:
+              first: int | None = None, reads: Callable[[], dict] = dict,
+              **context: Any) -> str:
     """``template`` drawn once per ``key`` (which must name the game, its version, the language
     and whether the link plays; None: drawn for this answer only) and ``seat_view`` (the seat a
     page is drawn for where the board shows something to one seat only, else None), then made
     this phone's: its CSRF token, fresh one-time keys, its ``per_phone`` values, and the board of
-    ``first`` (its seat) first."""
+    ``first`` (its seat) first. ``reads``: what the drawing shows from the database, read before
+    it is drawn (a template reads nothing from it itself), and only when it is."""
     drawings: _Drawings = current_app.extensions["drawings"]
 
     def draw() -> str:
+        more = reads()
         g.drawing, g.marking = key, True
         try:
-            return render_template(template, **context)
+            return render_template(template, **context, **more)
         finally:
             g.drawing, g.marking = None, False
 

@@ -166,13 +166,19 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
         if seat is not None and (mine := store.my_last(game, signed_by(game))) else "",
         seat_now=lambda: _phone_part("seat_now", names, seat))
     return dict(game=game, rules=rules, state=state, can_play=can_play, forms=forms,
-                names=names, seat=seat, asks=asks, error=error,
-                failed=failed,
-                # read only where a part is drawn (not when it is shared: drawing.py)
-                undo_redo=lambda: store.undo_preview(game),
+                names=names, seat=seat, asks=asks, error=error, failed=failed, token=token,
+                # worked out only where a part shows it (not when the part is shared)
                 result=functools.cache(lambda: rules.score(state)),
-                recent=lambda: store.recent_rows(game), token=token,
-                box=functools.cache(lambda: store.game_box_values(game)))
+                reads=functools.partial(_reads, game))
+
+
+def _reads(game: Game) -> dict[str, Any]:
+    """What the game page shows from the database besides the game and its state, read when the
+    page is drawn (``draw_page``; a drawing taken from the cache reads nothing): the undo and
+    redo buttons' steps, the latest steps, and the box data the forms offer."""
+    undo_text, redo_text = store.undo_preview(game)
+    return dict(undo_text=undo_text, redo_text=redo_text, recent=store.recent_rows(game),
+                box=store.game_box_values(game))
 
 
 def _phone_part(macro: str, *args: Any) -> Markup:
@@ -186,10 +192,13 @@ def _phone_part(macro: str, *args: Any) -> Markup:
 SEAT_FREE_BOARDS = frozenset({"hadara"})
 
 
-def _game_page(game: Game, can_play: bool, *, shared: bool = False, **refused: Any) -> str:
+def _game_page(game: Game, can_play: bool, *, shared: bool = False,
+               error: RulesError | None = None, failed: str | None = None,
+               values: dict | None = None, **shown: Any) -> str:
     """The game page for this phone: drawn once per version, language and kind of link for the
-    whole table (``shared``; drawing.py), or for this answer only (a refused form)."""
-    context = _context(game, can_play, **refused)
+    whole table (``shared``; drawing.py), or for this answer only (a refused form, or a page of
+    a game's own that ``shown`` adds to: a form filled in, a preview)."""
+    context = {**_context(game, can_play, error=error, failed=failed, values=values), **shown}
     seat = context["seat"]
     if game.slug in SEAT_FREE_BOARDS:  # (nothing drawn for every seat may depend on the seat)
         context["seat"] = None

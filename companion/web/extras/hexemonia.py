@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, render_template, request
+from flask import Blueprint, abort, jsonify, request
 
 from ... import store
 from ...games.core import RulesError, t
@@ -103,9 +103,9 @@ def attack_preview(token: str):
     if wants_json():
         return jsonify(_attack_json(result, problem)), status
     values = {**args, "opponent": seat}
-    context = play._context(game, can_play, failed="attack", values=values)
-    return render_template("game.html", **context, attack_preview=result,
-                           attack_problem=problem, attack_args=args), status
+    return play._game_page(game, can_play, failed="attack", values=values,
+                           attack_preview=result, attack_problem=problem,
+                           attack_args=args), status
 
 
 def _attack_json(result, problem) -> dict[str, Any]:
@@ -132,5 +132,4 @@ def fill(token: str):
         abort(404, description=t("No known hex is called {name}; fill the form from the tile.",
                                  name=repr(name)))
     kind, values = play_values(entry)
-    return render_template("game.html", **play._context(game, can_play, failed=kind,
-                                                          values=values), filled=entry)
+    return play._game_page(game, can_play, failed=kind, values=values, filled=entry)
