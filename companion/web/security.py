@@ -1,11 +1,15 @@
 """What every answer and every form post gets, whichever view serves it: Flask-WTF's CSRF check
 (refusing a malformed Referer as a CSRF error instead of failing), the security headers, and
 ``Cache-Control: private, no-store`` on every page (pages carry the CSRF token, the play link
-and the join code); a body already in memory is handed to the server whole."""
+and the join code); a body already in memory is handed to the server whole; the phone's signed
+session cookie is read only by the requests whose views use it."""
 from __future__ import annotations
 
-from flask import Flask, Response
+from flask import Flask, Request, Response
+from flask.globals import request_ctx
+from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.exceptions import HTTPException
 
 NO_STORE = "private, no-store"
 
@@ -33,10 +37,31 @@ class RefererSafeCSRF(CSRFProtect):
 
 csrf = RefererSafeCSRF()
 
+# The views that read nothing of a phone's session: the phones' held version check (the answer is
+# the same for every phone) and the static files.
+SESSIONLESS = frozenset({"play.version", "static"})
+
+
+class CookieSessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, not opened for the SESSIONLESS views: checking the cookie's
+    signature and reading it was about 15 % of a version check's CPU in the server (a check for
+    every phone after every change), for a session the view never reads. Such a request has
+    Flask's null session (it cannot be written: nothing is sent back)."""
+
+    def open_session(self, app: Flask, request: Request):
+        try:  # (Flask matches the URL just after this; a request it cannot match opens one)
+            rule, _ = request_ctx.url_adapter.match(return_rule=True)
+        except HTTPException:  # (a redirect too)
+            rule = None
+        if rule is not None and rule.endpoint in SESSIONLESS:
+            return None
+        return super().open_session(app, request)
+
 
 def init_app(app: Flask) -> None:
     """Check the CSRF token of every form post, and add the headers to every answer."""
     csrf.init_app(app)
+    app.session_interface = CookieSessions()
     app.after_request(_headers)
 
 

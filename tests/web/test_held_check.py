@@ -194,3 +194,28 @@ def test_the_game_page_tells_its_script_how_long_checks_wait(app):
     page = app.test_client().get(f"/g/{game.play_token}").get_data(as_text=True)
     assert f'data-hold="{app.config["LIVE_WAIT_SECONDS"]}"' in page
     assert f'data-poll="{app.config["LIVE_POLL_SECONDS"]}"' in page
+
+
+def test_the_version_check_opens_no_phone_session_where_the_game_page_does(app, monkeypatch):
+    from flask.sessions import SecureCookieSessionInterface
+    opened: list[str] = []
+    real = SecureCookieSessionInterface.open_session
+
+    def spied(self, app_, request):
+        opened.append(request.path)
+        return real(self, app_, request)
+
+    monkeypatch.setattr(SecureCookieSessionInterface, "open_session", spied)
+    game = new_game(app)
+    phone = app.test_client()
+    page = f"/g/{game.play_token}"
+    assert phone.post(f"{page}/seat", data={"csrf_token": csrf_of(phone, page),
+                                            "seat": 0}).status_code == 303
+    opened.clear()
+    # a seated phone (its session cookie sent): the check answers from the game alone
+    assert phone.get(f"{page}/v").get_json() == {"version": game.version}
+    assert phone.get(f"{page}/v", headers={"If-None-Match": f'"{game.version}"'}
+                     ).status_code == 304
+    assert phone.get("/g/nope0nope0nope0nope/v").status_code == 404
+    assert opened == []
+    assert phone.get(page).status_code == 200 and opened == [page]
