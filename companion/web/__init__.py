@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Flask, current_app, jsonify, render_template, request, session
+from flask import Flask, Response, current_app, jsonify, render_template, request, session
+from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
@@ -128,6 +129,10 @@ def init_app(app: Flask) -> None:
         if wants_json():
             return jsonify(errors=[{"field": "", "message": message}],
                            said=say(message)), err.code, headers
+        if request_ctx.url_adapter is None:
+            # Flask could not read the request's address (a host not among TRUSTED_HOSTS): the
+            # page's links cannot be built, so the words alone
+            return Response(say(message), err.code, headers, mimetype="text/plain")
         return render_template("error.html", code=err.code, message=message), err.code, headers
 
 

@@ -5,6 +5,8 @@ and the join code); a body already in memory is handed to the server whole; the 
 session cookie is read only by the requests whose views use it."""
 from __future__ import annotations
 
+import contextlib
+
 from flask import Flask, Request, Response
 from flask.globals import request_ctx
 from flask.sessions import SecureCookieSessionInterface
@@ -49,10 +51,12 @@ class CookieSessions(SecureCookieSessionInterface):
     Flask's null session (it cannot be written: nothing is sent back)."""
 
     def open_session(self, app: Flask, request: Request):
-        try:  # (Flask matches the URL just after this; a request it cannot match opens one)
-            rule, _ = request_ctx.url_adapter.match(return_rule=True)
-        except HTTPException:  # (a redirect too)
-            rule = None
+        # (Flask matches the URL just after this; a request it cannot match opens one, as does
+        # one whose address it could not read: a host not among TRUSTED_HOSTS, say)
+        adapter, rule = request_ctx.url_adapter, None
+        if adapter is not None:
+            with contextlib.suppress(HTTPException):  # (a redirect too)
+                rule, _ = adapter.match(return_rule=True)
         if rule is not None and rule.endpoint in SESSIONLESS:
             return None
         return super().open_session(app, request)

@@ -8,8 +8,10 @@ from __future__ import annotations
 import pytest
 from werkzeug.exceptions import TooManyRequests
 
-from companion import create_app
+from companion import create_app, store
 from companion.db import Action
+from companion.games import get_game
+from tests.table_helpers import sample_setup
 
 from .table import WebTable
 from .test_tap_fields import seat
@@ -119,3 +121,14 @@ def test_only_a_contended_database_is_tried_again():
     assert _worth_retrying(refused("database is locked"))
     assert not _worth_retrying(refused("attempt to write a readonly database"))
     assert not _worth_retrying(refused("database or disk is full"))
+
+
+def test_a_request_for_a_host_the_server_does_not_serve_is_refused_not_failed(app):
+    # (Flask cannot read such a request's address: no URL is matched, no link can be built)
+    app.config["TRUSTED_HOSTS"] = ["table.example"]
+    with app.app_context():
+        game = store.create_game(get_game("hadara"), sample_setup(get_game("hadara"), 3))
+    client = app.test_client()
+    for path in (f"/g/{game.play_token}/v", f"/g/{game.play_token}", "/"):
+        assert client.get(path, headers={"Host": "elsewhere.example"}).status_code == 400
+        assert client.get(path, base_url="http://table.example").status_code == 200

@@ -219,3 +219,4 @@ def test_the_version_check_opens_no_phone_session_where_the_game_page_does(app, 
     assert phone.get("/g/nope0nope0nope0nope/v").status_code == 404
     assert opened == []
     assert phone.get(page).status_code == 200 and opened == [page]
+
