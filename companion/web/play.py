@@ -172,13 +172,17 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
                 reads=functools.partial(_reads, game))
 
 
+# The games whose page offers box data in its forms (their boards read ``box``).
+BOX_ON_PAGE = frozenset({"hadara", "hexemonia"})
+
+
 def _reads(game: Game) -> dict[str, Any]:
     """What the game page shows from the database besides the game and its state, read when the
     page is drawn (``draw_page``; a drawing taken from the cache reads nothing): the undo and
-    redo buttons' steps, the latest steps, and the box data the forms offer."""
+    redo buttons' steps, the latest steps, and the box data the forms offer (where they do)."""
     undo_text, redo_text = store.undo_preview(game)
     return dict(undo_text=undo_text, redo_text=redo_text, recent=store.recent_rows(game),
-                box=store.game_box_values(game))
+                box=store.game_box_values(game) if game.slug in BOX_ON_PAGE else [])
 
 
 def _phone_part(macro: str, *args: Any) -> Markup:

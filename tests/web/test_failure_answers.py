@@ -8,12 +8,11 @@ from __future__ import annotations
 import pytest
 from werkzeug.exceptions import TooManyRequests
 
-from companion import create_app, store
+from companion import create_app
 from companion.db import Action
-from companion.games import get_game
-from tests.table_helpers import sample_setup
 
 from .table import WebTable
+from .test_held_check import new_game
 from .test_tap_fields import seat
 
 SCRIPT = {"Accept": "application/json, */*"}  # a script that also takes other answers
@@ -126,8 +125,7 @@ def test_only_a_contended_database_is_tried_again():
 def test_a_request_for_a_host_the_server_does_not_serve_is_refused_not_failed(app):
     # (Flask cannot read such a request's address: no URL is matched, no link can be built)
     app.config["TRUSTED_HOSTS"] = ["table.example"]
-    with app.app_context():
-        game = store.create_game(get_game("hadara"), sample_setup(get_game("hadara"), 3))
+    game = new_game(app)
     client = app.test_client()
     for path in (f"/g/{game.play_token}/v", f"/g/{game.play_token}", "/"):
         assert client.get(path, headers={"Host": "elsewhere.example"}).status_code == 400

@@ -7,6 +7,7 @@ import threading
 import time
 
 import pytest
+from flask.sessions import SecureCookieSessionInterface
 
 from companion import create_app, store
 from companion.games import get_game
@@ -197,7 +198,6 @@ def test_the_game_page_tells_its_script_how_long_checks_wait(app):
 
 
 def test_the_version_check_opens_no_phone_session_where_the_game_page_does(app, monkeypatch):
-    from flask.sessions import SecureCookieSessionInterface
     opened: list[str] = []
     real = SecureCookieSessionInterface.open_session
 
@@ -219,4 +219,3 @@ def test_the_version_check_opens_no_phone_session_where_the_game_page_does(app, 
     assert phone.get("/g/nope0nope0nope0nope/v").status_code == 404
     assert opened == []
     assert phone.get(page).status_code == 200 and opened == [page]
-
