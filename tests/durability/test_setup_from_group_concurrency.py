@@ -31,7 +31,7 @@ def crowded_app(database_url):
     app.extensions["db_engine"].dispose()
 
 
-def setup_form(n: int) -> dict[str, str]:
+def setup_form() -> dict[str, str]:
     seats = [{**NEW_CARD, "name": "Ana"}, {**NEW_CARD, "initiative": 8, "name": "Ben"}]
     return {f"players-{i}-{k}": str(v) for i, seat in enumerate(seats)
             for k, v in seat.items()}
@@ -45,10 +45,10 @@ def test_games_set_up_from_a_group_at_once_are_stored_exactly_when_answered_and_
     with ThreadedServer(crowded_app) as server:
         phones = [Phone(server.base) for _ in range(SETUPS)]
         forms = []
-        for n, phone in enumerate(phones):
+        for phone in phones:
             status, body, _ = phone.get(url)
             assert status == 200
-            forms.append({"csrf_token": CSRF.search(body.decode()).group(1), **setup_form(n)})
+            forms.append({"csrf_token": CSRF.search(body.decode()).group(1), **setup_form()})
         start = threading.Barrier(SETUPS)
 
         def set_up(n: int) -> tuple[int, str]:
