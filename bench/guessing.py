@@ -1,6 +1,6 @@
 """Guessing join codes: 300 wrong codes sent at once from one address, as a script would, to the
-app served as `make run` serves it, with its rate limits on (the default; memory storage, so each
-server process counts on its own)."""
+app served as `make run` serves it, with its rate limits on (the default: the join limit counts in
+the database, shared by every server process)."""
 from __future__ import annotations
 
 import http.client

@@ -16,6 +16,7 @@ from sqlalchemy import (
     JSON,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -210,6 +211,18 @@ class Play(Base):
     note: Mapped[str] = mapped_column(Text, default="")
     source: Mapped[str] = mapped_column(String(10), default="tracked")
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class RateCount(Base):
+    """One rate limit's count for one client in its current window (Flask-Limiter's fixed
+    windows, counted here so that every process of the server shares them: see
+    ``companion.web.limit_counts``). ``window_end``: seconds since the epoch."""
+
+    __tablename__ = "rate_counts"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer)
+    window_end: Mapped[float] = mapped_column(Float, index=True)
 
 
 def _sqlite_setup(engine: Engine) -> None:

@@ -26,7 +26,7 @@ from .db import (
     session,
     write_session,
 )
-from .games import get_game
+from .games import GameRules, get_game
 from .games.core import IllegalAction, Result, RulesError, Text, t
 from .group_checks import (
     DURATION_LIMIT,
@@ -44,6 +44,7 @@ from .group_checks import (
 from .store import (
     AFTER_RECORD,
     box_follows_game,
+    create_game,
     entries_of,
     new_token,
     rows_of,
@@ -180,15 +181,55 @@ def seat_players(s, group_id: int, names: Sequence[str]) -> list[int]:
     return ids
 
 
-def join_game(group: Group, game: Game) -> None:
-    """Make ``game`` one of the group's games, its seats held by the group's players."""
-    state = state_of(game)
+def _held(s: Session, group_id: int) -> None:
+    """Hold the group's row to the end of ``s``'s transaction, so that tables joining it at once
+    seat its players (and name new ones) one after the other (PostgreSQL; SQLite's writers
+    take turns anyway). A game of the group writing meanwhile is not held up: its references
+    to the group need only a key share."""
+    s.execute(select(Group.id).where(Group.id == group_id).with_for_update(key_share=True))
+
+
+def _seat(s: Session, group_id: int, game: Game, state: Any) -> None:
+    _held(s, group_id)
     names = get_game(game.slug).player_names(state)
+    s.add(GroupGame(game_id=game.id, group_id=group_id, seats=seat_players(s, group_id, names)))
+    s.flush()
+
+
+def set_up_game(rules: GameRules, setup: Mapping[str, Any], box: list[tuple[str, str, dict]],
+                *, group: Group | None = None, new_group: str = "") -> tuple[Game, Group | None]:
+    """A new game set up from ``group``, or starting a new group called ``new_group`` (its name
+    checked first), or of no group: the game, the group made for it, its seats held by the
+    group's players and the box data its setup told (the group's) are stored in one
+    transaction, tried again as a whole when another table wins a race (the first value of a
+    component two tables of the group enter at once). Returns the game and its group."""
+    if group is None and new_group:
+        new_group = clean_text(new_group, t("The group's name"), GROUP_NAME_LIMIT,
+                               field="new_group")
+    if group is None and not new_group:
+        return create_game(rules, setup, box), None
+    made: list[Group] = []
+
+    def joining(s: Session, game: Game, state: Any) -> None:
+        target = group
+        if target is None:  # made again on each try
+            target = Group(token=new_token(), name=new_group)
+            s.add(target)
+            s.flush()
+        made[:] = [target]
+        _seat(s, target.id, game, state)
+
+    game = create_game(rules, setup, box, joining=joining)
+    return game, made[0]
+
+
+def join_game(group: Group, game: Game) -> None:
+    """Make an existing ``game`` one of the group's games, its seats held by the group's
+    players (a new game joins as it is stored: ``set_up_game``)."""
+    state = state_of(game)
     with writing() as s:
         if s.get(GroupGame, game.id) is None:
-            s.add(GroupGame(game_id=game.id, group_id=group.id,
-                            seats=seat_players(s, group.id, names)))
-            s.flush()
+            _seat(s, group.id, game, state)
             box_follows_game(s, game.id)  # what its setup taught becomes the group's
             last = s.scalar(select(Action.at).where(Action.game_id == game.id)
                             .order_by(Action.seq.desc()).limit(1))

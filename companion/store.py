@@ -77,22 +77,30 @@ def new_join_code() -> str:
 
 
 def create_game(rules: GameRules, setup: Mapping[str, Any],
-                box: list[tuple[str, str, dict]] = ()) -> Game:
+                box: list[tuple[str, str, dict]] = (), *,
+                joining: Callable[[Session, Game, Any], None] | None = None) -> Game:
     """Check the setup with the rules (raises InvalidInput) and store the new game, with the box
-    data its setup told (``box``), in one transaction."""
+    data its setup told (``box``), in one transaction, tried again as a whole when another
+    writer wins a race. ``joining(s, game, state)`` adds, in that transaction, what the game
+    belongs to (its group: then the box data is that owner's)."""
     state = rules.new_game(setup)
     names = rules.player_names(state)
-    game = Game(slug=rules.slug, play_token=new_token(), watch_token=new_token(),
-                join_code=new_join_code(), title=f"{rules.title}: {', '.join(names)}",
-                setup=dict(setup), version=0)
+    end_reading()
 
-    def store() -> None:
+    def store() -> Game:
+        game = Game(slug=rules.slug, play_token=new_token(), watch_token=new_token(),
+                    join_code=new_join_code(), title=f"{rules.title}: {', '.join(names)}",
+                    setup=dict(setup), version=0)  # (a new row each try)
         with write_session() as s:
             s.add(game)
+            if joining is not None:
+                s.flush()
+                joining(s, game, state)
             _store_box(s, rules.slug, box)
             s.commit()
+        return game
 
-    _retrying(store)
+    game = _retrying(store)
     _keep(game.id, 0, Snapshot(state, None, None))
     return game
 

@@ -1,10 +1,11 @@
 """What keeps one client from wearing down the server or another table: rate limits per client
-address (Flask-Limiter), answered 429 in the reader's language.
+(Flask-Limiter), answered 429 in the reader's language.
 
 The limits count requests per client address (``request.remote_addr``: behind a reverse proxy,
-the address ProxyFix gives it). Storage is this process's memory unless ``RATELIMIT_STORAGE_URI``
-names a shared one (``redis://…``, ``memcached://…``): with several app processes and memory
-storage, each process counts on its own (README "Security").
+the address ProxyFix gives it), an IPv6 client's /64 as one address (``limit_counts``). The
+limits against guessing and flooding count in the database, shared by every process of the
+server; those of :data:`IN_PROCESS` in each process's memory; ``RATELIMIT_STORAGE_URI``
+(``redis://…``, ``memcached://…``) counts them all there instead (README "Security").
 """
 from __future__ import annotations
 
@@ -15,10 +16,10 @@ from datetime import timedelta
 from flask import Flask, current_app, jsonify, render_template
 from flask_babel import format_timedelta
 from flask_limiter import Limiter, RateLimitExceeded
-from flask_limiter.util import get_remote_address
 
 from ..games.core import t
 from ..i18n import say
+from .limit_counts import client_network
 
 # Requests per client address; each is a setting (a Flask-Limiter limit string, several joined
 # by ";"). Five phones behind one home router share an address, so only guessing is held tight.
@@ -36,6 +37,10 @@ LIMITS = {
     "RATELIMIT_TAPS": "240 per minute;3600 per hour",
     "RATELIMIT_SCORE_API": "300 per minute;3000 per hour",
 }
+
+# Counted in each process's memory (so up to one limit per process, README "Security"): every
+# table hits them all evening, and a tap stays one transaction. The others count in the database.
+IN_PROCESS = ("RATELIMIT_TAPS", "RATELIMIT_SCORE_API")
 
 # The POST views each limit covers; the taps share one count.
 LIMITED = {
@@ -69,8 +74,11 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
     if not app.config["RATELIMIT_ENABLED"]:
         return
-    limiter = Limiter(get_remote_address, app=app, headers_enabled=False,
-                      storage_uri=app.config.get("RATELIMIT_STORAGE_URI") or "memory://")
+    shared = app.config.get("RATELIMIT_STORAGE_URI")
+    limiter = Limiter(client_network, app=app, headers_enabled=False,
+                      storage_uri=shared or "companion://",
+                      storage_options={} if shared else {
+                          "in_process": " ".join(key.lower() for key in IN_PROCESS)})
     for endpoint, key in LIMITED.items():
         view = app.view_functions[endpoint]  # (a KeyError here: a view was renamed)
         limit = limiter.shared_limit(app.config[key], scope=key.lower(), methods=["POST"])

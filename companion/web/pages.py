@@ -16,7 +16,7 @@ from flask import (
 from flask_babel import gettext as _l
 from sqlalchemy import select
 
-from .. import group_checks, groups, store
+from .. import groups, store
 from ..db import LEGACY_BOX, Game
 from ..games import GAMES, get_game
 from ..games.core import RulesError, t
@@ -159,22 +159,17 @@ def new_game(slug: str):
         if form.validate():
             options, players = table_payload(rules, form, "setup")
             setup = {**options, "players": players}
-            try:
-                new_group = request.form.get("new_group", "").strip()
-                if new_group and not group:  # checked before the game is stored
-                    group_checks.clean_text(new_group, t("The group's name"),
-                                            group_checks.GROUP_NAME_LIMIT, field="new_group")
-                game = store.create_game(rules, setup, box=rules.box_records_of_setup(setup))
+            try:  # the game, its group and the group's box data: stored together or not
+                game, group = groups.set_up_game(
+                    rules, setup, rules.box_records_of_setup(setup), group=group,
+                    new_group=request.form.get("new_group", "").strip())
             except RulesError as err:
                 errors = [p.message if not p.field else t("{field}: {message}", field=p.field,
                                                           message=p.message)
                           for p in err.problems]
             else:
                 remember_game(game.play_token)
-                if group is None and new_group:
-                    group = groups.create_group(new_group)
                 if group is not None:
-                    groups.join_game(group, game)
                     group_pages.remember_group(group.token)
                 return redirect(url_for("play.game_page", token=game.play_token), 303)
         else:
