@@ -317,6 +317,25 @@ def test_the_guide_reminds_the_buyer_of_effects_that_change_prices():
     assert any("Ana's effects on prices: “blue costs 1 less”" in line for line in lines)
 
 
+def test_an_effects_saving_lowers_the_price_and_the_box_keeps_the_printed_cost():
+    state = do(two(), "buy", player=0, colour="purple", cost=0, effect="blue costs 2 less",
+               effect_changes="prices")
+    state = do(do(state, "sell", player=1), "sell", player=0)  # round 2: Ana's next card
+    state = do(state, "sell", player=1)
+    data = H.check_action(state, "buy", {"player": 0, "colour": "blue", "cost": 5, "saved": 2})
+    after = H.apply(state, "buy", data)
+    assert state.players[0].coins - after.players[0].coins == 3
+    (_, _, card), = H.box_records(state, "buy", data)
+    assert card["cost"] == 5 and "saved" not in card  # offered back as printed, to everyone
+    assert "−2 for effects" in str(H.describe(state, "buy", data))
+
+
+def test_coins_taken_off_by_an_effect_need_a_purple_card_that_changes_prices():
+    err = refused(two(), "buy", player=1, colour="blue", cost=5, saved=2)
+    assert err.field == "saved" and "Ben holds no purple card whose effect changes prices" \
+        in err.message
+
+
 def test_the_final_guide_says_which_scoring_effects_the_pad_does_not_count():
     state = do(two(food=1), "buy", player=0, colour="purple", cost=0, effect="+2 per statue",
                effect_changes="scoring")

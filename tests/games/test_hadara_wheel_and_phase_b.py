@@ -171,6 +171,17 @@ def test_the_same_phase_b_card_entered_twice_is_charged_once():
     assert once.players[first].count("red") == 1 and once.picks == 1
 
 
+def test_phase_b_takes_at_most_one_card_per_player_of_each_colour():
+    # each player discarded one card face up on each deck's pile in phase A: 3 purple in all
+    state = to_phase_b(three())
+    for _ in range(3):
+        state = buy(state, H.turn_of(state, "buy"), "purple")
+    with pytest.raises(IllegalAction, match="the purple pile is empty: it held 3") as err:
+        buy(state, H.turn_of(state, "buy"), "purple")
+    assert err.value.rule == "Hadara rulebook, Take a Faceup Card"
+    assert buy(state, H.turn_of(state, "buy"), "red").picks == 4
+
+
 def test_phase_b_card_step_is_called_take_a_face_up_card():
     state = to_phase_b(three())
     assert H.step_label(state) == "Take a face-up card"

@@ -51,9 +51,9 @@ def _effect_lines(state: HadaraState, changes: str) -> list[Text]:
         effects = [t("“{effect}”", effect=c.effect) for c in p.purples
                    if c.effect and c.effect_changes == changes]
         if effects and changes == "prices":
-            out.append(t("{name}'s effects on prices: {effects}. The app takes off only the "
-                         "cards of a colour owned: enter the printed cost less what an effect "
-                         "saves.", name=p.name, effects=effects))
+            out.append(t("{name}'s effects on prices: {effects}. Enter the card's printed "
+                         "cost, and what the effects save under “Coins the player's purple "
+                         "effects take off”.", name=p.name, effects=effects))
         elif effects:
             out.append(t("{name}'s effects on final scoring: {effects}. The score pad does not "
                          "count them: add their points at the table.", name=p.name,

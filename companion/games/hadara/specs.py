@@ -109,7 +109,11 @@ ACTIONS = {
         FieldSpec("cost", t("Printed cost"), high=30, usual=SMALL),
         *_track_fields(),
         FieldSpec("points", t("Points"), high=30, required=False, default=0, usual=SMALL),
-        *_effect_fields(), _round()),
+        *_effect_fields(),
+        # kept apart from the printed cost: the box data remembers the card as printed
+        FieldSpec("saved", t("Coins the player's purple effects take off"), high=30,
+                  required=False, default=0),
+        _round()),
         commutative=True, actor="player"),
     "sell": ActionSpec("sell", t("Sell a card"), STEP_RULES["cards"] + " (Sell 1 Card)",
                        (_player(), _round()), commutative=True, actor="player"),
