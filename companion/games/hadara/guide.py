@@ -86,11 +86,16 @@ def _wheel(state: HadaraState) -> list[Text]:
         return [step(t("{name} sets the wheel so that every player's icon points at a deck; "
                        "tell the app with 'Set the wheel' and it turns the wheel for you.",
                        name=first), WHEEL_RULE)]
+    turned = (t("Turn the wheel clockwise (round {round}). ", round=state.round)
+              if state.round > 1 else "")
+    if not state.decks and state.round > 1:
+        return [step(t("{turned}Each player draws from the deck their icon points at now. Tell "
+                       "the app the decks' order around your board once ('Set the wheel', "
+                       "'Decks clockwise around the board') and it names each player's deck.",
+                       turned=turned), WHEEL_RULE)]
     draws = [t("{name}: {colour}", name=state.players[i].name,
                colour=COLOUR_WORDS[colour_of(state, i, state.round)])
              for i in turn_order(state) if i not in state.acted]
-    turned = (t("Turn the wheel clockwise (round {round}). ", round=state.round)
-              if state.round > 1 else "")
     return [step(t("{turned}This round each player draws from the deck their icon points at: "
                    "{draws}.", turned=turned, draws=draws or t("none")), TURN_RULE)]
 

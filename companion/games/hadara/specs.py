@@ -123,7 +123,7 @@ ACTIONS = {
                     usual=CHIPS)
           for i in range(1, 6)),
         FieldSpec("decks", t("Decks clockwise around the board"), "choice",
-                  choices=(("", t("as before (or as printed)")),) + tuple(
+                  choices=(("", t("as told before (none yet: the app assumes no order)")),) + tuple(
                       (order_key(o), order_words(o)) for o in DECK_ORDERS),
                   required=False, default=""))),
     "income": ActionSpec("income", t("Pay income to everyone"), STEP_RULES["income"]),
