@@ -336,7 +336,7 @@ def test_coins_taken_off_by_an_effect_need_a_purple_card_that_changes_prices():
         in err.message
 
 
-def test_the_final_guide_says_which_scoring_effects_the_pad_does_not_count():
+def test_the_final_guide_says_where_to_record_the_points_of_scoring_effects():
     state = do(two(food=1), "buy", player=0, colour="purple", cost=0, effect="+2 per statue",
                effect_changes="scoring")
     for _ in range(3):
@@ -344,6 +344,25 @@ def test_the_final_guide_says_which_scoring_effects_the_pad_does_not_count():
         state = do(do(state, "next"), "next")
     lines = [str(line) for line in H.guide(state)]
     assert any("Ana's effects on final scoring: “+2 per statue”" in line for line in lines)
+
+
+def test_a_scoring_effects_points_recorded_by_the_table_count_on_the_score_pad():
+    state = do(two(), "buy", player=0, colour="purple", cost=0, points=1, effect="+2 per statue",
+               effect_changes="scoring")
+    before = H.score(state).sheets[0]
+    state = do(state, "effect_points", player=0, card=1, points=6)
+    sheet = H.score(state).sheets[0]
+    line = next(x for x in sheet.lines if x.id == "purple_effects")
+    assert (line.points, sheet.total - before.total) == (6, 6)
+    assert "purple_effects" not in [x.id for x in H.score(state).sheets[1].lines]
+    assert "gives 7 points" in said(state, "effect_points", player=0, card=1, points=7)
+
+
+def test_points_of_an_effect_need_a_held_purple_card_whose_effect_changes_scoring():
+    state = do(two(), "buy", player=0, colour="purple", cost=0, effect="red costs 1 less",
+               effect_changes="prices")
+    assert refused(state, "effect_points", player=0, card=1, points=3).field == "card"
+    assert refused(state, "effect_points", player=0, card=2, points=3).field == "card"
 
 
 def test_a_guide_line_made_of_counted_words_keeps_both_forms():

@@ -55,9 +55,9 @@ def _effect_lines(state: HadaraState, changes: str) -> list[Text]:
                          "cost, and what the effects save under “Coins the player's purple "
                          "effects take off”.", name=p.name, effects=effects))
         elif effects:
-            out.append(t("{name}'s effects on final scoring: {effects}. The score pad does not "
-                         "count them: add their points at the table.", name=p.name,
-                         effects=effects))
+            out.append(t("{name}'s effects on final scoring: {effects}. Count what each gives "
+                         "and record it under “Points of a purple card's effect on final "
+                         "scoring”: the score pad adds it.", name=p.name, effects=effects))
     return out
 
 

@@ -31,6 +31,8 @@ class Card:
     epoch: int = 1
     effect: str = ""
     effect_changes: str = ""
+    #: what an effect on final scoring is worth, as the table counted it (the pad adds it)
+    effect_points: int = 0
 
     def track(self, name: str) -> int:
         return self.tracks[TRACKS.index(name)]

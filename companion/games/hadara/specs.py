@@ -101,6 +101,10 @@ CORRECTIONS = {
         "correct_effect", t("Correct a purple card's effect"),
         FieldSpec("card", t("Purple card (1 = the first bought)"), low=1, high=60),
         *_effect_fields()),
+    "effect_points": _correction(
+        "effect_points", t("Points of a purple card's effect on final scoring"),
+        FieldSpec("card", t("Purple card (1 = the first bought)"), low=1, high=60),
+        FieldSpec("points", t("Points its effect gives, as the table counts them"), high=99)),
 }
 
 ACTIONS = {

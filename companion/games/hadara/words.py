@@ -199,6 +199,10 @@ def _corrected_what(kind: str, d: Mapping[str, Any]) -> Text:
                  if d["medal"] == "silver" else t("a gold medal"))
         return (t("added {medal}", medal=medal) if d["change"] == "add"
                 else t("removed {medal}", medal=medal))
+    if kind == "effect_points":
+        return tn("purple card {card}'s effect on final scoring gives {n} point",
+                  "purple card {card}'s effect on final scoring gives {n} points", d["points"],
+                  card=d["card"])
     return t("purple card {card}'s effect now reads “{effect}” ({changes})", card=d["card"],
              effect=d.get("effect", ""), changes=EFFECT_WORDS[d.get("effect_changes", "")])
 
