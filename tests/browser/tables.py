@@ -87,15 +87,18 @@ class HadaraTable:
             anyway.check()
         act(page, panel.get_by_role("button", name=re.compile("^Close “")))
 
-    def wheel(self, page: Page) -> None:
+    def wheel(self, page: Page, decks: str = "") -> None:
         """The first player sets the wheel: Ana's icon at the purple deck, Ben's at yellow (the
-        app turns it after every round, so each draws from every deck once an epoch)."""
+        app turns it after every round, so each draws from every deck once an epoch), and the
+        first time the decks' order around this table's board (joined in any order)."""
         panel = page.locator(".steps details.panel").filter(
             has=page.locator("summary", has_text="Set the wheel"))
         if not panel.evaluate("d => d.open"):
             panel.locator("summary").tap()
         chip(panel, "seat1", "purple").tap()  # colours as chips: one tap each
         chip(panel, "seat2", "yellow").tap()
+        if decks:
+            panel.locator('[name="decks"]').select_option(decks)
         act(page, panel.get_by_role("button", name="Set the wheel"))
         expect(page.locator(".guide")).to_contain_text("Ana: purple")
 
@@ -130,13 +133,16 @@ class HadaraTable:
     def epoch(self, page: Page, n: int, shots: Any = None) -> None:
         """Phase A (five rounds of cards, income, colony, statue), then phase B."""
         expect(page.locator(".guide h1")).to_contain_text("phase A: Draw and buy or sell")
-        self.wheel(page)
+        # this board's segments are joined yellow, blue, red, green, purple (not as printed)
+        self.wheel(page, "yellow-blue-red-green-purple" if n == 1 else "")
         for rnd in range(5):
             for seat in (0, 1):
                 if n == 1 and rnd == 0 and seat == 0:
                     self.buy_purple(page, 0)
                 else:
                     self.sell(page, seat)
+            if rnd == 0:  # the wheel turns along this board's order: yellow is followed by blue
+                expect(page.locator(".guide")).to_contain_text("Ben: blue")
         self.step(page, "Close this step")
         self.step(page, "Pay income to everyone")
         if n == 1:

@@ -317,7 +317,26 @@ def test_the_guide_reminds_the_buyer_of_effects_that_change_prices():
     assert any("Ana's effects on prices: “blue costs 1 less”" in line for line in lines)
 
 
-def test_the_final_guide_says_which_scoring_effects_the_pad_does_not_count():
+def test_an_effects_saving_lowers_the_price_and_the_box_keeps_the_printed_cost():
+    state = do(two(), "buy", player=0, colour="purple", cost=0, effect="blue costs 2 less",
+               effect_changes="prices")
+    state = do(do(state, "sell", player=1), "sell", player=0)  # round 2: Ana's next card
+    state = do(state, "sell", player=1)
+    data = H.check_action(state, "buy", {"player": 0, "colour": "blue", "cost": 5, "saved": 2})
+    after = H.apply(state, "buy", data)
+    assert state.players[0].coins - after.players[0].coins == 3
+    (_, _, card), = H.box_records(state, "buy", data)
+    assert card["cost"] == 5 and "saved" not in card  # offered back as printed, to everyone
+    assert "−2 for effects" in str(H.describe(state, "buy", data))
+
+
+def test_coins_taken_off_by_an_effect_need_a_purple_card_that_changes_prices():
+    err = refused(two(), "buy", player=1, colour="blue", cost=5, saved=2)
+    assert err.field == "saved" and "Ben holds no purple card whose effect changes prices" \
+        in err.message
+
+
+def test_the_final_guide_says_where_to_record_the_points_of_scoring_effects():
     state = do(two(food=1), "buy", player=0, colour="purple", cost=0, effect="+2 per statue",
                effect_changes="scoring")
     for _ in range(3):
@@ -325,6 +344,25 @@ def test_the_final_guide_says_which_scoring_effects_the_pad_does_not_count():
         state = do(do(state, "next"), "next")
     lines = [str(line) for line in H.guide(state)]
     assert any("Ana's effects on final scoring: “+2 per statue”" in line for line in lines)
+
+
+def test_a_scoring_effects_points_recorded_by_the_table_count_on_the_score_pad():
+    state = do(two(), "buy", player=0, colour="purple", cost=0, points=1, effect="+2 per statue",
+               effect_changes="scoring")
+    before = H.score(state).sheets[0]
+    state = do(state, "effect_points", player=0, card=1, points=6)
+    sheet = H.score(state).sheets[0]
+    line = next(x for x in sheet.lines if x.id == "purple_effects")
+    assert (line.points, sheet.total - before.total) == (6, 6)
+    assert "purple_effects" not in [x.id for x in H.score(state).sheets[1].lines]
+    assert "gives 7 points" in said(state, "effect_points", player=0, card=1, points=7)
+
+
+def test_points_of_an_effect_need_a_held_purple_card_whose_effect_changes_scoring():
+    state = do(two(), "buy", player=0, colour="purple", cost=0, effect="red costs 1 less",
+               effect_changes="prices")
+    assert refused(state, "effect_points", player=0, card=1, points=3).field == "card"
+    assert refused(state, "effect_points", player=0, card=2, points=3).field == "card"
 
 
 def test_a_guide_line_made_of_counted_words_keeps_both_forms():

@@ -91,11 +91,15 @@ def test_statue_already_carved_cannot_be_carved_again():
     (0, 5, 5, 5, True), (2, 5, 3, 3, True), (2, 5, 2, 3, False), (4, 3, 0, 0, True)])
 def test_card_price_is_printed_cost_minus_cards_of_that_colour_never_below_zero(
         owned, printed, coins, price, yes):
-    state = at_step(game(seat("Ana", 1, coins=50), seat("Ben", 2)), "cards", "B")
-    for _ in range(owned):  # phase B's face-up cards may share a colour; Ana and Ben in turn
+    # five players: phase B's red pile holds five cards (one discarded by each player)
+    state = at_step(game(seat("Ana", 1, coins=50),
+                         *(seat(n, i + 2) for i, n in enumerate(("Ben", "Cy", "Di", "Ed")))),
+                    "cards", "B")
+    for _ in range(owned):  # phase B's face-up cards may share a colour; Ana, then the others
         state = H.apply(state, "buy", {"player": 0, "colour": "red", "cost": 0, "income": 0,
                                        "military": 0, "culture": 0, "food": 0, "points": 0})
-        state = H.apply(state, "sell", {"player": 1})
+        for other in range(1, 5):
+            state = H.apply(state, "sell", {"player": other})
     state = H.apply(state, "correct", {"player": 0, "value": "coins",
                                        "delta": coins - state.players[0].coins})
     answer = Q.can_afford_card(state, 0, "red", printed)

@@ -105,10 +105,13 @@ def test_hadara_takes_two_to_five_players(count):
 
 @pytest.mark.parametrize("owned, printed, price", [(0, 5, 5), (2, 5, 3), (4, 3, 0), (1, 0, 0)])
 def test_card_costs_printed_minus_cards_of_its_colour_never_below_zero(owned, printed, price):
-    state = to_phase_b(new(seat("Ana", 1, coins=50), seat("Ben", 2)))
-    for _ in range(owned):  # phase B's face-up cards may share a colour; Ana and Ben in turn
+    # five players: phase B's red pile holds five cards (one discarded by each player)
+    state = to_phase_b(new(seat("Ana", 1, coins=50),
+                           *(seat(n, i + 2) for i, n in enumerate(("Ben", "Cy", "Di", "Ed")))))
+    for _ in range(owned):  # phase B's face-up cards may share a colour; Ana, then the others
         state = buy(state, 0, "red", 0)
-        state = do(state, "sell", player=1)
+        for other in range(1, 5):
+            state = do(state, "sell", player=other)
     before = state.players[0].coins
     state = buy(state, 0, "red", printed)
     assert before - state.players[0].coins == price

@@ -71,6 +71,24 @@ def test_the_wheel_turns_clockwise_by_itself_after_each_round():
     assert [p.count(c) for p, c in zip(state.players, ("red", "green", "yellow"))] == [1, 1, 1]
 
 
+def test_without_the_boards_deck_order_no_order_is_assumed_after_round_one():
+    # the board's segments join in any order: this table's reads yellow, blue, red, green, purple
+    state = do(three(), "wheel", seat1="yellow", seat2="green", seat3="purple")
+    with pytest.raises(IllegalAction, match="points Ana at the yellow deck, not red"):
+        buy(state, 0, "red")  # round 1 is the wheel itself
+    state = finish_round(state, 0, 1, 2)
+    state = buy(state, 0, "blue")  # round 2: the deck after yellow on this board
+    assert state.players[0].count("blue") == 1
+    line = " ".join(str(x) for x in H.guide(state))
+    assert "Tell the app the decks' order around your board once" in line
+
+
+def test_a_wheel_refusal_says_how_to_name_the_boards_deck_order():
+    state = finish_round(wheel(three(), "yellow", "green", "purple"), 0, 1, 2)
+    with pytest.raises(IllegalAction, match="set the wheel again and name their order"):
+        buy(state, 0, "blue")  # the order told was yellow, red, blue, green, purple
+
+
 def test_a_sale_takes_the_colour_the_wheel_points_at():
     state = do(wheel(three(), "yellow", "red", "blue"), "sell", player=0)
     assert state.drawn_by(0) == ("yellow",)
@@ -169,6 +187,17 @@ def test_the_same_phase_b_card_entered_twice_is_charged_once():
         H.apply(once, "buy", H.check_action(once, "buy", {"player": first, "colour": "red",
                                                           "cost": 3}))
     assert once.players[first].count("red") == 1 and once.picks == 1
+
+
+def test_phase_b_takes_at_most_one_card_per_player_of_each_colour():
+    # each player discarded one card face up on each deck's pile in phase A: 3 purple in all
+    state = to_phase_b(three())
+    for _ in range(3):
+        state = buy(state, H.turn_of(state, "buy"), "purple")
+    with pytest.raises(IllegalAction, match="the purple pile is empty: it held 3") as err:
+        buy(state, H.turn_of(state, "buy"), "purple")
+    assert err.value.rule == "Hadara rulebook, Take a Faceup Card"
+    assert buy(state, H.turn_of(state, "buy"), "red").picks == 4
 
 
 def test_phase_b_card_step_is_called_take_a_face_up_card():

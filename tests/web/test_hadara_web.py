@@ -297,6 +297,18 @@ def test_score_api_lists_every_problem_with_400(client):
         e["field"] for e in body["errors"]}
 
 
+def test_score_api_adds_purple_effect_points_each_from_a_purple_card_of_its_own(client):
+    ana = {"name": "Ana", "coins": 0, "cards": {"purple": {"count": 1, "points": 0}},
+           "effect_points": [6]}
+    resp = client.post("/api/v1/hadara/score", json={"players": [ana, {"name": "Ben"}]})
+    lines = {x["id"]: x["points"] for x in resp.get_json()["players"][0]["lines"]}
+    assert resp.status_code == 200 and lines["purple_effects"] == 6
+    resp = client.post("/api/v1/hadara/score", json={"players": [
+        {**ana, "effect_points": [6, 2]}, {"name": "Ben"}]})
+    assert resp.status_code == 400
+    assert [e["field"] for e in resp.get_json()["errors"]] == ["players[0].effect_points"]
+
+
 def test_score_api_unknown_game_is_404_naming_the_valid_ones(client):
     resp = client.post("/api/v1/chess/score", json=REQUEST)
     assert resp.status_code == 404 and "hadara" in resp.get_json()["errors"][0]["message"]

@@ -47,10 +47,20 @@ def card_of(d: Mapping[str, Any], epoch: int) -> Card:
                 d.get("effect", ""), d.get("effect_changes", ""))
 
 
-def card_price(player: Player, colour: str, printed: int) -> int:
-    """The printed cost minus the cards of its colour already owned, never below 0
-    ("Buy 1 Card")."""
-    return max(0, printed - player.count(colour))
+def card_price(player: Player, colour: str, printed: int, saved: int = 0) -> int:
+    """The printed cost minus the cards of its colour already owned, and minus what the
+    player's purple effects save on it (as the table reads them), never below 0 ("Buy 1 Card")."""
+    return max(0, printed - player.count(colour) - saved)
+
+
+def saving_problems(player: Player, d: Mapping[str, Any]) -> Problems:
+    """Coins taken off by an effect need a purple card of the buyer's whose effect changes
+    prices."""
+    if d.get("saved", 0) and not any(c.effect_changes == "prices" for c in player.purples):
+        return [IllegalAction(t("{name} holds no purple card whose effect changes prices: "
+                                "nothing is taken off this card", name=player.name),
+                              rule=BUY_RULE, field="saved")]
+    return []
 
 
 def _turn_problems(state: HadaraState, seat: int) -> Problems:
@@ -63,12 +73,22 @@ def _turn_problems(state: HadaraState, seat: int) -> Problems:
     return []
 
 
-def _board_problems(state: HadaraState) -> Problems:
-    """Phase B: no card is left once every discarded card has been taken."""
-    if state.phase == "B" and cards_left(state) <= 0:
+def _board_problems(state: HadaraState, colour: str) -> Problems:
+    """Phase B: no card is left once every discarded card has been taken, and none of a colour
+    once that colour's pile is empty: in phase A each player discarded exactly one card face up
+    on each deck's pile (one draw from each deck an epoch), so each pile holds one per player."""
+    if state.phase != "B":
+        return []
+    if cards_left(state) <= 0:
         return [IllegalAction(t("the board is empty: all {cards} face-up cards were taken ({each} "
                                 "per player); close the step", cards=face_up_total(state),
                                 each=ROUNDS), rule=PHASE_B_RULE)]
+    pile = len(state.players)
+    if colour and state.taken.count(colour) >= pile:
+        return [IllegalAction(t("the {colour} pile is empty: it held {n} face-up cards, one "
+                                "discarded by each player in phase A, and all were taken",
+                                colour=COLOUR_WORDS[colour], n=pile),
+                              rule=PHASE_B_RULE, field="colour")]
     return []
 
 
@@ -80,7 +100,8 @@ def _card_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
         return found
     seat = d["player"]
     return (_turn_problems(state, seat) + round_problems(state, seat, d.get("round", 0))
-            + colour_problems(state, seat, d.get("colour", "")) + _board_problems(state))
+            + colour_problems(state, seat, d.get("colour", ""))
+            + _board_problems(state, d.get("colour", "")))
 
 
 def buy_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
@@ -90,14 +111,19 @@ def buy_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
         return found
     found += effect_problems(d)
     p = state.players[d["player"]]
-    price = card_price(p, d["colour"], d["cost"])
+    found += saving_problems(p, d)
+    price = card_price(p, d["colour"], d["cost"], d.get("saved", 0))
     if p.coins < price:
         found.append(IllegalAction(
             t("{name} has {coins}; this {colour} card costs {price} (printed {cost}, "
-              "−{owned} for {colour} cards owned)", name=p.name, coins=coins(p.coins),
+              "−{owned} for {colour} cards owned{saved})", name=p.name, coins=coins(p.coins),
               colour=COLOUR_WORDS[d["colour"]], price=price, cost=d["cost"],
-              owned=p.count(d["colour"])), rule=BUY_RULE))
+              owned=p.count(d["colour"]), saved=_saved_words(d)), rule=BUY_RULE))
     return found
+
+
+def _saved_words(d: Mapping[str, Any]) -> Any:
+    return t(", −{saved} for effects", saved=d["saved"]) if d.get("saved") else ""
 
 
 def sell_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
@@ -107,7 +133,7 @@ def sell_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
 
 def _after_card(state: HadaraState, seat: int, colour: str) -> HadaraState:
     if state.phase != "A":
-        return replace(state, picks=state.picks + 1)  # the next player's turn (picker)
+        return replace(state, taken=state.taken + (colour,))  # the next player's turn (picker)
     state = record_colour(state, seat, colour)
     acted = state.acted | {seat}
     if len(acted) == len(state.players) and state.round < ROUNDS:
@@ -120,7 +146,7 @@ def buy(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
     refuse(buy_problems(state, d))
     seat = d["player"]
     p = state.players[seat]
-    price = card_price(p, d["colour"], d["cost"])
+    price = card_price(p, d["colour"], d["cost"], d.get("saved", 0))
     card = card_of(d, state.epoch)
     p = replace(p.with_tracks(card.tracks), coins=p.coins - price, cards=p.cards + (card,))
     return _after_card(state.set_player(seat, p), seat, d["colour"])

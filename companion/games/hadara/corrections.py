@@ -215,6 +215,29 @@ def correct_effect(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
     return state.set_player(d["player"], replace(p, cards=p.cards[:i] + (card,) + p.cards[i + 1:]))
 
 
+def effect_points_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
+    """Points are given by a purple card the player holds whose effect changes final scoring."""
+    found = effect_correction_problems(state, {"player": d["player"], "card": d["card"]})
+    if found:
+        return found
+    p = state.players[d["player"]]
+    card = p.cards[_purple_index(p, d["card"])]
+    if card.effect_changes != "scoring":
+        return [IllegalAction(t("{name}'s purple card {card} has no effect on final scoring "
+                                "recorded; correct its effect first", name=p.name,
+                                card=d["card"]), rule=RULE, field="card")]
+    return []
+
+
+def effect_points(state: HadaraState, d: Mapping[str, Any]) -> HadaraState:
+    """What a purple card's effect on final scoring is worth (the score pad adds it)."""
+    refuse(effect_points_problems(state, d))
+    p = state.players[d["player"]]
+    i = _purple_index(p, d["card"])
+    card = replace(p.cards[i], effect_points=d["points"])
+    return state.set_player(d["player"], replace(p, cards=p.cards[:i] + (card,) + p.cards[i + 1:]))
+
+
 #: each correction of what the table holds: its move and the problems it checks
 MOVES = {
     "correct_card": (correct_card, card_problems),
@@ -222,4 +245,5 @@ MOVES = {
     "correct_statue": (correct_statue, statue_problems),
     "correct_medal": (correct_medal, medal_problems),
     "correct_effect": (correct_effect, effect_correction_problems),
+    "effect_points": (effect_points, effect_points_problems),
 }

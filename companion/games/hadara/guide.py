@@ -51,13 +51,13 @@ def _effect_lines(state: HadaraState, changes: str) -> list[Text]:
         effects = [t("“{effect}”", effect=c.effect) for c in p.purples
                    if c.effect and c.effect_changes == changes]
         if effects and changes == "prices":
-            out.append(t("{name}'s effects on prices: {effects}. The app takes off only the "
-                         "cards of a colour owned: enter the printed cost less what an effect "
-                         "saves.", name=p.name, effects=effects))
+            out.append(t("{name}'s effects on prices: {effects}. Enter the card's printed "
+                         "cost, and what the effects save under “Coins the player's purple "
+                         "effects take off”.", name=p.name, effects=effects))
         elif effects:
-            out.append(t("{name}'s effects on final scoring: {effects}. The score pad does not "
-                         "count them: add their points at the table.", name=p.name,
-                         effects=effects))
+            out.append(t("{name}'s effects on final scoring: {effects}. Count what each gives "
+                         "and record it under “Points of a purple card's effect on final "
+                         "scoring”: the score pad adds it.", name=p.name, effects=effects))
     return out
 
 
@@ -86,11 +86,16 @@ def _wheel(state: HadaraState) -> list[Text]:
         return [step(t("{name} sets the wheel so that every player's icon points at a deck; "
                        "tell the app with 'Set the wheel' and it turns the wheel for you.",
                        name=first), WHEEL_RULE)]
+    turned = (t("Turn the wheel clockwise (round {round}). ", round=state.round)
+              if state.round > 1 else "")
+    if not state.decks and state.round > 1:
+        return [step(t("{turned}Each player draws from the deck their icon points at now. Tell "
+                       "the app the decks' order around your board once ('Set the wheel', "
+                       "'Decks clockwise around the board') and it names each player's deck.",
+                       turned=turned), WHEEL_RULE)]
     draws = [t("{name}: {colour}", name=state.players[i].name,
                colour=COLOUR_WORDS[colour_of(state, i, state.round)])
              for i in turn_order(state) if i not in state.acted]
-    turned = (t("Turn the wheel clockwise (round {round}). ", round=state.round)
-              if state.round > 1 else "")
     return [step(t("{turned}This round each player draws from the deck their icon points at: "
                    "{draws}.", turned=turned, draws=draws or t("none")), TURN_RULE)]
 

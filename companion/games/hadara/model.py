@@ -31,6 +31,8 @@ class Card:
     epoch: int = 1
     effect: str = ""
     effect_changes: str = ""
+    #: what an effect on final scoring is worth, as the table counted it (the pad adds it)
+    effect_points: int = 0
 
     def track(self, name: str) -> int:
         return self.tracks[TRACKS.index(name)]
@@ -118,7 +120,9 @@ class HadaraState:
     step: str = "cards"
     round: int = 1
     acted: frozenset[int] = frozenset()  # seats that did this round's buy/sell, or this step's take
-    picks: int = 0  # face-up cards taken so far in phase B (they go round the table in turn)
+    #: the colours of the face-up cards taken so far in phase B, in turn ("" for a sale that
+    #: named none): they go round the table, and each colour's pile holds one card per player
+    taken: tuple[str, ...] = ()
     #: the wheel this epoch: the deck each seat's icon pointed at in round 1 (() until set), and
     #: the decks' colours clockwise around the board (kept from epoch to epoch)
     wheel: tuple[str, ...] = ()
@@ -131,6 +135,11 @@ class HadaraState:
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.players)
+
+    @property
+    def picks(self) -> int:
+        """Face-up cards taken so far in phase B."""
+        return len(self.taken)
 
     def drawn_by(self, seat: int) -> tuple[str, ...]:
         """The colours of the cards ``seat`` bought or sold in this epoch's phase A."""

@@ -36,6 +36,8 @@ QUICK_FIELDS = (
     FieldSpec("silver_2", t("Silver medal 2 on"), "choice",
               choices=(("", t("none")),) + _TRACK_CHOICES, required=False, default=""),
     FieldSpec("gold_medals", t("Gold medals"), high=2, required=False, default=0),
+    FieldSpec("effect_points", t("Points of purple effects on final scoring (e.g. 4, 6)"),
+              "text", required=False, limit=60),
 )
 
 
@@ -52,7 +54,7 @@ def quick_payload(options: Mapping[str, Any],
                                        for c in COLOURS},
                              "silver_medals": [flat[k] for k in ("silver_1", "silver_2")
                                                if flat.get(k)]}
-        for key in ("colonies", "statues", "face_down_tiles"):
+        for key in ("colonies", "statues", "face_down_tiles", "effect_points"):
             p[key] = split_numbers(flat.get(key) or "")
         out.append(p)
     return {**options, "players": out}
@@ -91,14 +93,21 @@ def _read_player(check: Checker, raw: Any, path: str) -> Facts:
         statues=check.int_list(raw, "statues", path, max_items=4),
         face_down_tiles=check.int_list(raw, "face_down_tiles", path, max_items=4),
         silver_medals=tuple(tr for tr in silver[:2] if tr in TRACKS),
-        gold_medals=check.integer(raw, "gold_medals", path, default=0, high=2))
+        gold_medals=check.integer(raw, "gold_medals", path, default=0, high=2),
+        effect_points=check.int_list(raw, "effect_points", path, max_items=30))
     _check_possible(check, facts, path)
     return facts
 
 
 def _check_possible(check: Checker, f: Facts, path: str) -> None:
     """End facts a real table cannot reach: a face-down tile lies on a carved statue (one tile a
-    statue), and card points come from cards."""
+    statue), card points come from cards, and a purple effect's points from a purple card."""
+    if len(f.effect_points) > f.card_counts.get("purple", 0):
+        check.add(f"{path}.effect_points", t(
+            "{effects} but {cards}: an effect's points come from a purple card of its own (Buy "
+            "1 Card)", effects=tn("{n} purple effect scored", "{n} purple effects scored",
+                                  len(f.effect_points)),
+            cards=tn("{n} purple card", "{n} purple cards", f.card_counts.get("purple", 0))))
     if len(f.face_down_tiles) > len(f.statues):
         check.add(f"{path}.face_down_tiles", t(
             "{tiles} but {statues}: each bonus tile lies on a statue of its own, carved (Carve "

@@ -27,6 +27,7 @@ from .rulings import RULINGS
 from .terms import COLOUR_WORDS, TRACK_WORDS
 
 END = "Hadara rulebook, End of the Game"
+PURPLE = "Hadara rulebook, Buy 1 Card"  # where a purple card's effect is told
 
 @dataclass(frozen=True)
 class Facts:
@@ -42,6 +43,8 @@ class Facts:
     face_down_tiles: tuple[int, ...]
     silver_medals: tuple[str, ...]
     gold_medals: int
+    #: points of purple effects on final scoring, as the table counted them (none: no line)
+    effect_points: tuple[int, ...] = ()
 
 
 def facts_of(player: Player) -> Facts:
@@ -54,7 +57,9 @@ def facts_of(player: Player) -> Facts:
         colonies=tuple(c.points for c in player.colonies),
         statues=tuple(s.points for s in player.statues),
         face_down_tiles=tuple(s.tile_value for s in player.statues if not s.face_up),
-        silver_medals=player.silver, gold_medals=player.gold)
+        silver_medals=player.silver, gold_medals=player.gold,
+        effect_points=tuple(c.effect_points for c in player.purples
+                            if c.effect_changes == "scoring"))
 
 
 # The words of a score line depend only on a few small numbers (a colony's points, a track's
@@ -128,12 +133,14 @@ def sets_of_five(counts: Mapping[str, int]) -> int:
 
 
 # The score pad's line labels, made once (every pad of every game and API call shows them).
-_COLONIES, _STATUES, _SILVER, _GOLD, _CARDS, _COINS = (
-    t("Colonies"), t("Statues"), t("Silver medals"), t("Gold medals"), t("Cards"), t("Coins"))
+_COLONIES, _STATUES, _SILVER, _GOLD, _CARDS, _COINS, _EFFECTS = (
+    t("Colonies"), t("Statues"), t("Silver medals"), t("Gold medals"), t("Cards"), t("Coins"),
+    t("Purple effects"))
 
 
 def score_lines(f: Facts) -> tuple[ScoreLine, ...]:
-    """The six lines of the score pad for one player."""
+    """The six lines of the score pad for one player, and a seventh for a player whose purple
+    cards' effects change final scoring (their points as the table counted them)."""
     silver = tuple((tr, f.tracks.get(tr, 0)) for tr in f.silver_medals)
     sets = sets_of_five(f.card_counts)
     cards = tuple((c, f.card_points.get(c, 0)) for c in COLOURS if f.card_counts.get(c, 0))
@@ -147,7 +154,8 @@ def score_lines(f: Facts) -> tuple[ScoreLine, ...]:
                   _gold_detail(sets, f.gold_medals), END + "; HAD-3"),
         ScoreLine("cards", _CARDS, sum(f.card_points.values()), _cards_detail(cards), END),
         ScoreLine("coins", _COINS, f.coins // 5, _coins_detail(f.coins), END),
-    )
+    ) + ((ScoreLine("purple_effects", _EFFECTS, sum(f.effect_points),
+                    _sum_detail(tuple(f.effect_points)), PURPLE),) if f.effect_points else ())
 
 
 def tiebreak_coins(f: Facts, reading: str) -> int:

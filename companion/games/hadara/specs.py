@@ -101,6 +101,10 @@ CORRECTIONS = {
         "correct_effect", t("Correct a purple card's effect"),
         FieldSpec("card", t("Purple card (1 = the first bought)"), low=1, high=60),
         *_effect_fields()),
+    "effect_points": _correction(
+        "effect_points", t("Points of a purple card's effect on final scoring"),
+        FieldSpec("card", t("Purple card (1 = the first bought)"), low=1, high=60),
+        FieldSpec("points", t("Points its effect gives, as the table counts them"), high=99)),
 }
 
 ACTIONS = {
@@ -109,7 +113,11 @@ ACTIONS = {
         FieldSpec("cost", t("Printed cost"), high=30, usual=SMALL),
         *_track_fields(),
         FieldSpec("points", t("Points"), high=30, required=False, default=0, usual=SMALL),
-        *_effect_fields(), _round()),
+        *_effect_fields(),
+        # kept apart from the printed cost: the box data remembers the card as printed
+        FieldSpec("saved", t("Coins the player's purple effects take off"), high=30,
+                  required=False, default=0),
+        _round()),
         commutative=True, actor="player"),
     "sell": ActionSpec("sell", t("Sell a card"), STEP_RULES["cards"] + " (Sell 1 Card)",
                        (_player(), _round()), commutative=True, actor="player"),
@@ -119,7 +127,7 @@ ACTIONS = {
                     usual=CHIPS)
           for i in range(1, 6)),
         FieldSpec("decks", t("Decks clockwise around the board"), "choice",
-                  choices=(("", t("as before (or as printed)")),) + tuple(
+                  choices=(("", t("as told before (none yet: the app assumes no order)")),) + tuple(
                       (order_key(o), order_words(o)) for o in DECK_ORDERS),
                   required=False, default=""))),
     "income": ActionSpec("income", t("Pay income to everyone"), STEP_RULES["income"]),

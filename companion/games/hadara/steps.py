@@ -131,11 +131,11 @@ def _next_step(state: HadaraState) -> HadaraState:
     if i + 1 < len(steps):
         return replace(state, step=steps[i + 1], acted=frozenset())
     if state.phase == "A":
-        return replace(state, phase="B", step="cards", round=1, acted=frozenset(), picks=0)
+        return replace(state, phase="B", step="cards", round=1, acted=frozenset(), taken=())
     if state.epoch == 3:
         return replace(state, over=True, acted=frozenset())
     return replace(state, epoch=state.epoch + 1, phase="A", step="cards", round=1,
-                   acted=frozenset(), picks=0, wheel=(), drawn=())
+                   acted=frozenset(), taken=(), wheel=(), drawn=())
 
 
 def next_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:

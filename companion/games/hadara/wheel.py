@@ -37,18 +37,27 @@ def order_words(order: tuple[str, ...]) -> Any:
 
 
 def colour_of(state: HadaraState, seat: int, round_: int) -> str | None:
-    """The deck ``seat`` draws from in phase A's ``round_`` (None while the wheel is not set)."""
+    """The deck ``seat`` draws from in phase A's ``round_``: None while the wheel is not set,
+    and after round 1 while the table has not told the decks' order (the board's segments join
+    in any order, so no order is assumed)."""
     if not state.wheel or seat >= len(state.wheel):
         return None
-    decks = state.decks or COLOURS
-    return decks[(decks.index(state.wheel[seat]) + round_ - 1) % len(decks)]
+    if round_ == 1:
+        return state.wheel[seat]
+    if not state.decks:
+        return None
+    return state.decks[(state.decks.index(state.wheel[seat]) + round_ - 1) % len(state.decks)]
 
 
 def _read(state: HadaraState, d: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The wheel and the deck order the fields name (the order kept from before when unnamed)."""
     wheel = tuple(d.get(f"seat{i + 1}") or "" for i in range(len(state.players)))
-    decks = tuple(d["decks"].split("-")) if d.get("decks") else (state.decks or COLOURS)
+    decks = tuple(d["decks"].split("-")) if d.get("decks") else state.decks
     return wheel, decks
+
+
+FIX_ORDER = t("if the decks around your board are in another order, set the wheel again and name "
+              "their order")
 
 
 def problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
@@ -81,7 +90,7 @@ def _history_problems(state: HadaraState) -> Problems:
     for seat in range(len(state.players)):
         for round_, colour in enumerate(state.drawn_by(seat), start=1):
             dealt = colour_of(state, seat, round_)
-            if colour and colour != dealt:
+            if colour and dealt and colour != dealt:
                 found.append(IllegalAction(
                     t("with this wheel {name} drew from the {dealt} deck in round {round}, but "
                       "a {colour} card is recorded", name=state.players[seat].name,
@@ -106,8 +115,9 @@ def colour_problems(state: HadaraState, seat: int, colour: str) -> Problems:
     dealt = colour_of(state, seat, state.round)
     if dealt is not None and colour and colour != dealt:
         return [IllegalAction(t("in round {round} the wheel points {name} at the {dealt} deck, "
-                                "not {colour}", round=state.round, name=name,
-                                dealt=COLOUR_WORDS[dealt], colour=COLOUR_WORDS[colour]),
+                                "not {colour}{fix}", round=state.round, name=name,
+                                dealt=COLOUR_WORDS[dealt], colour=COLOUR_WORDS[colour],
+                                fix=t(" ({fix})", fix=FIX_ORDER) if state.round > 1 else ""),
                               rule=TURN_RULE, field="colour")]
     if colour and colour in state.drawn_by(seat):
         return [IllegalAction(t("{name} already drew from the {colour} deck in this phase A; the "

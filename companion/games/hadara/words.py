@@ -42,15 +42,16 @@ def describe_action(state: HadaraState, kind: str, d: Mapping[str, Any]) -> str:
 
 def _bought(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
     owned = state.players[d["player"]].count(d["colour"])
-    price = card_price(state.players[d["player"]], d["colour"], d["cost"])
+    price = card_price(state.players[d["player"]], d["colour"], d["cost"], d.get("saved", 0))
     colour = COLOUR_WORDS[d["colour"]]
     owned_words = tn("{n} {colour} card", "{n} {colour} cards", owned, colour=colour)
     values = card_values(d)
     effect = d.get("effect", "")
     return t("{who} bought a {colour} card for {price}: printed {cost}, −{discount} for "
-             "{cards} owned{extra}; {points}{effect}", who=who, colour=colour,
+             "{cards} owned{saved}{extra}; {points}{effect}", who=who, colour=colour,
              price=coins(price), cost=d["cost"], discount=min(owned, d["cost"]),
              cards=owned_words, extra=t(", {values}", values=values) if values else "",
+             saved=t(", −{saved} for effects", saved=d["saved"]) if d.get("saved") else "",
              points=points(d.get("points", 0)),
              effect=t("; effect “{effect}” ({changes})", effect=effect,
                       changes=EFFECT_WORDS[d.get("effect_changes", "")]) if effect else "")
@@ -198,6 +199,10 @@ def _corrected_what(kind: str, d: Mapping[str, Any]) -> Text:
                  if d["medal"] == "silver" else t("a gold medal"))
         return (t("added {medal}", medal=medal) if d["change"] == "add"
                 else t("removed {medal}", medal=medal))
+    if kind == "effect_points":
+        return tn("purple card {card}'s effect on final scoring gives {n} point",
+                  "purple card {card}'s effect on final scoring gives {n} points", d["points"],
+                  card=d["card"])
     return t("purple card {card}'s effect now reads “{effect}” ({changes})", card=d["card"],
              effect=d.get("effect", ""), changes=EFFECT_WORDS[d.get("effect_changes", "")])
 
