@@ -137,7 +137,8 @@ def _line_wins(plays: Sequence[PlayFacts]) -> dict[str, int]:
         lines = {k for s in play.seats for k in s.lines}
         for line in lines:
             top = max(s.lines.get(line, 0) for s in play.seats)
-            if any(w.lines.get(line, 0) == top for w in play.winners):
+            if top > 0 and any(w.lines.get(line, 0) == top for w in play.winners):
+                # (a line nobody scored on is nobody's: 0-0-0 is no lead)
                 counts[line] += 1
     return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 

@@ -89,8 +89,14 @@ def test_game_numbers_winning_score_high_scores_first_player_and_winning_lines()
         for line in "ab":
             led = sum(1 for p in these
                       if any(s.place == 1 and s.lines[line] == max(o.lines[line] for o in p.seats)
-                             for s in p.seats))
+                             for s in p.seats) and max(o.lines[line] for o in p.seats) > 0)
             assert got.line_wins.get(line, 0) == led
+
+
+def test_a_line_nobody_scored_on_is_nobodys_winning_line():
+    zero = PlayFacts(date(2026, 1, 1), "x", (Seat(1, True, 5, 1, {"gold": 0, "cards": 5}),
+                                             Seat(2, False, 3, 2, {"gold": 0, "cards": 3})))
+    assert game_stats([zero], "x").line_wins == {"cards": 1}
 
 
 def test_each_ruling_reading_is_counted_per_game():

@@ -11,7 +11,7 @@ from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
 from ..games import GAMES
 from ..games.core import t
-from ..i18n import say
+from ..i18n import for_game, say
 from .security import csrf
 from .widgets import fast_input
 
@@ -69,8 +69,17 @@ def _upload_limit(endpoint: str | None, _values: dict | None) -> None:
         request.max_form_memory_size = limit
 
 
+def _game_words(_endpoint: str | None, values: dict | None) -> None:
+    """A page of one game by its name (a new game, a quick pad, its box data, the score API)
+    reads that game's words first; a game's own link does the same once it is opened."""
+    slug = (values or {}).get("slug") or (values or {}).get("game")
+    if isinstance(slug, str):
+        for_game(slug)
+
+
 def init_app(app: Flask) -> None:
     app.url_value_preprocessor(_upload_limit)  # (runs before the CSRF check reads the form)
+    app.url_value_preprocessor(_game_words)
     from . import security  # CSRF check, security headers, no caching of pages
     security.init_app(app)
     from . import api, pages, play

@@ -45,7 +45,7 @@ from ..games.core import (
     t,
 )
 from ..games.core.history import MAX_TARGETS
-from ..i18n import say
+from ..i18n import for_game, say
 from . import remember_game, taps, wants_json
 from .drawing import draw_page
 from .forms import NOBODY, action_form, tap_values
@@ -65,6 +65,7 @@ def open_game(token: str, *, to_play: bool = False) -> tuple[Game, bool]:
     found = store.find_game(token)
     if found is None:
         abort(404, description=NO_GAME)
+    for_game(found[0].slug)
     if to_play and not found[1]:
         abort(403, description=WATCH_ONLY)
     return found

@@ -113,3 +113,13 @@ def test_every_ruling_id_the_code_uses_is_on_the_rulings_page_with_its_readings(
             assert said[str(reading)], (rid, key)
             assert said[str(reading)] in found.group(0), (rid, key)
         assert said[str(ruling.question)] in found.group(0), rid
+
+
+@pytest.mark.parametrize("lang, spring", [("it", "Primavera"), ("zh", "春季")])
+def test_a_word_two_games_translate_differently_reads_as_this_games(client, table, lang,
+                                                                    spring):
+    """Spring is a TradeWarz season and a Hexemonia hex ("Sorgente", "泉水"): a TradeWarz page
+    says the season's word."""
+    said = page(client, table.path, lang)
+    assert spring in said
+    assert {"it": "Sorgente", "zh": "泉水"}[lang] not in said
