@@ -83,7 +83,7 @@ class Waiting:
         self._someone = threading.Condition(self._lock)  # the watcher sleeps on it
         self._games: dict[int, _Watched] = {}
         self._count = 0
-        self._fresh = False  # a game began to be waited on since the watcher's last read
+        self._fresh: set[int] = set()  # games waited on since the watcher's last look
         self._threads: list[threading.Thread] = []
         self._closed = False
         self._latest: dict[int, int] = {}  # the newest version heard of recent games
@@ -107,7 +107,7 @@ class Waiting:
                 # a change heard between the phone's read and now (nobody waited to be woken)
                 watched = self._games[game_id] = _Watched(
                     max(seen, self._latest.get(game_id, seen)), self._lock)
-                self._fresh = True
+                self._fresh.add(game_id)
             else:  # ``seen`` was just read: a phone still waiting on an older version wakes
                 self._wake(game_id, seen)
             watched.waiting += 1
@@ -161,17 +161,21 @@ class Waiting:
             self._someone.notify_all()
 
     def _watch(self) -> None:
-        """While somebody waits, read their games' versions and wake whoever's moved."""
+        """While somebody waits, read their games' versions and wake whoever's moved: every
+        game's when the database changed, else those waited on since the last look (a change
+        made between a phone's read and its check's wait was seen before it waited)."""
         while not self._closed:
             with self._lock:
                 while not self._games and not self._closed:
                     self._someone.wait()
-                ids = list(self._games)
-                fresh, self._fresh = self._fresh, False
+                waited, fresh, self._fresh = list(self._games), self._fresh, set()
             try:
-                rows = list(self._versions(ids)) if self._changed() or fresh else []
-            except Exception:  # a database hiccup: the next round reads again
+                ids = waited if self._changed() else [i for i in waited if i in fresh]
+                rows = list(self._versions(ids)) if ids else []
+            except Exception:  # a database hiccup: the next round reads them all again
                 rows = []
+                with self._lock:
+                    self._fresh.update(waited)
             with self._lock:
                 for game_id, version in rows:
                     self._wake(game_id, version)
