@@ -17,7 +17,7 @@ from pathlib import Path
 
 import uvloop
 
-from . import guessing, load, measures, report, stats, tables
+from . import cross_server, guessing, load, measures, report, stats, tables
 from . import slow_clients as slow
 from .http import Phone
 from .server import ROOT, Server
@@ -157,6 +157,10 @@ def main(argv: list[str] | None = None) -> None:
     print("durable SQLite: a tap's commit with synchronous=NORMAL and FULL...", flush=True)
     results["durability"] = {"app": measures.app_synchronous(ROOT),
                              "modes": measures.durability(db, tmp / "durable.sqlite")}
+    if cross_server.PG_BIN.exists():  # (PostgreSQL's binaries: `make system-deps`)
+        print("a tap reaching the phones of another server (PostgreSQL)...", flush=True)
+        with cross_server.throwaway_postgres() as url:
+            results["cross_server"] = cross_server.line(cross_server.measure(url))
     results["load_after"] = os.getloadavg()[0]
     results["pressure_after"] = load.cpu_pressure("avg60")
     results["seconds"] = time.monotonic() - started

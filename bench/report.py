@@ -196,7 +196,14 @@ def markdown(r: dict) -> str:
     return "\n".join([*head, *targets(r), *machine(r), method, "", *ramp(r),
                       *weight_and_cold(r), *durable(r),
                       "## Slow clients (issue 14)", "", r["slow_clients"],
-                      "## Guessing join codes (issue 14)", "", r["guessing"]])
+                      "## Guessing join codes (issue 14)", "", r["guessing"],
+                      *(["", "## A change across servers", "", CROSS, "", r["cross_server"]]
+                        if "cross_server" in r else [])])
+
+
+CROSS = """Two servers on one PostgreSQL database (`bench/cross_server.py`), as two machines would
+run them: a phone's version check held on one, a tap on the other; timed from the tap's answer
+to the check's (0 when the check answered first)."""
 
 
 METHOD = """## Method
@@ -254,9 +261,8 @@ visits, it is not needed to show the page and is listed apart too: {after}."""
 LIMITS = """A table's load is fixed by how it plays: a tap every ~8 s, then every phone learns of
 it at once (its waiting check is answered) and fetches the new page, and asks to wait again; a
 quiet phone asks once every 25 s. The five pages of a change are asked for at the same moment:
-one request, in whichever server process, draws the page, and the others, in every process, wait
-for it and take it (a disk cache the processes share; the drawing process tells the others when
-it is stored). A process runs one thread of Python at a time: while a page is drawn, the other
+in each server process, one request draws the page, and the others of that process wait for it
+and take it. A process runs one thread of Python at a time: while a page is drawn, the other
 requests of its process wait, so as tables are added every kind's p95 climbs together long
 before the cores are fully used; more processes than cores (eight here) keep fewer requests
 behind each drawing. What a server carries is bounded by its cores divided by a table's server

@@ -30,12 +30,17 @@ class Server:
     """``with Server(database_url, log) as srv:`` serve the app; ``srv.port``, ``srv.cpu()``."""
 
     def __init__(self, database_url: str, log: Path, port: int | None = None,
-                 **settings: str) -> None:
-        """``settings``: ``FLASK_*`` environment variables, e.g. the rate limits switched off
-        for the table simulation (every simulated phone comes from this one address)."""
+                 args: tuple[str, ...] = (), **settings: str) -> None:
+        """``args``: more of serve's arguments (``--workers``...); ``settings``: environment
+        variables (``FLASK_*``, e.g. the rate limits switched off for the table simulation,
+        where every simulated phone comes from this one address; ``COMPANION_INSTANCE``)."""
         self.env = {**os.environ, "DATABASE_URL": database_url, "FLASK_SECRET_KEY": SECRET,
                     **settings}
+        self.args = args
         self.log = log
+        # an instance folder of its own (its secret key file), not the checkout's
+        self.env.setdefault("COMPANION_INSTANCE", tempfile.mkdtemp(prefix="instance-",
+                                                                   dir=log.parent))
         self.port = port or free_port()
         self.proc: subprocess.Popen | None = None
 
@@ -47,13 +52,7 @@ class Server:
         """Start and wait until the home page answers; the access log `make run` writes to
         stdout is thrown away, errors go to ``log``."""
         cmd = [sys.executable, "-m", "companion.serve", "--host", "127.0.0.1",
-               "--port", str(self.port)]
-        # the drawings the server's processes share (web/drawing.py), in a new folder next to
-        # the log at each start: a restart starts cold, with no page drawn before it
-        self.env["FLASK_DRAWING_SHARED_DIR"] = tempfile.mkdtemp(prefix="drawings-",
-                                                                dir=self.log.parent)
-        # and the sockets its processes tell each other of changes on (companion/live.py)
-        self.env["FLASK_LIVE_SOCKETS_DIR"] = tempfile.mkdtemp(prefix="live-", dir=self.log.parent)
+               "--port", str(self.port), *self.args]
         with open(self.log, "ab") as err:
             self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, start_new_session=True,
                                          stdout=subprocess.DEVNULL, stderr=err)

@@ -1,7 +1,8 @@
 """In-process cost of the version check (GET /g/<token>/v), 304 and 200: the Flask test
 client, N requests in 5 rounds, wall and CPU ms per check; then what the held checks' watcher
 (companion/live.py) costs a process: one read of the versions of 50, 250 and 600 waited games,
-done every LIVE_WATCH_SECONDS while someone waits. Run: .venv/bin/python -m
+done every LIVE_WATCH_SECONDS while someone waits (with SQLite, only when the database
+changed). Run: .venv/bin/python -m
 bench.version_check_cost 3000 (the machine is shared: read the rounds, not one number)."""
 import statistics
 import sys
@@ -46,6 +47,6 @@ for n in (50, 250, 600):
     for _ in range(200):
         assert len(versions(ids[:n])) == n
     cpu = (time.process_time() - c0) / 200 * 1000
-    per_s = cpu / app.config["LIVE_WATCH_SECONDS"]
+    per_s = cpu / app.extensions["live"].watch_seconds
     print(f"watcher, {n} games waited on: {cpu:.3f} ms CPU per read, {per_s:.1f} ms per second "
           f"({per_s / 10:.1f}% of a core)")

@@ -17,9 +17,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: defaults, then the instance config and ``FLASK_*`` / ``DATABASE_URL``
     environment variables (or ``test_config``), then extensions, then blueprints."""
     root = Path(__file__).resolve().parent.parent
-    app = Flask(__name__, instance_relative_config=True,
+    app = Flask(__name__, instance_relative_config=True, instance_path=str(instance_folder()),
                 template_folder=str(root / "templates"), static_folder=str(root / "static"))
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    Path(app.instance_path).mkdir(mode=0o700, parents=True, exist_ok=True)
     app.config.from_mapping(
         SECRET_KEY=PLACEHOLDER_KEY,
         DATABASE_URL=f"sqlite:///{Path(app.instance_path) / 'companion.sqlite'}",
@@ -29,9 +29,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         CREATE_TABLES=False,
         LIVE_WAIT_SECONDS=25,  # how long a phone's version check is held (companion/live.py)
-        # how often a process reads the versions of games waited on: a write by another process
-        # of this server is told at once (companion/live.py); this catches writes from elsewhere
-        LIVE_WATCH_SECONDS=0.5,
+        # how often a process reads the versions of games waited on (companion/live.py); None:
+        # 25 ms with SQLite, 1 s with PostgreSQL (whose notifications tell every write)
+        LIVE_WATCH_SECONDS=None,
         LIVE_MAX_WAITING=900,  # held checks per process (serve.py gives it 1024 threads)
         LIVE_POLL_SECONDS=2.0,  # between checks when the server answers at once (not held)
         # requests of a process running at once; the others sleep (companion/admission.py)
@@ -76,14 +76,30 @@ def _behind_proxy(app: Flask) -> None:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=x_for, x_proto=x_proto)
 
 
+def instance_folder() -> Path:
+    """The instance folder (its config, secret key and SQLite database): ``COMPANION_INSTANCE``,
+    else instance/ next to the code."""
+    given = os.environ.get("COMPANION_INSTANCE")
+    return Path(given).resolve() if given else Path(__file__).resolve().parent.parent / "instance"
+
+
+def keep_private(folder: Path) -> None:
+    """Only the owner may read the instance folder (its database holds every game's links):
+    0700 for it and the folders in it, 0600 for its files."""
+    folder.chmod(0o700)
+    for path in folder.rglob("*"):
+        if not path.is_symlink():
+            path.chmod(0o700 if path.is_dir() else 0o600)
+
+
 def write_instance_secret(instance_path: str) -> bool:
     """Give a fresh install its own secret key in instance/config.py; True when one was written."""
     folder = Path(instance_path)
-    folder.mkdir(parents=True, exist_ok=True)  # a fresh clone has no instance folder yet
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)  # a fresh clone has none yet
     config = folder / "config.py"
     if config.exists() and "SECRET_KEY" in config.read_text():
         return False
-    with config.open("a") as fh:
+    with os.fdopen(os.open(config, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600), "a") as fh:
         fh.write(f"SECRET_KEY = {secrets.token_hex(32)!r}\n")
     config.chmod(0o600)
     return True

@@ -7,49 +7,49 @@ How one server process notices a change:
 
 - a write made in this process wakes the phones waiting on its game at once (``moved``, called by
   the store after its commit);
-- a write made by another process of the same server is told to this one at once: each process
-  receives datagrams on a Unix socket of its own in a folder they share (``LIVE_SOCKETS_DIR``,
-  ``instance/live`` by default) and sends each change it commits to the others' sockets
-  (``Neighbours``);
-- writes nobody tells (another machine on the same PostgreSQL database, a ``flask`` command) are
-  noticed by one watcher thread per process, which reads the versions of the games somebody
-  waits for, all in one query, every ``LIVE_WATCH_SECONDS`` (0.5 s; every 25 ms where the
-  sockets cannot be opened, as every change then comes this way), and sleeps while nobody waits.
+- with PostgreSQL, each write also asks the database to notify (``told``, in the write's
+  transaction: sent when it commits) every process listening on the database, of this server or
+  of a server on another machine: one connection per process listens, in a thread of its own,
+  started with the first held check;
+- one watcher thread per process reads the versions of the games somebody waits for, all in one
+  query, every ``LIVE_WATCH_SECONDS``, and sleeps while nobody waits. With SQLite (one machine)
+  that is how a write of another process is noticed: it looks often (25 ms by default) and reads
+  the versions only when the database changed since it last looked (SQLite's ``data_version``).
+  With PostgreSQL it catches only what no notification told (the listening connection lost and
+  opened again): every second by default.
 
 Each held check keeps one of the server's threads (waiting costs no CPU); ``LIVE_MAX_WAITING``
 bounds how many wait in one process. Beyond it a check is answered at once and the page's script
 falls back to checking every few seconds, so a flood of checks cannot take every thread."""
 from __future__ import annotations
 
-import atexit
 import contextlib
-import hashlib
 import logging
-import os
-import secrets
-import socket
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable
-from pathlib import Path
 
 from flask import Flask, current_app
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
 
 from .db import Game
 
 _VERSIONS = select(Game.__table__.c.id, Game.__table__.c.version)
+# The PostgreSQL channel every write is told on ("<game id> <version>").
+CHANNEL = "companion_moved"
+_NOTIFY = text("SELECT pg_notify(:channel, :said)")
 
-# The watcher's period where the processes cannot tell each other of their changes.
-WATCH_UNTOLD = 0.025  # s
+# The watcher's period by database, unless LIVE_WATCH_SECONDS says otherwise: with SQLite it is
+# how the server's other processes' writes are noticed; with PostgreSQL notifications tell them.
+WATCH_SECONDS = {"sqlite": 0.025, "postgresql": 1.0}
+# How long the listening connection waits before it is opened again, after it failed.
+LISTEN_AGAIN = 1.0  # s
 # How many games' newest versions a process remembers (a check registering just after a change
-# it was told of finds it here).
+# it heard of finds it here).
 LATEST_KEPT = 4096
-# How often a process lists the sockets of the others (a process started or ended meanwhile).
-PEERS_LISTED = 1.0  # s
-# The longest path a Unix socket may have (the kernel's sun_path: 108 bytes with its NUL).
-SOCKET_PATH_MAX = 107
 
 log = logging.getLogger(__name__)
 
@@ -66,20 +66,28 @@ class _Watched:
 
 
 class Waiting:
-    """The held checks of one server process (one per app)."""
+    """The held checks of one server process (one per app). ``versions``: game ids -> (id,
+    version) rows, read from the database; ``changed``: whether the database may have changed
+    since it was last asked (None: always read); ``listen_url``: the PostgreSQL database whose
+    notifications to listen to (None: none)."""
 
     def __init__(self, versions: Callable[[list[int]], Iterable[tuple[int, int]]], *,
-                 watch_seconds: float, max_waiting: int) -> None:
-        self._versions = versions  # game ids -> (id, version) rows, read from the database
+                 watch_seconds: float, max_waiting: int,
+                 changed: Callable[[], bool] | None = None, listen_url: str | None = None):
+        self._versions = versions
+        self._changed = changed or (lambda: True)
+        self._listen_url = listen_url
         self.watch_seconds = watch_seconds
         self._max = max_waiting
         self._lock = threading.Lock()
         self._someone = threading.Condition(self._lock)  # the watcher sleeps on it
         self._games: dict[int, _Watched] = {}
         self._count = 0
-        self._watcher: threading.Thread | None = None
-        self.neighbours: Neighbours | None = None  # the server's other processes, told
+        self._fresh: set[int] = set()  # games waited on since the watcher's last look
+        self._threads: list[threading.Thread] = []
+        self._closed = False
         self._latest: dict[int, int] = {}  # the newest version heard of recent games
+        self.listening = threading.Event()  # set while the listening connection listens
 
     @property
     def count(self) -> int:
@@ -99,11 +107,12 @@ class Waiting:
                 # a change heard between the phone's read and now (nobody waited to be woken)
                 watched = self._games[game_id] = _Watched(
                     max(seen, self._latest.get(game_id, seen)), self._lock)
+                self._fresh.add(game_id)
             else:  # ``seen`` was just read: a phone still waiting on an older version wakes
                 self._wake(game_id, seen)
             watched.waiting += 1
             self._count += 1
-            self._start_watcher()
+            self._start()
             self._someone.notify()
             try:
                 while watched.version <= seen:
@@ -119,13 +128,6 @@ class Waiting:
                     del self._games[game_id]
 
     def moved(self, game_id: int, version: int) -> None:
-        """Game ``game_id`` now has ``version``: wake its waiting checks, here and (told) in the
-        server's other processes."""
-        self.heard(game_id, version)
-        if self.neighbours is not None:
-            self.neighbours.tell("moved", game_id, version)
-
-    def heard(self, game_id: int, version: int) -> None:
         """Game ``game_id`` now has ``version``: wake its waiting checks in this process."""
         with self._lock:
             self._wake(game_id, version)
@@ -141,141 +143,107 @@ class Waiting:
             watched.version = version
             watched.moved.notify_all()
 
-    def _start_watcher(self) -> None:
-        if self._watcher is None or not self._watcher.is_alive():
-            self._watcher = threading.Thread(target=self._watch, name="live-watcher",
-                                             daemon=True)
-            self._watcher.start()
+    def _start(self) -> None:
+        """The watcher and the listener, started by the first held check (a process that holds
+        none, as the server's own before its workers start, opens nothing)."""
+        if self._threads or self._closed:
+            return
+        targets = [self._watch] + ([self._listen] if self._listen_url else [])
+        self._threads = [threading.Thread(target=t, name=f"live-{t.__name__[1:]}", daemon=True)
+                         for t in targets]
+        for thread in self._threads:
+            thread.start()
+
+    def close(self) -> None:
+        """Stop the threads (each ends within a second or its period)."""
+        with self._lock:
+            self._closed = True
+            self._someone.notify_all()
 
     def _watch(self) -> None:
-        """Forever: while somebody waits, read their games' versions and wake whoever's moved."""
-        while True:
+        """While somebody waits, read their games' versions and wake whoever's moved: every
+        game's when the database changed, else those waited on since the last look (a change
+        made between a phone's read and its check's wait was seen before it waited)."""
+        while not self._closed:
             with self._lock:
-                while not self._games:
+                while not self._games and not self._closed:
                     self._someone.wait()
-                ids = list(self._games)
+                waited, fresh, self._fresh = list(self._games), self._fresh, set()
             try:
-                rows = list(self._versions(ids))
-            except Exception:  # a database hiccup: the next round reads again
+                ids = waited if self._changed() else [i for i in waited if i in fresh]
+                rows = list(self._versions(ids)) if ids else []
+            except Exception:  # a database hiccup: the next round reads them all again
                 rows = []
+                with self._lock:
+                    self._fresh.update(waited)
             with self._lock:
                 for game_id, version in rows:
                     self._wake(game_id, version)
             time.sleep(self.watch_seconds)
 
-
-class Neighbours:
-    """The other processes of this server, told at once of what one of them did: a datagram of
-    words ("moved <game id> <version>", "drawn <page>") on each other's Unix socket, all in one
-    folder; a thread here hears theirs and hands each to the handler of its first word
-    (``on``). A socket left by a process that ended is removed by the first one that finds it
-    dead. A message lost (a full queue) is caught up another way by whoever needed it."""
-
-    def __init__(self, folder: Path) -> None:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        self.folder = folder
-        self.path = folder / f"{os.getpid()}-{secrets.token_hex(4)}.sock"
-        if len(str(self.path).encode()) > SOCKET_PATH_MAX:
-            raise OSError(f"socket path too long: {self.path}")
-        self._in = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        self._in.bind(str(self.path))
-        self._out = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        self._out.setblocking(False)  # a write never waits on a slow process
-        self._handlers: dict[str, Callable[..., None]] = {}
-        self._closed = False
-        self._lock = threading.Lock()
-        self._peers: list[str] = []
-        self._listed = -PEERS_LISTED
-        threading.Thread(target=self._listen, name="live-neighbours", daemon=True).start()
-        atexit.register(self.close)
-        # a process started after the others: they list the folder again at their next message
-        self.on("hello", self._relist)
-        self.tell("hello")
-
-    def on(self, word: str, handler: Callable[..., None]) -> None:
-        """Call ``handler`` with the other words (strings) of each message ``word`` begins."""
-        self._handlers[word] = handler
-
-    def tell(self, *words: object) -> None:
-        """Send a message to every other process's socket."""
-        said = " ".join(str(w) for w in words).encode()
-        for peer in self._current():
-            try:
-                self._out.sendto(said, peer)
-            except (FileNotFoundError, ConnectionRefusedError):  # its process has ended
-                with contextlib.suppress(OSError):
-                    os.unlink(peer)
-                self._relist()
-            except OSError:  # its queue is full
-                pass
-
-    def _relist(self) -> None:
-        with self._lock:
-            self._listed = -PEERS_LISTED
-
-    def _current(self) -> list[str]:
-        with self._lock:
-            if time.monotonic() - self._listed >= PEERS_LISTED:
-                self._peers = [str(p) for p in self.folder.glob("*.sock") if p != self.path]
-                self._listed = time.monotonic()
-            return self._peers
-
     def _listen(self) -> None:
-        while True:
+        """Hear the database's notifications of writes (PostgreSQL's LISTEN), opening the
+        connection again whenever it is lost."""
+        import psycopg
+        while not self._closed:
             try:
-                said = self._in.recv(256)
-            except OSError:
-                said = b""
-            if self._closed:
-                self._in.close()
-                return
-            word, *rest = said.decode("ascii", "replace").split() or [""]
-            handler = self._handlers.get(word)
-            if handler is not None:
-                with contextlib.suppress(ValueError, TypeError):
-                    handler(*rest)
-
-    def close(self) -> None:
-        """Stop hearing (the listening thread ends) and take the socket out of the folder."""
-        if self._closed:
-            return
-        self._closed = True
-        with contextlib.suppress(OSError):
-            self._out.sendto(b"", str(self.path))  # (wakes the listening thread)
-        with contextlib.suppress(OSError):
-            os.unlink(self.path)
-        self._out.close()
-        atexit.unregister(self.close)
+                with psycopg.connect(self._listen_url, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    while not self._closed:
+                        for note in conn.notifies(timeout=1.0):
+                            with contextlib.suppress(ValueError, TypeError):
+                                self.moved(*map(int, note.payload.split()))
+            except (psycopg.Error, OSError) as err:
+                log.warning("live: not listening to the database (%s); again in %s s",
+                            err, LISTEN_AGAIN)
+            finally:
+                self.listening.clear()
+            if not self._closed:
+                time.sleep(LISTEN_AGAIN)
 
 
 def init_app(app: Flask) -> None:
-    """The app's held checks; told by the server's other processes where ``LIVE_SOCKETS_DIR``
-    (by default ``instance/live``; empty: none) can hold their sockets, one folder per
-    database."""
-    folder = app.config.get("LIVE_SOCKETS_DIR")
-    if folder is None:  # (a test's app is told nothing unless given a folder)
-        folder = "" if app.testing else str(Path(app.instance_path) / "live")
-    waiting = Waiting(versions_from(app.extensions["db_engine"]),
-                      watch_seconds=app.config["LIVE_WATCH_SECONDS"],
-                      max_waiting=app.config["LIVE_MAX_WAITING"])
-    if folder:
-        # one folder per database: servers on other databases (a benchmark next to `make run`)
-        # must not hear each other's games
-        database = hashlib.sha256(str(app.config["DATABASE_URL"]).encode()).hexdigest()[:12]
-        try:
-            waiting.neighbours = Neighbours(Path(folder) / database)
-            waiting.neighbours.on("moved", lambda game, v: waiting.heard(int(game), int(v)))
-        except OSError as err:
-            log.warning("live: the server's processes cannot tell each other of changes (%s); "
-                        "each reads the versions every %s s instead", err, WATCH_UNTOLD)
-    if waiting.neighbours is None:
-        waiting.watch_seconds = min(waiting.watch_seconds, WATCH_UNTOLD)
-    app.extensions["live"] = waiting
+    """The app's held checks, on its database (``LIVE_WATCH_SECONDS`` unset: WATCH_SECONDS)."""
+    engine = app.extensions["db_engine"]
+    kind = engine.dialect.name
+    app.extensions["live"] = Waiting(
+        versions_from(engine),
+        watch_seconds=app.config.get("LIVE_WATCH_SECONDS") or WATCH_SECONDS.get(kind, 1.0),
+        max_waiting=app.config["LIVE_MAX_WAITING"],
+        changed=sqlite_changes(engine) if kind == "sqlite" else None,
+        listen_url=engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        if kind == "postgresql" else None)
 
 
 def moved(game_id: int, version: int) -> None:
     """Game ``game_id`` now has ``version`` (just committed): wake the checks waiting on it."""
     current_app.extensions["live"].moved(game_id, version)
+
+
+def told(s: Session, game_id: int, version: int) -> None:
+    """With PostgreSQL: notify every listening process that game ``game_id`` has ``version``
+    when ``s``'s transaction commits (nothing is sent if it rolls back)."""
+    if s.get_bind().dialect.name == "postgresql":
+        s.execute(_NOTIFY, {"channel": CHANNEL, "said": f"{game_id} {version}"})
+
+
+def sqlite_changes(engine: Engine) -> Callable[[], bool] | None:
+    """Whether the SQLite database changed since the last call: its ``data_version``, read on a
+    connection of the watcher's own (it reads no table). None for a database in memory."""
+    path = engine.url.database
+    if not path or path == ":memory:":
+        return None
+    conn: sqlite3.Connection | None = None
+    seen: int | None = None
+
+    def changed() -> bool:
+        nonlocal conn, seen
+        if conn is None:
+            conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        was, seen = seen, conn.execute("PRAGMA data_version").fetchone()[0]
+        return seen != was
+    return changed
 
 
 def versions_from(engine: Engine) -> Callable[[list[int]], list[tuple[int, int]]]:

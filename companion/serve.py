@@ -10,8 +10,10 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import shutil
 import socket
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,8 +38,7 @@ def lan_address() -> str:
 # 200 tables two processes left taps unanswered: that was Granian's limit of open connections
 # (CONNECTIONS), not the processes; with it raised, 2 and 4 processes at 250 tables were within
 # the machine's noise of each other (each passing some runs and failing others on the page's
-# p95), so two per core stays. At 250 tables a process holds 410-450 MB (4 processes) or
-# 560-730 MB (2): mostly what its threads keep open to the disk cache (web/drawing.py).
+# p95), so two per core stays.
 MAX_WORKERS = 8
 
 
@@ -76,18 +77,20 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def prepare() -> None:
     """The instance secret key, the minified script and style sheet, and the database schema,
-    before any worker starts."""
-    from companion import create_app, write_instance_secret
+    before any worker starts; the instance folder its owner's alone."""
+    from companion import create_app, instance_folder, keep_private, write_instance_secret
     from companion.migrations import upgrade
 
-    write_instance_secret(str(ROOT / "instance"))
+    folder = instance_folder()
+    write_instance_secret(str(folder))
+    for gone in ("drawings", "live"):  # what servers before kept there (pages, sockets)
+        shutil.rmtree(folder / gone, ignore_errors=True)
     from companion.web.assets import build
     build(ROOT / "static", force=True)  # before any worker reads it (web/assets.py)
     app = create_app()
     upgrade(app)
     app.extensions["db_engine"].dispose()  # the workers open their own connections
-    if app.extensions["live"].neighbours is not None:  # (nor will this process hold checks)
-        app.extensions["live"].neighbours.close()
+    keep_private(folder)  # (an install made before, or under a looser umask)
 
 
 def announce(port: int) -> None:
@@ -139,19 +142,50 @@ def _on_game_page(name: str) -> bool:
         name.startswith("games/")
 
 
+# Granian replaces a worker that dies, but ends the whole server when the same worker dies again
+# within a few seconds of its replacement (a "crash loop": its own rule, no setting changes it).
+# The server is then started again, after this pause, unless it ended that way this many times
+# in a row within STARTED_FOR of its start: a worker that cannot start at all.
+RESTART_PAUSE = 1.0  # s
+STARTED_FOR = 30.0  # s
+QUICK_ENDS = 5
+
+
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
+    os.umask(0o077)  # every file the server and its workers make: its owner's alone
     prepare()
     announce(args.port)
+    quick = 0
+    while quick < QUICK_ENDS:
+        started = time.monotonic()
+        if not serve(args):
+            return
+        quick = quick + 1 if time.monotonic() - started < STARTED_FOR else 0
+        print("A server process kept failing; starting the server again.", file=sys.stderr)
+        time.sleep(RESTART_PAUSE)
+    sys.exit(f"The server's processes failed {QUICK_ENDS} times in a row at start; see above.")
+
+
+def serve(args: argparse.Namespace) -> bool:
+    """Serve until stopped (False) or until Granian ends for its workers' crash loop (True)."""
     from granian import Granian
     from granian.constants import Interfaces
 
-    Granian("companion.serve:served_app", factory=True, working_dir=ROOT,
-            interface=Interfaces.WSGI, address=args.host, port=args.port,
-            workers=args.workers, blocking_threads=args.threads, backpressure=args.connections,
-            backlog=max(2048, args.connections * args.workers),
-            respawn_failed_workers=True, workers_kill_timeout=10,
-            log_access=args.access_log).serve()
+    server = Granian("companion.serve:served_app", factory=True, working_dir=ROOT,
+                     interface=Interfaces.WSGI, address=args.host, port=args.port,
+                     workers=args.workers, blocking_threads=args.threads,
+                     backpressure=args.connections,
+                     backlog=max(2048, args.connections * args.workers),
+                     respawn_failed_workers=True, workers_kill_timeout=10,
+                     log_access=args.access_log)
+    try:
+        server.serve()
+    except SystemExit:
+        if server.interrupt_signal or not server.interrupt_children:
+            raise
+        return True
+    return False
 
 
 if __name__ == "__main__":

@@ -492,6 +492,7 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
         _store_box(s, game.slug, box, source=(game_id, seq))
         for hook in AFTER_RECORD:  # what else the new state implies, in the same transaction
             hook(s, game, seq, snap.state, after.state, at)
+        live.told(s, game_id, seq)  # (PostgreSQL: every process listening, at the commit)
         s.commit()
     _keep(game_id, seq, after)
     live.moved(game_id, seq)  # the phones waiting on this game in this process, at once

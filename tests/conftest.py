@@ -12,15 +12,10 @@ from companion import create_app
 def app(tmp_path):
     app = create_app({"TESTING": True, "SECRET_KEY": "test-key",
                       "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
-                      "CREATE_TABLES": True,
-                      # pages shared as between a server's processes (web/drawing.py), who
-                      # tell each other of changes (companion/live.py)
-                      "DRAWING_SHARED_DIR": str(tmp_path / "drawings"),
-                      "LIVE_SOCKETS_DIR": str(tmp_path / "live")})
+                      "CREATE_TABLES": True})
     yield app
+    app.extensions["live"].close()
     app.extensions["db_engine"].dispose()
-    if app.extensions["live"].neighbours is not None:
-        app.extensions["live"].neighbours.close()
 
 
 @pytest.fixture
@@ -89,4 +84,5 @@ def db_app(database_url):
     app = create_app({"TESTING": True, "SECRET_KEY": "test-key", "DATABASE_URL": database_url})
     upgrade(app)
     yield app
+    app.extensions["live"].close()  # (its threads, if a check was held, end)
     app.extensions["db_engine"].dispose()

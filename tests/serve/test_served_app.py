@@ -26,7 +26,7 @@ def test_a_server_process_freezes_what_it_built_at_start_and_collects_young_obje
         tmp_path):
     env = {"PATH": "/usr/bin:/bin", "FLASK_SECRET_KEY": "served-app-test",
            "DATABASE_URL": f"sqlite:///{tmp_path / 's.sqlite'}",
-           "FLASK_DRAWING_SHARED_DIR": "", "FLASK_LIVE_SOCKETS_DIR": ""}
+           "COMPANION_INSTANCE": str(tmp_path / "instance")}
     out = subprocess.run([sys.executable, "-c", WORKER], cwd=ROOT, env=env, text=True,
                          capture_output=True, timeout=120)
     assert out.returncode == 0, out.stderr

@@ -1,6 +1,8 @@
 """The held version check (companion/live.py): a phone that already shows the game's version and
 asks to wait gets its answer when the version moves, from a tap in this process or in another
-one, or a 304 when the wait ends; the wait is bounded, and so is the number of held checks."""
+one (the watcher, with SQLite) or on another server (the database's notification, with
+PostgreSQL), or a 304 when the wait ends; the wait is bounded, and so is the number of held
+checks."""
 from __future__ import annotations
 
 import threading
@@ -9,9 +11,10 @@ import time
 import pytest
 from flask.sessions import SecureCookieSessionInterface
 
-from companion import create_app, store
+from companion import create_app, live, store
 from companion.games import get_game
-from tests.conftest import csrf_of
+from companion.migrations import upgrade
+from tests.conftest import _fresh_pg_database, csrf_of
 from tests.table_helpers import sample_setup
 
 
@@ -54,91 +57,66 @@ def test_a_held_check_answers_as_soon_as_a_tap_moves_the_game(app):
     assert 0.25 < took < 5  # held until the tap, not for the whole wait
 
 
-def test_a_held_check_notices_a_tap_another_server_process_recorded(app, tmp_path):
-    """Another process is another app on the same database: its write wakes nobody here, the
-    watcher thread reads it."""
+def test_a_held_check_notices_a_tap_another_server_process_recorded(app):
+    """Another process is another app on the same SQLite database: its write wakes nobody
+    here, the watcher thread reads it."""
     game = new_game(app)
     other = create_app({"TESTING": True, "SECRET_KEY": "test-key",
                         "DATABASE_URL": app.config["DATABASE_URL"]})
     try:
         tap = correct_later(other, game, 0.3)
-        resp, took = held_check(app.test_client(), game.play_token, 0, wait=20)
+        resp, _ = held_check(app.test_client(), game.play_token, 0, wait=20)
         tap.join()
     finally:
         other.extensions["db_engine"].dispose()
     assert resp.status_code == 200 and resp.get_json() == {"version": 1}
-    assert took < 5
 
 
-def _process(app, tmp_path):
-    """Another process of the same server: another app on the same database and sockets folder,
-    reading the versions itself only every 60 s (so only the sockets can tell it in time)."""
-    return create_app({"TESTING": True, "SECRET_KEY": "test-key", "LIVE_WATCH_SECONDS": 60,
-                       "DATABASE_URL": app.config["DATABASE_URL"],
-                       "LIVE_SOCKETS_DIR": tmp_path / "live"})
-
-
-@pytest.fixture
-def processes(app, tmp_path):
-    """A game, and two processes of one server telling each other of changes: (here, there,
-    the game, its id); closed at the end."""
+def test_the_sqlite_watcher_reads_the_versions_only_after_the_database_changed(app):
+    """Between two looks with no write in between, SQLite's data_version says nothing changed
+    (the watcher then reads no table); a write by any connection says it did."""
+    changed = live.sqlite_changes(app.extensions["db_engine"])
     game = new_game(app)
-    started = [_process(app, tmp_path), _process(app, tmp_path)]
+    assert changed() is True  # (the first look: not known before)
+    assert changed() is False
+    correct_later(app, game, 0).join()
+    assert changed() is True
+    assert changed() is False
+
+
+def test_a_change_heard_before_a_check_begins_to_wait_is_not_missed(app):
+    """A phone read version 0, another process's change was heard before its check began to
+    wait (nobody was waiting to be woken): the check answers at once with it."""
+    game = new_game(app)
     with app.app_context():
         game_id = store.find_game(game.play_token)[0].id
-    yield started[0], started[1], game, game_id, started
-    for a in started:
-        a.extensions["live"].neighbours.close()
-        a.extensions["db_engine"].dispose()
+    app.extensions["live"].moved(game_id, 1)
+    assert app.extensions["live"].wait(game_id, 0, 20) == 1
 
 
-def test_a_write_in_another_server_process_is_told_here_at_once(processes):
-    """The processes tell each other of each change on their sockets: with the watcher reading
-    only every 60 s, a tap in the other process still wakes the check here."""
-    here, there, game, _, _ = processes
-    assert here.extensions["live"].neighbours and there.extensions["live"].neighbours
-    tap = correct_later(there, game, 0.3)
-    resp, took = held_check(here.test_client(), game.play_token, 0, wait=20)
-    tap.join()
+@pytest.mark.postgres
+def test_with_postgresql_a_tap_on_another_server_is_told_to_a_held_check_by_the_database(
+        pg_server):
+    """Two servers (apps) on one PostgreSQL database, whose watchers read the versions only
+    every 10 minutes: a tap on one wakes the check held on the other, told by the database's
+    notification sent at the tap's commit."""
+    url = _fresh_pg_database(pg_server)
+    here, there = (create_app({"TESTING": True, "SECRET_KEY": "test-key",
+                               "DATABASE_URL": url, "LIVE_WATCH_SECONDS": 600})
+                   for _ in range(2))
+    upgrade(here)
+    try:
+        game = new_game(there)
+        assert held_check(here.test_client(), game.play_token, 0, wait=1)[0].status_code == 304
+        assert here.extensions["live"].listening.wait(10)  # (the watcher read once, sleeps)
+        tap = correct_later(there, game, 0.3)
+        resp, _ = held_check(here.test_client(), game.play_token, 0, wait=20)
+        tap.join()
+    finally:
+        for app in (here, there):
+            app.extensions["live"].close()
+            app.extensions["db_engine"].dispose()
     assert resp.status_code == 200 and resp.get_json() == {"version": 1}
-    assert 0.25 < took < 5
-
-
-def test_a_change_told_before_a_check_begins_to_wait_is_not_missed(processes):
-    """A phone read version 0, the other process's change was told before its check began to
-    wait (nobody was waiting to be woken): the check answers at once."""
-    here, _, _, game_id, _ = processes
-    here.extensions["live"].heard(game_id, 1)
-    start = time.monotonic()
-    assert here.extensions["live"].wait(game_id, 0, 20) == 1
-    assert time.monotonic() - start < 1
-
-
-def test_a_process_started_after_the_others_is_told_of_the_next_change(processes, app,
-                                                                      tmp_path):
-    """The others had listed the sockets before it started: its hello makes them list again."""
-    here, _, _, game_id, started = processes
-    here.extensions["live"].moved(game_id, 1)  # (lists the sockets: "there" only)
-    late = _process(app, tmp_path)
-    started.append(late)
-    teller = threading.Thread(target=here.extensions["live"].moved, args=(game_id, 2))
-    time.sleep(0.2)  # (its hello heard)
-    teller.start()
-    start = time.monotonic()
-    assert late.extensions["live"].wait(game_id, 1, 20) == 2
-    assert time.monotonic() - start < 5
-    teller.join()
-
-
-def test_the_socket_of_a_process_that_ended_is_removed_by_the_next_change(processes):
-    import socket
-    here, _, _, game_id, _ = processes
-    gone = here.extensions["live"].neighbours.folder / "1-ended.sock"
-    dead = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    dead.bind(str(gone))
-    dead.close()  # (its file stays, nobody reads it)
-    here.extensions["live"].moved(game_id, 1)
-    assert not gone.exists()
 
 
 def test_a_held_check_with_no_change_ends_with_304_when_its_wait_ends(app):

@@ -6,14 +6,10 @@ information. A refused form is drawn afresh with its values. Taps are plain form
 from __future__ import annotations
 
 import re
-import sqlite3
 import threading
-import time
 from collections import Counter
 from html import unescape
-from pathlib import Path
 
-import diskcache
 import pytest
 from flask import g
 
@@ -188,159 +184,28 @@ def unseen(host: WebTable) -> None:
         "delta": 1}).status_code == 303
 
 
-def _second_process(app, folder: Path | None = None):
-    """Another server process: its own app (its own memory) on the same database, secret and
-    shared drawings folder (or ``folder``), as `make run` starts them."""
+def _second_process(app):
+    """Another server process: its own app (its own memory) on the same database and secret,
+    as `make run` starts them."""
     from companion import create_app
     return create_app({"TESTING": True, "SECRET_KEY": app.config["SECRET_KEY"],
-                       "DATABASE_URL": app.config["DATABASE_URL"],
-                       "DRAWING_SHARED_DIR": str(folder or app.config["DRAWING_SHARED_DIR"]),
-                       "LIVE_SOCKETS_DIR": app.config["LIVE_SOCKETS_DIR"]})
+                       "DATABASE_URL": app.config["DATABASE_URL"]})
 
 
-def test_a_page_drawn_by_one_server_process_is_taken_by_the_others(client, app):
+def test_a_process_that_has_not_drawn_a_version_draws_it_once_itself(client, app):
+    """Drawings are kept in each process's memory: another process draws the version's page
+    once for its own phones."""
     host = hadara(client, app)
     other = _second_process(app)
-    there = seated(other, WebTable(other.test_client(), other, host.path), 1)
+    there = [seated(other, WebTable(other.test_client(), other, host.path), s) for s in (1, 2)]
     here = seated(app, host, 2)
     unseen(host)
     assert drawn(app, here.refresh)["page"] == 1
-    assert drawn(other, there.refresh) == Counter()  # (nothing drawn in the other process)
-    assert there.version == here.version == host.version + 1
-    assert BOARDS.findall(there.page)[0] == "1" and BOARDS.findall(here.page)[0] == "2"
-    mark = app.extensions["drawings"].mark
-    assert mark == other.extensions["drawings"].mark and mark not in there.page
-    there.do("correct", player=1, value="coins", delta=1)  # its own token works there
-
-
-def test_a_process_drawing_a_new_version_takes_the_unchanged_parts_another_process_drew(
-        client, app):
-    """The process that draws a table's next version is seldom the one that drew the last
-    (each phone's request goes to any process): the parts kept across versions come from the
-    shared folder, so it draws only those whose values changed, as the first process would."""
-    host = hadara(client, app)
-    other = _second_process(app)
-    here = seated(app, host, 2)
-    there = seated(other, WebTable(other.test_client(), other, host.path), 1)
-    unseen(host)
-    assert drawn(app, here.refresh)["page"] == 1
-    unseen(host)  # Ana's coins again
-    parts = drawn(other, there.refresh)
-    assert parts["page"] == parts["player"] == parts["score"] == 1
-    assert parts["guide"] == parts["steps"] == parts["acts"] == parts["share"] == 0
-    assert drawn(app, here.refresh) == Counter()  # (the new version, drawn there)
-    assert there.version == here.version and BOARDS.findall(there.page)[0] == "1"
-
-
-def test_another_secret_never_takes_a_drawing_made_with_the_first(client, app, tmp_path):
-    """The markers come from the secret key: a server started with another key (the folder
-    kept) must neither show markers it cannot fill nor another server's CSRF markers."""
-    from companion import create_app
-    host = hadara(client, app)
-    other = create_app({"TESTING": True, "SECRET_KEY": "another-key",
-                        "DATABASE_URL": app.config["DATABASE_URL"],
-                        "DRAWING_SHARED_DIR": app.config["DRAWING_SHARED_DIR"]})
-    assert other.extensions["drawings"].mark != app.extensions["drawings"].mark
-    host.refresh()
-    phones: list = []
-    assert drawn(other, lambda: phones.append(WebTable(other.test_client(), other,
-                                                       host.path)))["page"] == 1
-    assert app.extensions["drawings"].mark not in phones[0].page
-
-
-def test_processes_asking_at_the_same_moment_draw_a_page_once(client, app, monkeypatch):
-    """One request claims the drawing in the shared folder; a request of another process waits
-    for it instead of drawing it again, woken by the drawing process's message (looking in the
-    folder on its own only every 10 s here, it would give up waiting after DRAWING_WAIT and draw
-    it again)."""
-    monkeypatch.setattr(drawing, "SHARED_LOOK", 10.0)
-    host = hadara(client, app)
-    other = _second_process(app)
-    there = seated(other, WebTable(other.test_client(), other, host.path), 1)
-    here = seated(app, host, 2)
-    unseen(host)
-    start = threading.Barrier(2)
-    counts: Counter = Counter()
-
-    def read(which, phone):
-        start.wait()
-        with fragment_drawn.connected_to(lambda _, key, part: counts.update([part]), which):
-            phone.refresh()
-
-    threads = [threading.Thread(target=read, args=(a, p)) for a, p in ((app, here),
-                                                                       (other, there))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert counts["page"] == 1 and here.version == there.version == host.version + 1
-
-
-def test_while_another_process_holds_the_shared_cache_a_page_is_drawn_and_answered_not_kept(
-        client, app):
-    """Each shard of the disk cache is a SQLite file with its own write lock. While another
-    program holds every one, a phone's page is still drawn and answered (storing it waits
-    SHARED_TIMEOUT, where diskcache's plain Cache waited up to a minute) but not kept there:
-    the second process draws it too. Once the locks are free, the next version is shared."""
-    host = hadara(client, app)
-    other = _second_process(app)
-    there = seated(other, WebTable(other.test_client(), other, host.path), 1)
-    here = seated(app, host, 2)
-    unseen(host)
-    folder = Path(app.extensions["drawings"].shared.directory)
-    holders = [sqlite3.connect(folder / f"{n:03d}" / "cache.db", isolation_level=None,
-                               timeout=0) for n in range(drawing.SHARED_SHARDS)]
-    try:
-        for holder in holders:
-            holder.execute("BEGIN IMMEDIATE")
-        assert drawn(app, here.refresh)["page"] == 1
-        assert drawn(other, there.refresh)["page"] == 1  # not kept: drawn again there
-    finally:
-        for holder in holders:
-            holder.close()  # (rolled back: the locks are free)
-    assert here.version == there.version == host.version + 1
-    unseen(host)
-    assert drawn(app, here.refresh)["page"] == 1
-    assert drawn(other, there.refresh) == Counter()  # kept, and taken there
-
-
-def test_a_drawings_folder_left_by_the_unsharded_cache_is_emptied_of_it_and_shared_again(
-        client, app, tmp_path):
-    """A server upgraded in place finds the drawings folder as the cache before its shards left
-    it (one database at the top, drawings in two-hex-digit folders): that is removed when an
-    app opens the folder, and pages are shared through the shards as before."""
-    folder = tmp_path / "old-drawings"
-    with diskcache.Cache(str(folder)) as old:
-        old.set("a page", "x" * 100_000)  # (a page is long enough to be kept in a file)
-    assert (folder / "cache.db").exists() and any(p.suffix == ".val" for p in folder.rglob("*"))
-    one, two = _second_process(app, folder), _second_process(app, folder)
-    assert not (folder / "cache.db").exists()
-    assert [p for p in folder.rglob("*.val") if not p.relative_to(folder).parts[0].isdecimal()] \
-        == []  # (the shards are "000", "001"...)
-    assert not [p for p in folder.iterdir() if len(p.name) == 2]
-    host = hadara(client, app)
-    here = seated(one, WebTable(one.test_client(), one, host.path), 1)
-    there = seated(two, WebTable(two.test_client(), two, host.path), 2)
-    unseen(host)
-    assert drawn(one, here.refresh)["page"] == 1
-    assert drawn(two, there.refresh) == Counter()
-
-
-def test_a_request_waiting_for_another_process_s_drawing_stops_when_that_one_ends_unstored(
-        app, tmp_path, monkeypatch):
-    """A process whose drawing could not be stored (its shard stayed busy) or whose request
-    failed removes its claim: a request of another process waiting for that drawing gives up
-    then and draws the page itself, instead of waiting out DRAWING_WAIT."""
-    monkeypatch.setattr(drawing, "DRAWING_WAIT", 60.0)
-    claim = tmp_path / "claim"
-    claim.touch()
-    remover = threading.Timer(0.2, claim.unlink)
-    remover.start()
-    started = time.monotonic()
-    assert drawing._other_drawing(app.extensions["drawings"], "never stored", "0123", claim) \
-        is None
-    assert time.monotonic() - started < drawing.DRAWING_WAIT
-    remover.join()
+    assert drawn(other, there[0].refresh)["page"] == 1
+    assert drawn(other, there[1].refresh) == Counter()  # (taken: drawn there once)
+    assert there[0].version == here.version == host.version + 1
+    assert BOARDS.findall(there[0].page)[0] == "1" and BOARDS.findall(here.page)[0] == "2"
+    there[0].do("correct", player=1, value="coins", delta=1)  # its own token works there
 
 
 def test_a_part_that_reads_a_value_its_by_does_not_name_fails_under_tests(app):
@@ -371,18 +236,3 @@ def test_a_part_is_kept_by_what_its_words_say_in_every_language_and_never_by_an_
     assert drawing._shown(t("{n} coins", n=2)) != drawing._shown(t("{n} coins", n="2"))
     with pytest.raises(TypeError, match="plain values"):
         drawing._shown((1, object()))
-
-
-def test_a_drawing_is_claimed_by_one_request_and_a_claim_left_by_a_dead_process_is_taken_over(
-        tmp_path):
-    """The claim on a drawing is a file made only if none is there: the first request gets it,
-    the next waits for its drawing; a claim older than DRAWING_WAIT (its request failed, its
-    process ended) is taken over instead of making every phone wait for it."""
-    import os
-    import time
-    claim = tmp_path / "drawings" / "claims" / "0123abcd"
-    assert drawing._claimed(claim) and claim.exists()  # (the folder made on the way)
-    assert not drawing._claimed(claim)
-    old = time.time() - drawing.DRAWING_WAIT - 1
-    os.utime(claim, (old, old))
-    assert drawing._claimed(claim) and claim.stat().st_mtime > old
