@@ -636,8 +636,8 @@ def export_game(game: Game, seat: int | None = None) -> dict[str, Any]:
               "setup": game.setup, "version": game.version,
               "created_at": game.created_at.isoformat(),
               "actions": [{"seq": r.seq, "kind": r.kind, "data": r.data, "by": r.by,
-                           "text": r.text, "words": r.words, "rule": r.rule,
-                           "is_correction": r.is_correction,
+                           **gamefile.as_exported(r.text, r.words),
+                           "rule": r.rule, "is_correction": r.is_correction,
                            "at": r.at.isoformat()} for r in rows]}
     secrets = get_game(game.slug).secrets(game.setup, entries_of(rows), state_of(game))
     return gamefile.leave_out(export, secrets, seat)

@@ -36,12 +36,15 @@ from .core import (
     RulesError,
     Secret,
     t,
+    words_from_json,
+    words_to_json,
 )
 from .core import history as changes
 from .core.ledger import Ledger, work
+from .core.words import CUT
 
 FORMAT = "table-companion-game/1"
-MAX_DEPTH = 32  # an export nests about 10 deep (words inside words); 32 leaves room
+MAX_DEPTH = 32  # an export nests at most 27 deep: words within MAX_NESTING (see as_exported)
 MAX_DIGITS = 15  # any count a game keeps fits; Babel and the checkers' messages stay sane
 MAX_ENTRIES = 20000
 MAX_TEXT = 200  # the longest text a setup or action field takes is 120 characters
@@ -339,6 +342,18 @@ def _moment(value: Any, where: str) -> datetime:
     except ValueError:
         raise IllegalAction(t("{where}: 'at' is not a date and time", where=where),
                             field=f"{where}.at") from None
+
+
+# ----------------------------------------------------------------------------- writing
+
+def as_exported(text: str, words: Any) -> dict[str, Any]:
+    """An entry's text and stored words as an export writes them, within what :class:`Replay`
+    reads back whatever the game's history: text of at most MAX_WORDS characters, words nested
+    at most MAX_NESTING deep (older versions stored a take-back's words inside the next one's)."""
+    if len(text) > MAX_WORDS:
+        text = text[:MAX_WORDS - 1] + CUT
+    return {"text": text,
+            "words": None if words is None else words_to_json(words_from_json(words))}
 
 
 # ------------------------------------------------------------------------- hidden parts

@@ -187,5 +187,7 @@ def touched_since(log: Sequence[Entry], version: int, targets: Sequence[int]) ->
     (what a phone's page showed), or did not exist then."""
     if any(seq > version for seq in targets):
         return True
+    if version >= len(log):  # (the page showed this log: nothing changed since)
+        return False
     then, now = fates(log[:version]), fates(log)
     return any(then.get(seq) != now.get(seq) for seq in targets)
