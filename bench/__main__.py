@@ -17,7 +17,7 @@ from pathlib import Path
 
 import uvloop
 
-from . import guessing, load, measures, report, stats, tables
+from . import guessing, imports, load, measures, report, stats, tables
 from . import slow_clients as slow
 from .http import Phone
 from .server import ROOT, Server
@@ -157,6 +157,8 @@ def main(argv: list[str] | None = None) -> None:
     print("durable SQLite: a tap's commit with synchronous=NORMAL and FULL...", flush=True)
     results["durability"] = {"app": measures.app_synchronous(ROOT),
                              "modes": measures.durability(db, tmp / "durable.sqlite")}
+    print("importing a 20,000-step game file with take-backs...", flush=True)
+    results["imports"] = imports.measure()
     results["load_after"] = os.getloadavg()[0]
     results["pressure_after"] = load.cpu_pressure("avg60")
     results["seconds"] = time.monotonic() - started

@@ -52,7 +52,7 @@ MAX_WORDS = 1000  # an entry's words as the file says them (not kept: the rules 
 # What a log's take-backs and changes may cost beyond one replay (``core.ledger.work``): the
 # entries their windows walk again, and the actions they replay again. A table's own fixes reach
 # a few steps back; a file whose changes reach far back again and again is refused unread.
-MAX_WALKED = 1_500_000
+MAX_WALKED = 1_000_000
 MAX_REPLAYED = 100_000
 
 # A string, or an unterminated one up to the end: it always matches once begun, so the scan stays
