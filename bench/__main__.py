@@ -17,7 +17,7 @@ from pathlib import Path
 
 import uvloop
 
-from . import cross_server, guessing, load, measures, report, stats, tables
+from . import cross_server, guessing, imports, load, measures, report, stats, tables
 from . import slow_clients as slow
 from .http import Phone
 from .server import ROOT, Server
@@ -161,6 +161,8 @@ def main(argv: list[str] | None = None) -> None:
         print("a tap reaching the phones of another server (PostgreSQL)...", flush=True)
         with cross_server.throwaway_postgres() as url:
             results["cross_server"] = cross_server.line(cross_server.measure(url))
+    print("importing a 20,000-step game file with take-backs...", flush=True)
+    results["imports"] = imports.measure()
     results["load_after"] = os.getloadavg()[0]
     results["pressure_after"] = load.cpu_pressure("avg60")
     results["seconds"] = time.monotonic() - started

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime
 
+from . import imports
 from .load import HOLD, POLL
 from .stats import KINDS, LAG_LIMIT, TARGETS, Step
 from .tables import EPOCH_ACTIONS
@@ -197,6 +198,8 @@ def markdown(r: dict) -> str:
                       *weight_and_cold(r), *durable(r),
                       "## Slow clients (issue 14)", "", r["slow_clients"],
                       "## Guessing join codes (issue 14)", "", r["guessing"],
+                      *(["## Importing a long game file (issue 36)", "",
+                         imports.markdown(r["imports"])] if "imports" in r else []),
                       *(["", "## A change across servers", "", CROSS, "", r["cross_server"]]
                         if "cross_server" in r else [])])
 
@@ -294,5 +297,7 @@ def summary(r: dict) -> str:
             f"page weight: {w['total']:,} bytes, outside URLs: {len(w['outside'])}",
             f"cold load, {LONG_GAME} actions: {cold['long']:.1f} ms",
             f"tap commit p50: NORMAL {dur['NORMAL']['p50']:.2f} ms, "
-            f"FULL {dur['FULL']['p50']:.2f} ms"]
+            f"FULL {dur['FULL']['p50']:.2f} ms",
+            *([f"import of {r['imports']['steps']:,} steps with take-backs: "
+               f"{r['imports']['seconds']:.2f} s"] if "imports" in r else [])]
     return "\n".join(out)

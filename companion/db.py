@@ -6,10 +6,12 @@ PostgreSQL locks the game row. Either way a unique (game, seq) pair makes a lost
 """
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from typing import Any
 
 from flask import Flask, current_app, g
 from sqlalchemy import (
@@ -245,12 +247,23 @@ def _sqlite_setup(engine: Engine) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
+def read_json(text: str | bytes) -> Any:
+    """A JSON column's value. Only the words of take-backs stored by older versions nest deeper
+    than the parser recurses (each quoted the words of the step it took back): they read as
+    None, and their stored text stands for them (``said``)."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        return None
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": 10, "check_same_thread": False})
+        engine = create_engine(url, connect_args={"timeout": 10, "check_same_thread": False},
+                               json_deserializer=read_json)
         _sqlite_setup(engine)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, json_deserializer=read_json)
 
 
 def init_app(app: Flask) -> None:

@@ -645,8 +645,8 @@ def export_game(game: Game, seat: int | None = None) -> dict[str, Any]:
               "setup": game.setup, "version": game.version,
               "created_at": game.created_at.isoformat(),
               "actions": [{"seq": r.seq, "kind": r.kind, "data": r.data, "by": r.by,
-                           "text": r.text, "words": r.words, "rule": r.rule,
-                           "is_correction": r.is_correction,
+                           **gamefile.as_exported(r.text, r.words),
+                           "rule": r.rule, "is_correction": r.is_correction,
                            "at": r.at.isoformat()} for r in rows]}
     secrets = get_game(game.slug).secrets(game.setup, entries_of(rows), state_of(game))
     return gamefile.leave_out(export, secrets, seat)
@@ -659,16 +659,14 @@ def read_export(raw: bytes) -> Any:
 
 
 def _import_rows(rules: GameRules, setup: Mapping[str, Any], first: Any, actions: Any
-                 ) -> list[Action]:
+                 ) -> list[dict[str, Any]]:
     """The file's log as it would have been recorded tap by tap from the state ``first``: each
     entry checked by the rules' reader against the state before it, stored with its clean
-    values and the rules' words (never the file's)."""
-    rows = []
-    for e in gamefile.Replay(rules, first, setup).read(actions):
-        rows.append(Action(seq=e.seq, kind=e.kind, data=e.data, by=e.by, text=str(e.text),
-                           words=words_to_json(e.text) if isinstance(e.text, Text) else None,
-                           rule=e.rule, is_correction=e.is_correction, at=e.at))
-    return rows
+    values and the rules' words (never the file's); rows for ``_ADD_ACTION``."""
+    return [{"seq": e.seq, "kind": e.kind, "data": e.data, "by": e.by, "text": str(e.text),
+             "words": words_to_json(e.text) if isinstance(e.text, Text) else None,
+             "rule": e.rule, "at": e.at, "once": None, "is_correction": e.is_correction}
+            for e in gamefile.Replay(rules, first, setup).read(actions)]
 
 
 def import_game(payload: Any) -> Game:
@@ -691,13 +689,12 @@ def import_game(payload: Any) -> Game:
     game = Game(slug=rules.slug, play_token=new_token(), watch_token=new_token(),
                 join_code=new_join_code(), title=title[:200], setup=setup,
                 version=len(rows), created_at=utcnow(),
-                updated_at=rows[-1].at if rows else utcnow())
+                updated_at=rows[-1]["at"] if rows else utcnow())
     with write_session() as s:  # the game and its log in one transaction
         s.add(game)
         s.flush()
-        for row in rows:
-            row.game_id = game.id
-        s.add_all(rows)
+        if rows:  # (one statement for all: no ORM object per row)
+            s.execute(_ADD_ACTION, [{**row, "game_id": game.id} for row in rows])
         s.commit()
     return game
 

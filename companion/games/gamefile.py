@@ -36,15 +36,24 @@ from .core import (
     RulesError,
     Secret,
     t,
+    words_from_json,
+    words_to_json,
 )
 from .core import history as changes
+from .core.ledger import Ledger, work
+from .core.words import CUT
 
 FORMAT = "table-companion-game/1"
-MAX_DEPTH = 32  # an export nests about 10 deep (words inside words); 32 leaves room
+MAX_DEPTH = 32  # an export nests at most 27 deep: words within MAX_NESTING (see as_exported)
 MAX_DIGITS = 15  # any count a game keeps fits; Babel and the checkers' messages stay sane
 MAX_ENTRIES = 20000
 MAX_TEXT = 200  # the longest text a setup or action field takes is 120 characters
 MAX_WORDS = 1000  # an entry's words as the file says them (not kept: the rules say them again)
+# What a log's take-backs and changes may cost beyond one replay (``core.ledger.work``): the
+# entries their windows walk again, and the actions they replay again. A table's own fixes reach
+# a few steps back; a file whose changes reach far back again and again is refused unread.
+MAX_WALKED = 1_000_000
+MAX_REPLAYED = 100_000
 
 # A string, or an unterminated one up to the end: it always matches once begun, so the scan stays
 # linear whatever the text (a pattern that can fail restarts at every quote: quadratic).
@@ -167,6 +176,19 @@ def unreadable(entry: str, err: BaseException) -> IllegalAction:
 
 # -------------------------------------------------------------------------------- the log
 
+def refuse_costly(actions: list) -> None:
+    """Refuse a log whose take-backs and changes would cost more than MAX_WALKED entries walked
+    or MAX_REPLAYED actions replayed again (worked out from the raw entries: nothing replayed)."""
+    walked, replayed = work(actions)
+    if walked > MAX_WALKED or replayed > MAX_REPLAYED:
+        raise IllegalAction(t("the file's take-backs and changes reach back too far too often: "
+                              "checking them would replay {replayed} steps and walk {walked} "
+                              "entries again; a game file may need at most {max_replayed} and "
+                              "{max_walked}", replayed=replayed, walked=walked,
+                              max_replayed=MAX_REPLAYED, max_walked=MAX_WALKED),
+                            rule="History", field="actions")
+
+
 @dataclass(frozen=True)
 class Checked:
     """One log entry as a tap would have stored it: clean data, the rules' words and rule."""
@@ -185,24 +207,25 @@ class Replay:
     """A log read entry by entry as taps are recorded: the rules check each one against the state
     the entries before it lead to. Undo and redo act as in ``core.effective_entries`` and must
     name the step they take back or bring back; a void or an amendment is read and checked as
-    a tap's is (``core.history``)."""
+    a tap's is (``core.history``), replaying only the steps it can change (``core.ledger``).
+    A log whose changes would cost more than the limits is refused before any replay."""
 
     def __init__(self, rules: GameRules, first: Any, setup: Mapping[str, Any]) -> None:
         self.rules, self.first, self.setup = rules, first, setup
         self.names = tuple(rules.player_names(first))
         self.entries: list[Checked] = []
-        self.active: list[tuple[Checked, Any]] = []  # entries in force, each with its state after
-        self.undone: list[tuple[Checked, Any]] = []
+        self.ledger = Ledger(rules, first)
 
     @property
     def state(self) -> Any:
-        return self.active[-1][1] if self.active else self.first
+        return self.ledger.state
 
     def read(self, actions: Any) -> list[Checked]:
         """Check every entry of an export's ``actions`` list in order; raises IllegalAction."""
         if not isinstance(actions, list) or len(actions) > MAX_ENTRIES:
             raise IllegalAction(t("actions must be a list (at most {limit} entries)",
                                   limit=MAX_ENTRIES), field="actions")
+        refuse_costly(actions)
         for i, raw in enumerate(actions):
             kind, data, by, at = self._frame(i, raw)
             entry = f"actions[{i}] ({kind})"
@@ -250,45 +273,50 @@ class Replay:
         spec = rules.spec(kind)
         done = Checked(seq, kind, clean, by, rules.describe(state, kind, clean), spec.rule, at,
                        kind == CORRECT or spec.correction)
-        self.active.append((done, after))
-        self.undone.clear()  # as a tap does: a new action clears what could be redone
+        self.ledger.act(Entry(seq, kind, clean, by), after)
         return done
 
     def _undo_redo(self, seq: int, kind: str, data: dict, by: str, at: datetime) -> Checked:
         """Undo takes back the newest entry in force, redo brings back the newest undone one;
         the entry must name it as ``target`` (its seq), as the server that recorded it did."""
-        source, into = (self.active, self.undone) if kind == UNDO else (self.undone, self.active)
+        ledger = self.ledger
+        source = ledger.stack if kind == UNDO else [seq for seq, _ in ledger.undone]
         if not source:
             raise IllegalAction(t("there is nothing to undo") if kind == UNDO else t(
                 "there is nothing to redo: a new action since the last undo clears what could "
                 "be redone"), rule="History")
-        target = source[-1][0]
+        target = self.entries[source[-1] - 1]
         given = data.get("target")
         if type(given) is not int or given != target.seq:
             raise IllegalAction(t("this step acts on step {target}, so its target must be "
                                   "{target}, not {given}", target=target.seq,
                                   given=repr(given)[:20]), rule="History", field="target")
         _as_stored(data, {"target": target.seq})  # and nothing else
-        into.append(source.pop())
+        entry = Entry(seq, kind, {"target": target.seq}, by)
+        if kind == UNDO:
+            ledger.undo(entry)
+        else:
+            ledger.redo(entry)
         words = (t("Undid: {action}", action=target.text) if kind == UNDO
                  else t("Redid: {action}", action=target.text))
         return Checked(seq, kind, {"target": target.seq}, by, words, "History", at)
 
-
     def _void_amend(self, seq: int, kind: str, data: dict, by: str, at: datetime) -> Checked:
         """A void or an amendment, checked as a tap's (every later entry still holds)."""
-        log = [Entry(e.seq, e.kind, e.data, e.by) for e in self.entries]
-        said = {e.seq: e.text for e in self.entries}.__getitem__
-        clean = (changes.void_data(log, data) if kind == VOID
-                 else changes.amend_data(self.rules, self.setup, log, data))
+        ledger, rules = self.ledger, self.rules
+        said = (lambda n: self.entries[n - 1].text)
+        clean = (changes.void_data(ledger.log, data, ledger) if kind == VOID
+                 else changes.amend_data(rules, self.setup, ledger.log, data, ledger))
         _as_stored(data, clean)
         change = Entry(seq, kind, clean, by)
-        after = changes.after_change(self.rules, self.setup, log, change, said)
-        words = changes.change_words(self.rules, self.setup, log, change, said)
-        done = Checked(seq, kind, clean, by, words, changes.RULE, at)
-        self.active.append((done, after))
-        self.undone.clear()
-        return done
+        if kind == VOID:
+            words = changes.void_words(rules, lambda n: ledger.log[n - 1].kind, clean["targets"])
+        else:
+            target = clean["target"]
+            words = changes.amend_words(rules, ledger.state_before(target),
+                                        ledger.log[target - 1].kind, change, said)
+        ledger.change(change, said)
+        return Checked(seq, kind, clean, by, words, changes.RULE, at)
 
 
 def _as_stored(data: Mapping[str, Any], clean: Mapping[str, Any]) -> None:
@@ -314,6 +342,18 @@ def _moment(value: Any, where: str) -> datetime:
     except ValueError:
         raise IllegalAction(t("{where}: 'at' is not a date and time", where=where),
                             field=f"{where}.at") from None
+
+
+# ----------------------------------------------------------------------------- writing
+
+def as_exported(text: str, words: Any) -> dict[str, Any]:
+    """An entry's text and stored words as an export writes them, within what :class:`Replay`
+    reads back whatever the game's history: text of at most MAX_WORDS characters, words nested
+    at most MAX_NESTING deep (older versions stored a take-back's words inside the next one's)."""
+    if len(text) > MAX_WORDS:
+        text = text[:MAX_WORDS - 1] + CUT
+    return {"text": text,
+            "words": None if words is None else words_to_json(words_from_json(words))}
 
 
 # ------------------------------------------------------------------------- hidden parts

@@ -7,10 +7,10 @@ such entry and why (a page may then offer to take those back too)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
-from .errors import IllegalAction, Problem, WouldBreak
-from .log import AMEND, META_KINDS, REDO, UNDO, VOID, Entry, fates, in_force
+from .errors import IllegalAction, Problem, RulesError, WouldBreak
+from .log import AMEND, META_KINDS, REDO, UNDO, VOID, Entry, Fate, fates, in_force
 from .rules import GameRules
 from .words import t
 
@@ -34,7 +34,36 @@ def _entry(log: Sequence[Entry], seq: int, field: str) -> Entry:
     return log[seq - 1]
 
 
-def void_data(log: Sequence[Entry], data: Mapping[str, Any]) -> dict[str, Any]:
+class InForce(Protocol):
+    """What a void or an amendment is checked against: the entries in force of the log."""
+
+    def is_in_force(self, seq: int) -> bool: ...
+    def state_before(self, seq: int) -> Any: ...
+    def values(self, seq: int) -> Mapping[str, Any]: ...
+
+
+class Folded:
+    """:class:`InForce` worked out from the whole log (a tap's check: one change at a time)."""
+
+    def __init__(self, rules: GameRules | None, setup: Mapping[str, Any],
+                 log: Sequence[Entry]) -> None:
+        self.rules, self.setup, self.log = rules, setup, log
+        self._fates: dict[int, Fate] | None = None
+
+    def is_in_force(self, seq: int) -> bool:
+        if self._fates is None:
+            self._fates = fates(self.log)
+        return seq not in self._fates or self._fates[seq].in_force
+
+    def state_before(self, seq: int) -> Any:
+        return state_before(self.rules, self.setup, self.log, seq)
+
+    def values(self, seq: int) -> Mapping[str, Any]:
+        return next(e.data for e in in_force(self.log) if e.seq == seq)
+
+
+def void_data(log: Sequence[Entry], data: Mapping[str, Any], now: InForce | None = None
+              ) -> dict[str, Any]:
     """A void's values: ``targets``, the numbers of the steps it takes back (each in force now:
     an action, a correction, or a void or amendment to take back in its turn)."""
     raw = data.get("targets")
@@ -42,13 +71,13 @@ def void_data(log: Sequence[Entry], data: Mapping[str, Any]) -> dict[str, Any]:
         raise IllegalAction(t("name between 1 and {limit} steps to take back",
                               limit=MAX_TARGETS), rule=RULE, field="targets")
     targets = sorted({_number(v, "targets") for v in raw})
-    fate = fates(log)
+    now = now or Folded(None, {}, log)
     for seq in targets:
         entry = _entry(log, seq, "targets")
         if entry.kind in (UNDO, REDO):
             raise IllegalAction(t("step {seq} is an undo or a redo: use Undo or Redo",
                                   seq=seq), rule=RULE, field="targets")
-        if seq in fate and not fate[seq].in_force:
+        if not now.is_in_force(seq):
             raise IllegalAction(t("step {seq} is already taken back", seq=seq), rule=RULE,
                                 field="targets")
     return {"targets": targets}
@@ -66,7 +95,7 @@ def state_before(rules: GameRules, setup: Mapping[str, Any], log: Sequence[Entry
 
 
 def amend_data(rules: GameRules, setup: Mapping[str, Any], log: Sequence[Entry],
-               data: Mapping[str, Any]) -> dict[str, Any]:
+               data: Mapping[str, Any], now: InForce | None = None) -> dict[str, Any]:
     """An amendment's values: ``target``, the action it changes (an amendment's own number
     stands for the action it amended), and ``data``, that action's new values, read by the
     rules against the state before it as a tap would be."""
@@ -76,18 +105,16 @@ def amend_data(rules: GameRules, setup: Mapping[str, Any], log: Sequence[Entry],
     if entry.kind in META_KINDS:
         raise IllegalAction(t("step {seq} takes back or changes other steps: it has no values "
                               "to change", seq=entry.seq), rule=RULE, field="target")
-    fate = fates(log).get(entry.seq)
-    if fate is not None and not fate.in_force:
+    now = now or Folded(rules, setup, log)
+    if not now.is_in_force(entry.seq):
         raise IllegalAction(t("step {seq} is taken back: bring it back before changing it",
                               seq=entry.seq), rule=RULE, field="target")
     values = data.get("data")
     if not isinstance(values, Mapping):
         raise IllegalAction(t("an amendment needs the step's new values"), rule=RULE,
                             field="data")
-    before = state_before(rules, setup, log, entry.seq)
-    clean = rules.check_action(before, entry.kind, values)
-    current = next(e.data for e in in_force(log) if e.seq == entry.seq)
-    if clean == dict(current):
+    clean = rules.check_action(now.state_before(entry.seq), entry.kind, values)
+    if clean == dict(now.values(entry.seq)):
         raise IllegalAction(t("these are the values step {seq} already has: nothing to change",
                               seq=entry.seq), rule=RULE, field="data")
     return {"target": entry.seq, "data": clean}
@@ -106,11 +133,42 @@ def after_change(rules: GameRules, setup: Mapping[str, Any], log: Sequence[Entry
     later entry checked again; raises WouldBreak naming each entry that would no longer hold."""
     state, broken = rules.refold(setup, [*log, change])
     if broken:
-        raise WouldBreak([Problem(f"#{e.seq}", t("step {seq} ({action}) would no longer hold: "
-                                                 "{why}", seq=e.seq, action=said(e.seq),
-                                                 why=err.message))
-                          for e, err in broken], [e.seq for e, _ in broken])
+        raise would_break(broken, said)
     return state
+
+
+def would_break(broken: Sequence[tuple[Entry, RulesError]], said: Said) -> WouldBreak:
+    """The refusal of a change after which the ``broken`` entries no longer hold, each named."""
+    return WouldBreak([Problem(f"#{e.seq}", t("step {seq} ({action}) would no longer hold: "
+                                              "{why}", seq=e.seq, action=said(e.seq),
+                                              why=err.message))
+                       for e, err in broken], [e.seq for e, _ in broken])
+
+
+def kind_words(rules: GameRules, kind: str) -> Any:
+    """What kind of step an entry is, in a few words (its action's label)."""
+    if kind == VOID:
+        return t("a take-back")
+    if kind == AMEND:
+        return t("a change")
+    return rules.actions[kind].label if kind in rules.actions else kind
+
+
+def void_words(rules: GameRules, kind_of: Callable[[int], str], targets: Sequence[int]) -> Any:
+    """A void in words: each step it takes back by its number and kind, never by that step's
+    own words (a take-back of a take-back would quote them one level deeper each time)."""
+    return t("Took back {steps}", steps=[t("#{seq} ({kind})", seq=seq,
+                                           kind=kind_words(rules, kind_of(seq)))
+                                         for seq in targets])
+
+
+def amend_words(rules: GameRules, before: Any, kind: str, change: Entry, said: Said) -> Any:
+    """An amendment in words: the action it changes (``kind``; ``before``, the state before it)
+    with its values before and after. The action is never a void or an amendment, so its words
+    nest no deeper than a tap's."""
+    target = change.data["target"]
+    return t("Changed #{seq}: {before}, now {after}", seq=target, before=said(target),
+             after=rules.describe(before, kind, change.data["data"]))
 
 
 def change_words(rules: GameRules, setup: Mapping[str, Any], log: Sequence[Entry],
@@ -118,12 +176,10 @@ def change_words(rules: GameRules, setup: Mapping[str, Any], log: Sequence[Entry
     """A void or an amendment in words: the steps it takes back, or the step it changes with
     its values before and after."""
     if change.kind == VOID:
-        return t("Took back {steps}", steps=[t("#{seq} {action}", seq=seq, action=said(seq))
-                                             for seq in change.data["targets"]])
+        return void_words(rules, lambda seq: log[seq - 1].kind, change.data["targets"])
     target = change.data["target"]
-    before = state_before(rules, setup, log, target)
-    return t("Changed #{seq}: {before}, now {after}", seq=target, before=said(target),
-             after=rules.describe(before, log[target - 1].kind, change.data["data"]))
+    return amend_words(rules, state_before(rules, setup, log, target), log[target - 1].kind,
+                       change, said)
 
 
 def touched_since(log: Sequence[Entry], version: int, targets: Sequence[int]) -> bool:
@@ -131,5 +187,7 @@ def touched_since(log: Sequence[Entry], version: int, targets: Sequence[int]) ->
     (what a phone's page showed), or did not exist then."""
     if any(seq > version for seq in targets):
         return True
+    if version >= len(log):  # (the page showed this log: nothing changed since)
+        return False
     then, now = fates(log[:version]), fates(log)
     return any(then.get(seq) != now.get(seq) for seq in targets)

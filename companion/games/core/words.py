@@ -77,15 +77,27 @@ def step(text: Text, rule: str) -> Text:
     return made
 
 
-def words_to_json(value: Any) -> Any:
-    """A Text (or plain value) as JSON the store can keep and :func:`words_from_json` rebuilds."""
+#: words nest at most this deep (words inside words, or a list of them, is one level): the
+#: rules' own never come near it. Deeper words (older versions quoted a taken-back step's words in
+#: the take-back's, one level more per take-back of a take-back) are cut there, so reading,
+#: saying and storing them never recurses far.
+MAX_NESTING = 12
+CUT = "…"  # what stands for words nested deeper than MAX_NESTING
+
+
+def words_to_json(value: Any, depth: int = 0) -> Any:
+    """A Text (or plain value) as JSON the store can keep and :func:`words_from_json` rebuilds
+    (nested deeper than MAX_NESTING: cut)."""
     if isinstance(value, Text):
-        out = {"t": value.template, "p": {k: words_to_json(v) for k, v in value.params.items()}}
+        if depth >= MAX_NESTING:
+            return CUT
+        out = {"t": value.template,
+               "p": {k: words_to_json(v, depth + 1) for k, v in value.params.items()}}
         if value.plural:
             out["pl"] = value.plural
         return out
     if isinstance(value, (list, tuple)):
-        return [words_to_json(v) for v in value]
+        return CUT if depth >= MAX_NESTING else [words_to_json(v, depth + 1) for v in value]
     return value
 
 
@@ -118,13 +130,17 @@ def words_are_plain(value: Any, depth: int = 0) -> bool:
 _FORMATTER = string.Formatter()
 
 
-def words_from_json(value: Any) -> Any:
+def words_from_json(value: Any, depth: int = 0) -> Any:
+    """Stored words (:func:`words_to_json`) as a Text again; words nested deeper than
+    MAX_NESTING (stored by older versions) read as CUT there."""
     if isinstance(value, dict) and isinstance(value.get("t"), str):
+        if depth >= MAX_NESTING:
+            return CUT
         params = value.get("p") if isinstance(value.get("p"), dict) else {}
-        params = {k: words_from_json(v) for k, v in params.items()}
+        params = {k: words_from_json(v, depth + 1) for k, v in params.items()}
         if isinstance(value.get("pl"), str) and value["pl"]:
             return _plural_text(value["t"], value["pl"], params)
         return Text(value["t"], params)
     if isinstance(value, list):
-        return [words_from_json(v) for v in value]
+        return CUT if depth >= MAX_NESTING else [words_from_json(v, depth + 1) for v in value]
     return value
