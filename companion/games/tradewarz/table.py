@@ -277,11 +277,15 @@ def occupier_left(game: TradeWarzState,
                             rule=R_CAPITAL)
     holder = game.houses[house.capital_held_by].name
     origin = data.get("origin")
-    if origin is not None and (game.mover != house.capital_held_by or game.move != origin):
+    if origin is not None and game.mover != house.capital_held_by:
         raise IllegalAction(t("{holder} leaves {house}'s capital by moving its army away: enter "
-                              "it right after {holder}'s {move}, before the next house acts",
-                              holder=holder, house=house.name, move=TOKEN_WORDS[origin]),
+                              "it right after {holder}'s March or Retreat, before the next house "
+                              "acts", holder=holder, house=house.name),
                             rule=R_CAPITAL + "; Marching", field="origin")
+    if origin is not None and game.move != origin:
+        raise IllegalAction(t("{house}'s last season action was {move}, not {origin}",
+                              house=holder, move=TOKEN_WORDS[game.move],
+                              origin=TOKEN_WORDS[origin]), rule=R_CAPITAL, field="origin")
     return put_house(game, seat, replace(house, capital_held_by=None)), [
         t("{holder} marched away from {house}'s capital: {house} may recruit again",
           holder=holder, house=house.name)]
