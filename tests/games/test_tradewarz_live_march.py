@@ -6,6 +6,9 @@ from dataclasses import replace
 import pytest
 
 from companion.games.core import IllegalAction
+from companion.games.core.errors import WouldBreak
+from companion.games.core.history import after_change
+from companion.games.core.log import VOID, Entry
 from companion.games.tradewarz import RULES
 from companion.games.tradewarz.costs import university_cost
 from companion.games.tradewarz.model import put_house
@@ -233,3 +236,29 @@ def test_t21_upgrades_only_is_a_reading_the_table_can_switch_to():
     state = house(state, 0, techs=("university_upgrade_efficiency",))
     after = act(state, "build", what="university", tree="economy", level=1)
     assert after.houses[0].dials == (5, 6, 5, 6)
+
+
+# ----------------------- the same limits when a step is taken back, changed or replayed
+
+def test_taking_back_superior_logistics_breaks_the_second_battle_of_its_march():
+    setup = {"players": [{"name": x} for x in ("Ana", "Ben", "Cy")], **COSTS}
+    battle = {"attacker": 0, "site": "field", "origin": "march", "attacker_soldiers": 2,
+              "attacker_card_s": 4, "attacker_card_k": 0, "attacker_card_b": 0,
+              "defender_soldiers": 1, "defender_card_s": 1, "defender_card_k": 0,
+              "defender_card_b": 0}
+    steps = [("correct_tech", {"house": 0, "tech": "generate_tax", "change": "give"}),
+             ("correct_tech", {"house": 0, "tech": "superior_logistics", "change": "give"}),
+             ("correct", {"house": 0, "what": "soldiers", "value": 4}),
+             ("correct", {"house": 0, "what": "settlements", "value": 2}),
+             ("march", {}), ("battle", {**battle, "defender": 1}),
+             ("battle", {**battle, "defender": 2})]
+    state, log = RULES.new_game(setup), []
+    for seq, (kind, data) in enumerate(steps, start=1):
+        clean = RULES.check_action(state, kind, data)
+        state = RULES.apply(state, kind, clean)
+        log.append(Entry(seq, kind, clean))
+    assert RULES.fold(setup, log).houses[0].golden == ("battle", "battle")  # an import
+    with pytest.raises(WouldBreak) as broken:
+        after_change(RULES, setup, log, Entry(8, VOID, {"targets": [2]}), lambda seq: "")
+    assert broken.value.entries == (7,)
+    assert "Superior logistics" in str(broken.value.problems[0].message)
