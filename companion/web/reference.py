@@ -97,15 +97,19 @@ def rule_link(citation: Any, slug: str = "") -> Markup:
     """A rule citation as links to its reference sections and rulings (a Jinja filter). Parts
     that name nothing in the references stay plain text. In English a link shows the citation
     itself (it names the printed rulebook's section); in another language, the translated title
-    of the section it opens (or the ruling's id)."""
+    of the section it opens (or the ruling's id), once: two parts opening the same section
+    would read as the same title twice."""
     text = str(citation or "")
     token = _current_token()
     english = str(get_locale() or "en") == "en"
-    pieces = []
+    pieces, shown = [], set()
     for part, target in resolve_parts(text, slug):
         if target is None:
             pieces.append(escape(part))
+        elif not english and target in shown:
+            continue
         else:
+            shown.add(target)
             pieces.append(Markup('<a class="rule-link" href="{}">{}</a>').format(
                 rule_url(target, token), part if english else target_title(target)))
     return Markup("; ").join(pieces)

@@ -242,12 +242,12 @@ def test_score_details_use_singular_and_plural_and_say_why_there_is_no_trio():
     assert two["chora_fortification"] == "0 Chora + 2 Fortifications, 1 each"
     assert two["myth_trio"] == ("Myths military + Acropolis economic: no trio (three "
                                 "different natures are needed)")
-    assert two["city_bonus"] == "athens: 1 active polis × 2"
+    assert two["city_bonus"] == "Athens: 1 active polis × 2"
     olympia = lines_of({"name": "O", "city": "olympia", "hexes": hexes(
         ("chora", "military", True), ("chora", "sacred", True)),
         "myths": [{"nature": "military", "active": True}, {"nature": "sacred", "active": True}]},
         others=({"name": "A", "city": "athens"}, {"name": "S", "city": "sparta"}))
-    assert olympia["city_bonus"].startswith("olympia: 2 active myths × 3")
+    assert olympia["city_bonus"].startswith("Olympia: 2 active myths × 3")
 
 
 # ---------------------------------------------- unverified tile data that decides (review §5 #9)

@@ -65,7 +65,7 @@ def test_only_the_house_that_just_marched_can_attack():
 def test_a_march_leads_to_one_battle_and_the_next_season_action_ends_it():
     state = act(new(), "march")
     once = fight(state)
-    with pytest.raises(IllegalAction, match="no house has just marched"):
+    with pytest.raises(IllegalAction, match="already led to its battle"):
         fight(once)
     later = act(state, "resources", first="gold")  # Ben acts: Ana's march is over
     with pytest.raises(IllegalAction, match="no house has just marched"):

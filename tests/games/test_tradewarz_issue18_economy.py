@@ -28,10 +28,12 @@ def test_recruiting_resumes_once_the_occupier_marches_away_from_the_capital():
     state = house(new(), 0, capital_held_by=1)
     with pytest.raises(IllegalAction, match="held by Ben"):
         act(state, "recruit")
+    state = act(act(state, "resources", first="gold"), "march")  # Ben marches away
     freed = act(state, "occupier_left", house=0)
     assert freed.houses[0].capital_held_by is None
     assert "Ben marched away from Ana's capital" in RULES.describe(
         state, "occupier_left", {"house": 0})
+    freed = act(freed, "resources", first="gold")  # Cy; then Ana's turn
     assert act(freed, "recruit").houses[0].soldiers == 3
 
 

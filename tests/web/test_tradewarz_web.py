@@ -645,7 +645,10 @@ def test_a_capital_occupier_is_corrected_from_the_house_s_form_and_logged_as_a_c
     assert row.kind == "correct_capital" and row.is_correction
     assert "Amber&#39;s capital: held by nobody before, by Basalt now" in table.page or \
         "Amber's capital: held by nobody before, by Basalt now" in table.page
-    page_form(table.page, "occupier_left", house=A)  # and the march away is offered
+    assert "Basalt left the capital" not in table.page  # offered once Basalt moves away
+    table.do("resources", first="gold")
+    table.do("march")  # Basalt's
+    page_form(table.page, "occupier_left", house=A, origin="march")
     for kind in ("correct_tech", "correct_alliance"):
         page_form(table.page, kind, house=A)
     page_form(table.page, "correct_post")

@@ -9,7 +9,7 @@ from ..core import IllegalAction, replace, t
 from .cubes import move_cubes, one, take_cubes
 from .model import Cubes, HexemoniaState
 from .shorthand import parse_moves, parse_swaps
-from .terms import ACTION_WORDS, word
+from .terms import ACTION_WORDS, hex_word, word
 from .turn import R, after_phase_a, out_of_order
 
 
@@ -49,8 +49,8 @@ def strategy(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     seen: set[str] = set()
     for where, way in parse_swaps(data.get("swaps") or "", "swaps"):
         if where.casefold() in seen and state.rulings.get("H24", "one") == "one":
-            raise IllegalAction(t("{hex}: one swap per hex", hex=where), rule=f"{rule}; ruling H24",
-                                field="swaps")
+            raise IllegalAction(t("{hex}: one swap per hex", hex=hex_word(where)),
+                                rule=f"{rule}; ruling H24", field="swaps")
         seen.add(where.casefold())
         give, get = (Cubes(citizens=2), Cubes(hoplites=1)) if way == "h" else \
             (Cubes(hoplites=1), Cubes(citizens=2))

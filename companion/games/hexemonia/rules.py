@@ -20,7 +20,7 @@ from ..core import (
 )
 from . import actions, corrections, placing, politics, turn, war
 from .box import box_records
-from .data import CITIES, CityInfo
+from .data import CITIES, HAND_LIMIT, CityInfo
 from .guide import guide_lines
 from .model import HexemoniaState, city_table
 from .quick import QUICK_FIELDS, QUICK_OPTIONS, quick_payload
@@ -95,8 +95,9 @@ class HexemoniaRules(GameRules):
     def available(self, state: HexemoniaState) -> tuple[str, ...]:
         if state.over:
             return (*FIXES, RULING)
-        if state.checked:
-            steps: tuple[str, ...] = ("discard", "end_turn")
+        if state.checked:  # a discard only while the hand holds more than the limit
+            over = state.players[state.active].hand > HAND_LIMIT
+            steps: tuple[str, ...] = ("discard", "end_turn") if over else ("end_turn",)
         elif state.action in ("special", "war"):
             steps = ("special" if state.action == "special" else "attack", "political_check")
         elif state.action:

@@ -14,7 +14,7 @@ from ..core import Checker, ScoreLine, ScoreSheet, t
 from .data import CITIES, KINDS, MAX_MYTHS, MYTHS_IN_BOX, NATURES, CityInfo
 from .model import HexemoniaState
 from .setup import check_cities
-from .terms import CITY_KEY_WORDS, KIND_PLURAL_WORDS, KIND_WORDS, NATURE_WORDS, commas, word
+from .terms import CITY_WORDS, NATURE_WORDS, active_kinds, commas, word
 
 RULE = "Hexemonia rulebook, Calcolo dei punti (Scoring)"
 TIEBREAKS = ("acropolis_nature", "acropolis_gold")
@@ -150,12 +150,11 @@ def _trio_detail(members: Sequence[str], city: CityInfo, trios: int) -> str:
 def _bonus_detail(facts: PlayerFacts, city: CityInfo, count: int) -> str:
     if not city.nature:
         return t("the Acropolis is still face down; its bonus counts once revealed")
-    kinds = KIND_WORDS if count == 1 else KIND_PLURAL_WORDS
-    values = dict(city=word(CITY_KEY_WORDS, facts.city), count=count,
-                  kind=word(kinds, city.bonus_kind), points=city.bonus_points)
+    values = dict(city=word(CITY_WORDS, facts.city), hexes=active_kinds(city.bonus_kind, count),
+                  points=city.bonus_points)
     if city.unverified:
-        return t("{city}: {count} active {kind} × {points} (unverified tile data)", **values)
-    return t("{city}: {count} active {kind} × {points}", **values)
+        return t("{city}: {hexes} × {points} (unverified tile data)", **values)
+    return t("{city}: {hexes} × {points}", **values)
 
 
 def _nature_count(facts: PlayerFacts, city: CityInfo, rulings: Mapping[str, str]) -> int:

@@ -92,7 +92,7 @@ def parse_swaps(text: str, field: str = "") -> tuple[tuple[str, str], ...]:
             raise IllegalAction(t("in {part} write h (2 citizens become 1 hoplite) or c "
                                   "(1 hoplite becomes 2 citizens)", part=repr(part)),
                                 rule="Notation", field=field)
-        out.append((where, way))
+        out.append((place(where), way))
     return tuple(out)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..core import Text, t
+from ..core import Text, t, tn
 from .data import ACROPOLIS
 
 CITY_WORDS: Mapping[str, Text] = {
@@ -27,11 +27,20 @@ KIND_WORDS: Mapping[str, Text] = {
     "chora": t("chora"), "fortification": t("fortification"), "polis": t("polis"),
     "myth": t("myth"),
 }
-#: the same kinds, several of them (a count other than 1 takes these)
-KIND_PLURAL_WORDS: Mapping[str, Text] = {
-    "chora": t("chora"), "fortification": t("fortifications"), "polis": t("polis"),
-    "myth": t("myths"),
-}
+
+
+def active_kinds(kind: str, n: int) -> Any:
+    """A count of active hexes of one kind, "2 active fortifications": one phrase, so that each
+    language agrees the adjective with the kind and the count ("fortificazioni attive")."""
+    phrases = {
+        "chora": tn("{n} active chora", "{n} active chora", n),
+        "fortification": tn("{n} active fortification", "{n} active fortifications", n),
+        "polis": tn("{n} active polis", "{n} active polis", n),
+        "myth": tn("{n} active myth", "{n} active myths", n),
+    }
+    return phrases.get(kind) or t("{n} active {kind}", n=n, kind=kind)
+
+
 RESOURCE_WORDS: Mapping[str, Text] = {
     "citizens": t("citizens"), "hoplites": t("hoplites"), "gold": t("gold"),
 }

@@ -84,15 +84,18 @@ def take(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
 
 
 def discard(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
-    """Phase D: discard hexes from hand to the Underworld (down to 4 at the end of the turn)."""
+    """Phase D: discard the hexes beyond 4 from hand to the Underworld, and only those (the
+    player holds on to 4)."""
     rule = f"{R}, D) hand limit"
     player = state.players[state.active]
     if not state.checked:
         raise out_of_order(t("discards come after the political check"), state, rule)
-    if data["count"] > player.hand:
-        raise IllegalAction(t("{name} holds {hand} hexes, not {count}", name=player.name,
-                              hand=player.hand, count=data["count"]),
-                            rule=rule, field="count")
+    extra = max(player.hand - HAND_LIMIT, 0)
+    if data["count"] > extra:
+        raise IllegalAction(t("{name} holds {hand} hexes: only those beyond {limit} are "
+                              "discarded, {extra} at most, not {count}", name=player.name,
+                              hand=player.hand, limit=HAND_LIMIT, extra=extra,
+                              count=data["count"]), rule=rule, field="count")
     return state.with_player(state.active, replace(player, hand=player.hand - data["count"]))
 
 

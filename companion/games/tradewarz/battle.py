@@ -14,13 +14,14 @@ from ..core import IllegalAction, replace, t
 from .data import SILO_RESOURCES
 from .model import Card, House, TradeWarzState, award, put_house
 from .odds import Army, BattleResult, parse_cards, resolve, take_from_deck, tech_bonus
-from .support import CAPITAL_GATE, army_away_problem
+from .support import CAPITAL_GATE, army_away_problem, away_room
 from .table import remove_building
 from .terms import SITE_WORDS, TOKEN_WORDS
 
 R_BATTLE = "TradeWarz rulebook, Marching: Battle"
 R_MARCH = "TradeWarz rulebook, Marching: Battle (STEP 1)"
 R_GATE = "TradeWarz rulebook, The Capital City; ruling T23"
+R_LOGISTICS = "TradeWarz rulebook, Buy Tech: Economy (Superior logistics)"
 
 
 def _card(data: Mapping[str, Any], side: str) -> Card:
@@ -126,10 +127,19 @@ def plan_battle(game: TradeWarzState, data: Mapping[str, Any]) -> BattlePlan:
                       resolve(att, dfd, site=calc_site, rulings=game.rulings))
 
 
+def battles_allowed(game: TradeWarzState) -> int:
+    """Battles the last move may lead to: one, two after a March with Superior logistics (two
+    armies march on one option, each may fight: Buy Tech: Economy)."""
+    logistics = game.mover is not None and game.move == "march" and \
+        game.houses[game.mover].has_tech("superior_logistics")
+    return 2 if logistics else 1
+
+
 def check_origin(game: TradeWarzState, data: Mapping[str, Any]) -> None:
     """A battle follows the March of the house whose turn it was (STEP 1: use a March action,
     reach the other army, the battle starts), or its Retreat into its own capital held by the
-    defender. Entries logged before battles named their origin are taken as recorded."""
+    defender; one battle a move, two from a March with Superior logistics, each by other
+    soldiers. Entries logged before battles named their origin are taken as recorded."""
     origin, a, d = data.get("origin"), data["attacker"], data["defender"]
     if origin is None:
         return
@@ -150,6 +160,30 @@ def check_origin(game: TradeWarzState, data: Mapping[str, Any]) -> None:
         raise IllegalAction(t("after a Retreat, a battle is fought only for the house's own "
                               "capital, held by the defender"),
                             rule="TradeWarz rulebook, Retreat; The Capital City", field="site")
+    _check_armies_left(game, house, data["attacker_soldiers"])
+
+
+def _check_armies_left(game: TradeWarzState, house: House, soldiers: int) -> None:
+    """The move has a battle left, and a second army is other soldiers than the first one's
+    survivors, no more than may stand away from the capital with them (Superior logistics;
+    Support)."""
+    allowed, standing = battles_allowed(game), sum(game.fought)
+    if len(game.fought) >= allowed:
+        raise IllegalAction(
+            t("{house}'s {move} has already led to its battle: a second battle from one March "
+              "needs Superior logistics (two armies on one March option)", house=house.name,
+              move=TOKEN_WORDS[game.move]) if allowed == 1 else
+            t("{house}'s March has led to two battles, one for each army Superior logistics "
+              "sends: another battle needs another March", house=house.name),
+            rule=f"{R_MARCH}; {R_LOGISTICS}", field="attacker")
+    room = min(house.soldiers, away_room(house)) - standing
+    if game.fought and soldiers > room:
+        raise IllegalAction(t("the first army of {house}'s March still has {n} soldier(s) "
+                              "standing; the second army is other soldiers, at most {room} "
+                              "({house} has {total} on the map; {away} may stand away from "
+                              "its capital)", house=house.name, n=standing, room=max(room, 0),
+                              total=house.soldiers, away=away_room(house)),
+                            rule=f"{R_LOGISTICS}; Recruit; Support", field="attacker_soldiers")
 
 
 def battle_action(game: TradeWarzState, data: Mapping[str, Any]
@@ -159,9 +193,10 @@ def battle_action(game: TradeWarzState, data: Mapping[str, Any]
     a, d, site = data["attacker"], data["defender"], data["site"]
     check_origin(game, data)
     plan = plan_battle(game, data)
-    if data.get("origin") is not None:
-        game = replace(game, mover=None, move="")
     retake, result = plan.retake, plan.result
+    if data.get("origin") is not None:  # this army's survivors stay out of the move's others
+        game = replace(game, fought=game.fought + (
+            data["attacker_soldiers"] - result.attacker_losses,))
     for seat, side in ((a, "attacker"), (d, "defender")):
         house = _decks(game, seat, side, data)
         used = data.get(f"{side}_morale_cards", 0)

@@ -11,7 +11,7 @@ from typing import Any
 from ..core import IllegalAction, replace, t
 from .costs import box_cost, entered, university_cost
 from .data import LIMITS, SILO_RESOURCES, TREES
-from .model import House, TradeWarzState, award, cost_text, pay, with_sites
+from .model import House, TradeWarzState, award, cost_text, pay, standing_site, with_sites
 from .terms import A_ITEM, TREE_WORDS
 from .turns import Problems, SeasonMove, afford, attempt
 
@@ -20,6 +20,7 @@ R_VILLAGE = "TradeWarz rulebook, Build: Village"
 R_CASTLE = "TradeWarz rulebook, Build: Castle"
 R_UNIVERSITY = "TradeWarz rulebook, Build: University"
 R_ECONOMY = "TradeWarz rulebook, Buy Tech: Economy"
+R_TIE = "TradeWarz rulebook, Build; What happens in a tie at the end of a game"
 SILOS = {"settlement": 1, "village": 2, "upgrade": 1, "castle": 0}
 
 
@@ -147,11 +148,20 @@ def check(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
             "level", 0), tree=TREE_WORDS[data.get("tree") or "economy"]), R_UNIVERSITY)
     else:
         afford(out, house, cost, A_ITEM[what], f"{R_BUILD}: {what.capitalize()}")
+    if what in ("upgrade", "castle"):
+        attempt(out, _on_standing_sites, house, data)
     want, placed = SILOS.get(what, 0) * times(data), _placed(data)
     if what != "university" and sum(placed) != want:
         out.append(IllegalAction(t("{item} places {want} silo(s); {n} entered", item=A_ITEM[what],
                                    want=want, n=sum(placed)), rule=R_BUILD))
     return out
+
+
+def _on_standing_sites(house: House, data: Mapping[str, Any]) -> House:
+    """An upgrade or castle (twice: two of them) on squares the house builds on already."""
+    for distance in (data.get("distance", 0), data.get("distance_2", 0))[:times(data)]:
+        house = standing_site(house, distance or 0, R_TIE)
+    return house
 
 
 def do(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
@@ -174,7 +184,7 @@ def do(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
         new = (data.get("distance", 0), data.get("distance_2", 0))[:times(data)]
         house = with_sites(house, house.sites + new)
     else:  # an upgrade or a castle stands on a square the house already builds on
-        house = replace(house, farthest_build=max(house.farthest_build, data.get("distance", 0)))
+        house = _on_standing_sites(house, data)
     if times(data) == 2:
         house = replace(house, tokens=house.tokens + ("build_twice",))
         return house, [t("{house} built {item} twice with one option (Improved building) for "

@@ -140,8 +140,9 @@ def university_cost(house: House, tree: str, level: int,
     inferred) for every level n built on the way.
 
     Skipping levels pays each one (level 3 from nothing: 6 + 6). University upgrade efficiency
-    takes one of each resource off each level built (ruling T21 per-level, never below 0), or
-    off the whole Build (per-build).
+    takes one of each resource off each level built (ruling T21 per-level, never below 0), off
+    the whole Build (per-build), or off each level above the first (upgrades-only: level 1 is
+    built, not upgraded).
     """
     now = house.university(tree)
     if not now < level <= 4:
@@ -150,11 +151,13 @@ def university_cost(house: House, tree: str, level: int,
                               house=house.name, now=now, level=level), rule=R_UNIVERSITY)
     unit = box_unit(costs or {}, "university")
     off = 1 if house.has_tech("university_upgrade_efficiency") else 0
-    per_build = (rulings or {}).get("T21", "per-level") == "per-build"
+    reading = (rulings or {}).get("T21", "per-level")
+    first = 2 if reading == "upgrades-only" else 1  # the first level that is an upgrade
     out = {}
     for res, n in unit.items():
         levels = [n * lv for lv in range(now + 1, level + 1)]
-        due = max(sum(levels) - off, 0) if per_build else sum(max(x - off, 0) for x in levels)
+        due = max(sum(levels) - off, 0) if reading == "per-build" else sum(
+            max(n * lv - off * (lv >= first), 0) for lv in range(now + 1, level + 1))
         if due:
             out[res] = due
     return out

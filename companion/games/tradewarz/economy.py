@@ -9,6 +9,7 @@ from ..core import IllegalAction, replace, t
 from .costs import box_cost, entered, tech_cost_item, tech_problems
 from .data import MAX_SUPER_UNITS, SILO_RESOURCES, TECHS
 from .model import House, TradeWarzState, cost_text, gain, pay
+from .support import recruit_problems
 from .terms import RESOURCE_WORDS, join
 from .turns import Problems, SeasonMove, afford, attempt
 
@@ -86,15 +87,28 @@ def buy_tech(game: TradeWarzState, seat: int, house: House, data: Mapping[str, A
                     silos=tuple(a + b for a, b in zip(house.silos, _extra(data))))
     extra = {"increased_fertility": 2, "superior_fertility": 4}.get(tech.id, 0)
     house = replace(house, reserve=house.reserve + extra)
-    if tech.id == "superior_fertility":  # it comes with one free recruit at once
-        house = replace(house, reserve=house.reserve - 1, soldiers=house.soldiers + 1)
     said = [t("{house} bought {tech} for {cost}", house=house.name, tech=tech.name,
               cost=cost_text(cost))]
+    if tech.id == "superior_fertility":
+        house, free = _free_recruit(house)
+        said.append(free)
     if any(_extra(data)):
         said.append(t("extra silos {silos}", silos=join(
             [t("{resource} +{n}", resource=RESOURCE_WORDS[r], n=n)
              for r, n in zip(SILO_RESOURCES, _extra(data)) if n])))
     return house, said
+
+
+def _free_recruit(house: House) -> tuple[House, Any]:
+    """Superior fertility's free recruit comes at once to the capital gate, where a recruit
+    stands: with the gate full or no support for one more soldier it stays in the reserve, as
+    the yearly free soldier does (Recruit; Support)."""
+    room = recruit_problems(house, 1, at_building=False)
+    if room:
+        return house, t("no room for the free recruit, which stays in the reserve: {why} "
+                        "({rule})", why=room[0].message, rule=room[0].rule)
+    house = replace(house, reserve=house.reserve - 1, soldiers=house.soldiers + 1)
+    return house, t("1 free recruit to the capital gate")
 
 
 def no_problems(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]

@@ -3,9 +3,11 @@ year, time running out, the end of the game; each line links to the rule it foll
 from __future__ import annotations
 
 from ..core import step, t
+from .battle import R_LOGISTICS, battles_allowed
 from .model import TradeWarzState
 from .setup import season_die
 from .terms import DIE_WORDS, season_word
+from .turns import after_the_last_move
 
 R_DURATION = "TradeWarz rulebook, Game duration"
 R_TIE = "TradeWarz rulebook, What happens in a tie at the end of a game"
@@ -19,7 +21,8 @@ def guide_lines(state: TradeWarzState) -> tuple[str, ...]:
     """The guide's lines for ``state``."""
     season = season_word(state.season_names[state.season])
     if state.phase == "over":
-        return (step(t("The game is over: {reason}.", reason=state.ended), R_DURATION),
+        last = after_move(state) if after_the_last_move(state) else []
+        return (step(t("The game is over: {reason}.", reason=state.ended), R_DURATION), *last,
                 step(t("See the score pad for the ranking."), R_TIE))
     if state.phase == "spring_end":
         return (step(t("Year {year} ends: check the preview, then apply the end of Spring "
@@ -40,9 +43,12 @@ def after_move(state: TradeWarzState) -> list[str]:
     """What the last March (or a Retreat into an occupied capital) may have caused, to record
     before the next house acts: a battle, a raid, a trading post (Marching: Battle; Raiding
     villages and settlements; Trading posts)."""
-    if state.mover is None:
+    if state.mover is None or len(state.fought) >= battles_allowed(state):
         return []
     house = state.houses[state.mover]
+    if state.fought:
+        return [step(t("{house}'s second army may fight too (Superior logistics): record its "
+                       "Battle, or a Raid on its way.", house=house.name), R_LOGISTICS)]
     if state.move == "retreat":
         if house.capital_held_by is None:
             return []

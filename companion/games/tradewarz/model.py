@@ -97,7 +97,9 @@ class TradeWarzState:
     ``phase`` is ``seasons`` (houses take turns), ``spring_end`` (the end-of-Spring step is due)
     or ``over``. ``events`` says what the last action caused (21 trades, Xadlas), for the history.
     ``mover`` is the house whose last season action was a March or a Retreat (``move``), until
-    the next season action, the battle it led to or the end of Spring: only its army can fight.
+    the next season action or the end of Spring: only its army can fight, and ``fought`` holds
+    the soldiers still standing of each army that move has sent into battle (one battle a move,
+    two with Superior logistics).
     ``won`` are the houses that ended a Xadla-target game by reaching it, ``won_by`` how
     (``target``: first to the target; ``alliance``: a shared alliance win).
     """
@@ -120,6 +122,7 @@ class TradeWarzState:
     ended: str = ""
     mover: int | None = None
     move: str = ""
+    fought: tuple[int, ...] = ()
     won: tuple[int, ...] = ()
     won_by: str = ""
     events: tuple[str, ...] = field(default=(), compare=False)
@@ -160,6 +163,26 @@ def soldier_cap(house: House) -> int:
 def with_sites(house: House, sites: tuple[int, ...]) -> House:
     """The house with these building squares; its farthest building follows them."""
     return replace(house, sites=tuple(sorted(sites)), farthest_build=max(sites, default=0))
+
+
+def standing_site(house: House, distance: int, rule: str) -> House:
+    """An upgrade or a castle goes up ``distance`` marches from the capital, on a square the
+    house already builds on: one of its told squares, else one whose distance was never told
+    (now told); no square there is refused, so the farthest building still stands (What
+    happens in a tie). 0: not told, nothing changes."""
+    sites = list(house.sites)
+    untold = sites.count(0) + max(0, house.settlements + house.villages - len(sites))
+    if not distance or distance in sites:
+        return house
+    if not untold:
+        raise IllegalAction(t("{house} has no building {n} marches from its capital (its "
+                              "buildings: {sites}); an upgrade or a castle goes on a square the "
+                              "house already builds on", house=house.name, n=distance,
+                              sites=join([str(d) for d in sites])), rule=rule,
+                            field="distance")
+    if 0 in sites:
+        sites.remove(0)
+    return with_sites(house, (*sites, distance))
 
 
 def lose_site(house: House, distance: int | None, rule: str) -> House:

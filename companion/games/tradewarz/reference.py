@@ -104,8 +104,8 @@ REFERENCE = Reference("tradewarz", "TradeWarz", "TradeWarz rulebook", (
         "away = 6 + 6).",
         "Each university at level 4 earns 1 golden Xadla. Gold and mining are inferred (the "
         "icons are lost): the companion ships them as an unverified guess the table corrects "
-        "at setup. University upgrade efficiency takes 1 + 1 off each level built, or off the "
-        "whole Build (ruling T21).",
+        "at setup. University upgrade efficiency takes 1 + 1 off each level built, off the "
+        "whole Build, or off each level above the first (ruling T21).",
         aliases=("build: university", "university"), affects="buildings"),
     section(
         "tech", t("Buy Tech and super units"), "Play", "Buy Tech; About a Super Unit",

@@ -111,7 +111,8 @@ class TradeWarzRules(GameRules):
         self.spec(kind)
         if kind == RULING:
             return replace(self.switch_ruling(state, data), events=())
-        if state.phase == "over" and kind != CORRECT and not self.actions[kind].correction:
+        if state.phase == "over" and kind != CORRECT and not self.actions[kind].correction \
+                and not turns.follows_last_move(state, kind, data):
             raise IllegalAction(t("the game is over: {reason}", reason=state.ended),
                                 rule=R_DURATION)
         self.check_turn(state, kind, data)
@@ -131,7 +132,7 @@ class TradeWarzRules(GameRules):
     def available(self, state: TradeWarzState) -> tuple[str, ...]:
         fixes = (CORRECT, *CORRECTION_KINDS, RULING)
         if state.phase == "over":
-            return fixes
+            return (*turns.after_the_last_move(state), *fixes)
         if state.phase == "spring_end":
             return ("end_of_spring", *FREE_KINDS, *self._time(state), *fixes)
         house = state.houses[state.turn]

@@ -102,7 +102,9 @@ RULINGS: dict[str, Ruling] = {r.id: r for r in (
                 "Build?"), "per-level",
        {"per-level": t("1 gold + 1 mining off every level built (never below 0)"),
         "per-build": t("1 gold + 1 mining off one Build of a university, however many levels "
-                       "it climbs")},
+                       "it climbs"),
+        "upgrades-only": t("1 gold + 1 mining off every level above the first: a university's "
+                           "first level is built, not upgraded, and pays in full")},
        t("Each level is priced on its own (n gold + n mining) and the card lowers the cost of "
          "upgrades, in the plural.")),
     _r("T22", t("Upgrade all fortified castles: only when defending a castle, or everywhere?"),

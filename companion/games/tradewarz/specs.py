@@ -164,9 +164,13 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
                    (_house(), FieldSpec("caravan", t("Caravan"), "choice", required=False,
                                         default="", choices=_CARAVANS),
                     FieldSpec("resource", t("Resource"), "choice", choices=_SILO_RES))),
+        # the occupier's move away names itself, so an entry logged before it did reads as it was
         ActionSpec("occupier_left", t("The occupier left the capital"),
                    R + "The Capital City; ruling T15",
-                   (_house("house", t("House whose capital is free again")),)),
+                   (_house("house", t("House whose capital is free again")),
+                    FieldSpec("origin", t("With the occupier's"), "choice", required=False,
+                              default="march", choices=(("march", t("March")),
+                                                        ("retreat", t("Retreat")))))),
         ActionSpec("time_up", t("Time is up"), R + "Game duration"),
         ActionSpec(CORRECT, t("Correct a value"), "The table is the truth", (
             _house(), FieldSpec("what", t("Value"), "choice", choices=tuple(

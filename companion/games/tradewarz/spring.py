@@ -238,7 +238,7 @@ def apply_spring(game: TradeWarzState) -> TradeWarzState:
     year = game.year if preview.game_end else game.year + 1
     won, won_by = reached(replace(game, houses=houses)) if preview.game_end else ((), "")
     return replace(game, houses=houses, year=year, season=0, turn=0, mover=None,
-                   move="",
+                   move="", fought=(),
                    phase="over" if preview.game_end else "seasons", ended=preview.game_end,
                    events=events, won=won, won_by=won_by)
 

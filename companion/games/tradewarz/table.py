@@ -21,7 +21,7 @@ from .model import (
     with_sites,
 )
 from .odds import parse_cards
-from .terms import A_ITEM, RESOURCE_WORDS, TREE_WORDS, join
+from .terms import A_ITEM, RESOURCE_WORDS, TOKEN_WORDS, TREE_WORDS, join
 from .turns import refuse
 
 R_POSTS = "TradeWarz rulebook, Trading posts"
@@ -266,14 +266,26 @@ def break_alliance(game: TradeWarzState,
 
 def occupier_left(game: TradeWarzState,
                   data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
-    """The house holding another's capital marched away from it: the capital is its owner's
-    again, so the owner may recruit (The Capital City: unless the conqueror moves away; T15)."""
+    """The house holding another's capital moved away from it with its March or Retreat, right
+    after that move: the capital is its owner's again, so the owner may recruit (The Capital
+    City: unless the conqueror moves away; T15). Entries logged before the move was named are
+    taken as recorded."""
     seat = data["house"]
     house = game.houses[seat]
     if house.capital_held_by is None:
         raise IllegalAction(t("{house}'s capital is not occupied", house=house.name),
                             rule=R_CAPITAL)
     holder = game.houses[house.capital_held_by].name
+    origin = data.get("origin")
+    if origin is not None and game.mover != house.capital_held_by:
+        raise IllegalAction(t("{holder} leaves {house}'s capital by moving its army away: enter "
+                              "it right after {holder}'s March or Retreat, before the next house "
+                              "acts", holder=holder, house=house.name),
+                            rule=R_CAPITAL + "; Marching", field="origin")
+    if origin is not None and game.move != origin:
+        raise IllegalAction(t("{house}'s last season action was {move}, not {origin}",
+                              house=holder, move=TOKEN_WORDS[game.move],
+                              origin=TOKEN_WORDS[origin]), rule=R_CAPITAL, field="origin")
     return put_house(game, seat, replace(house, capital_held_by=None)), [
         t("{holder} marched away from {house}'s capital: {house} may recruit again",
           holder=holder, house=house.name)]

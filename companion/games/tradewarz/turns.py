@@ -97,7 +97,7 @@ class SeasonMove:
         house = replace(house, tokens=house.tokens + (self.kind,))
         moved = self.kind in ("march", "retreat")  # the moves a battle can follow
         game = replace(put_house(game, seat, house), mover=seat if moved else None,
-                       move=self.kind if moved else "")
+                       move=self.kind if moved else "", fought=())
         return advance(game), events
 
 
@@ -116,6 +116,30 @@ def advance(game: TradeWarzState) -> TradeWarzState:
                        ended=t("time is up and the season is over ({rule})",
                                rule="TradeWarz rulebook, Game duration"))
     return replace(game, turn=0, season=game.season + 1)
+
+
+#: what the last March of a game ended by time may still lead to (Marching: Battle (STEP 1);
+#: Raiding villages and settlements; Trading posts), and the field naming the marching house
+LAST_MOVE_KINDS = {"battle": "origin", "raid": "raider", "hold_post": "house"}
+
+
+def after_the_last_move(game: TradeWarzState) -> tuple[str, ...]:
+    """The actions the last move of a game ended by time may still lead to: its battle (the
+    battle is part of the March, and every house completes its action of the season: Game
+    duration), and after a March its raids and a trading post taken."""
+    if game.phase != "over" or not game.time_up or game.mover is None:
+        return ()
+    return ("battle",) if game.move == "retreat" else tuple(LAST_MOVE_KINDS)
+
+
+def follows_last_move(game: TradeWarzState, kind: str, data: Mapping[str, Any]) -> bool:
+    """Whether an action entered after a game ended by time belongs to its last move: a battle
+    from it (``battle.check_origin`` checks the rest), a raid by the house that marched, a post
+    taken by it. Entries that do not name the move's house never do."""
+    if kind not in after_the_last_move(game):
+        return False
+    named = data.get(LAST_MOVE_KINDS[kind])
+    return named is not None and (kind == "battle" or named == game.mover)
 
 
 def check_end(game: TradeWarzState) -> TradeWarzState:
