@@ -5,8 +5,9 @@ errors name the field, or the rule that refuses the step) and stores nothing; ne
 Generated from the registry: each game is walked through its steps by seeded random legal
 actions (``tablegen.walk``), and each action kind is tried where the walk first took it (its
 legal values are the base each case spoils, one field at a time); a kind the walk never took is
-tried at the end of the walk. Run on SQLite and PostgreSQL (there a lighter set of cases, on
-every kind and field)."""
+tried at the end of the walk. Each kind's first step is then changed (amended) with spoiled
+values too. Run on SQLite and PostgreSQL (there a lighter set of cases, on every kind and
+field)."""
 from __future__ import annotations
 
 import html
@@ -85,6 +86,8 @@ def cases(f: FieldSpec, players: int) -> list[Case]:
 
 #: the lighter set run on PostgreSQL, as JSON taps: one case of each sort, on every field
 PG_CASES = {"empty", "unknown choice", "huge", "over the limit", "neither true nor false"}
+#: the cases an amendment of each kind's first step is tried with (JSON)
+AMEND_CASES = {"unknown choice", "huge", "over the limit", "neither true nor false"}
 
 
 def base_values(rules, kind: str, names: tuple[str, ...]) -> dict[str, Any]:
@@ -118,12 +121,14 @@ class Tapper:
         self.names = self.rules.player_names(self.rules.new_game(setup))
         self.csrf = csrf_of(client, f"/g/{self.token}")
         self.failures: list[str] = []
+        self.seqs: dict[int, int] = {}  # a walk entry's number -> its step in the game
         self.now = self.stored()
 
     def record(self, entries) -> None:
+        """Store entries as taps would; each walk entry's step number is kept (``seqs``)."""
         with self.app.app_context():
             for e in entries:
-                store.record(self.id, e.kind, e.data)
+                self.seqs[e.seq] = store.record(self.id, e.kind, e.data).version
         self.now = self.stored()
 
     def stored(self) -> tuple[int, int]:
@@ -136,12 +141,11 @@ class Tapper:
             s.rollback()
             return tuple(found)
 
-    def send(self, kind: str, values: dict[str, Any], version: int, *, as_json: bool,
+    def send(self, url: str, values: dict[str, Any], version: int, *, as_json: bool,
              page: bool = False):
         """One tap: the page's script (form or JSON body, JSON answer) or, with ``page``, a
         browser's form post answered with the game page. Returns the answer, or None when the
         server failed (the failure is noted)."""
-        url = f"/g/{self.token}/do/{kind}"
         try:
             if as_json:
                 return self.client.post(url, data=json.dumps(values), headers={
@@ -149,20 +153,23 @@ class Tapper:
             data = {**as_form(values), "csrf_token": self.csrf, "version": str(version)}
             return self.client.post(url, data=data, headers={} if page else JSON)
         except Exception as err:  # a server failure, noted with its request
-            self.failures.append(f"{kind} {values!r} (json={as_json}): {err!r}")
+            self.failures.append(f"{url} {values!r} (json={as_json}): {err!r}")
             return None
 
     def check(self, kind: str, f: FieldSpec, case: Case, base: dict[str, Any], *,
-              as_json: bool) -> None:
+              as_json: bool, amend: int = 0) -> None:
+        """A tap of ``kind`` with field ``f`` spoiled as ``case`` says; with ``amend``, the
+        change of step ``amend`` (a tap of that kind) to those values."""
         values = dict(base)
         if case.value is MISSING:
             values.pop(f.name, None)
         else:
             values[f.name] = case.value
-        said = f"{kind}.{f.name} {case.how} (json={as_json})"
+        said = f"{kind}.{f.name} {case.how} (json={as_json}{', amending' if amend else ''})"
         named = case.named if as_json or case.named_in_form is None else case.named_in_form
         before = self.now
-        resp = self.send(kind, values, before[0], as_json=as_json)
+        url = f"/g/{self.token}/change/{amend}" if amend else f"/g/{self.token}/do/{kind}"
+        resp = self.send(url, values, before[0], as_json=as_json)
         self.now = self.stored()
         if resp is None:
             return
@@ -172,6 +179,8 @@ class Tapper:
             if named:
                 self.failures.append(f"{said}: recorded, though the field is wrong")
             self.record([Entry(0, UNDO, {})])
+        elif amend and resp.status_code == 403:  # another seat's hidden information
+            return
         else:
             body = resp.get_json()
             fields = [e["field"] for e in body["errors"]]
@@ -189,7 +198,8 @@ class Tapper:
         """A browser's form post without the field: the game page, saying the field's label."""
         values = {k: v for k, v in base.items() if k != f.name}
         before = self.now
-        resp = self.send(kind, values, before[0], as_json=False, page=True)
+        resp = self.send(f"/g/{self.token}/do/{kind}", values, before[0], as_json=False,
+                         page=True)
         self.now = self.stored()
         if resp is None:
             return
@@ -210,8 +220,19 @@ class Tapper:
         if named and not light:
             self.check_page(kind, named[0], base)
 
+    def try_amending(self) -> None:
+        """Each kind's first step changed to values spoiled one field at a time (the change
+        form is the kind's form): refused naming the field, as a tap is."""
+        for kind, (at, base) in sorted(self.firsts.items()):
+            for f in self.rules.spec(kind).fields:
+                for case in cases(f, len(self.names)):
+                    if case.how in AMEND_CASES and case.named:
+                        self.check(kind, f, case, base, as_json=True,
+                                   amend=self.seqs[at + 1])
+
     def run(self, *, light: bool = False) -> list[str]:
-        """Each kind where the walk first took it, then the kinds it never took."""
+        """Each kind where the walk first took it, then the kinds it never took; then each
+        kind's first step amended."""
         done = 0
         for at, kind, base in sorted((at, kind, base) for kind, (at, base) in
                                      self.firsts.items()):
@@ -220,6 +241,8 @@ class Tapper:
             self.try_kind(kind, base, light=light)
         for kind in sorted(set(self.rules.actions) - set(self.firsts)):
             self.try_kind(kind, base_values(self.rules, kind, self.names), light=light)
+        self.record(self.log[done:max(at for at, _ in self.firsts.values()) + 1])
+        self.try_amending()
         return self.failures
 
 
