@@ -42,7 +42,8 @@ def problem(field: str, char: str) -> Problem:
 def problems_in(value: Any, path: str = "") -> list[Problem]:
     """Each text inside ``value`` (JSON data: objects' keys and values, lists) that holds a
     refused character, named by its path (``players[0].name``), at most MAX_PROBLEMS. Walked
-    without recursion: a body may nest as deep as its parser allows."""
+    without recursion (a body may nest as deep as its parser allows), and a path is written
+    out only for the containers and the texts found wrong (a file may hold ~10**6 numbers)."""
     found: list[Problem] = []
     todo: list[tuple[str, Any]] = [(path, value)]
     while todo and len(found) < MAX_PROBLEMS:
@@ -50,15 +51,25 @@ def problems_in(value: Any, path: str = "") -> list[Problem]:
         if isinstance(item, str):
             if (char := refused_in(item)) is not None:
                 found.append(problem(where or "body", char))
-        elif isinstance(item, dict):
-            for key, inner in reversed(item.items()):
-                name = f"{where}.{shown(str(key))}" if where else shown(str(key))
-                if isinstance(key, str) and (char := refused_in(key)) is not None:
-                    found.append(problem(name, char))
-                todo.append((name, inner))
-        elif isinstance(item, list):
-            todo.extend((f"{where}[{i}]", inner) for i, inner in reversed(list(enumerate(item))))
+            continue
+        pairs = item.items() if isinstance(item, dict) else \
+            enumerate(item) if isinstance(item, list) else ()
+        inside = []
+        for key, inner in pairs:
+            if isinstance(key, str) and (char := refused_in(key)) is not None:
+                found.append(problem(_inside(where, key), char))
+            if isinstance(inner, (dict, list)) or isinstance(inner, str) and \
+                    refused_in(inner) is not None:
+                inside.append((_inside(where, key), inner))
+        todo.extend(reversed(inside))  # (taken from the end: in the order they came)
     return found[:MAX_PROBLEMS]
+
+
+def _inside(where: str, key: Any) -> str:
+    """The path of an object's member or a list's item."""
+    if isinstance(key, int):
+        return f"{where}[{key}]"
+    return f"{where}.{shown(key)}" if where else shown(key)
 
 
 def check_text(value: Any, path: str = "") -> None:
