@@ -291,6 +291,11 @@ def test_the_silver_medal_button_without_a_track_is_refused_naming_the_track(cli
     resp = table.do("medal", expect=422, player=1, track="", pick="medal=silver&price=3")
     page = html.unescape(resp.get_data(as_text=True))
     assert "a silver medal names the track it scores" in page
+    resp = client.post(f"{table.path}/do/medal", json={"player": 1, "medal": "silver",
+                                                       "price": 3, "track": ""},
+                       headers={"X-CSRFToken": table.csrf})
+    assert resp.status_code == 422 and [e["field"] for e in resp.get_json()["errors"]] == \
+        ["track"]
     assert len(table.rows()) == before
     table.do("medal", player=1, track="culture", pick="medal=silver&price=3")  # then it stands
     assert table.rows()[-1].data["track"] == "culture"
@@ -304,6 +309,11 @@ def test_the_statue_space_button_face_up_without_a_colour_is_refused_naming_the_
                     pick="statue=2&requirement=3&points=2&tile_value=1")
     page = html.unescape(resp.get_data(as_text=True))
     assert "choose the colour of the bonus tile placed on the statue" in page
+    resp = client.post(f"{table.path}/do/statue", json={
+        "player": 1, "statue": 2, "requirement": 3, "points": 2, "tile_value": 1,
+        "tile_side": "up"}, headers={"X-CSRFToken": table.csrf})
+    assert resp.status_code == 422 and "tile_track" in [e["field"] for e in
+                                                        resp.get_json()["errors"]]
     assert len(table.rows()) == before
     table.do("statue", player=1, tile_track="food", tile_side="up",
              pick="statue=2&requirement=3&points=2&tile_value=1")
