@@ -519,8 +519,9 @@ def _planned(rules: GameRules, snap: Snapshot, seq: int, kind: str,
     with ``refuse``, else None (worked out again on the newest state, inside the lock)."""
     try:
         clean = rules.check_action(snap.state, kind, data)
-        return (clean, rules.describe(snap.state, kind, clean), rules.spec(kind).rule,
-                _applied(rules.slug, snap, [Entry(seq, kind, clean, by)]),
+        # applied before it is put into words: the words may assume what the rules check
+        after = _applied(rules.slug, snap, [Entry(seq, kind, clean, by)])
+        return (clean, rules.describe(snap.state, kind, clean), rules.spec(kind).rule, after,
                 rules.box_records(snap.state, kind, clean))
     except RulesError:
         if refuse:

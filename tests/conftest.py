@@ -77,6 +77,21 @@ def database_url(request, tmp_path):
     return _fresh_pg_database(request.getfixturevalue("pg_server"))
 
 
+@pytest.fixture(scope="module",
+                params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def module_db_app(request, tmp_path_factory):
+    """The app on an empty database (SQLite, or a new PostgreSQL database) shared by a module's
+    tests: for a table of cases that each must store nothing."""
+    from companion.migrations import upgrade
+    url = (f"sqlite:///{tmp_path_factory.mktemp('db') / 'table.sqlite'}"
+           if request.param == "sqlite"
+           else _fresh_pg_database(request.getfixturevalue("pg_server")))
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-key", "DATABASE_URL": url})
+    upgrade(app)
+    yield app
+    app.extensions["db_engine"].dispose()
+
+
 @pytest.fixture
 def db_app(database_url):
     """The app on ``database_url``, schema made by the Alembic migrations."""

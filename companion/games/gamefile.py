@@ -40,6 +40,7 @@ from .core import (
     words_to_json,
 )
 from .core import history as changes
+from .core.characters import check_text
 from .core.ledger import Ledger, work
 from .core.words import CUT
 
@@ -71,8 +72,9 @@ class _Refused(ValueError):
 def read_json(raw: bytes) -> Any:
     """The JSON of a file, or IllegalAction saying why not: not UTF-8, nested deeper than
     MAX_DEPTH (checked before parsing, so the parser never recurses far), NaN or Infinity, or
-    not JSON at all. An empty file reads as None. (Numbers too long for a game are refused
-    where they stand, by :func:`oversized`.)"""
+    not JSON at all; or InvalidInput naming each text that holds a character no text may hold
+    (``core.characters``). An empty file reads as None. (Numbers too long for a game are
+    refused where they stand, by :func:`oversized`.)"""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -83,11 +85,13 @@ def read_json(raw: bytes) -> Any:
         raise IllegalAction(t("the file nests lists and objects more than {limit} deep; a game "
                               "file never does", limit=MAX_DEPTH), field="file")
     try:
-        return json.loads(text, parse_constant=_constant)
+        data = json.loads(text, parse_constant=_constant)
     except _Refused as err:
         raise IllegalAction(err.args[0], field="file") from None
     except (ValueError, RecursionError) as err:  # JSONDecodeError is a ValueError
         raise IllegalAction(t("not JSON: {error}", error=str(err)[:200]), field="file") from None
+    check_text(data)
+    return data
 
 
 def _nesting(text: str) -> int:

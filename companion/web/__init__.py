@@ -110,6 +110,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.lstrip_blocks = True
     from . import limits  # rate limits on the views above
     limits.init_app(app)
+    from . import entry  # text no field may hold, refused (after the CSRF check and the rate
+    entry.init_app(app)  # limits) before any view reads it
 
     # A script's request is answered with JSON: ``errors`` in English for machine clients,
     # ``said`` in the reader's language for the page's own script to show (as a refusal's).

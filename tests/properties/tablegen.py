@@ -76,3 +76,67 @@ def _hexemonia_facts(state: Any) -> list:
 #: slug -> the facts ``score_facts`` takes, read from a live state (a new game adds one line)
 FACTS_OF: dict[str, Callable[[Any], list]] = {
     "hadara": _hadara_facts, "tradewarz": _tradewarz_facts, "hexemonia": _hexemonia_facts}
+
+
+# ------------------------------------------------------------- walking a game through its steps
+
+#: texts a walk types into text fields: names, Hexemonia's hexes, TradeWarz's cards and costs
+WALK_TEXTS = ("", "x", "Acropolis", "Acropolis: 1c", "4/1/1, 3/1/0, 2/0/1, 1/1/1, 2/1/0, 3/0/1",
+              "1/1/1, 2/0/1, 0/1/1, 1/0/1, 1/1/0, 2/1/0", "3 lumber + 3 wheat")
+
+
+def walk_value(rnd: random.Random, f: FieldSpec, names: tuple[str, ...]) -> Any:
+    """A value a table might tap into field ``f``: small numbers most of the time."""
+    if f.kind in ("int", "player"):
+        low, high = (0, len(names) - 1) if f.kind == "player" else (f.low, f.high)
+        if rnd.random() < 0.9:
+            high = min(high, low + 6)
+        return rnd.randint(low, high)
+    if f.kind == "choice":
+        return rnd.choice(f.choices)[0]
+    if f.kind == "bool":
+        return rnd.random() < 0.5
+    return rnd.choice((*WALK_TEXTS, *names))
+
+
+def walk_candidate(rules: GameRules, kind: str, names: tuple[str, ...],
+                   rnd: random.Random) -> dict[str, Any]:
+    from companion.games.core import RULING
+    if kind == RULING:  # a reading of that very ruling
+        rid = rnd.choice(sorted(rules.rulings))
+        return {"ruling": rid, "reading": rnd.choice(sorted(rules.rulings[rid].readings))}
+    return {f.name: walk_value(rnd, f, names) for f in rules.spec(kind).fields}
+
+
+def walk(rules: GameRules, setup: dict[str, Any], seed: int, *, steps: int = 400,
+         tries: int = 40) -> tuple[list[Any], dict[str, tuple[int, dict[str, Any]]]]:
+    """A game played by seeded random legal actions, each kind tried first while it has never
+    been taken, then the game's own steps before corrections (so the walk reaches the game's
+    later steps): the log (entries) and, for each kind taken, the number of entries before its
+    first use and its values then (clean, legal)."""
+    from companion.games.core import CORRECT, RULING, Entry, RulesError
+    fixes = {k for k, spec in rules.actions.items() if spec.correction} | {CORRECT, RULING}
+    rnd = random.Random(seed)
+    state, log, firsts = rules.new_game(setup), [], {}
+    names = rules.player_names(state)
+    for _ in range(steps):
+        available = list(rules.available(state))
+        for kinds in ([k for k in available if k not in firsts],
+                      [k for k in available if k not in fixes], available):
+            taken = None
+            for _ in range(tries if kinds else 0):
+                kind = rnd.choice(kinds)
+                try:
+                    clean = rules.check_action(state, kind, walk_candidate(rules, kind, names, rnd))
+                    taken = (kind, clean, rules.apply(state, kind, clean))
+                    break
+                except RulesError:
+                    continue
+            if taken:
+                break
+        if not taken:
+            break
+        kind, clean, state = taken
+        firsts.setdefault(kind, (len(log), clean))
+        log.append(Entry(len(log) + 1, kind, clean))
+    return log, firsts

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from .characters import check_text
 from .errors import IllegalAction, RulesError, WrongPlayer
 from .log import META_KINDS, RULING, Entry, Secret, in_force
 from .rulings import Ruling
@@ -203,5 +204,8 @@ class GameRules:
         return []
 
     def score_payload(self, payload: Any) -> Result:
+        """The score of end-of-game facts as any path sends them (the score API, a shared
+        quick pad's link): texts checked first (``characters``), then the game's reader."""
+        check_text(payload)
         facts, rulings = self.parse_facts(payload)
         return self.score_facts(facts, rulings)
