@@ -210,3 +210,23 @@ def test_my_steps_read_alike_on_sqlite_and_postgresql(db_app):
     page = get(ana.client, f"{host.path}/history?view=mine")
     assert steps(page) == [4, 2, 1]
     assert steps(get(ana.client, f"{host.path}/history")) == [4, 3, 2, 1]
+
+
+def test_a_part_of_steps_with_long_words_holds_fewer_steps_and_stays_under_200_kb(client, app):
+    """Words as long as a take-back of many steps names them (written straight to the log:
+    no rule makes them this long on purpose)."""
+    from companion.db import Action, Game, session, utcnow
+    table = WebTable.create(client, app, "hadara", PLAYERS)
+    with app.app_context():
+        game = session().query(Game).filter_by(play_token=table.path.rsplit("/", 1)[-1]).one()
+        session().add_all(Action(game_id=game.id, seq=n, kind="correct", by="Ana", at=utcnow(),
+                                 data={"player": 0, "value": "coins", "delta": 0},
+                                 text=f"#{n} " + "一" * 5000) for n in range(1, 301))
+        game.version = 300
+        session().commit()
+    page = get(client, f"{table.path}/history")
+    shown = steps(page)
+    assert 10 < len(shown) < PART and shown == list(range(300, 300 - len(shown), -1))
+    assert max(len(w) for w in re.findall(r"<span>(#\d+ 一+…?)</span>", page)) <= 2000
+    older = get(client, link(page, "Older steps"))
+    assert steps(older)[0] == shown[-1] - 1
