@@ -70,12 +70,13 @@ def _words(row: Action) -> str:
 def _fill(queue: list[Action], words: dict[int, str]) -> list[Action]:
     """The steps of ``queue``, in its order, that fit in a part (at least one)."""
     kept, weight = [], 0
-    for row in queue:
-        words[row.seq] = _words(row)
-        weight += len(words[row.seq].encode()) + STEP_BYTES
-        if len(kept) == PART_STEPS or (kept and weight > PART_BYTES):
+    for row in queue[:PART_STEPS]:
+        said = _words(row)
+        weight += len(said.encode()) + STEP_BYTES
+        if kept and weight > PART_BYTES:
             break
         kept.append(row)
+        words[row.seq] = said
     return kept
 
 
@@ -128,8 +129,8 @@ def render(game: Game, can_play: bool, seat: int | None, *, place: Asked | None 
         else None
     part = read_part(game, mine, place) if mine is not None or place.view != MINE else Part()
     shown = {r.seq for r in part.rows}
-    fates: dict[int, Fate] = {seq: fate for seq, fate in
-                              log_parts.fates_of(game.id, game.version).items() if seq in shown}
+    fates: dict[int, Fate] = {seq: fate for seq, fate in (
+        log_parts.fates_of(game.id, game.version) if shown else {}).items() if seq in shown}
     return render_template("history.html", game=game, part=part, fates=fates,
                            can_play=can_play, view=place.view, mine=mine,
                            token=game.play_token if can_play else game.watch_token,
