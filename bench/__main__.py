@@ -17,7 +17,7 @@ from pathlib import Path
 
 import uvloop
 
-from . import cross_server, guessing, imports, load, measures, report, stats, tables
+from . import cross_server, guessing, history_page, imports, load, measures, report, stats, tables
 from . import slow_clients as slow
 from .http import Phone
 from .server import ROOT, Server
@@ -117,6 +117,8 @@ async def measure_all(srv: Server, results: dict, args: argparse.Namespace) -> N
     results["alone"] = await measures.one_at_a_time(built[0])
     results["weight"] = await measures.page_weight(built[0].seats[0].phone, built[0].token)
     results["cold"] = await cold_loads(srv, export, built[1].token)
+    print(f"importing a {history_page.STEPS:,}-step game, reading its history...", flush=True)
+    results["history"] = await history_page.measure(srv.port)
 
 
 def options(argv: list[str] | None) -> argparse.Namespace:

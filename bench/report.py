@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime
 
-from . import imports
+from . import history_page, imports
 from .load import HOLD, POLL
 from .stats import KINDS, LAG_LIMIT, TARGETS, Step
 from .tables import EPOCH_ACTIONS
@@ -118,7 +118,7 @@ def targets(r: dict) -> list[str]:
         f"| {_met(w['total'] <= WEIGHT_LIMIT and not w['outside'])} |",
         f"| cold load of a {LONG_GAME:,}-action game ≤ {COLD_LIMIT:.0f} ms "
         f"| {cold['long']:.1f} ms (median of {cold['runs']} restarts) "
-        f"| {_met(cold['long'] <= COLD_LIMIT)} |", ""]
+        f"| {_met(cold['long'] <= COLD_LIMIT)} |", history_page.target_row(r["history"]), ""]
 
 
 def machine(r: dict) -> list[str]:
@@ -195,7 +195,7 @@ def markdown(r: dict) -> str:
                            seconds=r["measure"],
                            actions=EPOCH_ACTIONS)
     return "\n".join([*head, *targets(r), *machine(r), method, "", *ramp(r),
-                      *weight_and_cold(r), *durable(r),
+                      *weight_and_cold(r), *history_page.markdown(r["history"]), *durable(r),
                       "## Slow clients (issue 14)", "", r["slow_clients"],
                       "## Guessing join codes (issue 14)", "", r["guessing"],
                       *(["## Importing a long game file (issue 36)", "",
@@ -296,6 +296,7 @@ def summary(r: dict) -> str:
     out += [f"largest passing: {r['largest']} tables (target {TABLES_TARGET})",
             f"page weight: {w['total']:,} bytes, outside URLs: {len(w['outside'])}",
             f"cold load, {LONG_GAME} actions: {cold['long']:.1f} ms",
+            history_page.target_row(r["history"]),
             f"tap commit p50: NORMAL {dur['NORMAL']['p50']:.2f} ms, "
             f"FULL {dur['FULL']['p50']:.2f} ms",
             *([f"import of {r['imports']['steps']:,} steps with take-backs: "

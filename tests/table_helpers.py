@@ -55,6 +55,17 @@ def sample_game(app, slug: str = "hadara"):
         return store.create_game(rules, sample_setup(rules))
 
 
+def coin_corrections(names: tuple[str, ...] | list[str], steps: int) -> list[dict[str, Any]]:
+    """A long Hadara log for a game file's ``actions``: ``steps`` coin corrections, seat by seat
+    in turn (step n corrects seat (n - 1) % players), each seat's +1 then -1 (no value goes below
+    where it started), signed in turn by another player, every fifth by nobody."""
+    return [{"seq": i + 1, "kind": "correct",
+             "by": names[(2 * i + 1) % len(names)] if i % 5 else "",
+             "data": {"player": i % len(names), "value": "coins",
+                      "delta": 1 if (i // len(names)) % 2 == 0 else -1},
+             "at": "2026-11-27T20:00:00"} for i in range(steps)]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import json
 import math
 
-from bench import measures, stats
+from bench import history_page, measures, stats
 from bench.http import Phone
 
 
@@ -134,3 +135,25 @@ def test_phone_reads_each_kind_of_answer_and_keeps_its_cookies():
     assert b"Cookie: session=abc" in seen[1] and b"Cookie" not in seen[0]
     assert all(b'If-None-Match: "3"' in head for head in seen)
     assert len(seen) == 4
+
+
+def test_the_long_history_bench_file_imports_with_every_coin_back_where_it_started(app):
+    from companion import store
+    from companion.games import get_game
+    from tests.table_helpers import sample_game
+    game = sample_game(app, "hadara")
+    with app.app_context():
+        export = json.dumps(store.export_game(game)).encode()
+        copy = store.import_game(json.loads(history_page.long_file(export, steps=60)))
+        start = get_game("hadara").new_game(game.setup)
+        assert copy.version == 60
+        assert [p.coins for p in store.state_of(copy).players] == [p.coins for p in start.players]
+
+
+def test_the_long_history_target_is_met_only_by_every_part_in_time_and_size():
+    met = {"steps": 20_000, "times": {"a": [300.0, 900.0], "b": [100.0]},
+           "sizes": {"a": 150_000, "b": 90_000}}
+    assert history_page.is_met(met)
+    assert not history_page.is_met({**met, "times": {"a": [300.0], "b": [1001.0]}})
+    assert not history_page.is_met({**met, "sizes": {"a": 210 * 1024, "b": 1}})
+    assert "not met" in history_page.target_row({**met, "sizes": {"a": 210 * 1024}})

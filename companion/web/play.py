@@ -40,13 +40,12 @@ from ..games.core import (
     RulesError,
     StaleAction,
     WouldBreak,
-    fates,
     in_force,
     t,
 )
 from ..games.core.history import MAX_TARGETS
 from ..i18n import for_game, say
-from . import remember_game, taps, wants_json
+from . import history_page, remember_game, taps, wants_json
 from .drawing import draw_page
 from .forms import NOBODY, action_form, tap_values
 
@@ -335,23 +334,13 @@ def take_seat(token: str):
     return redirect(url_for("play.game_page", token=token), 303)
 
 
-def _history(game: Game, can_play: bool, *, error: RulesError | None = None,
-             offer: tuple[int, ...] = (), status: int = 200):
-    """The whole history, newest first, each entry with what became of it (taken back, changed,
-    undone) and, on a play link, what can be done to it. ``offer``: steps a refused change
-    would break, offered to be taken back together with it."""
-    rows = store.rows_of(store.session(), game.id)
-    undo_text, redo_text = store.undo_preview(game)
-    return render_template("history.html", game=game, rows=list(reversed(rows)),
-                           fates=fates(store.entries_of(rows)), can_play=can_play,
-                           token=game.play_token if can_play else game.watch_token,
-                           undo_text=undo_text, redo_text=redo_text, rules=get_game(game.slug),
-                           error=error, offer=offer, changeable=_changeable), status
-
-
-def _changeable(row) -> bool:
-    """Whether an entry has values a table may change (an action or a correction)."""
-    return row.kind not in (UNDO, REDO, VOID, AMEND)
+def _history(game: Game, can_play: bool, *, around: int | None = None,
+             error: RulesError | None = None, offer: tuple[int, ...] = (), status: int = 200):
+    """The history page (web/history_page.py): the part the link asks for, or the part holding
+    step ``around``."""
+    place = None if around is None else history_page.Asked(around=around)
+    return history_page.render(game, can_play, viewer_seat(game, can_play), place=place,
+                               error=error, offer=offer, status=status)
 
 
 @bp.get("/<token>/history")
@@ -366,16 +355,16 @@ def _steps_sent() -> list[int]:
     return [int(v) for v in re.split(r"[\s,#]+", raw) if v.isdecimal() and len(v) < 9]
 
 
-def _refuse_change(game: Game, err: RulesError, sent: list[int]):
-    """A refused void or amendment: JSON for a script, else the history with the refusal and,
-    when later steps would break, the offer to take them back too."""
+def _refuse_change(game: Game, err: RulesError, sent: list[int], at: int | None):
+    """A refused void or amendment: JSON for a script, else the history with the refusal (at
+    step ``at``'s part) and, when later steps would break, the offer to take them back too."""
     status = 409 if isinstance(err, StaleAction) else 422
     fresh = _fresh(game)
     if wants_json():
         return _refusal_json(err, fresh, _said(err), status,
                              breaks=list(getattr(err, "entries", ())))
     offer = tuple(sorted({*sent, *err.entries})) if isinstance(err, WouldBreak) else ()
-    return _history(fresh, True, error=err, offer=offer, status=status)
+    return _history(fresh, True, around=at, error=err, offer=offer, status=status)
 
 
 @bp.post("/<token>/void")
@@ -389,11 +378,22 @@ def void(token: str):
         done = store.record(game.id, VOID, {"targets": sent}, by=signed_by(game),
                             version=version_sent(), once=once_sent())
     except RulesError as err:
-        return _refuse_change(game, err, sent)
+        return _refuse_change(game, err, sent, min(sent, default=None))
     if wants_json():
         return jsonify(ok=True, version=done.version, text=done.text)
-    return redirect(request.form.get("back") == "game" and url_for("play.game_page", token=token)
-                    or url_for("play.history", token=token), 303)
+    if request.form.get("back") == "game":
+        return redirect(url_for("play.game_page", token=token), 303)
+    return redirect(_history_at(token, request.form.get("around", ""),
+                                view=request.form.get("view") == history_page.MINE), 303)
+
+
+def _history_at(token: str, step: str | int, *, view: bool = False) -> str:
+    """The part of the history holding ``step`` (the one a phone acted on), at that step."""
+    seq = str(step)
+    if not (seq.isdecimal() and len(seq) < 10):
+        return url_for("play.history", token=token)
+    return url_for("play.history", token=token, around=seq,
+                   view=history_page.MINE if view else None, _anchor=f"step-{seq}")
 
 
 def _entry_to_change(game: Game, seq: int):
@@ -401,7 +401,7 @@ def _entry_to_change(game: Game, seq: int):
     403 when it holds another player's hidden information (its form would show it)."""
     entries = store.entries_of(store.rows_of(store.session(), game.id))
     row = next((e for e in in_force(entries) if e.seq == seq), None)
-    if row is None or not _changeable(row):
+    if row is None or not history_page.changeable(row):
         abort(404, description=t("This game has no step {seq} that can be changed.", seq=seq))
     rules, seat, state = get_game(game.slug), seat_of(game), store.state_of(game)
     owners = {s.seat for s in rules.secrets(game.setup, entries, state) if s.seq == seq} - {seat}
@@ -446,15 +446,15 @@ def amend(token: str, seq: int):
         done = store.record(game.id, AMEND, {"target": seq, "data": values},
                             by=signed_by(game), version=version_sent(), once=once_sent())
     except WouldBreak as err:
-        return _refuse_change(game, err, [])
+        return _refuse_change(game, err, [], seq)
     except RulesError as err:
         if wants_json():
-            return _refuse_change(game, err, [])
+            return _refuse_change(game, err, [], seq)
         return _change_page(_fresh(game), seq, values, err,
                             409 if isinstance(err, StaleAction) else 422)
     if wants_json():
         return jsonify(ok=True, version=done.version, text=done.text)
-    return redirect(url_for("play.history", token=token), 303)
+    return redirect(_history_at(token, seq), 303)
 
 
 @bp.get("/<token>/score")

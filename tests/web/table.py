@@ -1,7 +1,9 @@
 """Drive a game through the web layer the way a phone does: forms, CSRF token, page version."""
 from __future__ import annotations
 
+import json
 import re
+import urllib.parse
 
 from companion.db import Action, Game
 
@@ -74,6 +76,16 @@ class WebTable:
             game = session().query(Game).filter_by(play_token=token).one()
             rows = store.rows_of(session(), game.id)
             return get_game(game.slug).fold(game.setup, store.entries_of(rows))
+
+
+def upload_game(client, exported: dict):
+    """POST /import of a game file, pasted in the home page's form (a body given as bytes: a
+    large one built by the test client would be spooled to a file it never closes)."""
+    page = client.get("/").get_data(as_text=True)
+    body = urllib.parse.urlencode({"csrf_token": CSRF.search(page).group(1),
+                                   "json": json.dumps(exported)}).encode()
+    return client.post("/import", data=body,
+                       content_type="application/x-www-form-urlencoded")
 
 
 def new_group(client, name: str = "Family") -> str:
