@@ -510,8 +510,8 @@ def _planned(rules: GameRules, snap: Snapshot, seq: int, kind: str,
     with ``refuse``, else None (worked out again on the newest state, inside the lock)."""
     try:
         clean = rules.check_action(snap.state, kind, data)
-        return (clean, rules.describe(snap.state, kind, clean), rules.spec(kind).rule,
-                _applied(rules.slug, snap, [Entry(seq, kind, clean, by)]),
+        after = _applied(rules.slug, snap, [Entry(seq, kind, clean, by)])  # (refused: no words)
+        return (clean, rules.describe(snap.state, kind, clean), rules.spec(kind).rule, after,
                 rules.box_records(snap.state, kind, clean))
     except RulesError:
         if refuse:
