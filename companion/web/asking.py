@@ -51,6 +51,8 @@ def ask_first(game: Game, token: str, kind: str, values: Mapping[str, Any], seat
     for them: the page (no script), or 428 with its words and address (a script). None: record
     it. Raises OwnPhoneOnly for another player's secret; wrong fields are left to the store,
     which refuses them in the same words."""
+    if seat is None:  # (a phone with no seat: nothing to ask, and nothing read for it)
+        return None
     rules = get_game(game.slug)
     state = store.state_of(game)
     try:
