@@ -2,7 +2,8 @@
 // it adds: live updates (wait for the game's version to move, swap #game when it does, keeping the reader
 // where they were), instant taps (send action forms with fetch; a tap that was not recorded, for
 // whatever reason, says so in a message at the bottom of the screen that stays until dismissed,
-// and its form stays marked until a tap is recorded), no double sends, a switch that keeps
+// and its form stays marked until a tap is recorded; a tap the server asks about first, being
+// for another player than this phone's, opens that question), no double sends, a switch that keeps
 // the phone's screen on (the Screen Wake Lock), and the game's last view kept on the phone for
 // when the server cannot be reached (the service worker static/sw.js).
 (function () {
@@ -310,6 +311,28 @@
     return message;
   }
 
+  // Where the question is when a tap is for another player than this phone's (428, ``ask``:
+  // "Record this for Basalt?"); null for any other answer.
+  function askedAt(text) {
+    var body = null;
+    try { body = JSON.parse(text); } catch (e) { body = null; }
+    return body && body.ask && typeof body.confirm === "string" ? body.confirm : null;
+  }
+
+  // The question is the page a phone without script gets: the same values go there as a page
+  // (the button tapped with them), and its one button records the tap.
+  function askFirst(form, button, url) {
+    if (button && button.name) {
+      var tapped = document.createElement("input");
+      tapped.type = "hidden";
+      tapped.name = button.name;
+      tapped.value = button.value;
+      form.appendChild(tapped);
+    }
+    form.action = url;
+    HTMLFormElement.prototype.submit.call(form);  // (no submit event: not sent by fetch again)
+  }
+
   // A Retry-After header (seconds, or a date) as whole seconds from now; 0 when absent.
   function secondsOf(header) {
     if (!header) { return 0; }
@@ -327,9 +350,10 @@
                         credentials: "same-origin",
                         headers: {"Accept": "application/json"}, signal: stop && stop.signal})
       .then(function (r) {
-        return r.text().then(function (text) { return [r, problemOf(r, text)]; });
+        return r.text().then(function (text) { return [r, problemOf(r, text), askedAt(text)]; });
       })
       .then(function (res) {
+        if (res[2]) { return askFirst(form, button, res[2]); }
         if (res[1] === null) {
           clearFailed();
           sent = form;  // done: its panel is not refilled with what was just sent

@@ -45,7 +45,7 @@ from ..games.core import (
 )
 from ..games.core.history import MAX_TARGETS
 from ..i18n import for_game, say
-from . import history_page, remember_game, taps, wants_json
+from . import asking, history_page, remember_game, taps, wants_json
 from .drawing import draw_page
 from .forms import NOBODY, action_form, tap_values
 
@@ -273,7 +273,8 @@ def _answer(token: str, done: store.Recorded):
 @bp.post("/<token>/do/<kind>")
 def act(token: str, kind: str):
     """Record one action a phone sent (its values as the rules read them), signed with the
-    phone's seat; a refusal stores nothing."""
+    phone's seat; a refusal stores nothing. From a phone seated as another player than the one
+    it is for, it is asked first, or refused for that player's secret (web/asking.py)."""
     game, _ = open_game(token, to_play=True)
     rules = get_game(game.slug)
     if kind not in rules.actions:
@@ -285,7 +286,11 @@ def act(token: str, kind: str):
         return taps.refused_back_to_game(token, asked[0], kind, values)
     if asked:  # (closing a step someone has not done yet: the page asks once, naming who)
         return _refuse(game, asked[0], kind, values, 422)
-    try:
+    try:  # (a tap for another player than this phone's asks first: web/asking.py)
+        asked = asking.ask_first(game, token, kind, values, seat_of(game),
+                                 version=version_sent(), once=once_sent())
+        if asked is not None:
+            return asked
         done = store.record(game.id, kind, values, by=signed_by(game), version=version_sent(),
                             once=once_sent())
     except RulesError as err:

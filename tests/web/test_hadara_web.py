@@ -436,3 +436,13 @@ def test_the_score_pad_links_the_rule_most_lines_share_once_above_the_lines(tabl
     assert re.search(r"<tr><th>Colonies</th>", pad)  # no copy under each line's name
     # the shared rule above, and Gold medals' own (End of the Game with HAD-3) under its name
     assert pad.count("End of the Game") == 2 and "#HAD-3" in pad
+
+
+@pytest.mark.parametrize("kind,values", [
+    ("statue", {"statue": 1, "requirement": 0, "points": 1, "tile_value": 1}),
+    ("medal", {"medal": "silver", "price": 1})])
+def test_a_tile_without_its_colour_is_refused_by_the_rules_not_answered_500(table, kind, values):
+    """The step is applied before it is put into words: a face-up tile, or a silver medal, with
+    no colour chosen (the form's first choice) is the rules' refusal, nothing stored."""
+    table.do(kind, expect=422, player=0, **values)
+    assert table.rows() == []

@@ -141,12 +141,14 @@ def test_board_hides_each_acropolis_from_other_phones_until_revealed(table):
     assert page.index('id="p0"') < page.index('id="p1"')
     assert "<b>Athens</b>" in page and "face down: only this phone shows it" in page
     assert page.count('class="hx-hidden">hidden') == 2
-    table.post("seat", seat=1)
-    table.act("reveal", player=0)
-    assert "<b>Athens</b>" in table.page and "<b>Sparta</b>" in table.page
-    assert "Reveal Ana" not in table.page and "Reveal Cy" in table.page
+    table.act("reveal", player=0)  # from Ana's own phone
     resp = table.act("reveal", expect=422, player=0)
     assert "already face up" in text(resp)
+    table.post("seat", seat=1)
+    assert "<b>Athens</b>" in table.page and "<b>Sparta</b>" in table.page
+    # a seated phone offers to reveal its own Acropolis only
+    assert "Reveal Ana" not in table.page and "Reveal Cy" not in table.page
+    assert "Reveal Ben's Acropolis" in table.page
 
 
 def test_unverified_city_data_is_flagged_on_the_board(table):

@@ -99,10 +99,11 @@ def test_an_export_missing_a_hidden_acropolis_is_refused_and_a_revealed_game_mov
     page = refused.get_data(as_text=True)
     assert refused.status_code == 422 and "hidden information" in page
     assert "setup.players[1].city" in page and count(app) == before
-    csrf = csrf_of(ana, f"/g/{game.play_token}")
-    for seat in range(3):  # every Acropolis face up: nothing is hidden any more
-        assert ana.post(f"/g/{game.play_token}/do/reveal",
-                        data={"csrf_token": csrf, "player": str(seat)}).status_code == 303
+    for seat in range(3):  # every Acropolis face up (each from its own phone): nothing is hidden
+        owner = ana if seat == 0 else seated(app, game.play_token, seat)
+        csrf = csrf_of(owner, f"/g/{game.play_token}")
+        assert owner.post(f"/g/{game.play_token}/do/reveal",
+                          data={"csrf_token": csrf, "player": str(seat)}).status_code == 303
     history = seen(ana, game.watch_token, ("/history",))
     assert "reveals their Acropolis" in history and not any(w in history for w in SHOWN.values())
     export = app.test_client().get(f"/g/{game.watch_token}/export.json")

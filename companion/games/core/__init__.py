@@ -16,6 +16,7 @@ from .errors import (
                      Checker,
                      IllegalAction,
                      InvalidInput,
+                     OwnPhoneOnly,
                      Problem,
                      RulesError,
                      StaleAction,
@@ -43,13 +44,14 @@ from .reference import STAGE_WORDS, STAGES, Reference, Rows, Section, section
 from .rules import GameRules
 from .rulings import Ruling, resolve_rulings
 from .scoring import Placing, Result, ScoreLine, ScoreSheet, ceil_half, rank
-from .specs import ActionSpec, FieldSpec, read_fields, split_numbers
+from .specs import ActionSpec, FieldSpec, read_fields, split_numbers, subject_fields
 from .states import replace
 from .words import Text, step, t, tn, words_are_plain, words_from_json, words_to_json
 
 __all__ = [
     "MAX_NAME_LENGTH", "MAX_NUMBER", "MAX_TEXT_LENGTH", "Checker", "IllegalAction",
-    "InvalidInput", "Problem", "RulesError", "StaleAction", "WouldBreak", "WrongPlayer",
+    "InvalidInput", "OwnPhoneOnly", "Problem", "RulesError", "StaleAction", "WouldBreak",
+    "WrongPlayer",
     "AMEND", "CORRECT", "META_KINDS", "REDO", "RULING", "UNDO", "VOID", "Entry", "Fate", "Secret",
     "effective_entries", "fates", "in_force", "in_force_of_stack",
     "Answer", "Question", "questions_for",
@@ -57,7 +59,7 @@ __all__ = [
     "GameRules",
     "Ruling", "resolve_rulings",
     "Placing", "Result", "ScoreLine", "ScoreSheet", "ceil_half", "rank",
-    "ActionSpec", "FieldSpec", "read_fields", "split_numbers",
+    "ActionSpec", "FieldSpec", "read_fields", "split_numbers", "subject_fields",
     "replace",
     "Text", "step", "t", "tn", "words_are_plain", "words_from_json", "words_to_json",
 ]

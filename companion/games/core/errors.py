@@ -78,6 +78,15 @@ class WrongPlayer(IllegalAction):
         self.turn, self.named = turn, named
 
 
+class OwnPhoneOnly(IllegalAction):
+    """A player's secret (a face-down Acropolis, a house's battle cards) sent from a phone seated
+    as another player: only the owner's phone records it. ``owner`` is the owner's seat."""
+
+    def __init__(self, message: str, *, owner: int, rule: str, field: str = ""):
+        super().__init__(message, rule=rule, field=field)
+        self.owner = owner
+
+
 class Checker:
     """Collects problems while reading input, so that every one is reported at once."""
 

@@ -5,11 +5,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .characters import check_text
-from .errors import IllegalAction, RulesError, WrongPlayer
+from .errors import IllegalAction, OwnPhoneOnly, RulesError, WrongPlayer
 from .log import META_KINDS, RULING, Entry, Secret, in_force
 from .rulings import Ruling
 from .scoring import Result
-from .specs import ActionSpec, FieldSpec, read_fields
+from .specs import ActionSpec, FieldSpec, read_fields, subject_fields
 from .states import replace
 from .words import Text, t
 
@@ -130,6 +130,38 @@ class GameRules:
         if turn is not None and named != turn:
             raise WrongPlayer(self.player_names(state), turn, named, rule=self.turn_rule,
                               field=actor)
+
+    def subjects(self, state: Any, kind: str, data: Mapping[str, Any]) -> tuple[int, ...]:
+        """The seats an action (its fields read) is for, in its spec's order
+        (``subject_fields``); an actor left out, or named as nobody, is whoever's turn it is."""
+        spec = self.actions.get(kind)
+        if spec is None:
+            return ()
+        seats: list[int] = []
+        for name in subject_fields(spec):
+            seat = data.get(name)
+            if name == spec.actor and (type(seat) is not int or seat < 0):
+                seat = self.turn_of(state, kind)
+            if type(seat) is int and seat >= 0 and seat not in seats:
+                seats.append(seat)
+        return tuple(seats)
+
+    def for_another(self, state: Any, kind: str, data: Mapping[str, Any],
+                    seat: int) -> int | None:
+        """The player an action (its fields read) sent from the phone seated at ``seat`` is for,
+        when the phone is none of its subjects: the page asks first. None: it records at once
+        (its own, or the whole table's). Another player's secret (``ActionSpec.own_phone``) is
+        refused: only the owner's phone records it (the rules reveal the rest themselves, as a
+        Hexemonia game's end turns every Acropolis face up)."""
+        players = self.subjects(state, kind, data)
+        if not players or seat in players:
+            return None
+        spec = self.actions[kind]
+        if spec.own_phone:
+            name = self.player_names(state)[players[0]]
+            raise OwnPhoneOnly(t(spec.own_phone, name=name), owner=players[0], rule=spec.rule,
+                               field=subject_fields(spec)[0])
+        return players[0]
 
     def check_action(self, state: Any, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
         """Check an action's fields against its spec; returns clean data."""

@@ -42,6 +42,10 @@ class ActionSpec:
     whole table); when it is some player's turn, the rules refuse an action named for another.
     ``correction`` marks a correction by hand ("the table is the truth"): the history shows it as
     one.
+    ``subject`` names the fields of the players an action is for (see :func:`subject_fields`):
+    a phone seated as one of them records it at once, a phone seated as anyone else is asked
+    first (the first one is the player the question names). ``own_phone``: the action is its
+    subject's secret, refused from any other seat; these words (``{name}``: its owner) say so.
     """
 
     kind: str
@@ -52,6 +56,19 @@ class ActionSpec:
     help: str = ""
     actor: str = ""
     correction: bool = False
+    subject: tuple[str, ...] | None = None
+    own_phone: str = ""
+
+
+def subject_fields(spec: ActionSpec) -> tuple[str, ...]:
+    """The fields naming the players an action is for: its ``subject`` when it says, else its
+    actor, else its first player field (so a new kind that names a player has a subject
+    without being told); none for an action of the whole table."""
+    if spec.subject is not None:
+        return spec.subject
+    if spec.actor:
+        return (spec.actor,)
+    return next(((f.name,) for f in spec.fields if f.kind == "player"), ())
 
 
 def read_fields(spec: ActionSpec, data: Mapping[str, Any], players: int) -> dict[str, Any]:

@@ -96,8 +96,10 @@ ACTIONS: dict[str, ActionSpec] = {s.kind: s for s in (
     # The turn it ends: a second tap cannot end the next player's turn too.
     _turn("end_turn", t("End the turn"), f"{R}, Turno di gioco",
           (FieldSpec("turn", t("Turn"), low=0, high=MAX_NUMBER, required=False, default=0),)),
+    # a face-down Acropolis is its player's secret: the rules turn every one face up at the end
     ActionSpec("reveal", t("Reveal an Acropolis"), f"{R}, Preparazione",
-               (FieldSpec("player", t("Player"), "player"),)),
+               (FieldSpec("player", t("Player"), "player"),),
+               own_phone=t("only {name}'s phone can reveal {name}'s Acropolis")),
     ActionSpec("correct", t("Correct a value by hand"), "Corrections", (
         FieldSpec("player", t("Player"), "player"),
         FieldSpec("what", t("What"), "choice", choices=(
