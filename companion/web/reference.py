@@ -128,7 +128,11 @@ def ruling_changes(result, rules, rescore=None) -> list[dict[str, Any]]:
         if rescore is None:  # (looked up only when a reading differs: rarely)
             rescore = _live_rescore(rules) or (lambda readings: None)
         changes: list[str] = []
-        if (base := rescore({rid: ruling.default})) is not None:
+        base = rescore({rid: ruling.default})
+        if isinstance(base, RulesError):  # a ruling on what a table can hold (T24)
+            changes = [t("the default reading refuses these facts: {why}",
+                         why=base.problems[0].message)]
+        elif base is not None:
             changes = _differences(result, base)
         out.append({"id": rid, "reading": reading, "default": ruling.default,
                     "changes": changes})
@@ -144,9 +148,15 @@ def _live_rescore(rules):
 
 
 def payload_rescore(rules, payload: dict[str, Any]):
-    """Scoring a score request (the quick pad's) again with some readings overridden."""
-    return lambda readings: rules.score_payload(
-        {**payload, "rulings": {**(payload.get("rulings") or {}), **readings}})
+    """Scoring a score request (the quick pad's) again with some readings overridden; the
+    refusal instead when those readings refuse the facts."""
+    def rescore(readings):
+        try:
+            return rules.score_payload(
+                {**payload, "rulings": {**(payload.get("rulings") or {}), **readings}})
+        except RulesError as err:
+            return err
+    return rescore
 
 
 def _differences(now, base) -> list[str]:

@@ -320,8 +320,9 @@ def test_bonus_tiles_are_two_per_track_colour():
 
 # -------------------------------------------------------------------------------- scoring
 
+# Ana's food track feeds her 10 cards, and the 12 of the gold-medal case below (Feed Your People)
 FACTS = {"players": [
-    {"name": "Ana", "coins": 13, "tracks": {"income": 5, "military": 9, "culture": 7, "food": 6},
+    {"name": "Ana", "coins": 13, "tracks": {"income": 5, "military": 9, "culture": 7, "food": 12},
      "cards": {c: {"count": 2, "points": 3} for c in ("yellow", "red", "blue", "green", "purple")},
      "colonies": [5, 7], "statues": [6], "face_down_tiles": [2], "silver_medals": ["culture",
                                                                                    "military"],

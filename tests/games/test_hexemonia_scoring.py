@@ -111,7 +111,8 @@ def test_h3_trio_counts_inactive_myths_unless_ruling_requires_active(reading, po
 
 def test_olympia_scores_3_per_active_myth_but_not_for_its_acropolis_h2():
     olympia = {"name": "O", "city": "olympia", "acropolis_gold": 0,
-               "hexes": hexes(("chora", "political", True)),  # holds the active Myth's token
+               # hold the active Myth's token, and the inactive one's
+               "hexes": hexes(("chora", "political", True), ("chora", "military", False)),
                "myths": [{"nature": "political", "active": True},
                          {"nature": "military", "active": False}]}
     out = score([olympia, {"name": "A", "city": "athens"}, {"name": "S", "city": "sparta"}])

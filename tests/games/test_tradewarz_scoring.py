@@ -33,7 +33,7 @@ def test_silver_and_golden_xadlas_count_alike():
     ({"farthest_build": 5}, {"farthest_build": 4}, "farthest_build"),
 ])
 def test_ties_are_broken_by_golden_then_strength_then_empire_then_farthest(ana, ben, decided):
-    base = {"golden": 2, "silver": 2}
+    base = {"golden": 2, "silver": 1}  # 2 houses: trading posts 1-3 carry 3 silver at most
     body = _score(_p("Ben", **{**base, **ben}), _p("Ana", **{**base, **ana}))
     assert body["ranking"][0] == {"place": 1, "names": ["Ana"], "decided_by": decided}
     assert body["ranking"][1]["place"] == 2

@@ -241,7 +241,7 @@ def quick_data(client, **extra):
     data = {"csrf_token": csrf_of(client, "/quick/hadara?players=2"),
             "players-0-name": "Ana", "players-0-coins": 13, "players-0-tracks__culture": 7,
             "players-0-tracks__income": 0, "players-0-tracks__military": 0,
-            "players-0-tracks__food": 0, "players-0-colonies": "5, 7",
+            "players-0-tracks__food": 2, "players-0-colonies": "5, 7",
             "players-0-silver_1": "culture", "players-0-cards__red__count": 2,
             "players-0-cards__red__points": 6,
             "players-1-name": "Ben", "players-1-coins": 4, "players-1-tracks__culture": 0,

@@ -504,7 +504,8 @@ REQUEST = {"players": [
     {"name": "Ana", "city": "athens", "acropolis_gold": 2,
      "hexes": [{"kind": "polis", "nature": "economic", "active": True},
                {"kind": "chora", "nature": "economic", "active": False},
-               {"kind": "fortification", "nature": "military", "active": True}],
+               {"kind": "fortification", "nature": "military", "active": True},
+               {"kind": "chora", "nature": "sacred", "active": False}],  # the sacred Myth's
      "myths": [{"nature": "military", "active": True}, {"nature": "sacred", "active": False}],
      "philosopher": False},
     {"name": "Ben", "city": "sparta", "acropolis_gold": 5,
@@ -539,7 +540,8 @@ def test_score_api_breaks_ties_by_acropolis_nature_then_gold(client):
                 "hexes": [{"kind": "chora", "nature": "economic", "active": True}]},
                {"name": "Cy", "city": "olympia", "acropolis_gold": 0,
                 "hexes": [{"kind": "chora", "nature": "sacred", "active": True},
-                          {"kind": "chora", "nature": "sacred", "active": False}],
+                          {"kind": "chora", "nature": "sacred", "active": False},
+                          {"kind": "chora", "nature": "military", "active": False}],
                 "myths": [{"nature": "military", "active": False}]}]
     # totals: Ana 1 + 1 = 2, Ben 1 + 2 = 3, Cy 1 + 0 + 0 (inactive myth earns no bonus) = 1
     players[2]["acropolis_gold"] = 2  # Cy 3: ties Ben

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core import CORRECT, RULING, GameRules, IllegalAction, t
-from . import box, colonies, corrections, feeding, medals, quick, statues, steps, wheel
+from . import box, colonies, corrections, feeding, holdings, medals, quick, statues, steps, wheel
 from .cards import buy, buy_problems, sell, sell_problems
 from .data import ROMAN
 from .guide import guide_lines
@@ -34,6 +34,8 @@ MOVES: dict[str, tuple[Move, Check]] = {
     CORRECT: (corrections.correct, corrections.problems),
     **corrections.MOVES,
 }
+#: corrections by hand, after which the cards held must still be ones a table can hold
+HELD_CHECKED = frozenset((CORRECT, *corrections.MOVES))
 
 
 class HadaraRules(GameRules):
@@ -94,14 +96,20 @@ class HadaraRules(GameRules):
                  data: Mapping[str, Any]) -> list[IllegalAction]:
         """Everything that forbids an action with these (checked) fields now; empty when the
         action would be accepted. The action and "Can I do this?" both ask this."""
-        return self._seat_problems(state, kind, data) or MOVES[kind][1](state, data)
+        found = self._seat_problems(state, kind, data) or MOVES[kind][1](state, data)
+        if found or kind not in HELD_CHECKED:
+            return found
+        return holdings.correction_problems(state, MOVES[kind][0](state, data))
 
     def apply(self, state: HadaraState, kind: str, data: Mapping[str, Any],
               by: str = "") -> HadaraState:
         if kind == RULING:
             return self.switch_ruling(state, data)
         steps.refuse(self._seat_problems(state, kind, data))
-        return MOVES[kind][0](state, data)
+        after = MOVES[kind][0](state, data)
+        if kind in HELD_CHECKED:
+            steps.refuse(holdings.correction_problems(state, after))
+        return after
 
     def turn_of(self, state: HadaraState, kind: str) -> int | None:
         """Phase B's face-up cards are bought or sold in turn; every other step is taken by

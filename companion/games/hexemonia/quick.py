@@ -74,15 +74,23 @@ def _hexes(row: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def _hosts(myths: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The pad asks only for active hexes; a Myth marked inactive says its token's hex is an
+    inactive hex of its nature, which scores nothing whatever its kind."""
+    return [{"nature": m["nature"], "active": False} for m in myths
+            if m["active"] is False and m["nature"] in NATURES]
+
+
 def quick_payload(options: Mapping[str, Any],
                   players: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """The score-API payload for the quick pad's options and player rows."""
     rows = []
     for row in players:
+        myths = parse_myths(row.get("myths", ""))
         rows.append({"name": row.get("name", ""), "city": row.get("city"),
                      "acropolis_gold": row.get("acropolis_gold") or 0,
                      "philosopher": bool(row.get("philosopher")),
-                     "hexes": _hexes(row), "myths": parse_myths(row.get("myths", ""))})
+                     "hexes": _hexes(row) + _hosts(myths), "myths": myths})
     # only a 2-player game may leave revolts out; the box is for that case alone
     return {"revolts": bool(options.get("revolts")) if len(rows) == 2 else True,
             "rulings": dict(options.get("rulings") or {}), "players": rows}

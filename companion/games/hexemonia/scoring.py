@@ -6,12 +6,13 @@ with :func:`score_sheet`, so every path gives the same numbers.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..core import Checker, ScoreLine, ScoreSheet, t
-from .data import CITIES, KINDS, MAX_MYTHS, MYTHS_IN_BOX, NATURES, CityInfo
+from .data import CITIES, KINDS, MAX_MYTHS, NATURES, CityInfo
+from .holdings import myth_problems, too_many_myths
 from .model import HexemoniaState
 from .setup import check_cities
 from .terms import CITY_WORDS, NATURE_WORDS, active_kinds, commas, word
@@ -182,7 +183,9 @@ def parse_players(payload: Any, check: Checker) -> list[PlayerFacts]:
     out = [_parse_player(p, f"players[{i}]", revolts, check) for i, p in enumerate(players)]
     _check_unique(out, check)
     check_cities([p.get("city") if isinstance(p, Mapping) else None for p in players], check)
-    _check_myths(out, players, check)
+    for field, problem in myth_problems(out, [_myths_read(p, players[i]) for i, p in
+                                              enumerate(out)]):
+        check.add(field, problem)
     return out
 
 
@@ -193,43 +196,41 @@ def _parse_player(data: Any, path: str, revolts: bool, check: Checker) -> Player
     return PlayerFacts(
         check.text(data, "name", path), check.choice(data, "city", path, CITIES),
         check.integer(data, "acropolis_gold", path, default=0),
-        tuple(HexFact(check.choice(h, "kind", p, KINDS), check.choice(h, "nature", p, NATURES),
+        tuple(HexFact(_kind(h, p, check), check.choice(h, "nature", p, NATURES),
                       check.boolean(h, "active", p, default=True))
               for p, h in _items(data, "hexes", path, 60, check)),
         tuple(MythFact(check.choice(m, "nature", p, NATURES),
                        check.boolean(m, "active", p, default=True))
-              for p, m in _items(data, "myths", path, MAX_MYTHS, check)),
+              for p, m in _items(data, "myths", path, MAX_MYTHS, check, too_many=lambda n:
+                                 too_many_myths(str(data.get("name") or path), n))),
         check.boolean(data, "philosopher", path, default=False), revolts)
 
 
-def _check_myths(players: list[PlayerFacts], raw: list, check: Checker) -> None:
-    """The box holds 6 Myths, each once (Materiale); an active Myth's token sits on an active hex
-    of its nature (B) Giocare un esagono Mito), so the city must have one. A Myth whose own
-    fields are wrong is reported there only."""
-    total = sum(len(p.myths) for p in players)
-    if total > MYTHS_IN_BOX:
-        check.add("players", t("the box holds {limit} Myths, each once; these players have {n}",
-                               limit=MYTHS_IN_BOX, n=total))
-    for i, p in enumerate(players):
-        for j, m in enumerate(p.myths):
-            sent = raw[i]["myths"][j]  # p.myths exists, so raw[i]["myths"] is a list
-            if not isinstance(sent, Mapping) or sent.get("nature") not in NATURES \
-                    or not isinstance(sent.get("active", True), bool):
-                continue
-            if m.active and not any(h.active and h.nature == m.nature for h in p.hexes):
-                check.add(f"players[{i}].myths[{j}].active", t(
-                    "an active {nature} Myth needs an active {nature} hex to hold its token; "
-                    "{name} has none", nature=word(NATURE_WORDS, m.nature), name=p.name))
+def _kind(h: Mapping, path: str, check: Checker) -> str:
+    """A hex's kind; an inactive hex scores nothing whatever its kind, so it may leave it out
+    (the quick pad's inactive Myths tell only the nature of the hex holding their token)."""
+    if h.get("active") is False and "kind" not in h:
+        return ""
+    return check.choice(h, "kind", path, KINDS)
 
 
-def _items(data: Mapping, key: str, path: str, limit: int, check: Checker) -> list:
+def _myths_read(facts: PlayerFacts, raw: Any) -> list[bool]:
+    """Which of a player's Myths were read without a problem of their own."""
+    return [isinstance(m, Mapping) and m.get("nature") in NATURES
+            and isinstance(m.get("active", True), bool)
+            for m in raw["myths"][:len(facts.myths)]] if facts.myths else []
+
+
+def _items(data: Mapping, key: str, path: str, limit: int, check: Checker, *,
+           too_many: Callable[[int], Any] | None = None) -> list:
     value = data.get(key, [])
     if not isinstance(value, list):
         check.add(f"{path}.{key}", t("{key} must be a list", key=key))
         return []
     if len(value) > limit:
-        check.add(f"{path}.{key}", t("{key} has {n} entries; at most {limit} allowed", key=key,
-                                     n=len(value), limit=limit))
+        check.add(f"{path}.{key}", too_many(len(value)) if too_many else t(
+            "{key} has {n} entries; at most {limit} allowed", key=key, n=len(value),
+            limit=limit))
     out = []
     for i, item in enumerate(value[:limit]):
         if not isinstance(item, Mapping):

@@ -19,6 +19,7 @@ SOLDIER_CAP, START_SOLDIERS = 10, 2  # Recruit: 10 soldiers, 2 at the capital ga
 SQUAD_SIZE = 3
 MAX_SUPER_UNITS = 4
 LIMITS = {"settlements": 6, "villages": 5, "castles": 2, "squares": 6}
+GOLDEN_IN_BOX = 40                   # Components: 40 golden Xadlas (a limit under ruling T24)
 EMPIRE_WEIGHTS = {"settlements": 1, "villages": 2, "castles": 4}
 CASTLE_BONUS = (2, 1, 1)             # strength, kills, blocks (Build, Castle)
 CAPITAL_BONUS = (6, 4, 4)            # The Capital City, battle properties

@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import Checker, FieldSpec, resolve_rulings, t
-from .data import LIMITS, SOLDIER_CAP
+from .holdings import table_problems
 from .rulings import RULINGS
 from .scoring import R_XADLAS, Facts
 
-MAX_SOLDIERS, MAX_POSTS = SOLDIER_CAP + 6, 4  # Superior fertility's 16; trading posts 1 to 4
+#: the score API also takes an optional ``trading_posts`` (the posts a house holds); the pad
+#: leaves it out, and its silver Xadlas beyond the castles' are then the posts held
 FACT_FIELDS = ("golden_xadlas", "silver_xadlas", "soldiers", "tech_strength", "settlements",
                "villages", "castles", "farthest_build")
 
@@ -45,46 +46,30 @@ def parse_facts(payload: Any) -> tuple[list[Facts], dict[str, str]]:
         path = f"players[{i}]"
         if not isinstance(p, Mapping):
             check.add(path, t("each player must be an object"))
+            facts.append(Facts("", 0, 0))  # keeps the seats' numbers; adds nothing to a count
             continue
         name = check.text(p, "name", path)
         if name and name.lower() in names:
             check.add(f"{path}.name", t("the name {name} is used twice", name=repr(name)))
         names.add(name.lower())
         values = {f: check.integer(p, f, path, default=0) for f in FACT_FIELDS}
-        facts.append(Facts(name, **values))
+        facts.append(Facts(name, **values, trading_posts=_posts(check, p, path)))
     rulings = resolve_rulings(RULINGS, payload.get("rulings"), check)
-    for i, f in enumerate(facts):
-        if all(isinstance(getattr(f, x), int) for x in FACT_FIELDS):
-            for field, problem in board_problems(f, rulings):
-                check.add(f"players[{i}].{field}", problem)
+    told = {x.field for x in check.problems}  # a value already refused is not judged again
+    for field, problem in table_problems(facts, rulings):
+        if field not in told:
+            check.add(field, problem)
     check.raise_if_any(rule=R_XADLAS)
     return facts, rulings
 
 
-def board_problems(f: Facts, rulings: Mapping[str, str]) -> list[tuple[str, Any]]:
-    """End facts no board can show (Build; Recruit; Getting Xadlas, Silver): 6 settlements,
-    5 villages (T16) and 6 squares at most; a castle stands on a village of its own; 16 soldiers
-    at most; each castle held carries its silver Xadla (two under T7), 4 trading posts at most."""
-    out: list[tuple[str, Any]] = []
-    under = f.castles if rulings.get("T16") == "castle-only" else 0
-    if f.settlements > LIMITS["settlements"]:
-        out.append(("settlements", t("at most 6 settlements, not {n}", n=f.settlements)))
-    if f.villages - under > LIMITS["villages"]:
-        out.append(("villages", t("at most 5 villages (ruling T16), not {n}", n=f.villages)))
-    if f.settlements + f.villages > LIMITS["squares"]:
-        out.append(("villages", t("settlements and villages stand on at most 6 squares, not "
-                                  "{n}", n=f.settlements + f.villages)))
-    if f.castles > f.villages:
-        out.append(("castles", t("a castle stands on a village of its own: {castles} castle(s) "
-                                 "on {villages} village(s)", castles=f.castles,
-                                 villages=f.villages)))
-    if f.soldiers > MAX_SOLDIERS:
-        out.append(("soldiers", t("at most 16 soldiers (with Superior fertility), not {n}",
-                                  n=f.soldiers)))
-    per = 2 if rulings.get("T7") == "two-silver" else 1
-    if not per * f.castles <= f.silver_xadlas <= per * f.castles + MAX_POSTS:
-        out.append(("silver_xadlas", t("{castles} castle(s) and at most 4 trading posts give "
-                                       "{low} to {high} silver Xadlas, not {n} (ruling T7)",
-                                       castles=f.castles, low=per * f.castles,
-                                       high=per * f.castles + MAX_POSTS, n=f.silver_xadlas)))
-    return out
+
+
+def _posts(check: Checker, p: Mapping[str, Any], path: str) -> int | None:
+    """The optional ``trading_posts``: None when not told, or when refused (it then judges
+    nothing else)."""
+    if p.get("trading_posts") is None:
+        return None
+    before = len(check.problems)
+    posts = check.integer(p, "trading_posts", path)
+    return posts if len(check.problems) == before else None

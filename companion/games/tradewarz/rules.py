@@ -20,7 +20,7 @@ from ..core import (
     replace,
     t,
 )
-from . import box, corrections, table, turns
+from . import box, corrections, holdings, table, turns
 from .army import MARCH, RECRUIT, RETREAT
 from .battle import battle_action
 from .building import BUILD
@@ -53,6 +53,8 @@ MOVES: dict[str, Move] = {
     "break_alliance": table.break_alliance, "record_deck": table.record_deck,
     "caravan_area": table.caravan_area, "time_up": table.time_up, CORRECT: table.correct,
     "occupier_left": table.occupier_left, **corrections.MOVES}
+#: corrections by hand, after which the table must still hold what a table can (``holdings``)
+CORRECTED = frozenset((CORRECT, *CORRECTION_KINDS))
 
 
 
@@ -117,6 +119,8 @@ class TradeWarzRules(GameRules):
                                 rule=R_DURATION)
         self.check_turn(state, kind, data)
         game, events = MOVES[kind](state, data)
+        if kind in CORRECTED:
+            turns.refuse(holdings.correction_problems(state, game))
         return turns.check_end(replace(game, events=tuple(events)))
 
     def describe(self, state: TradeWarzState, kind: str, data: Mapping[str, Any]) -> str:

@@ -117,4 +117,9 @@ RULINGS: dict[str, Ruling] = {r.id: r for r in (
        {"gate": t("every soldier at the gate, up to its 6 places"),
         "squad": t("one squad (3, or 4 with One more unit)")},
        t("The gate holds 6 soldiers in one place; squads are the armies that march.")),
+    _r("T24", t("Can the houses hold more golden Xadlas than the 40 in the box?"), "box",
+       {"box": t("no: the 40 in the box are all there are, and none is won once they run out"),
+        "no-limit": t("yes: a table that runs out counts the rest with anything at hand")},
+       t("The components list 40 golden Xadlas and Game duration lets a game go on until the "
+         "Xadlas run out; no rule says what a house wins after that.")),
 )}

@@ -29,7 +29,9 @@ class Facts:
     """One house's end-of-game facts (the score API's player object).
 
     ``villages`` counts every village tile, those under a castle included. ``golden_detail`` and
-    ``silver_detail`` explain the Xadlas when the facts come from a live game.
+    ``silver_detail`` explain the Xadlas when the facts come from a live game. ``trading_posts``
+    (optional in the score API) is None when not told: the silver Xadlas beyond the castles'
+    are then the posts held.
     """
 
     name: str
@@ -43,6 +45,7 @@ class Facts:
     farthest_build: int = 0
     golden_detail: str = ""
     silver_detail: str = ""
+    trading_posts: int | None = None
 
     @property
     def strength(self) -> int:
@@ -90,7 +93,7 @@ def facts_from_state(game: TradeWarzState) -> list[Facts]:
                    posts=len(h.posts))
         out.append(Facts(h.name, len(h.golden), silver_xadlas(h, game.rulings), h.soldiers,
                          h.tech_strength, h.settlements, h.villages, h.castles,
-                         h.farthest_build, golden, silver))
+                         h.farthest_build, golden, silver, len(h.posts)))
     return out
 
 

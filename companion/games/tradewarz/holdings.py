@@ -1,0 +1,132 @@
+"""What a TradeWarz table can hold at the end, house by house and over the whole table at once.
+
+Every path that enters end facts asks :func:`table_problems`: the score API and the quick score
+pad (``quick.parse_facts``) and a live game's corrections by hand (``rules``). Each problem is a
+``(field, words)`` pair; the words name the limit and the rulebook section it comes from.
+
+- Trading posts: 1 to 4 with 4-6 houses, 1 to 3 with 2-3 (Trading posts: post 4 stays out of a
+  game of 2 or 3); each post has one holder at a time.
+- Castles: each house has 2 (Components: 2 for every house; Build: Castle, more only by winning
+  one in battle), and a castle only changes hands, so the table holds at most 2 per house.
+- Silver Xadlas: one comes with each castle and each post a house holds and goes with it to
+  whoever takes it (Getting Xadlas: Silver; two a castle under ruling T7), so a house holds
+  exactly those; a house whose posts are not told holds its silver Xadlas beyond its castles'
+  as posts.
+- Golden Xadlas: the box holds 40 (Components); under ruling T24's default no more are won.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..core import IllegalAction, Text, t
+from .data import GOLDEN_IN_BOX, LIMITS, SOLDIER_CAP
+from .model import TradeWarzState
+from .scoring import Facts, facts_from_state
+
+MAX_SOLDIERS = SOLDIER_CAP + 6  # Superior fertility's 16
+CORRECTION_RULE = "The table is the truth"
+
+Problems = list[tuple[str, Text]]
+
+
+def posts_in_play(houses: int) -> int:
+    """Trading posts on the map: 4 with 4-6 houses, 1 to 3 with 2-3 (Trading posts)."""
+    return 4 if houses >= 4 else 3
+
+
+def per_castle(rulings: Mapping[str, str]) -> int:
+    """Silver Xadlas a castle carries: 1, or 2 under ruling T7 ``two-silver``."""
+    return 2 if rulings.get("T7") == "two-silver" else 1
+
+
+def posts_held(f: Facts, rulings: Mapping[str, str]) -> int:
+    """The posts a house holds: as told, or its silver Xadlas beyond its castles'."""
+    if f.trading_posts is not None:
+        return f.trading_posts
+    return max(0, f.silver_xadlas - per_castle(rulings) * f.castles)
+
+
+def house_problems(f: Facts, rulings: Mapping[str, str], houses: int) -> Problems:
+    """End facts no board can show (Build; Recruit; Getting Xadlas, Silver): 6 settlements,
+    5 villages (T16) and 6 squares at most; a castle stands on a village of its own; 16
+    soldiers at most; the posts in play; silver Xadlas from castles and posts alone."""
+    out: Problems = []
+    under = f.castles if rulings.get("T16") == "castle-only" else 0
+    if f.settlements > LIMITS["settlements"]:
+        out.append(("settlements", t("at most 6 settlements, not {n}", n=f.settlements)))
+    if f.villages - under > LIMITS["villages"]:
+        out.append(("villages", t("at most 5 villages (ruling T16), not {n}", n=f.villages)))
+    if f.settlements + f.villages > LIMITS["squares"]:
+        out.append(("villages", t("settlements and villages stand on at most 6 squares, not "
+                                  "{n}", n=f.settlements + f.villages)))
+    if f.castles > f.villages:
+        out.append(("castles", t("a castle stands on a village of its own: {castles} castle(s) "
+                                 "on {villages} village(s)", castles=f.castles,
+                                 villages=f.villages)))
+    if f.soldiers > MAX_SOLDIERS:
+        out.append(("soldiers", t("at most 16 soldiers (with Superior fertility), not {n}",
+                                  n=f.soldiers)))
+    return out + _silver_problems(f, rulings, houses)
+
+
+def _silver_problems(f: Facts, rulings: Mapping[str, str], houses: int) -> Problems:
+    posts, low = posts_in_play(houses), per_castle(rulings) * f.castles
+    if f.trading_posts is None:
+        if low <= f.silver_xadlas <= low + posts:
+            return []
+        return [("silver_xadlas", t(
+            "{castles} castle(s) and the {posts} trading posts in play with {houses} houses give "
+            "{low} to {high} silver Xadlas, not {n} (Getting Xadlas: Silver; Trading posts; "
+            "ruling T7)", castles=f.castles, posts=posts, houses=houses, low=low,
+            high=low + posts, n=f.silver_xadlas))]
+    out: Problems = []
+    if f.trading_posts > posts:
+        out.append(("trading_posts", t(
+            "{n} trading posts, but with {houses} houses only posts 1 to {posts} are on the map "
+            "(Trading posts)", n=f.trading_posts, houses=houses, posts=posts)))
+    if f.silver_xadlas != low + f.trading_posts:
+        out.append(("silver_xadlas", t(
+            "{castles} castle(s) and {held} trading post(s) carry {due} silver Xadlas, not {n}: "
+            "one comes with each castle and each post held and goes with it to whoever takes it "
+            "(Getting Xadlas: Silver; ruling T7)", castles=f.castles, held=f.trading_posts,
+            due=low + f.trading_posts, n=f.silver_xadlas)))
+    return out
+
+
+def table_problems(facts: Sequence[Facts], rulings: Mapping[str, str]) -> Problems:
+    """Every house's problems (fields ``players[i].…``), then the whole table's: more posts
+    held than are in play, more castles than the houses have, more golden Xadlas than the box
+    holds (ruling T24)."""
+    houses = len(facts)
+    out = [(f"players[{i}].{field}", words) for i, f in enumerate(facts)
+           for field, words in house_problems(f, rulings, houses)]
+    held = [posts_held(f, rulings) for f in facts]
+    posts = sum(held)
+    # one house holding more posts than the map has is said above, on its own fields
+    if posts > posts_in_play(houses) and max(held) <= posts_in_play(houses):
+        out.append(("players", t(
+            "the houses hold {n} trading posts together (told, or silver Xadlas beyond their "
+            "castles'); with {houses} houses only {posts} are in play and each has one holder "
+            "(Trading posts)", n=posts, houses=houses, posts=posts_in_play(houses))))
+    castles = sum(f.castles for f in facts)
+    if castles > LIMITS["castles"] * houses:
+        out.append(("players", t(
+            "the houses hold {n} castles together; {houses} houses have only {most}: 2 each, "
+            "and a castle changes hands only by a battle (Build: Castle; Components)", n=castles,
+            houses=houses, most=LIMITS["castles"] * houses)))
+    golden = sum(f.golden_xadlas for f in facts)
+    if rulings.get("T24", "box") == "box" and golden > GOLDEN_IN_BOX:
+        out.append(("players", t(
+            "the houses hold {n} golden Xadlas together; the box holds {most} and none is won "
+            "once they run out (Components; ruling T24)", n=golden, most=GOLDEN_IN_BOX)))
+    return out
+
+
+def correction_problems(before: TradeWarzState, after: TradeWarzState) -> list[IllegalAction]:
+    """What a correction by hand would leave that no table holds and ``before`` did not show
+    already (a correction may fix one thing while another stays to fix); the words name the
+    rulebook section."""
+    known = {words for _, words in table_problems(facts_from_state(before), before.rulings)}
+    return [IllegalAction(words, rule=CORRECTION_RULE)
+            for _, words in table_problems(facts_from_state(after), after.rulings)
+            if words not in known]
