@@ -241,13 +241,16 @@ def _newest_kept(game_id: int, below: int) -> tuple[int, Snapshot] | None:
     return None if snap is None else (version, snap)
 
 
-def _fold(slug: str, setup: Mapping[str, Any], entries: list[Entry]) -> Snapshot:
+def _fold(slug: str, setup: Mapping[str, Any], entries: list[Entry], *,
+          stored: bool = True) -> Snapshot:
     """The snapshot of the game the log ``entries`` leads to, walking the log once for its
-    stack, its entries in force and the fold of them."""
+    stack, its entries in force and the fold of them (``stored``: a stored log, whose entries
+    today's rules refuse are left out, see GameRules.replay)."""
     rules = get_game(slug)
     active, undone = effective_entries(entries)
     forced = in_force_of_stack(active)
-    return _stacked(rules.replay(rules.new_game(setup), forced), active, undone, forced)
+    return _stacked(rules.replay(rules.new_game(setup), forced, stored=stored), active, undone,
+                    forced)
 
 
 def _snapshot(state: Any, log: list[Entry]) -> Snapshot:
@@ -285,8 +288,12 @@ def _brought_up(game: Game) -> Snapshot | None:
     if base is None:
         return None
     newer = _entries(session(), game.id, after=base[0], upto=game.version)
-    return None if any(e.kind in META_KINDS for e in newer) else _applied(game.slug, base[1],
-                                                                          newer)
+    if any(e.kind in META_KINDS for e in newer):
+        return None
+    try:
+        return _applied(game.slug, base[1], newer)
+    except RulesError:  # (a stored entry today's rules refuse: the whole fold leaves it out)
+        return None
 
 
 def _applied(slug: str, snap: Snapshot, newer: list[Entry]) -> Snapshot:

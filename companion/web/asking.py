@@ -12,7 +12,8 @@ answered 428 opens the same page (static/app.js). Its one button sends the same 
 ``confirm_for`` naming the player, and the tap is recorded, signed with this phone's player.
 
 A phone with no seat keeps the plain behaviour: it is the table's (the host's, passed round), so
-it records for whoever its form names, as before seats existed; a watch link records nothing.
+it records for whoever its form names, as before seats existed, but reveals no player's secret to
+the table (nobody's phone is its owner's); a watch link records nothing.
 """
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def player_asked(rules: GameRules, state: Any, kind: str, values: Mapping[str, A
     """The player a tap from the phone seated at ``seat`` must be confirmed for, or None (it
     records at once). Raises RulesError when its fields are wrong as the rules read them, and
     OwnPhoneOnly for another player's secret."""
-    if seat is None:
+    if seat is None and not rules.spec(kind).reveals:
         return None
     return rules.for_another(state, kind, rules.check_action(state, kind, values), seat)
 
@@ -51,9 +52,9 @@ def ask_first(game: Game, token: str, kind: str, values: Mapping[str, Any], seat
     for them: the page (no script), or 428 with its words and address (a script). None: record
     it. Raises OwnPhoneOnly for another player's secret; wrong fields are left to the store,
     which refuses them in the same words."""
-    if seat is None:  # (a phone with no seat: nothing to ask, and nothing read for it)
-        return None
     rules = get_game(game.slug)
+    if seat is None and not rules.spec(kind).reveals:
+        return None  # (a phone with no seat: nothing to ask, and nothing read for it)
     state = store.state_of(game)
     try:
         player = player_asked(rules, state, kind, values, seat)

@@ -353,6 +353,18 @@ def test_only_anas_phone_can_reveal_anas_acropolis_with_and_without_script(app):
     assert "<b>Athens</b>" in said(cy.get(f"/g/{token}"))
 
 
+def test_a_phone_with_no_seat_reveals_no_players_secret(app):
+    """Nobody's phone is the owner's: a secret is told only from its owner's seated phone."""
+    with app.app_context():
+        game = store.create_game(get_game("hexemonia"), HEX)
+    token, nobody = game.play_token, app.test_client()
+    for json in (False, True):
+        refused = tap(nobody, token, "reveal", {"player": "0"}, json=json)
+        assert refused.status_code == 422
+    assert "only Ana's phone can reveal Ana's Acropolis" in said(refused)
+    assert rows(app, game) == [] and "Athens" not in said(nobody.get(f"/g/{token}"))
+
+
 def test_a_phone_with_no_seat_records_for_whoever_its_form_names_at_once(client, app):
     """Seats are not accounts: a phone nobody sits at is the table's (the host's, passed
     round), and records as before seats existed. A watch link records nothing."""

@@ -124,3 +124,23 @@ def test_a_file_over_the_replay_cost_limit_is_refused_by_name_before_any_replay(
     cheap = chained_file(200)
     assert upload(client, json.dumps(cheap).encode()).status_code == 303
     assert "act" in applied  # (the spy sees a replay when there is one)
+
+
+def test_a_stored_step_todays_rules_refuse_leaves_the_game_open(client, app):
+    """A rule read more strictly since a step was recorded (a new version of the app): the step
+    is left out of the fold, as a take-back would leave it, and every page still opens."""
+    from companion.db import Action, utcnow
+    table = WebTable.create(client, app, "hadara", PLAYERS)
+    table.do("correct", player=0, value="coins", delta=3)  # step 1
+    with app.app_context():
+        game = session().query(Game).filter_by(play_token=table.path.rsplit("/", 1)[-1]).one()
+        session().add(Action(game_id=game.id, seq=2, kind="correct", by="Ana", at=utcnow(),
+                             data={"player": 0, "value": "coins", "delta": -1000},
+                             text="Ana's coins -1000"))
+        game.version = 2
+        session().commit()
+    app.extensions.pop("game_states", None)  # (as a restarted server: nothing folded yet)
+    for path in ("", "/history", "/score", "/export.json", "/table"):
+        assert client.get(table.path + path).status_code == 200, path
+    table.do("correct", player=0, value="coins", delta=1)  # and the table plays on
+    assert table.version == 3

@@ -46,6 +46,8 @@ class ActionSpec:
     a phone seated as one of them records it at once, a phone seated as anyone else is asked
     first (the first one is the player the question names). ``own_phone``: the action is its
     subject's secret, refused from any other seat; these words (``{name}``: its owner) say so.
+    ``reveals``: such a secret is shown to every phone by the action, so a phone with no seat
+    (nobody's) is refused it too.
     """
 
     kind: str
@@ -58,6 +60,7 @@ class ActionSpec:
     correction: bool = False
     subject: tuple[str, ...] | None = None
     own_phone: str = ""
+    reveals: bool = False
 
 
 def subject_fields(spec: ActionSpec) -> tuple[str, ...]:

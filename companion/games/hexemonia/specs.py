@@ -99,7 +99,7 @@ ACTIONS: dict[str, ActionSpec] = {s.kind: s for s in (
     # a face-down Acropolis is its player's secret: the rules turn every one face up at the end
     ActionSpec("reveal", t("Reveal an Acropolis"), f"{R}, Preparazione",
                (FieldSpec("player", t("Player"), "player"),),
-               own_phone=t("only {name}'s phone can reveal {name}'s Acropolis")),
+               own_phone=t("only {name}'s phone can reveal {name}'s Acropolis"), reveals=True),
     ActionSpec("correct", t("Correct a value by hand"), "Corrections", (
         FieldSpec("player", t("Player"), "player"),
         FieldSpec("what", t("What"), "choice", choices=(
