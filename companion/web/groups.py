@@ -26,7 +26,7 @@ from ..games import GAMES, get_game
 from ..games.core import RulesError, t
 from ..group_stats import facts_of, game_stats, player_stats, ruling_counts
 from ..i18n import say
-from . import charts
+from . import charts, story
 from .forms import errors_of, table_form_class, table_payload
 
 bp = Blueprint("groups", __name__, url_prefix="/group")
@@ -220,9 +220,11 @@ def play(link: str, play_id: int):
     if found is None:
         abort(404, description=t("This group has no such play."))
     names = groups.names_of(group)
+    game = found.game_id and store.session().get(Game, found.game_id)
+    steps = request.args.get("steps") == "1"
     return render_template("group_play.html", group=group, play=found, names=names,
-                           rules=get_game(found.slug), game=found.game_id and
-                           store.session().get(Game, found.game_id),
+                           rules=get_game(found.slug), game=game, steps=steps,
+                           story=game and story.chart(game, steps=steps),
                            bg_stats=group_out.bg_stats_link(found, group, names))
 
 
