@@ -5,6 +5,7 @@ import pytest
 from companion.games import get_game
 from companion.games.core import Entry, replace
 from companion.games.core.story import MAX_POINTS, NOW, START, sample, tell
+from tests.table_helpers import HEXEMONIA_SETUP, HEXEMONIA_TURNS
 
 HADARA, TRADEWARZ, HEXEMONIA = (get_game(s) for s in ("hadara", "tradewarz", "hexemonia"))
 
@@ -198,34 +199,6 @@ def test_tradewarz_standing_breaks_a_tie_by_strength_then_shares_it():
 
 
 # ------------------------------------------------------------------------------- Hexemonia
-
-def polis(name, nature, cost, produces="none", output=0):
-    return {"name": name, "kind": "polis", "nature": nature, "cost_citizens": cost[0],
-            "cost_hoplites": cost[1], "cost_gold": cost[2], "produces": produces,
-            "output": output, "shield": 0, "gear": "none", "pay_from": ""}
-
-
-HEXEMONIA_SETUP = {"players": [{"name": "Ana", "city": "athens"},
-                               {"name": "Ben", "city": "sparta"},
-                               {"name": "Cy", "city": "olympia"}],
-                   "fate": 5, "last_player": 2}
-END = [("political_check", {}), ("end_turn", {})]
-HEXEMONIA_TURNS = [
-    [("take", {"hexes": 1, "resource": "citizens"}),
-     ("play_hex", polis("Anfiteatro", "political", (1, 0, 0), "gold", 1)),
-     ("production", {}), *END],
-    [("take", {"hexes": 1, "resource": "hoplites"}),
-     ("play_hex", {**polis("Pascolo", "economic", (1, 0, 0), "citizens", 2), "kind": "chora"}),
-     ("production", {}), *END],
-    [("take", {"hexes": 1, "resource": "gold"}),
-     ("play_hex", polis("Agorà", "political", (1, 0, 1))),
-     ("play_hex", polis("Taverna", "political", (1, 0, 0))), *END],
-    [("take", {"hexes": 1, "resource": "hoplites"}),
-     ("attack", {"opponent": 1, "target": "Pascolo", "pay_from": "Acropolis: 1h 1c"}), *END],
-    [("take", {"hexes": 2}), *END],
-    END,
-]
-
 
 @pytest.fixture(scope="module")
 def hexemonia():
