@@ -92,8 +92,9 @@ def draw(names: Sequence[str], points: Sequence[StoryPoint], labels: Sequence[st
 
     base = TOP + PLOT_H
     height = base + 34 + 16 * len(names)
-    parts = [f'<svg class="chart story" viewBox="0 0 {WIDTH} {height}" {frame} role="img" '
-             f'aria-label="{escape(title)}"><title>{escape(title)}</title>',
+    parts = [f'<svg class="chart story" viewBox="0 0 {WIDTH} {height}" {frame} '
+             f'fill="currentColor" role="img" aria-label="{escape(title)}">'
+             f'<title>{escape(title)}</title>',
              f'<line x1="{LEFT}" y1="{base}" x2="{RIGHT}" y2="{base}" stroke="#999"/>',
              f'<text x="{LEFT - 4}" y="{TOP + 4}" text-anchor="end" font-size="10">{high}</text>',
              f'<text x="{LEFT - 4}" y="{base}" text-anchor="end" font-size="10">{low}</text>']

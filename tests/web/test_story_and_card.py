@@ -152,3 +152,15 @@ def test_head_to_head_of_two_players_counts_who_placed_above(app, client):
     assert "Ana placed above 1 times" in page or "Ana placed above once" in page
     assert "Ben placed above 0 times" in page and "a shared place once" in page
     assert client.get(f"/group/{group}/stats?a=x&b=99999999999999").status_code == 200
+
+
+def test_a_groups_play_of_a_tracked_game_tells_its_story_and_offers_its_card(app, client):
+    group = new_group(client)
+    group_game(client, app, group, [2, 1, 0])
+    page = client.get(f"/group/{group}").get_data(as_text=True)
+    play = re.search(rf'href="(/group/{group}/play/\d+)"', page).group(1)
+    html = client.get(play).get_data(as_text=True)
+    assert html.count('class="series"') == 3
+    assert [int(v) for _, v in LAST.findall(html)] == [2, 1, 0]
+    card = re.search(r'src="(/g/[\w-]+/card\.svg)"', html).group(1)
+    assert client.get(card).status_code == 200
