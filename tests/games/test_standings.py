@@ -227,3 +227,15 @@ def test_hexemonia_standing_at_the_end_equals_the_final_score(hexemonia):
     assert HEXEMONIA.is_over(hexemonia.state)
     assert chapter_ends(hexemonia.story())[2] == (6, 1, 5)
     assert final_matches_score(HEXEMONIA, hexemonia.state)
+
+
+def test_a_long_games_story_draws_at_most_the_limit_of_steps_and_ends_at_the_last(hadara):
+    log = list(hadara.log)
+    for i in range(300):  # coin corrections after the end: +1 then −1, seat by seat
+        log.append(Entry(len(log) + 1, "correct",
+                         {"player": (i // 2) % 2, "value": "coins", "delta": 1 - 2 * (i % 2)}))
+    story = tell(HADARA, hadara.setup, log)
+    assert len(story.steps) == MAX_POINTS
+    assert (story.steps[0].step, story.steps[-1].step) == (0, len(log))
+    assert story.steps[-1].totals == (21, 21)
+    assert [p.ended for p in story.chapters] == [START, 1, 2, 3]

@@ -37,28 +37,35 @@ class Story:
 
 
 def tell(rules: Any, setup: Mapping[str, Any], log: Sequence[Entry]) -> Story:
-    """The story of the game ``setup`` and ``log`` record (``rules`` a GameRules)."""
+    """The story of the game ``setup`` and ``log`` record (``rules`` a GameRules). Every step is
+    applied, but the standing is worked out only where a chart shows it: at the steps sampled
+    and at each chapter's end (an imported game may have tens of thousands of steps)."""
+    entries = in_force(log)
+    shown = set(sample(range(len(entries) + 1)))
     state = rules.new_game(setup)
     every = [StoryPoint(0, 0, rules.standing(state).totals, START)]
     chapters = [every[0]]
     chapter = rules.chapter(state)
-    for n, entry in enumerate(in_force(log), 1):
+    for n, entry in enumerate(entries, 1):
         state = rules.apply(state, entry.kind, entry.data, entry.by)
         now = rules.chapter(state)
+        if now == chapter and n not in shown:
+            continue
         point = StoryPoint(n, entry.seq, rules.standing(state).totals,
                            chapter if now != chapter else None)
-        every.append(point)
+        if n in shown:
+            every.append(point)
         if now != chapter:
             chapters.append(point)
         chapter = now
     over = rules.is_over(state)
-    if chapters[-1] is not every[-1]:  # the game so far, or the last chapter at the end
+    if chapters[-1].step != every[-1].step:  # the game so far, or the last chapter at the end
         chapters.append(StoryPoint(every[-1].step, every[-1].seq, every[-1].totals,
                                    chapter if over else NOW))
-    return Story(tuple(rules.player_names(state)), sample(chapters), sample(every), over)
+    return Story(tuple(rules.player_names(state)), sample(chapters), tuple(every), over)
 
 
-def sample(points: Sequence[StoryPoint], limit: int = MAX_POINTS) -> tuple[StoryPoint, ...]:
+def sample(points: Sequence[Any], limit: int = MAX_POINTS) -> tuple[Any, ...]:
     """At most ``limit`` of ``points``, evenly spread, the first and the last kept."""
     n = len(points)
     if n <= limit:
