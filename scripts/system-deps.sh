@@ -5,6 +5,9 @@ need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 [ -x /usr/lib/postgresql/15/bin/initdb ] || need+=(postgresql)
 command -v node >/dev/null 2>&1 || need+=(nodejs)  # runs static/sw.js's rules in tests
+# the share card's PNG (CairoSVG draws with cairo) and a face with Chinese characters for it
+ldconfig -p | grep -q "libcairo.so.2 " || need+=(libcairo2)
+[ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || need+=(fonts-wqy-microhei)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" != 0 ]; then
   echo "missing Debian packages: ${need[*]} (run as root, or install them)" >&2

@@ -203,3 +203,33 @@ class Gunicorn:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+# A whole 3-player Hexemonia game (a revolt, a war, the final round) in two rounds: its setup and
+# each turn's actions (kind, values), for the tests of its standings, story and card.
+def _polis(name, nature, cost, produces="none", output=0):
+    return {"name": name, "kind": "polis", "nature": nature, "cost_citizens": cost[0],
+            "cost_hoplites": cost[1], "cost_gold": cost[2], "produces": produces,
+            "output": output, "shield": 0, "gear": "none", "pay_from": ""}
+
+
+HEXEMONIA_SETUP = {"players": [{"name": "Ana", "city": "athens"},
+                               {"name": "Ben", "city": "sparta"},
+                               {"name": "Cy", "city": "olympia"}],
+                   "fate": 5, "last_player": 2}
+_END = [("political_check", {}), ("end_turn", {})]
+HEXEMONIA_TURNS = [
+    [("take", {"hexes": 1, "resource": "citizens"}),
+     ("play_hex", _polis("Anfiteatro", "political", (1, 0, 0), "gold", 1)),
+     ("production", {}), *_END],
+    [("take", {"hexes": 1, "resource": "hoplites"}),
+     ("play_hex", {**_polis("Pascolo", "economic", (1, 0, 0), "citizens", 2), "kind": "chora"}),
+     ("production", {}), *_END],
+    [("take", {"hexes": 1, "resource": "gold"}),
+     ("play_hex", _polis("Agorà", "political", (1, 0, 1))),
+     ("play_hex", _polis("Taverna", "political", (1, 0, 0))), *_END],
+    [("take", {"hexes": 1, "resource": "hoplites"}),
+     ("attack", {"opponent": 1, "target": "Pascolo", "pay_from": "Acropolis: 1h 1c"}), *_END],
+    [("take", {"hexes": 2}), *_END],
+    _END,
+]

@@ -88,6 +88,8 @@ def init_app(app: Flask) -> None:
     from . import seating  # who holds which seat; asking before acting for another's turn
     app.register_blueprint(seating.bp)
     app.register_blueprint(api.bp)
+    from . import card  # a finished game's card to share: SVG and PNG
+    app.register_blueprint(card.bp)
     from . import groups  # game nights: a group's players, plays and statistics
     app.register_blueprint(groups.bp)
     from . import extras  # each game's own pages, where it has some (web/extras/<slug>.py)

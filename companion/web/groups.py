@@ -24,9 +24,10 @@ from .. import group_checks, group_file, group_out, groups, store
 from ..db import LEGACY_BOX, Game, box_owner_name
 from ..games import GAMES, get_game
 from ..games.core import RulesError, t
+from ..group_ratings import head_to_head, ratings
 from ..group_stats import facts_of, game_stats, player_stats, ruling_counts
 from ..i18n import say
-from . import charts
+from . import charts, story
 from .forms import errors_of, table_form_class, table_payload
 
 bp = Blueprint("groups", __name__, url_prefix="/group")
@@ -220,9 +221,11 @@ def play(link: str, play_id: int):
     if found is None:
         abort(404, description=t("This group has no such play."))
     names = groups.names_of(group)
+    game = found.game_id and store.session().get(Game, found.game_id)
+    steps = request.args.get("steps") == "1"
     return render_template("group_play.html", group=group, play=found, names=names,
-                           rules=get_game(found.slug), game=found.game_id and
-                           store.session().get(Game, found.game_id),
+                           rules=get_game(found.slug), game=game, steps=steps,
+                           story=game and story.chart(game, steps=steps),
                            bg_stats=group_out.bg_stats_link(found, group, names))
 
 
@@ -295,8 +298,18 @@ def stats(link: str):
               for seat in p.record["players"] for ln in seat["lines"]}
     return render_template("group_stats.html", group=group, names=names, people=people,
                            per_game=per_game, rulings=_choosable(ruling_counts(plays)),
-                           labels=labels,
+                           labels=labels, rated={g.game: ratings(plays, g.game) for g in per_game},
+                           versus=_versus(plays, {p.player for p in people}),
                            win_chart=win_chart, over_time=over_time, GAMES=GAMES)
+
+
+def _versus(plays: list, known: set[int]):
+    """The head-to-head of the two players the page asks for (?a=&b=), if both have plays."""
+    a, b = (request.args.get(k, "") for k in ("a", "b"))
+    if not (a.isdecimal() and b.isdecimal() and len(a) < 12 and len(b) < 12):
+        return None
+    a, b = int(a), int(b)
+    return head_to_head(plays, a, b) if a != b and {a, b} <= known else None
 
 
 def _choosable(counts: dict) -> dict:

@@ -45,7 +45,7 @@ from ..games.core import (
 )
 from ..games.core.history import MAX_TARGETS
 from ..i18n import for_game, say
-from . import asking, history_page, remember_game, taps, wants_json
+from . import asking, history_page, remember_game, story, taps, wants_json
 from .drawing import draw_page
 from .forms import NOBODY, action_form, tap_values
 
@@ -467,8 +467,10 @@ def score(token: str):
     game, can_play = open_game(token)
     rules = get_game(game.slug)
     state = store.state_of(game)
+    steps = request.args.get("steps") == "1"
     return render_template("score.html", game=game, rules=rules, result=rules.score(state),
-                           final=rules.is_over(state), token=token, can_play=can_play)
+                           final=rules.is_over(state), token=token, can_play=can_play,
+                           story=story.chart(game, steps=steps), steps=steps)
 
 
 # ------------------------------------------------------------------- live updates and sharing
@@ -552,9 +554,11 @@ def board_view(token: str):
     game, can_play = open_game(token)
     rules = get_game(game.slug)
     state = store.state_of(game)
+    steps = request.args.get("steps") == "1"
     return render_template("board_view.html", game=game, token=token, rules=rules,
                            result=rules.score(state), final=rules.is_over(state),
-                           seat=viewer_seat(game, can_play))
+                           seat=viewer_seat(game, can_play),
+                           story=story.chart(game, steps=steps), steps=steps)
 
 
 @bp.get("/<token>/export.json")

@@ -43,7 +43,17 @@ from .questions import Answer, Question, questions_for
 from .reference import STAGE_WORDS, STAGES, Reference, Rows, Section, section
 from .rules import GameRules
 from .rulings import Ruling, resolve_rulings
-from .scoring import Placing, Result, ScoreLine, ScoreSheet, ceil_half, rank
+from .scoring import (
+    Placing,
+    Result,
+    ScoreLine,
+    ScoreSheet,
+    Standing,
+    ceil_half,
+    places_of,
+    rank,
+    standing_of,
+)
 from .specs import ActionSpec, FieldSpec, read_fields, split_numbers, subject_fields
 from .states import replace
 from .words import Text, step, t, tn, words_are_plain, words_from_json, words_to_json
@@ -58,7 +68,8 @@ __all__ = [
     "STAGE_WORDS", "STAGES", "Reference", "Rows", "Section", "section",
     "GameRules",
     "Ruling", "resolve_rulings",
-    "Placing", "Result", "ScoreLine", "ScoreSheet", "ceil_half", "rank",
+    "Placing", "Result", "ScoreLine", "ScoreSheet", "Standing", "ceil_half", "places_of", "rank",
+    "standing_of",
     "ActionSpec", "FieldSpec", "read_fields", "split_numbers", "subject_fields",
     "replace",
     "Text", "step", "t", "tn", "words_are_plain", "words_from_json", "words_to_json",

@@ -8,7 +8,7 @@ from .characters import check_text
 from .errors import IllegalAction, OwnPhoneOnly, RulesError, WrongPlayer
 from .log import META_KINDS, RULING, Entry, Secret, in_force
 from .rulings import Ruling
-from .scoring import Result
+from .scoring import Result, Standing, standing_of
 from .specs import ActionSpec, FieldSpec, read_fields, subject_fields
 from .states import replace
 from .words import Text, t
@@ -78,6 +78,21 @@ class GameRules:
     def score(self, state: Any) -> Result:
         """The score pad of a game in progress or finished."""
         raise NotImplementedError
+
+    def standing(self, state: Any) -> Standing:
+        """Each player's score as if the game ended now, and the places it gives (the story
+        chart's points); it never counts what the state still hides. Default: the score pad's
+        totals and ranking. Games override it with their own, cheaper, beside their scoring."""
+        return standing_of(self.score(state))
+
+    def chapter(self, state: Any) -> int:
+        """The part of the game ``state`` is in (Hadara's epoch, TradeWarz's year, Hexemonia's
+        round), counted from 1: the story chart marks the standing where it moves on."""
+        return 1
+
+    def chapter_words(self, chapter: int) -> Text:
+        """A chapter's name on the story chart ("Epoch II", "Year 3")."""
+        return t("Part {n}", n=chapter)
 
     def parse_facts(self, payload: Any) -> tuple[list[Any], dict[str, str]]:
         """Read end-of-game facts (the score API and the quick pad); raise InvalidInput."""

@@ -90,3 +90,25 @@ def rank(sheets: Sequence[ScoreSheet], tiebreaks: Sequence[str]) -> tuple[Placin
 def ceil_half(n: int) -> int:
     """Half of ``n`` rounded up."""
     return -(-n // 2)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Each player's score as if the game ended now (seat order), and the place the ranking
+    would give each (competition style, its tie-breaks applied): the story chart's points."""
+
+    totals: tuple[int, ...]
+    places: tuple[int, ...]
+
+
+def standing_of(result: Result) -> Standing:
+    """The standing a score pad gives: its totals, and each sheet's place in its ranking."""
+    placed = {name: p.place for p in result.ranking for name in p.names}
+    return Standing(tuple(s.total for s in result.sheets),
+                    tuple(placed[s.name] for s in result.sheets))
+
+
+def places_of(keys: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    """Competition-style places of players compared by ``keys`` (total, then each tie-break,
+    higher is better): 1 + how many players are strictly ahead, as ``rank`` places them."""
+    return tuple(1 + sum(other > mine for other in keys) for mine in keys)

@@ -12,7 +12,7 @@ from .data import ROMAN
 from .guide import guide_lines
 from .model import HadaraState, first_seat
 from .rulings import RULINGS
-from .scoring import score_facts, score_state
+from .scoring import score_facts, score_state, standing
 from .setup import read_setup
 from .specs import ACTIONS, CORRECTIONS, PLAYER_FIELDS, STEP_ACTIONS
 from .terms import step_name
@@ -167,6 +167,15 @@ class HadaraRules(GameRules):
 
     def score(self, state: HadaraState):
         return score_state(state)
+
+    def standing(self, state: HadaraState):
+        return standing(state)
+
+    def chapter(self, state: HadaraState) -> int:
+        return state.epoch
+
+    def chapter_words(self, chapter: int):
+        return t("Epoch {epoch}", epoch=ROMAN.get(chapter, str(chapter)))
 
     def parse_facts(self, payload: Any):
         return quick.parse_facts(payload)

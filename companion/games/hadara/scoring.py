@@ -14,8 +14,10 @@ from ..core import (
     Result,
     ScoreLine,
     ScoreSheet,
+    Standing,
     Text,
     ceil_half,
+    places_of,
     rank,
     resolve_rulings,
     t,
@@ -138,23 +140,32 @@ _COLONIES, _STATUES, _SILVER, _GOLD, _CARDS, _COINS, _EFFECTS = (
     t("Purple effects"))
 
 
+def line_points(f: Facts) -> tuple[int, ...]:
+    """The points of each line of ``score_lines``, in its order, without their words (the
+    standing after every step of a game reads only these)."""
+    silver = sum(ceil_half(max(f.tracks.get(tr, 0), 0)) for tr in f.silver_medals)
+    return (sum(f.colonies), sum(f.statues) + sum(f.face_down_tiles), silver,
+            7 * sets_of_five(f.card_counts) * f.gold_medals, sum(f.card_points.values()),
+            f.coins // 5) + ((sum(f.effect_points),) if f.effect_points else ())
+
+
 def score_lines(f: Facts) -> tuple[ScoreLine, ...]:
     """The six lines of the score pad for one player, and a seventh for a player whose purple
     cards' effects change final scoring (their points as the table counted them)."""
     silver = tuple((tr, f.tracks.get(tr, 0)) for tr in f.silver_medals)
     sets = sets_of_five(f.card_counts)
     cards = tuple((c, f.card_points.get(c, 0)) for c in COLOURS if f.card_counts.get(c, 0))
+    points = line_points(f)
     return (
-        ScoreLine("colonies", _COLONIES, sum(f.colonies), _sum_detail(tuple(f.colonies)), END),
-        ScoreLine("statues", _STATUES, sum(f.statues) + sum(f.face_down_tiles),
+        ScoreLine("colonies", _COLONIES, points[0], _sum_detail(tuple(f.colonies)), END),
+        ScoreLine("statues", _STATUES, points[1],
                   _statue_detail(tuple(f.statues), tuple(f.face_down_tiles)), END),
-        ScoreLine("silver_medals", _SILVER, sum(ceil_half(max(v, 0)) for _, v in silver),
-                  _silver_detail(silver), END),
-        ScoreLine("gold_medals", _GOLD, 7 * sets * f.gold_medals,
-                  _gold_detail(sets, f.gold_medals), END + "; HAD-3"),
-        ScoreLine("cards", _CARDS, sum(f.card_points.values()), _cards_detail(cards), END),
-        ScoreLine("coins", _COINS, f.coins // 5, _coins_detail(f.coins), END),
-    ) + ((ScoreLine("purple_effects", _EFFECTS, sum(f.effect_points),
+        ScoreLine("silver_medals", _SILVER, points[2], _silver_detail(silver), END),
+        ScoreLine("gold_medals", _GOLD, points[3], _gold_detail(sets, f.gold_medals),
+                  END + "; HAD-3"),
+        ScoreLine("cards", _CARDS, points[4], _cards_detail(cards), END),
+        ScoreLine("coins", _COINS, points[5], _coins_detail(f.coins), END),
+    ) + ((ScoreLine("purple_effects", _EFFECTS, points[6],
                     _sum_detail(tuple(f.effect_points)), PURPLE),) if f.effect_points else ())
 
 
@@ -174,3 +185,13 @@ def score_facts(facts: Sequence[Facts], rulings: Mapping[str, str]) -> Result:
 
 def score_state(state: HadaraState) -> Result:
     return score_facts([facts_of(p) for p in state.players], state.rulings)
+
+
+def standing(state: HadaraState) -> Standing:
+    """Each player's score if the game ended now: final scoring ("End of the Game") on the
+    current boards, and the places it gives with the tie-break of ruling HAD-1."""
+    reading = resolve_rulings(RULINGS, state.rulings)["HAD-1"]
+    facts = [facts_of(p) for p in state.players]
+    totals = tuple(sum(line_points(f)) for f in facts)
+    return Standing(totals, places_of([(total, tiebreak_coins(f, reading))
+                                       for total, f in zip(totals, facts, strict=True)]))

@@ -13,19 +13,27 @@ from ..core import (
     IllegalAction,
     Result,
     Secret,
-    rank,
-    replace,
+    Standing,
+    Text,
     resolve_rulings,
     t,
 )
 from . import actions, corrections, placing, politics, turn, war
 from .box import box_records
-from .data import CITIES, HAND_LIMIT, CityInfo
+from .data import CITIES, HAND_LIMIT
 from .guide import guide_lines
 from .model import HexemoniaState, city_table
 from .quick import QUICK_FIELDS, QUICK_OPTIONS, quick_payload
 from .rulings import RULINGS
-from .scoring import TIEBREAKS, PlayerFacts, facts_of, parse_players, score_sheet
+from .scoring import (
+    TIEBREAKS,
+    PlayerFacts,
+    parse_players,
+    result_of,
+    round_of,
+    score_state,
+    standing,
+)
 from .setup import icon_counts, read_setup
 from .specials import special
 from .specs import ACTIONS, PLAYER_FIELDS, SETUP_FIELDS
@@ -128,14 +136,16 @@ class HexemoniaRules(GameRules):
                      for i, p in enumerate(state.players) if not p.revealed)
 
     def score(self, state: HexemoniaState) -> Result:
-        """The score pad; while the game runs, an Acropolis still face down adds nothing (its
-        bonus, its nature in a Myth trio and in the tie-break would give it away)."""
-        cities = {c: state.city_info(c) for c in city_table(state.rulings)}
-        facts = facts_of(state)
-        for i, p in enumerate(state.players):
-            if not (p.revealed or state.over):
-                facts[i] = replace(facts[i], city=HIDDEN_CITY)
-        return _result(facts, state.rulings, {**cities, HIDDEN_CITY: HIDDEN})
+        return score_state(state)
+
+    def standing(self, state: HexemoniaState) -> Standing:
+        return standing(state)
+
+    def chapter(self, state: HexemoniaState) -> int:
+        return round_of(state)
+
+    def chapter_words(self, chapter: int) -> Text:
+        return t("Round {n}", n=chapter)
 
     def parse_facts(self, payload: Any) -> tuple[list[PlayerFacts], dict[str, str]]:
         check = Checker()
@@ -180,21 +190,11 @@ class HexemoniaRules(GameRules):
         return out
 
     def score_facts(self, facts: Sequence[PlayerFacts], rulings: Mapping[str, str]) -> Result:
-        return _result(facts, {**{r: x.default for r, x in RULINGS.items()}, **rulings},
-                       city_table(rulings))
+        return result_of(facts, {**{r: x.default for r, x in RULINGS.items()}, **rulings},
+                         city_table(rulings))
 
 
 #: what a city tile prints, as the setup form names it after the city (``sparta_nature``)
 CITY_VALUES = ("nature", "bonus_kind", "bonus_points")
 ICONS = "player-count icons"  # box data: how many terrain hexes carry each icon
-HIDDEN_CITY = "hidden"
-#: An Acropolis still face down: no nature, no bonus (scoring.score_sheet reads "" as none).
-HIDDEN = CityInfo("", "", 0, False, t("face down"))
-
-
-def _result(facts: Sequence[PlayerFacts], rulings: Mapping[str, str], cities) -> Result:
-    sheets = tuple(score_sheet(f, len(facts), rulings, cities[f.city]) for f in facts)
-    return Result("hexemonia", sheets, rank(sheets, TIEBREAKS), dict(rulings))
-
-
 RULES = HexemoniaRules()

@@ -10,10 +10,20 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import Checker, ScoreLine, ScoreSheet, t
+from ..core import (
+    Checker,
+    Result,
+    ScoreLine,
+    ScoreSheet,
+    Standing,
+    rank,
+    replace,
+    standing_of,
+    t,
+)
 from .data import CITIES, KINDS, MAX_MYTHS, NATURES, CityInfo
 from .holdings import myth_problems, too_many_myths
-from .model import HexemoniaState
+from .model import HexemoniaState, city_table
 from .setup import check_cities
 from .terms import CITY_WORDS, NATURE_WORDS, active_kinds, commas, word
 
@@ -164,6 +174,41 @@ def _nature_count(facts: PlayerFacts, city: CityInfo, rulings: Mapping[str, str]
     if rulings.get("H19") == "hexes-only":
         return hexes
     return hexes + sum(m.active and m.nature == city.nature for m in facts.myths)
+
+
+HIDDEN_CITY = "hidden"
+#: An Acropolis still face down: no nature, no bonus (``score_sheet`` reads "" as none).
+HIDDEN = CityInfo("", "", 0, False, t("face down"))
+
+
+def result_of(facts: Sequence[PlayerFacts], rulings: Mapping[str, str],
+              cities: Mapping[str, CityInfo]) -> Result:
+    """The score pad of ``facts``, each player's Acropolis read in ``cities``."""
+    sheets = tuple(score_sheet(f, len(facts), rulings, cities[f.city]) for f in facts)
+    return Result("hexemonia", sheets, rank(sheets, TIEBREAKS), dict(rulings))
+
+
+def score_state(state: HexemoniaState) -> Result:
+    """The score pad of a live game; while it runs, an Acropolis still face down adds nothing
+    (its bonus, its nature in a Myth trio and in the tie-break would give it away)."""
+    cities = {c: state.city_info(c) for c in city_table(state.rulings)}
+    facts = facts_of(state)
+    for i, p in enumerate(state.players):
+        if not (p.revealed or state.over):
+            facts[i] = replace(facts[i], city=HIDDEN_CITY)
+    return result_of(facts, state.rulings, {**cities, HIDDEN_CITY: HIDDEN})
+
+
+def standing(state: HexemoniaState) -> Standing:
+    """Each player's points if the game ended now (active hexes, Myth trios, the gold on the
+    Acropolis, the city bonus and the Philosopher) and the places they give; an Acropolis still
+    face down counts nothing until revealed, as on the score pad."""
+    return standing_of(score_state(state))
+
+
+def round_of(state: HexemoniaState) -> int:
+    """The round a turn belongs to: every player takes one turn a round, clockwise."""
+    return (state.turn - 1) // len(state.players) + 1
 
 
 # ------------------------------------------------------------------------------ score API input

@@ -17,6 +17,8 @@ from ..core import (
     IllegalAction,
     Result,
     Secret,
+    Standing,
+    Text,
     replace,
     t,
 )
@@ -29,7 +31,7 @@ from .guide import R_DURATION, guide_lines
 from .model import TradeWarzState
 from .quick import QUICK_FIELDS, parse_facts
 from .rulings import RULINGS
-from .scoring import END_WORDS, TIEBREAKS, Facts, score_facts, score_state
+from .scoring import END_WORDS, TIEBREAKS, Facts, score_facts, score_state, standing
 from .setup import PLAYER_FIELDS, SETUP_FIELDS, new_game
 from .specs import CORRECTION_KINDS, FREE_KINDS, SEASON_KINDS, build_actions
 from .spring import end_of_spring
@@ -165,6 +167,15 @@ class TradeWarzRules(GameRules):
 
     def score(self, state: TradeWarzState) -> Result:
         return score_state(state)
+
+    def standing(self, state: TradeWarzState) -> Standing:
+        return standing(state)
+
+    def chapter(self, state: TradeWarzState) -> int:
+        return state.year
+
+    def chapter_words(self, chapter: int) -> Text:
+        return t("Year {year}", year=chapter)
 
     def parse_facts(self, payload: Any) -> tuple[list[Facts], dict[str, str]]:
         return parse_facts(payload)

@@ -10,7 +10,18 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..core import Placing, Result, ScoreLine, ScoreSheet, rank, replace, t
+from ..core import (
+    Placing,
+    Result,
+    ScoreLine,
+    ScoreSheet,
+    Standing,
+    places_of,
+    rank,
+    replace,
+    standing_of,
+    t,
+)
 from .data import EMPIRE_WEIGHTS, GOLDEN_SOURCES
 from .model import TradeWarzState, silver_xadlas
 from .terms import join
@@ -113,3 +124,15 @@ def score_state(game: TradeWarzState) -> Result:
                    for p in rank(first, TIEBREAKS))
     after = tuple(replace(p, place=p.place + len(first)) for p in rank(rest, TIEBREAKS))
     return replace(result, ranking=top + after)
+
+
+def standing(game: TradeWarzState) -> Standing:
+    """Each house's Xadlas if the game ended now, and the places their tie-breaks give (golden
+    Xadlas, strength, empire, farthest building); a game won on its target places as its pad."""
+    if game.won:
+        return standing_of(score_state(game))
+    sheets = [sheet(Facts(h.name, len(h.golden), silver_xadlas(h, game.rulings), h.soldiers,
+                          h.tech_strength, h.settlements, h.villages, h.castles,
+                          h.farthest_build), game.rulings) for h in game.houses]
+    return Standing(tuple(s.total for s in sheets),
+                    places_of([(s.total, *(s.tiebreaks[k] for k in TIEBREAKS)) for s in sheets]))
