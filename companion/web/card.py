@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import threading
 
-import cairosvg
 from cachetools import LRUCache
 from flask import Blueprint, Response, abort
 from flask_babel import get_locale
@@ -96,10 +95,21 @@ def png(token: str):
     with _PNGS_LOCK:
         drawn = _PNGS.get(key)
     if drawn is None:
-        drawn = cairosvg.svg2png(bytestring=card_svg(game).encode(), output_width=PNG_WIDTH)
+        drawn = _png(card_svg(game))
         with _PNGS_LOCK:
             _PNGS[key] = drawn
     resp = Response(drawn, mimetype="image/png")
     resp.headers["Content-Disposition"] = f'inline; filename="{_file_name(game, "png")}"'
     return resp
 
+
+
+def _png(svg: str) -> bytes:
+    """The card as PNG: CairoSVG needs the cairo library (Debian's libcairo2), which `make run`
+    does not install; without it the card is offered as SVG only."""
+    try:
+        import cairosvg
+    except OSError:  # (cairocffi found no libcairo)
+        abort(503, description=t("This server cannot draw PNG images (the cairo library is "
+                                 "missing); the card is also offered as SVG."))
+    return cairosvg.svg2png(bytestring=svg.encode(), output_width=PNG_WIDTH)
