@@ -453,10 +453,11 @@ def _record(s: Session, game_id: int, kind: str, data: Mapping[str, Any], *, by:
     for hook in AFTER_RECORD:  # what else the new state implies, in the same transaction
         hook(s, game, seq, snap.state, step.after.state, at)
     live.told(s, game_id, seq)  # (PostgreSQL: every process listening, at the commit)
+    done = Recorded(str(step.text), step.data, seq, writes.retried(s))
     s.commit()
     _keep(game_id, seq, step.after)
     live.moved(game_id, seq)  # the phones waiting on this game in this process, at once
-    return Recorded(str(step.text), step.data, seq, writes.retried(s))
+    return done
 
 
 _ADD_ACTION = Action.__table__.insert()
