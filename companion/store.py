@@ -440,23 +440,31 @@ def _record(s: Session, game_id: int, kind: str, data: Mapping[str, Any], *, by:
             else _step(rules, snap, seq, kind, clean, by))
     if stale and step.stale:
         raise _stale(s, game_id, version)
-    at = game.updated_at = utcnow()
-    game.version = seq
+    return _stored(s, game, kind, step, snap.state, by=by, once=once, box=box)
+
+
+def _stored(s: Session, game: Game, kind: str, step: _Step, before: Any, *, by: str,
+            once: str | None, box: list[tuple[str, str, dict]]) -> Recorded:
+    """Store ``step`` as the game's next entry (``before``: the state it applies to), with what
+    it implies, and commit; then this process keeps the state after it and wakes the phones
+    waiting on the game."""
+    seq, at = game.version + 1, utcnow()
+    game.version, game.updated_at = seq, at
     s.execute(_ADD_ACTION, {
-        "game_id": game_id, "seq": seq, "kind": kind, "data": step.data, "by": by,
+        "game_id": game.id, "seq": seq, "kind": kind, "data": step.data, "by": by,
         "text": str(step.text),
         "words": words_to_json(step.text) if isinstance(step.text, Text) else None,
         "rule": step.rule, "at": at, "once": once or None, "is_correction": step.correction})
     if step.in_force is not None:  # a value from a step taken back is forgotten
-        box_in_force(s, game_id, step.in_force)
-    _store_box(s, game.slug, step.box + box, source=(game_id, seq))
+        box_in_force(s, game.id, step.in_force)
+    _store_box(s, game.slug, step.box + box, source=(game.id, seq))
     for hook in AFTER_RECORD:  # what else the new state implies, in the same transaction
-        hook(s, game, seq, snap.state, step.after.state, at)
-    live.told(s, game_id, seq)  # (PostgreSQL: every process listening, at the commit)
+        hook(s, game, seq, before, step.after.state, at)
+    live.told(s, game.id, seq)  # (PostgreSQL: every process listening, at the commit)
     done = Recorded(str(step.text), step.data, seq, writes.retried(s))
     s.commit()
-    _keep(game_id, seq, step.after)
-    live.moved(game_id, seq)  # the phones waiting on this game in this process, at once
+    _keep(game.id, seq, step.after)
+    live.moved(game.id, seq)  # the phones waiting on this game in this process, at once
     return done
 
 
