@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -81,14 +82,14 @@ def one_write(work: Callable[[], T]) -> T:
     return retrying(attempt)
 
 
+@dataclass(slots=True)
 class Write:
     """The writing transaction a session is in, how many times it was tried before, and the
-    games it locked (read once; ``locked``)."""
+    games it read (and locked: read once, ``locked``)."""
 
-    __slots__ = ("transaction", "retried", "games")
-
-    def __init__(self, transaction: object, retried: int) -> None:
-        self.transaction, self.retried, self.games = transaction, retried, set()
+    transaction: object
+    retried: int
+    games: set[int] = field(default_factory=set)
 
 
 def _write(s: Session) -> Write | None:
