@@ -15,9 +15,9 @@ CPU and does not compete for the interpreter). A request that waits for somethin
 place back while it waits (``stepping_aside``), having ended its read transaction, so a waiting
 request holds neither a place nor a database connection: a held version check waiting for its
 game to move (once woken it answers without a place: a few bytes, which must not queue behind the
-pages its change set off), a page waiting for the drawing another request is making, a tap
-waiting for its process's writers' lock. A request's body is read before it takes a place: a
-phone sending a form slowly holds its own thread, never a place.
+pages its change set off), a page waiting for the drawing another request is making. A request's
+body is read before it takes a place: a phone sending a form slowly holds its own thread, never a
+place.
 """
 from __future__ import annotations
 

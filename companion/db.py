@@ -7,7 +7,6 @@ PostgreSQL locks the game row. Either way a unique (game, seq) pair makes a lost
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -272,12 +271,6 @@ def init_app(app: Flask) -> None:
     app.extensions["db_sessions"] = sessionmaker(engine, expire_on_commit=False)
     app.extensions["db_write_sessions"] = sessionmaker(engine.execution_options(immediate=True),
                                                        expire_on_commit=False)
-    if engine.dialect.name == "sqlite":
-        # One thread of a process asks SQLite for the write lock at a time, the others wait here
-        # and are woken the moment it is free: SQLite's busy wait sleeps 1, 2, 5, 10... up to
-        # 100 ms between tries, and under `make bench`'s 250 tables a crowd of sleeping writers
-        # turned taps into 10 s waits and errors (with it: no errors).
-        app.extensions["db_writers"] = threading.RLock()
     if app.config.get("CREATE_TABLES"):
         Base.metadata.create_all(engine)
     app.teardown_appcontext(_close_session)
@@ -308,22 +301,12 @@ def write_session(*, first_writes: bool = False) -> Iterator[Session]:
     """``with write_session() as s:`` a new session for one writing transaction (the caller
     commits; it is closed at the end of the block). On SQLite it begins with ``BEGIN IMMEDIATE``,
     so writers queue on the database's lock (busy timeout) instead of failing to upgrade a read
-    lock (the threads of one process first queue on a lock of their own); PostgreSQL writers
-    lock the game row themselves. ``first_writes``: the caller's first statement writes, so it
-    takes the lock itself (waiting the same way) and the lock is not held over a BEGIN of its
-    own."""
-    from .admission import stepping_aside  # (it reads this module: imported when used)
-    writers = current_app.extensions.get("db_writers")
+    lock; PostgreSQL writers lock the rows they change. ``first_writes``: the caller's first
+    statement writes, so a plain ``BEGIN`` is enough (that statement takes the lock). A tap
+    writes in the request's own session instead (``companion.writes``)."""
     sessions = "db_sessions" if first_writes else "db_write_sessions"
-    if writers is not None:
-        with stepping_aside():  # (the request waits for the lock without a place)
-            writers.acquire()
-    try:
-        with current_app.extensions[sessions]() as s:
-            yield s
-    finally:
-        if writers is not None:
-            writers.release()
+    with current_app.extensions[sessions]() as s:
+        yield s
 
 
 def _close_session(_exc: BaseException | None) -> None:

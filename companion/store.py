@@ -13,17 +13,16 @@ import secrets
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
-from typing import Any, TypeVar
+from datetime import timedelta
+from typing import Any
 
 from cachetools import LRUCache
 from flask import current_app
 from sqlalchemy import Text as TextColumn
 from sqlalchemy import bindparam, cast, event, func, or_, select
-from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
-from . import live
+from . import live, writes
 from .db import (
     LEGACY_BOX,
     Action,
@@ -57,7 +56,6 @@ from .games.core import (
 )
 from .games.core import history as changes
 
-T = TypeVar("T")
 STATES_KEPT = 512  # folded states kept per process, by (game id, version)
 
 
@@ -100,7 +98,7 @@ def create_game(rules: GameRules, setup: Mapping[str, Any],
             s.commit()
         return game
 
-    game = _retrying(store)
+    game = writes.retrying(lambda _tried: store())
     _keep(game.id, 0, Snapshot(state, None, None))
     return game
 
@@ -121,11 +119,21 @@ _VERSION_BY_LINK = select(_GAMES.c.id, _GAMES.c.version).where(
     or_(_GAMES.c.play_token == bindparam("link"), _GAMES.c.watch_token == bindparam("link")))
 
 
+_GAME_BY_LINK_TO_WRITE = _GAME_BY_LINK.with_for_update().execution_options(
+    populate_existing=True)
+
+
 def find_game(token: str) -> tuple[Game, bool] | None:
     """The game a link token opens, and whether it may change it (play link) or only watch it:
-    one indexed query, used by every page, tap and question."""
-    game = session().execute(_GAME_BY_LINK, {"link": token}).scalar() if _is_link(token) \
-        else None
+    one indexed query, used by every page, tap and question. In a write (a tap's view) it is
+    the write's one read of the game, locked (``writes``)."""
+    if not _is_link(token):
+        return None
+    s = session()
+    if not writes.is_writing(s):
+        game = s.execute(_GAME_BY_LINK, {"link": token}).scalar()
+    elif (game := s.execute(_GAME_BY_LINK_TO_WRITE, {"link": token}).scalar()) is not None:
+        writes.lock(s, game.id)
     return None if game is None else (game, game.play_token == token)
 
 
@@ -372,12 +380,17 @@ def _words(game: Game, seqs: list[int]) -> dict[int, Any]:
 
 # --------------------------------------------------------------------------------- recording
 
-#: Called in the write transaction of every entry recorded, before its commit, as
-#: ``hook(s, game, version, before, state, at)``: the game (as read before the write), its new
-#: version, the states before and after the entry and the entry's time. A group's play follows
-#: its game this way (``companion.groups``), so the write that finishes a game records its play.
-#: The write lock is held meanwhile: a hook reads only when the step concerns it.
+#: Called in the write of every entry recorded, before its commit, as
+#: ``hook(s, game, version, before, state, at)``: the game, its new version, the states before
+#: and after the entry and the entry's time. A group's play follows its game this way
+#: (``companion.groups``), so the write that finishes a game records its play. The write lock is
+#: held meanwhile: a hook reads only when the step concerns it.
 AFTER_RECORD: list[Callable[[Session, Game, int, Any, Any, Any], None]] = []
+
+#: A caller's own check of a tap, ``before(state, clean)``: on the state the tap applies to and
+#: its values as the rules read them, inside the write; it raises to refuse the tap or to ask
+#: first (then nothing is stored).
+Before = Callable[[Any, dict], None]
 
 
 @dataclass(frozen=True)
@@ -385,210 +398,152 @@ class Recorded:
     text: str  # the action in words, as stored
     data: dict  # the action's values as the rules read them (stored)
     version: int  # the game's version with this action
+    retried: int = 0  # how many times its write was tried again after a conflict
 
 
 def record(game_id: int, kind: str, data: Mapping[str, Any], *, by: str = "",
            version: int | None = None, once: str | None = None,
-           box: list[tuple[str, str, dict]] = ()) -> Recorded:
-    """Check and store one action, with the box data it told; committed before returning.
+           box: list[tuple[str, str, dict]] = (), before: Before | None = None) -> Recorded:
+    """Check and store one action, with the box data it told, in one write (the caller's
+    ``writes.one_write``, or one of its own): committed before returning; a refusal rolls the
+    write back before it is raised, so the answer to it is drawn outside the write.
 
     ``version`` is the game version the sender's page showed: a commutative action is applied on
     top of anything newer, any other is refused with what changed meanwhile. ``once`` is the
     one-time key of the form that sent it: the same form sent again is answered as the first
     time and stored once. ``box``: box data to keep with it besides what the rules read from it
-    (a house rule the table asked to remember).
+    (a house rule the table asked to remember). ``before``: the caller's own check (``Before``).
     """
-    end_reading()
-    return _retrying(lambda: _record_once(game_id, kind, data, by=by, version=version,
-                                          once=once, box=list(box)))
-
-
-class _Moved(Exception):
-    """The game moved on between the fold and the write lock: read it again."""
-
-
-# What the database says when another writer held the lock too long or won a race (SQLite's
-# busy and locked, PostgreSQL's serialization failures and deadlocks); any other operational
-# error (a full disk, a read-only file) would fail the same way again.
-_CONTENDED = ("locked", "busy", "could not serialize", "deadlock")
-
-
-def _worth_retrying(err: Exception) -> bool:
-    if isinstance(err, OperationalError):
-        said = str(err.orig).lower()
-        return any(word in said for word in _CONTENDED)
-    return True
-
-
-def _retrying(work: Callable[[], T], tries: int = 5) -> T:
-    """``work()``, tried again when another writer won the race (the unique (game, seq) or
-    one-time key, a lock not granted within the busy timeout, a game that moved on); the last
-    try, or an error no retry can mend, lets the error through."""
-    for n in range(tries):
+    def write() -> Recorded:
+        s = session()
         try:
-            return work()
-        except (IntegrityError, OperationalError, _Moved) as err:
-            if n == tries - 1 or not _worth_retrying(err):
-                raise
-    raise AssertionError("unreachable")
+            return _record(s, game_id, kind, data, by=by, version=version, once=once,
+                           box=list(box), before=before)
+        except BaseException:
+            s.rollback()
+            raise
+    return writes.one_write(write)
 
 
-def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
-                 version: int | None, once: str | None,
-                 box: list[tuple[str, str, dict]]) -> Recorded:
-    # The fold (work that grows with the game) happens before the write lock is taken, on the
-    # state this process keeps or folds. Inside the lock the game's version is read again: the
-    # few entries another phone recorded meanwhile are applied on top, and only an undo or redo
-    # among them (or being recorded) starts the try over.
-    game = session().get(Game, game_id, populate_existing=True)
+def _record(s: Session, game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
+            version: int | None, once: str | None, box: list[tuple[str, str, dict]],
+            before: Before | None) -> Recorded:
+    """The write of ``record``: the game read once (locked), the one-time key, the version
+    check, the rules' reading of the values (once), the caller's check, the step applied on
+    the state this process keeps (``snapshot_of``), stored with what it implies, committed."""
+    game = _game_to_write(s, game_id)
     if game is None:
         raise IllegalAction(t("this game does not exist"))
-    if once and (first := _first_of(game_id, once)) is not None:
-        # the same form again: the first answer, nothing stored (a copy racing with the first
-        # inside the lock breaks the unique (game, once) pair, and its retry ends here)
-        return first
-    snap = snapshot_of(game)
-    rules = get_game(game.slug)
-    meta = _meta(session(), game, snap, kind, data, by, version)
-    # The step as the rules read it on the state this process has, worked out before the write
-    # lock: the lock is held only to store it, unless another phone's tap came first.
-    planned = _planned(rules, snap, game.version + 1, kind, data, by) \
-        if meta is None else None
-    end_reading()
-    # The write lock is taken by the statement that moves the game's version (the first; its
-    # WHERE checks that no other phone's tap came first) and held to the commit: for a step
-    # in the middle of a game that is one more statement, the new entry. After each statement
-    # the thread must get its process's interpreter lock back from the threads drawing pages,
-    # and every other writer of the server waits meanwhile (measured in `make bench`'s table
-    # simulation at 250 tables: ~6 ms held at the median with five statements, though their SQL
-    # takes < 1 ms).
-    with write_session(first_writes=True) as s:
-        at = utcnow()
-        current = game.version
-        if not _took_version(s, game_id, current, current + 1, at):  # another tap came first
-            current = s.scalar(select(Game.version).where(Game.id == game_id).with_for_update())
-            planned = None
-            if meta is not None:  # worked out on an older log: again, from this one (rare)
-                now = _At(game.id, game.slug, game.setup, current)
-                snap = _kept(game_id, current) or _fold(game.slug, game.setup,
-                                                        _entries(s, game_id, upto=current))
-                meta = _meta(s, now, snap, kind, data, by, version)
-            else:
-                snap = _kept(game_id, current) or _caught_up(s, game, snap)
-            if not _took_version(s, game_id, current, current + 1, at):  # (held: never)
-                raise _Moved()
-        stale = version is not None and version != current
-        if stale and (meta.stale if meta is not None else not rules.spec(kind).commutative):
-            raise StaleAction(t("the game changed since your page was loaded: {changes}. Here "
-                                "is the current state; try again if it still makes sense.",
-                                changes=_changes_since(s, game_id, version)),
-                              rule="Concurrent phones")
-        seq = current + 1
-        if meta is not None:
-            text, clean, after, rule = meta.text, meta.data, meta.after, changes.RULE
-            box_in_force(s, game_id, meta.in_force)  # a value from a step taken back is forgotten
-        else:
-            clean, text, rule, after, implied = planned or _planned(
-                rules, snap, seq, kind, data, by, refuse=True)
-            box = implied + box
-        s.execute(_ADD_ACTION, {
-            "game_id": game_id, "seq": seq, "kind": kind, "data": clean, "by": by,
-            "text": str(text), "words": words_to_json(text) if isinstance(text, Text) else None,
-            "rule": rule, "at": at, "once": once or None,
-            "is_correction": meta is None and (kind == CORRECT or rules.spec(kind).correction)})
-        _store_box(s, game.slug, box, source=(game_id, seq))
-        for hook in AFTER_RECORD:  # what else the new state implies, in the same transaction
-            hook(s, game, seq, snap.state, after.state, at)
-        live.told(s, game_id, seq)  # (PostgreSQL: every process listening, at the commit)
-        s.commit()
-    _keep(game_id, seq, after)
-    live.moved(game_id, seq)  # the phones waiting on this game in this process, at once
-    return Recorded(str(text), clean, seq)
+    if once and (first := _first_of(s, game_id, once)) is not None:
+        return first  # the same form again: the first answer, nothing stored
+    rules, snap, seq = get_game(game.slug), snapshot_of(game), game.version + 1
+    stale = version is not None and version != game.version
+    if stale and (kind in (UNDO, REDO) if kind in META_KINDS
+                  else not rules.spec(kind).commutative):
+        raise _stale(s, game_id, version)
+    clean = rules.check_action(snap.state, kind, data)
+    if before is not None:
+        before(snap.state, clean)
+    step = (_meta(s, game, snap, kind, data, by, version) if kind in META_KINDS
+            else _step(rules, snap, seq, kind, clean, by))
+    if stale and step.stale:
+        raise _stale(s, game_id, version)
+    return _stored(s, game, kind, step, snap.state, by=by, once=once, box=box)
+
+
+def _stored(s: Session, game: Game, kind: str, step: _Step, before: Any, *, by: str,
+            once: str | None, box: list[tuple[str, str, dict]]) -> Recorded:
+    """Store ``step`` as the game's next entry (``before``: the state it applies to), with what
+    it implies, and commit; then this process keeps the state after it and wakes the phones
+    waiting on the game."""
+    seq, at = game.version + 1, utcnow()
+    game.version, game.updated_at = seq, at
+    s.execute(_ADD_ACTION, {
+        "game_id": game.id, "seq": seq, "kind": kind, "data": step.data, "by": by,
+        "text": str(step.text),
+        "words": words_to_json(step.text) if isinstance(step.text, Text) else None,
+        "rule": step.rule, "at": at, "once": once or None, "is_correction": step.correction})
+    if step.in_force is not None:  # a value from a step taken back is forgotten
+        box_in_force(s, game.id, step.in_force)
+    _store_box(s, game.slug, step.box + box, source=(game.id, seq))
+    for hook in AFTER_RECORD:  # what else the new state implies, in the same transaction
+        hook(s, game, seq, before, step.after.state, at)
+    live.told(s, game.id, seq)  # (PostgreSQL: every process listening, at the commit)
+    done = Recorded(str(step.text), step.data, seq, writes.retried(s))
+    s.commit()
+    _keep(game.id, seq, step.after)
+    live.moved(game.id, seq)  # the phones waiting on this game in this process, at once
+    return done
 
 
 _ADD_ACTION = Action.__table__.insert()
-_MOVE_VERSION = (Game.__table__.update()
-                 .where(Game.id == bindparam("game"), Game.version == bindparam("was"))
-                 .values(version=bindparam("now"), updated_at=bindparam("at")))
+_GAME_TO_WRITE = select(Game).where(Game.id == bindparam("game")).with_for_update() \
+    .execution_options(populate_existing=True)
 
 
-def _took_version(s: Session, game_id: int, was: int, now: int, at: datetime) -> bool:
-    """Move the game from version ``was`` to ``now``; False when it is not at ``was`` any more
-    (another phone's tap came first: nothing changed)."""
-    return s.execute(_MOVE_VERSION, {"game": game_id, "was": was, "now": now,
-                                     "at": at}).rowcount == 1
+def _game_to_write(s: Session, game_id: int) -> Game | None:
+    """The game a write records on, read once in it and locked (PostgreSQL's row lock; SQLite's
+    write is locked as a whole): the one its view read by link, or read here."""
+    if writes.locked(s, game_id):
+        return s.get(Game, game_id)
+    game = s.scalar(_GAME_TO_WRITE, {"game": game_id})
+    writes.lock(s, game_id)
+    return game
 
 
-def _planned(rules: GameRules, snap: Snapshot, seq: int, kind: str,
-             data: Mapping[str, Any], by: str, *, refuse: bool = False) -> tuple | None:
-    """Step ``seq`` (``kind`` with ``data``) on ``snap``: its values as the rules read them, its
-    words, its rule, the snapshot after it and the box data it implies. A refusal is raised
-    with ``refuse``, else None (worked out again on the newest state, inside the lock)."""
-    try:
-        clean = rules.check_action(snap.state, kind, data)
-        # applied before it is put into words: the words may assume what the rules check
-        after = _applied(rules.slug, snap, [Entry(seq, kind, clean, by)])
-        return (clean, rules.describe(snap.state, kind, clean), rules.spec(kind).rule, after,
-                rules.box_records(snap.state, kind, clean))
-    except RulesError:
-        if refuse:
-            raise
-        return None
-
-
-def _first_of(game_id: int, once: str) -> Recorded | None:
-    """What the form with one-time key ``once`` recorded, if it was sent before."""
-    first = session().scalar(select(Action).where(Action.game_id == game_id,
-                                                  Action.once == once))
-    return None if first is None else Recorded(first.text, first.data, first.seq)
-
-
-def _caught_up(s: Session, game: Game, snap: Snapshot) -> Snapshot:
-    """``snap`` brought up to date, inside the write lock, with the few entries recorded since it
-    was folded (by another process). An undo or redo among them starts the try over instead:
-    the state after it needs the whole log folded again."""
-    newer = _entries(s, game.id, after=game.version)
-    if any(e.kind in META_KINDS for e in newer):
-        raise _Moved()
-    return _applied(game.slug, snap, newer)
+def _stale(s: Session, game_id: int, version: int) -> StaleAction:
+    """The refusal of a step sent from a page of ``version`` that no longer makes sense."""
+    return StaleAction(t("the game changed since your page was loaded: {changes}. Here is the "
+                         "current state; try again if it still makes sense.",
+                         changes=_changes_since(s, game_id, version)), rule="Concurrent phones")
 
 
 @dataclass(frozen=True)
-class _Meta:
-    """An entry that acts on others (undo, redo, void, amend), worked out before the write lock:
-    its words, values, the snapshot after it, and whether a page that showed an older version
-    must be refused (an undo or redo always; a void or an amendment when its steps changed)."""
+class _Step:
+    """An entry as it is stored: its words, its values as the rules read them, its rule, the
+    snapshot after it and the box data it implies; for an entry that acts on others (undo,
+    redo, void, amend) the steps in force after it (box data follows them), and whether a page
+    that showed an older version must be refused (a void or an amendment when its steps
+    changed; an undo or redo always, refused before it is worked out)."""
 
-    text: Text
+    text: Any
     data: dict
+    rule: str
     after: Snapshot
-    in_force: frozenset[int]  # the steps in force after it (box data follows them)
-    stale: bool = True
+    box: list = field(default_factory=list)
+    correction: bool = False
+    in_force: frozenset[int] | None = None
+    stale: bool = False
 
 
-@dataclass(frozen=True)
-class _At:
-    """A game as of one version (what a meta entry is worked out against)."""
+def _step(rules: GameRules, snap: Snapshot, seq: int, kind: str, clean: dict,
+          by: str) -> _Step:
+    """Step ``seq``, ``kind`` with its values as the rules read them (``clean``), on ``snap``."""
+    # applied before it is put into words: the words may assume what the rules check
+    after = _applied(rules.slug, snap, [Entry(seq, kind, clean, by)])
+    spec = rules.spec(kind)
+    return _Step(rules.describe(snap.state, kind, clean), clean, spec.rule, after,
+                 rules.box_records(snap.state, kind, clean), kind == CORRECT or spec.correction)
 
-    id: int
-    slug: str
-    setup: Mapping[str, Any]
-    version: int
+
+def _first_of(s: Session, game_id: int, once: str) -> Recorded | None:
+    """What the form with one-time key ``once`` recorded, if it was sent before."""
+    first = s.scalar(select(Action).where(Action.game_id == game_id, Action.once == once))
+    return None if first is None else Recorded(first.text, first.data, first.seq,
+                                                writes.retried(s))
 
 
-def _meta(s: Session, game: Game | _At, snap: Snapshot, kind: str, data: Mapping[str, Any],
-          by: str, version: int | None) -> _Meta | None:
-    """An undo, redo, void or amendment worked out on the log as ``s`` reads it; None for an
-    action of the game."""
+def _meta(s: Session, game: Game, snap: Snapshot, kind: str, data: Mapping[str, Any],
+          by: str, version: int | None) -> _Step:
+    """An undo, redo, void or amendment worked out on the log as ``s`` reads it."""
     if kind in (UNDO, REDO):
         return _undo_redo(s, game, snap, kind)
-    return _void_amend(s, game, kind, data, by, version) if kind in META_KINDS else None
+    return _void_amend(s, game, kind, data, by, version)
 
 
-def _undo_redo(s: Session, game: Game | _At, snap: Snapshot, kind: str) -> _Meta:
+def _undo_redo(s: Session, game: Game, snap: Snapshot, kind: str) -> _Step:
     """An undo's or a redo's words, values and the snapshot after it: its target named by one
-    indexed read; the state after it folded from the log (outside the write lock, unless
-    another phone wrote first: then inside it, on the log it wrote)."""
+    indexed read, the state after it folded from the log."""
     if kind == UNDO and snap.last_active is None:
         raise IllegalAction(t("there is nothing to undo"), rule="History")
     if kind == REDO and snap.last_undone is None:
@@ -600,17 +555,17 @@ def _undo_redo(s: Session, game: Game | _At, snap: Snapshot, kind: str) -> _Meta
             else t("Redid: {action}", action=words))
     entries = _entries(s, game.id, upto=game.version) + [
         Entry(game.version + 1, kind, {"target": target}, "")]
-    return _Meta(text, {"target": target}, _fold(game.slug, game.setup, entries),
-                 frozenset(e.seq for e in in_force(entries)))
+    return _Step(text, {"target": target}, changes.RULE, _fold(game.slug, game.setup, entries),
+                 in_force=frozenset(e.seq for e in in_force(entries)))
 
 
-def _said(s: Session, game: Game | _At) -> Callable[[int], Any]:
+def _said(s: Session, game: Game) -> Callable[[int], Any]:
     """A step's words by its number (one indexed read each)."""
     return lambda seq: _entry_at(s, game.id, seq).said
 
 
-def _void_amend(s: Session, game: Game | _At, kind: str, data: Mapping[str, Any], by: str,
-                version: int | None) -> _Meta:
+def _void_amend(s: Session, game: Game, kind: str, data: Mapping[str, Any], by: str,
+                version: int | None) -> _Step:
     """A void's or an amendment's words, values and the snapshot after it, every later entry
     checked again (raises WouldBreak naming those that would no longer hold)."""
     rules, log, said = get_game(game.slug), _entries(s, game.id, upto=game.version), \
@@ -622,8 +577,8 @@ def _void_amend(s: Session, game: Game | _At, kind: str, data: Mapping[str, Any]
     text = changes.change_words(rules, game.setup, log, change, said)
     stale = version is not None and changes.touched_since(log, version,
                                                           changes.targets_of(change))
-    return _Meta(text, clean, _snapshot(state, [*log, change]),
-                 frozenset(e.seq for e in in_force([*log, change])), stale)
+    return _Step(text, clean, changes.RULE, _snapshot(state, [*log, change]),
+                 in_force=frozenset(e.seq for e in in_force([*log, change])), stale=stale)
 
 
 def _changes_since(s: Session, game_id: int, version: int) -> Text:

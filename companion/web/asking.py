@@ -6,7 +6,8 @@ face-down Acropolis, a house's battle cards) is refused, since only its owner's 
 
 Which player a tap is for comes from its spec (``GameRules.for_another``, from
 ``ActionSpec.subject``), for every kind of every game: this module is the one place the web
-layer asks it, for a tap (``play.act``) and for the question page (``seating.confirm``). The
+layer asks it, for a tap (``play.act``: ``ask``, inside the tap's write, on its values as the
+rules read them there) and for the question page (``seating.confirm``). The
 question is a page of its own (a plain form post, no script needed); a page's script that is
 answered 428 opens the same page (static/app.js). Its one button sends the same values with
 ``confirm_for`` naming the player, and the tap is recorded, signed with this phone's player.
@@ -25,7 +26,7 @@ from flask import jsonify, render_template, request, url_for
 from .. import store
 from ..db import Game
 from ..games import GameRules, get_game
-from ..games.core import ActionSpec, OwnPhoneOnly, RulesError, subject_fields, t
+from ..games.core import ActionSpec, subject_fields, t
 from ..i18n import say
 from . import wants_json
 
@@ -46,26 +47,33 @@ def player_asked(rules: GameRules, state: Any, kind: str, values: Mapping[str, A
     return rules.for_another(state, kind, rules.check_action(state, kind, values), seat)
 
 
-def ask_first(game: Game, token: str, kind: str, values: Mapping[str, Any], seat: int | None,
-              *, version: int | None, once: str | None):
-    """The question, when a tap is for another player than this phone's and was not confirmed
-    for them: the page (no script), or 428 with its words and address (a script). None: record
-    it. Raises OwnPhoneOnly for another player's secret; wrong fields are left to the store,
-    which refuses them in the same words."""
-    rules = get_game(game.slug)
-    if seat is None and not rules.spec(kind).reveals:
-        return None  # (a phone with no seat: nothing to ask, and nothing read for it)
-    state = store.state_of(game)
-    try:
-        player = player_asked(rules, state, kind, values, seat)
-    except OwnPhoneOnly:
-        raise
-    except RulesError:
-        return None
-    if player is None or _confirmed() == str(player):
-        return None
-    names = rules.player_names(state)
+class Asked(Exception):
+    """A tap for another player than this phone's, not confirmed for them: nothing is stored,
+    and the phone is asked first (``answer``)."""
+
+    def __init__(self, player: int) -> None:
+        super().__init__(player)
+        self.player = player
+
+
+def ask(rules: GameRules, state: Any, kind: str, clean: Mapping[str, Any],
+        seat: int | None) -> None:
+    """Raise Asked when a tap from the phone seated at ``seat`` (its values as the rules read
+    them) is for another player and was not confirmed for them, and OwnPhoneOnly for another
+    player's secret. A phone with no seat is never asked."""
+    if seat is None:
+        return
+    player = rules.for_another(state, kind, clean, seat)
+    if player is not None and _confirmed() != str(player):
+        raise Asked(player)
+
+
+def answer(game: Game, token: str, kind: str, values: Mapping[str, Any], player: int,
+           seat: int, *, version: int | None, once: str | None):
+    """The question for a tap that was asked first (``Asked``): the page (no script), or 428
+    with its words and address (a script)."""
     if wants_json():
+        names = get_game(game.slug).player_names(store.state_of(game))
         asked = t(ASKED, name=names[player], phone=names[seat])
         return jsonify(ok=False, ask=True, player=player, field=CONFIRMED, error=asked,
                        said=say(asked), version=game.version,

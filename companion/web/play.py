@@ -264,35 +264,40 @@ def version_sent() -> int | None:
     return int(raw) if raw.isdecimal() and len(raw) < 10 else None
 
 
+def _recorded(done: store.Recorded):
+    """A recorded tap's answer for a script; ``retried``: its write was tried again after a
+    conflict with another phone's (how many times), and nothing was lost."""
+    return jsonify(ok=True, version=done.version, text=done.text,
+                   **({"retried": done.retried} if done.retried else {}))
+
+
 def _answer(token: str, done: store.Recorded):
     if wants_json():
-        return jsonify(ok=True, version=done.version, text=done.text)
+        return _recorded(done)
     return redirect(url_for("play.game_page", token=token), 303)
 
 
 @bp.post("/<token>/do/<kind>")
+@taps.one_write
 def act(token: str, kind: str):
     """Record one action a phone sent (its values as the rules read them), signed with the
-    phone's seat; a refusal stores nothing. From a phone seated as another player than the one
-    it is for, it is asked first, or refused for that player's secret (web/asking.py)."""
+    phone's seat, in one write from the read of the game to the commit; a refusal stores
+    nothing. From a phone seated as another player than the one it is for, it is asked first,
+    or refused for that player's secret (web/asking.py)."""
     game, _ = open_game(token, to_play=True)
     rules = get_game(game.slug)
     if kind not in rules.actions:
         abort(404, description=t("{game} has no action {kind}.", game=rules.title,
                                  kind=repr(kind)))
     values = tap_values(rules.spec(kind))  # read and checked by the rules as they record it
-    asked = taps.unconfirmed(rules, game, kind, values, version_sent())
-    if asked and taps.is_page_post():
-        return taps.refused_back_to_game(token, asked[0], kind, values)
-    if asked:  # (closing a step someone has not done yet: the page asks once, naming who)
-        return _refuse(game, asked[0], kind, values, 422)
-    try:  # (a tap for another player than this phone's asks first: web/asking.py)
-        asked = asking.ask_first(game, token, kind, values, seat_of(game),
-                                 version=version_sent(), once=once_sent())
-        if asked is not None:
-            return asked
-        done = store.record(game.id, kind, values, by=signed_by(game), version=version_sent(),
-                            once=once_sent())
+    seat, sent = seat_of(game), version_sent()
+    try:
+        done = store.record(game.id, kind, values, by=signed_by(game), version=sent,
+                            once=once_sent(), before=taps.checked_for(rules, game, kind, seat,
+                                                                      sent))
+    except asking.Asked as asked:  # (for another player than this phone's: asked first)
+        return asking.answer(game, token, kind, values, asked.player, seat, version=sent,
+                             once=once_sent())
     except RulesError as err:
         if taps.is_page_post():
             return taps.refused_back_to_game(token, err, kind, values)
@@ -300,11 +305,12 @@ def act(token: str, kind: str):
     if wants_json():
         return _answer(token, done)
     return redirect(url_for("play.game_page", token=token,
-                            _anchor=taps.board_after(rules.spec(kind).actor, values,
-                                                     seat_of(game))), 303)
+                            _anchor=taps.board_after(rules.spec(kind).actor, values, seat)),
+                    303)
 
 
 @bp.post("/<token>/<any(undo, redo):which>")
+@taps.one_write
 def undo_redo(token: str, which: str):
     game, _ = open_game(token, to_play=True)
     try:
@@ -373,6 +379,7 @@ def _refuse_change(game: Game, err: RulesError, sent: list[int], at: int | None)
 
 
 @bp.post("/<token>/void")
+@taps.one_write
 def void(token: str):
     """Take back chosen steps of the history, wherever they are (nothing is deleted: the log
     records that they are void); refused, with every step that would break named, when a later
@@ -385,7 +392,7 @@ def void(token: str):
     except RulesError as err:
         return _refuse_change(game, err, sent, min(sent, default=None))
     if wants_json():
-        return jsonify(ok=True, version=done.version, text=done.text)
+        return _recorded(done)
     if request.form.get("back") == "game":
         return redirect(url_for("play.game_page", token=token), 303)
     return redirect(_history_at(token, request.form.get("around", ""),
@@ -441,6 +448,7 @@ def change(token: str, seq: int):
 
 
 @bp.post("/<token>/change/<int:seq>")
+@taps.one_write
 def amend(token: str, seq: int):
     """Change one step's values; the log keeps the original and records the amendment, and
     every later step is checked again."""
@@ -458,7 +466,7 @@ def amend(token: str, seq: int):
         return _change_page(_fresh(game), seq, values, err,
                             409 if isinstance(err, StaleAction) else 422)
     if wants_json():
-        return jsonify(ok=True, version=done.version, text=done.text)
+        return _recorded(done)
     return redirect(_history_at(token, seq), 303)
 
 

@@ -26,6 +26,7 @@ from ..reference.search import INDEX
 from ..store import HOUSE_RULE
 from .forms import action_form_class
 from .play import once_sent, open_game, signed_by, version_sent
+from .taps import one_write
 
 bp = Blueprint("reference", __name__)
 
@@ -248,6 +249,7 @@ def rulings(slug: str):
 
 
 @bp.post("/rules/<slug>/rulings/<token>")
+@one_write
 def switch_ruling(slug: str, token: str):
     """Switch a ruling for a game (a "ruling" action in its history), and if asked remember the
     reading as a house rule for the next games of this game: its group's (or its own)."""

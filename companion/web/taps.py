@@ -1,18 +1,20 @@
-"""What happens around a tap besides recording it: a close that must be confirmed first (the
-page asks once, naming who), where a phone without script lands after a recorded tap (its
-player's board), and POST/redirect/GET for a refused one (the refusal shown once on the game's
-page, so a reload never posts the tap again)."""
+"""What happens around a tap besides recording it: one write from the read of its game to the
+commit, a close that must be confirmed first (the page asks once, naming who), where a phone
+without script lands after a recorded tap (its player's board), and POST/redirect/GET for a
+refused one (the refusal shown once on the game's page, so a reload never posts the tap
+again)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask import redirect, request, session, url_for
+from flask import g, redirect, request, session, url_for
 
-from .. import store
+from .. import store, writes
 from ..db import Game
 from ..games.core import InvalidInput, Problem, RulesError, words_from_json, words_to_json
-from . import wants_json
+from . import asking, wants_json
 
 #: the session's copy of a refused form post, for the one view the browser is sent back to
 REFUSED = "refused"
@@ -46,19 +48,33 @@ def kept_refusal(token: str) -> tuple[RulesError, str, dict] | None:
     return InvalidInput(problems, rule=str(kept.get("rule") or "")), str(kept.get("kind")), values
 
 
-def unconfirmed(rules: Any, game: Game, kind: str, values: Mapping[str, Any],
-                sent: int | None) -> list:
-    """What the tap must be confirmed for (rules.unconfirmed), read as the rules read its
-    fields; a tap whose fields are wrong, or sent from an out-of-date page, is left to the
-    rules' and the store's own refusals."""
-    if sent is not None and sent != game.version:
-        return []
-    state = store.state_of(game)
-    try:
-        clean = rules.check_action(state, kind, values)
-    except RulesError:
-        return []
-    return rules.unconfirmed(state, kind, clean)
+def one_write(view: Callable[..., Any]) -> Callable[..., Any]:
+    """A view that records a tap, run as one write (companion/writes.py): its read of the game
+    (locked), its checks and the store's write are one transaction, tried again as a whole
+    after a conflict; a refusal is answered after the write was rolled back."""
+    @functools.wraps(view)
+    def written(*args: Any, **kwargs: Any) -> Any:
+        def work() -> Any:
+            g.pop("seats_held", None)  # (each try reads the seat in its own transaction)
+            return view(*args, **kwargs)
+        return writes.one_write(work)
+    return written
+
+
+def checked_for(rules: Any, game: Game, kind: str, seat: int | None,
+                sent: int | None) -> store.Before:
+    """What a tap is checked for besides the rules (``store.Before``), inside its write, on the
+    state it applies to and its values as the rules read them there: a close that must be
+    confirmed first (rules.unconfirmed: the page asks once, naming who; not for a page out of
+    date, which the store refuses or applies on top), then a tap for another player than this
+    phone's (web/asking.py)."""
+    def check(state: Any, clean: dict) -> None:
+        if sent is None or sent == game.version:
+            asked = rules.unconfirmed(state, kind, clean)
+            if asked:
+                raise asked[0]
+        asking.ask(rules, state, kind, clean, seat)
+    return check
 
 
 def board_after(actor: str, values: Mapping[str, Any], seat: int | None) -> str | None:

@@ -1,6 +1,7 @@
-"""How taps write (companion/db.py, companion/store.py): writers on one SQLite file take turns
-on the database's own lock (BEGIN IMMEDIATE), and a tap never writes while its own request still
-holds a read transaction (which would keep SQLite from ever checkpointing its write-ahead log)."""
+"""How taps write (companion/writes.py, companion/store.py): writers on one SQLite file take turns
+on the database's own lock (BEGIN IMMEDIATE, waiting on its busy timeout), and a tap never writes
+while its own request still holds a read transaction (which would keep SQLite from ever
+checkpointing its write-ahead log)."""
 from __future__ import annotations
 
 import threading
@@ -45,31 +46,3 @@ def test_a_tap_ends_its_requests_read_transaction_before_writing(app):
         busy, frames, copied = s.connection().execute(
             text("PRAGMA wal_checkpoint(PASSIVE)")).one()
         assert busy == 0 and frames == copied
-
-
-def test_on_sqlite_a_processs_writers_queue_in_the_process_before_asking_the_database(app):
-    """Only one thread of a process asks SQLite for its write lock at a time; the others wait on
-    the process's own lock, woken as soon as it is free (SQLite's busy wait sleeps 1, 2, 5, 10…
-    up to 100 ms between tries, which under load made a tap wait long after the lock was free)."""
-    from companion.db import write_session
-    inside, leave, second_in = threading.Event(), threading.Event(), threading.Event()
-
-    def first():
-        with app.app_context(), write_session():
-            inside.set()
-            leave.wait(5)
-
-    def second():
-        inside.wait(5)
-        with app.app_context(), write_session():
-            second_in.set()
-
-    threads = [threading.Thread(target=first), threading.Thread(target=second)]
-    for t in threads:
-        t.start()
-    assert inside.wait(5)
-    assert not second_in.wait(0.3)  # (its session has not even begun: it waits in the process)
-    leave.set()
-    assert second_in.wait(5)
-    for t in threads:
-        t.join(5)

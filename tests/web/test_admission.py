@@ -1,7 +1,7 @@
 """How many requests of a process run at once (companion/admission.py): no more than its places;
-a request that waits for something else (a held check, the writers' lock, another request's
-drawing of its page, a body still arriving) gives its place back meanwhile, and every request
-gives it back at its end, even a refused one."""
+a request that waits for something else (a held check, another request's drawing of its page, a
+body still arriving) gives its place back meanwhile, and every request gives it back at its end,
+even a refused one."""
 from __future__ import annotations
 
 import io
@@ -161,24 +161,6 @@ def test_a_held_check_answers_a_change_without_waiting_for_a_place(one_place):
         go.set()
         holder.join(5)
     assert answered_while_held and answered_while_held[0].get_json() == {"version": 1}
-
-
-def test_a_tap_waiting_for_the_writers_lock_gives_its_place_back(one_place):
-    game = new_game(one_place)
-    tapper, reader = one_place.test_client(), one_place.test_client()
-    csrf = csrf_of(tapper, f"/g/{game.play_token}")
-    writers = one_place.extensions["db_writers"]
-    writers.acquire()  # another tap of this process is writing
-    try:
-        tap, answers = in_thread(lambda: correct(tapper, game, csrf))
-        time.sleep(0.3)
-        page = answered_within(5, lambda: reader.get(f"/g/{game.play_token}/v"))
-        assert not answers  # the tap still waits for the lock...
-    finally:
-        writers.release()
-    tap.join(5)
-    assert page is not None and page.get_json() == {"version": 0}  # ...and the check ran
-    assert answers and answers[0].get_json()["ok"] is True
 
 
 def test_a_page_waiting_for_another_requests_drawing_gives_its_place_back(two_places,

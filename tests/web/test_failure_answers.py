@@ -113,13 +113,13 @@ def test_only_a_contended_database_is_tried_again():
 
     from sqlalchemy.exc import OperationalError
 
-    from companion.store import _worth_retrying
+    from companion.writes import is_conflict
 
     def refused(said: str) -> OperationalError:
         return OperationalError("INSERT ...", {}, sqlite3.OperationalError(said))
-    assert _worth_retrying(refused("database is locked"))
-    assert not _worth_retrying(refused("attempt to write a readonly database"))
-    assert not _worth_retrying(refused("database or disk is full"))
+    assert is_conflict(refused("database is locked"))
+    assert not is_conflict(refused("attempt to write a readonly database"))
+    assert not is_conflict(refused("database or disk is full"))
 
 
 def test_a_request_for_a_host_the_server_does_not_serve_is_refused_not_failed(app):
