@@ -60,8 +60,8 @@ def ask(rules: GameRules, state: Any, kind: str, clean: Mapping[str, Any],
         seat: int | None) -> None:
     """Raise Asked when a tap from the phone seated at ``seat`` (its values as the rules read
     them) is for another player and was not confirmed for them, and OwnPhoneOnly for another
-    player's secret. A phone with no seat is never asked."""
-    if seat is None:
+    player's secret. A phone with no seat is never asked, but reveals no secret to the table."""
+    if seat is None and not rules.spec(kind).reveals:
         return
     player = rules.for_another(state, kind, clean, seat)
     if player is not None and _confirmed() != str(player):
