@@ -61,17 +61,6 @@ def test_the_fate_pile_is_the_51_terrain_hexes_in_use_less_4_face_up_and_2_per_h
     assert fate_of(THREE, icon_3=10, icon_4=12) == 29  # icon 3 is in use with 3 players
 
 
-def test_a_setup_missing_the_icon_count_its_player_count_needs_is_refused_per_icon():
-    with pytest.raises(InvalidInput) as err:
-        RULES.new_game({"players": THREE[:2], "icon_4": 12})
-    assert [p.field for p in err.value.problems] == ["icon_3"]
-    assert "with 2 players the terrain hexes with the icon 3 go back in the box" in str(
-        err.value.problems[0].message)
-    with pytest.raises(InvalidInput) as err:
-        RULES.new_game({"players": THREE})
-    assert [p.field for p in err.value.problems] == ["icon_4"]
-
-
 def test_icon_counts_that_leave_no_fate_pile_are_refused():
     with pytest.raises(InvalidInput) as err:
         RULES.new_game({"players": THREE[:2], "icon_3": 30, "icon_4": 13})

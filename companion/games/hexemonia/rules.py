@@ -20,7 +20,7 @@ from ..core import (
 )
 from . import actions, corrections, placing, politics, turn, war
 from .box import box_records
-from .data import CITIES, HAND_LIMIT, CityInfo
+from .data import CITIES, HAND_LIMIT, NO_CITY, CityInfo
 from .guide import guide_lines
 from .model import HexemoniaState, city_table
 from .quick import QUICK_FIELDS, QUICK_OPTIONS, quick_payload
@@ -38,6 +38,7 @@ HANDLERS: dict[str, Handler] = {
     "production": actions.production, "strategy": actions.strategy, "special": special,
     "attack": war.make_attack, "political_check": politics.political_check,
     "discard": turn.discard, "end_turn": turn.end_turn, "reveal": corrections.reveal,
+    "enter_city": corrections.enter_city,
     CORRECT: corrections.correct, "correct_add_hex": corrections.add_hex,
     "correct_hex": corrections.change_hex, "correct_add_myth": corrections.add_myth,
     "correct_myth": corrections.change_myth,
@@ -92,6 +93,11 @@ class HexemoniaRules(GameRules):
     def describe(self, state: HexemoniaState, kind: str, data: Mapping[str, Any]) -> str:
         return describe_action(state, kind, data)
 
+    def unconfirmed(self, state: HexemoniaState, kind: str,
+                    data: Mapping[str, Any]) -> list[IllegalAction]:
+        """A political check before the turn's action ends B and C: asked once."""
+        return politics.skip_unconfirmed(state, data) if kind == "political_check" else []
+
     def available(self, state: HexemoniaState) -> tuple[str, ...]:
         if state.over:
             return (*FIXES, RULING)
@@ -107,7 +113,8 @@ class HexemoniaRules(GameRules):
         else:
             steps = ("play_hex", "play_myth", "production", "strategy", "special", "attack",
                      "political_check")
-        return steps + ("reveal", *FIXES, RULING)
+        entering = ("enter_city",) if any(not p.city for p in state.players) else ()
+        return steps + entering + ("reveal", *FIXES, RULING)
 
     def guide(self, state: HexemoniaState) -> tuple[str, ...]:
         return guide_lines(state)
@@ -121,11 +128,14 @@ class HexemoniaRules(GameRules):
     def secrets(self, setup: Mapping[str, Any], log: Sequence[Entry],
                 state: HexemoniaState) -> tuple[Secret, ...]:
         """The Acropolis each player drew stays hidden until revealed (face up from the start
-        with 2 players, every one face up at the end): its city, in the setup's player row."""
+        with 2 players, every one face up at the end): its city, in the setup's player row or
+        in the step that entered it from its player's phone."""
         if state.over:
             return ()
-        return tuple(Secret(i, 0, ("players", i, "city"))
-                     for i, p in enumerate(state.players) if not p.revealed)
+        hidden = {i for i, p in enumerate(state.players) if not p.revealed}
+        entered = tuple(Secret(e.data["player"], e.seq, ("city",)) for e in log
+                        if e.kind == "enter_city" and e.data.get("player") in hidden)
+        return tuple(Secret(i, 0, ("players", i, "city")) for i in sorted(hidden)) + entered
 
     def score(self, state: HexemoniaState) -> Result:
         """The score pad; while the game runs, an Acropolis still face down adds nothing (its
@@ -135,7 +145,7 @@ class HexemoniaRules(GameRules):
         for i, p in enumerate(state.players):
             if not (p.revealed or state.over):
                 facts[i] = replace(facts[i], city=HIDDEN_CITY)
-        return _result(facts, state.rulings, {**cities, HIDDEN_CITY: HIDDEN})
+        return _result(facts, state.rulings, {**cities, HIDDEN_CITY: HIDDEN, "": NO_CITY})
 
     def parse_facts(self, payload: Any) -> tuple[list[PlayerFacts], dict[str, str]]:
         check = Checker()

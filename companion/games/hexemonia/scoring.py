@@ -148,6 +148,8 @@ def _trio_detail(members: Sequence[str], city: CityInfo, trios: int) -> str:
 
 
 def _bonus_detail(facts: PlayerFacts, city: CityInfo, count: int) -> str:
+    if not facts.city:
+        return t("the Acropolis was never entered")
     if not city.nature:
         return t("the Acropolis is still face down; its bonus counts once revealed")
     values = dict(city=word(CITY_WORDS, facts.city), hexes=active_kinds(city.bonus_kind, count),
