@@ -20,7 +20,7 @@ from ..core import (
 )
 from . import actions, corrections, placing, politics, turn, war
 from .box import box_records
-from .data import CITIES, HAND_LIMIT, NO_CITY, CityInfo
+from .data import CITIES, COUNT_ICONS, HAND_LIMIT, NO_CITY, CityInfo
 from .guide import guide_lines
 from .model import HexemoniaState, city_table
 from .quick import QUICK_FIELDS, QUICK_OPTIONS, quick_payload
@@ -60,6 +60,7 @@ class HexemoniaRules(GameRules):
     box_setup_fields = tuple(f.name for f in SETUP_FIELDS if f.name.startswith("icon_")
                              or f.name.endswith(("_nature", "_bonus_kind", "_bonus_points")))
     player_fields = PLAYER_FIELDS
+    setup_count_first = True
     quick_options = QUICK_OPTIONS
     quick_fields = QUICK_FIELDS
 
@@ -68,6 +69,12 @@ class HexemoniaRules(GameRules):
 
     def new_game(self, setup: Mapping[str, Any]) -> HexemoniaState:
         return read_setup(setup)
+
+    def setup_unused(self, count: int) -> tuple[str, ...]:
+        """Revolts are an option with 2 players only; the hexes of an icon for at most this many
+        players stay in the game, so only those of higher icons are counted (Preparazione)."""
+        return (() if count == 2 else ("revolts",)) + tuple(
+            f"icon_{n}" for n in COUNT_ICONS if n <= count)
 
     turn_rule = f"{turn.R}, Turno di gioco"
 

@@ -13,7 +13,9 @@ from flask import Blueprint, abort, jsonify, request
 from ... import store
 from ...games.core import RulesError, t
 from ...games.hexemonia import (
+    CITIES_BY_COUNT,
     GEARS,
+    RESOURCES,
     find_known,
     known_hexes,
     play_values,
@@ -65,6 +67,21 @@ def played(remembered: list[tuple[str, str, Any]]) -> list[tuple[Any, str]]:
 @bp.app_template_global("hx_gears")
 def gears():
     return GEARS
+
+
+@bp.app_template_global("hx_takes")
+def takes() -> list[tuple[Any, str]]:
+    """Phase A's ways, one button each: (words, the button's value, ``forms.PICK``)."""
+    out = [(t("A: take 2 hexes"), pick_value({"hexes": 2, "resource": "none"}))]
+    return out + [(t("A: 1 hex + {cube}", cube=terms.cube_words(
+        *(int(x == r) for x in RESOURCES))), pick_value({"hexes": 1, "resource": r}))
+        for r in RESOURCES]
+
+
+@bp.app_template_global("hx_cities")
+def cities(count: int) -> tuple[str, ...]:
+    """The Acropolis tiles dealt with ``count`` players (Preparazione)."""
+    return CITIES_BY_COUNT.get(count, ())
 
 
 _TERMS = {"city": terms.CITY_WORDS, "nature": terms.NATURE_WORDS, "kind": terms.KIND_WORDS,
