@@ -49,7 +49,8 @@ def read_setup(setup: Mapping[str, Any]) -> HexemoniaState:
 
 def icon_counts(setup: Mapping[str, Any], check: Checker) -> dict[int, int]:
     """The hexes of each player-count icon the table counted (box data), where given."""
-    return {n: check.integer(setup, f"icon_{n}", "", high=TERRAIN_HEXES)
+    return {n: check.integer(setup, f"icon_{n}", "", high=TERRAIN_HEXES, label=t(
+        "terrain hexes with the player-count icon {n}", n=n))
             for n in COUNT_ICONS if setup.get(f"icon_{n}") not in ("", None)}
 
 
@@ -67,7 +68,8 @@ def _read_fate(setup: Mapping[str, Any], count: int, check: Checker) -> int:
     put_back = sum(icons.get(n, 0) for n in COUNT_ICONS if n > count)
     derived = None if missing else fate_pile(count, put_back)
     if setup.get("fate") not in ("", None, 0):
-        typed = check.integer(setup, "fate", "", low=1, high=fate_pile(count, 0))
+        typed = check.integer(setup, "fate", "", low=1, high=fate_pile(count, 0),
+                              label=t("the Fate pile"))
         counted = any(n > count for n in icons)
         if counted and derived is not None and typed != derived:
             check.add("fate", t("the Fate pile holds {derived} hexes with these icon counts, "
