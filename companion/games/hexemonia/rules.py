@@ -198,7 +198,7 @@ class HexemoniaRules(GameRules):
 
     def score_facts(self, facts: Sequence[PlayerFacts], rulings: Mapping[str, str]) -> Result:
         return _result(facts, {**{r: x.default for r, x in RULINGS.items()}, **rulings},
-                       city_table(rulings))
+                       {**city_table(rulings), "": NO_CITY})
 
 
 #: what a city tile prints, as the setup form names it after the city (``sparta_nature``)
