@@ -24,7 +24,7 @@ TEACH: dict[str, dict[str, Any]] = {
         initiative=i + 1, coins=10, income=1, military=0, culture=0, food=3).items()}},
     "tradewarz": {"cost_settlement": "1 lumber + 1 wheat",
                   "cost_tech_economy": "1 gold + 1 lumber + 1 wheat"},
-    "hexemonia": {"icon_3": 10, "icon_4": 13},
+    "hexemonia": {"icon_4": 13},  # (with 3 players the icon-3 hexes stay in the game)
 }
 #: what the table decides in a second game, besides the names: (field, value, how it is set)
 DECIDE: dict[str, tuple[tuple[str, Any, str], ...]] = {
