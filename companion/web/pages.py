@@ -164,7 +164,8 @@ def new_game(slug: str):
                     rules, setup, rules.box_records_of_setup(setup), group=group,
                     new_group=request.form.get("new_group", "").strip())
             except RulesError as err:
-                errors = [p.message if not p.field else t("{field}: {message}", field=p.field,
+                errors = [p.message if not p.field else t("{field}: {message}",
+                                                          field=field_words(form, p.field),
                                                           message=p.message)
                           for p in err.problems]
             else:
@@ -175,10 +176,29 @@ def new_game(slug: str):
         else:
             errors = errors_of(form, lambda n: t("Seat {n}", n=n))
     known = {b.key: b.value for b in box if b.category == "setup card"}
+    # how many play: asked (``?players=``), or the group players seated, whichever is more
+    count = min(max(quick_count(rules) or 0, len(seated)), rules.max_players) or None
+    count = count if rules.setup_count_first and count and count >= rules.min_players else None
     return render_template("new.html", rules=rules, form=form, errors=errors, box=box,
-                           known=known, group=group, seated=seated,
+                           known=known, group=group, seated=seated, count=count,
+                           unused=rules.setup_unused(count) if count else (),
                            offered=groups.players_of(group) if group else []), \
         422 if errors else 200
+
+
+def field_words(form, field: str):
+    """A setup problem's field as the form names it (its label; a seat's field after the
+    seat's number), not its key: a table reads words, never ``icon_3``."""
+    if field in form._fields and field != "players":
+        return form[field].label.text
+    seat, _, key = field.partition("].")
+    if seat.startswith("players[") and seat[8:].isdecimal() and key:
+        row = form.players.entries[int(seat[8:])].form if int(seat[8:]) < len(
+            form.players.entries) else None
+        if row is not None and key in row._fields:
+            return t("{row}: {field}", row=t("Seat {n}", n=int(seat[8:]) + 1),
+                     field=row[key].label.text)
+    return field
 
 
 def quick_count(rules) -> int | None:

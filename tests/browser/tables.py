@@ -196,6 +196,7 @@ class GenericTable:
         return valid_setup(self.rules, len(self.names), self.names)
 
     def fill_setup(self, page: Page) -> None:
+        choose_count(page, len(self.names))
         setup = self.setup()
         values = {f.name: setup[f.name] for f in self.rules.setup_fields if f.name in setup}
         for seat, player in enumerate(setup["players"]):
@@ -219,6 +220,49 @@ class GenericTable:
 
 def driver(slug: str):
     return DRIVERS.get(slug, lambda: GenericTable(slug))()
+
+
+def choose_count(page: Page, players: int) -> None:
+    """On a setup page that asks "How many players?" first (and shows no form before), tap the
+    count."""
+    if page.locator("nav.count").count() and not page.locator("form.setup").count():
+        tap_and_load(page, page.locator("nav.count").get_by_role("link", name=str(players),
+                                                                 exact=True))
+
+
+class Touches:
+    """Every touch and keyboard entry one phone makes, counted as it is made: a tap is one
+    touch, typing one touch and one keyboard entry."""
+
+    def __init__(self, page: Page):
+        self.page, self.touches, self.keyboard = page, 0, 0
+
+    def tap(self, target: Locator) -> None:
+        self.touches += 1
+        target.tap()
+
+    def load(self, target: Locator) -> None:
+        """A tap that loads another page (a link, a calculator's question)."""
+        self.touches += 1
+        tap_and_load(self.page, target)
+
+    def type(self, target: Locator, value: str) -> None:
+        self.touches += 1
+        self.keyboard += 1
+        target.tap()
+        target.fill(value)
+
+    def open(self, panel: Locator) -> Locator:
+        if not panel.evaluate("d => d.open"):
+            self.tap(panel.locator(":scope > summary"))
+        return panel
+
+    def send(self, target: Locator) -> None:
+        """The touch that records an action: the game shows a newer version, no refusal."""
+        before = self.page.locator("#game").get_attribute("data-version")
+        self.tap(target)
+        expect(self.page.locator(f'#game:not([data-version="{before}"])')).to_have_count(1)
+        expect(self.page.locator("#game .alert, #not-recorded")).to_have_count(0)
 
 
 def open_panel(scope: Locator, label: str) -> Locator:
@@ -791,16 +835,17 @@ class HexemoniaTable:
                            f"{city}_bonus_points": points})
         for i, c in enumerate(self.cities):
             values.update({f"players-{i}-name": c.name, f"players-{i}-city": c.city})
+        choose_count(page, len(self.names))
         form = page.locator("form.setup")
         fill_form(form, values)
-        form.locator('[name="revolts"]').set_checked(True)
+        expect(form.locator('[name="revolts"]')).to_have_count(0)  # 3 players: always played
 
     # ---------------------------------------------------------------- taps on the board
     def take(self, page: Page, seat: int, hexes: int, resource: str = "none") -> None:
         expect(page.locator("#hx-status b").first).to_have_text(self.names[seat])
         form = page.locator('.steps form[action$="/do/take"]')
-        fill_form(form, {"hexes": hexes, "resource": resource})
-        tap_act(page, form.get_by_role("button"))
+        words = "A: take 2 hexes" if hexes == 2 else f"A: 1 hex + 1 {resource.rstrip('s')}"
+        tap_act(page, form.get_by_role("button", name=words))
         if resource != "none":
             self.cities[seat].acropolis[self.RES.index(resource)] += 1
 
@@ -847,7 +892,12 @@ class HexemoniaTable:
                  for tr in check.locator("table.hx-revolts tbody tr").all()]
         assert shown == rows, (shown, rows)
         steps = page.locator(".steps")
-        tap_act(page, steps.get_by_role("button", name="D: apply the political check"))
+        big = steps.get_by_role("button", name="D: apply the political check")
+        if big.count():
+            tap_act(page, big)
+        else:  # no action (C) this turn: D sits under B and C and asks first
+            panel = open_panel(page.locator(f"#p{seat}"), "D: political check, without")
+            tap_act(page, panel.get_by_role("button", name="D: apply the political check anyway"))
         tap_act(page, steps.get_by_role("button", name="End the turn"))
 
     def political_holder(self, seat: int) -> int:
@@ -870,10 +920,11 @@ class HexemoniaTable:
         assert not hexa["shield"], "this count leaves shields out"
         defence = hexa["cubes"][0] + 2 * hexa["cubes"][1]
         hoplites, citizens = units
-        pay = f"Acropolis: {hoplites}h {citizens}c"
         panel = open_panel(page.locator(f"#p{seat}"), "C: war")
         calc = panel.locator("form.hx-calc")
-        fill_form(calc, {"opponent": opponent, "target": target, "adjacent": "", "pay_from": pay})
+        chip(calc, "hex", f"{opponent}:{target}").tap()
+        chip(calc, "h", hoplites).tap()
+        chip(calc, "c", citizens).tap()
         tap_and_load(page, calc.get_by_role("button", name="Work it out"))
         result = page.locator("#hx-calc-result")
         expect(result).to_contain_text(f"defence {defence}, so {defence + 1} units win")
@@ -881,10 +932,7 @@ class HexemoniaTable:
         if shots:
             page.locator("#hx-war").evaluate(SCROLL_UNDER_BAR)
             shots(page, "war")
-        panel = open_panel(page.locator(f"#p{seat}"), "C: war")
-        form = panel.locator('form[action$="/do/attack"]')
-        fill_form(form, {"opponent": opponent, "target": target, "adjacent": "",
-                         "pay_from": pay})
+        form = page.locator('#hx-answer form[action$="/do/attack"]')  # filled by the calculator
         before = page.locator("#game").get_attribute("data-version")
         form.get_by_role("button", name="Attack").tap()
         expect(page.locator(f'#game:not([data-version="{before}"])')).to_have_count(1)
@@ -960,6 +1008,7 @@ class HexemoniaTwoPlayerTable(HexemoniaTable):
                            f"{city}_bonus_points": points})
         for i, c in enumerate(self.cities):
             values.update({f"players-{i}-name": c.name, f"players-{i}-city": c.city})
+        choose_count(page, len(self.names))
         form = page.locator("form.setup")
         fill_form(form, values)
         expect(form.locator('[name="revolts"]')).not_to_be_checked()  # the base game

@@ -41,7 +41,7 @@ def taught_group(live_server) -> str:
 
 
 def second_game(page: Page, url: str, group: str) -> str:
-    page.goto(f"{url}/new/hexemonia?group={group}")
+    page.goto(f"{url}/new/hexemonia?group={group}&players=2")
     form = page.locator("form.setup")
     expect(form.locator('[name="icon_4"]')).to_have_value("19")  # from the box data
     for n, (name, city) in enumerate(CITIES.items()):
@@ -62,8 +62,7 @@ def test_a_hex_played_before_takes_3_touches_and_a_new_one_8(open_context, live_
     ana = seated(open_context("phone"), link, 0)
     expect(ana.locator("#hx-status b").first).to_have_text("Ana")
     take = ana.locator('.steps form[action$="/do/take"]')  # phase A: not counted
-    fill_form(take, {"hexes": 2})
-    Count(ana).send(take.get_by_role("button"))
+    Count(ana).send(take.get_by_role("button", name="A: take 2 hexes"))
 
     # the Vineyard the group played before: one tap on it
     count = Count(ana)

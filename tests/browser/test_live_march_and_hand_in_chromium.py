@@ -61,10 +61,10 @@ def test_a_hexemonia_hand_over_the_limit_discards_down_to_4_and_no_further(open_
     link = prepared(live_server, "hexemonia", {
         "players": [{"name": "Ana", "city": "athens"}, {"name": "Ben", "city": "sparta"}],
         "icon_3": 20, "icon_4": 19}, [
-        ("take", {"player": 0, "hexes": 2}),
+        ("take", {"player": 0, "hexes": 2}), ("production", {"player": 0}),
         ("correct", {"player": 0, "what": "hand", "value": 6})])
     ana = seated(open_context("phone"), link, 0)
-    steps = ana.locator(".steps")
+    steps = ana.locator(".steps")  # (after the turn's action, D is the big next step)
     tap_act(ana, steps.get_by_role("button", name="D: apply the political check"))
     panel = open_panel(steps, "Discard hexes from hand")
     fill_form(panel, {"count": 3})

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.tables import fill_form, tap_and_load
+from tests.browser.tables import choose_count, fill_form, tap_and_load
 
 pytestmark = pytest.mark.browser
 
@@ -24,13 +24,13 @@ TEACH: dict[str, dict[str, Any]] = {
         initiative=i + 1, coins=10, income=1, military=0, culture=0, food=3).items()}},
     "tradewarz": {"cost_settlement": "1 lumber + 1 wheat",
                   "cost_tech_economy": "1 gold + 1 lumber + 1 wheat"},
-    "hexemonia": {"icon_3": 10, "icon_4": 13},
+    "hexemonia": {"icon_4": 13},  # (with 3 players the icon-3 hexes stay in the game)
 }
 #: what the table decides in a second game, besides the names: (field, value, how it is set)
 DECIDE: dict[str, tuple[tuple[str, Any, str], ...]] = {
     "hadara": tuple((f"players-{i}-initiative", i + 1, "type") for i in range(3)),
     "tradewarz": (),
-    "hexemonia": (("players-1-city", "sparta", "pick"), ("players-2-city", "olympia", "pick")),
+    "hexemonia": (),  # each player enters their own Acropolis on their own phone
 }
 #: a value the box data fills in the second game (field, value shown)
 KNOWN = {"hadara": ("players-2-coins", "10"),
@@ -54,6 +54,13 @@ class Touches:
         page.locator(f'form.setup [name="{name}"]').select_option(str(value))
         self.touches += 2
 
+    def players(self, page: Page, n: int) -> None:
+        """"How many players?", asked first by a game whose setup depends on it."""
+        nav = page.locator("nav.count")
+        if nav.count() and not page.locator("form.setup").count():
+            self.touches += 1
+            tap_and_load(page, nav.get_by_role("link", name=str(n), exact=True))
+
     def start(self, page: Page) -> None:
         self.touches += 1
         tap_and_load(page, page.get_by_role("button", name="Start the game"))
@@ -68,6 +75,7 @@ def new_group(live_server) -> str:
 
 def first_game(page: Page, url: str, slug: str, group: str) -> None:
     page.goto(f"{url}/new/{slug}?group={group}")
+    choose_count(page, len(NAMES))
     values = {**{f"players-{i}-name": n for i, n in enumerate(NAMES)}, **TEACH[slug]}
     if slug == "hexemonia":
         values.update({f"players-{i}-city": c for i, c in enumerate(CITIES)})
@@ -85,9 +93,10 @@ def test_a_known_box_sets_up_3_players_in_15_touches(open_context, live_server, 
 
     page.goto(f"{live_server.url}/new/{slug}?group={group}")
     field, shown = KNOWN[slug]
+    count = Touches()
+    count.players(page, len(NAMES))
     if slug != "hadara":  # on the form from the start
         expect(page.locator(f'form.setup [name="{field}"]')).to_have_value(shown)
-    count = Touches()
     for i, name in enumerate(NAMES):
         count.type(page, f"players-{i}-name", name)
     for name, value, how in DECIDE[slug]:

@@ -61,17 +61,6 @@ def test_the_fate_pile_is_the_51_terrain_hexes_in_use_less_4_face_up_and_2_per_h
     assert fate_of(THREE, icon_3=10, icon_4=12) == 29  # icon 3 is in use with 3 players
 
 
-def test_a_setup_missing_the_icon_count_its_player_count_needs_is_refused_per_icon():
-    with pytest.raises(InvalidInput) as err:
-        RULES.new_game({"players": THREE[:2], "icon_4": 12})
-    assert [p.field for p in err.value.problems] == ["icon_3"]
-    assert "with 2 players the terrain hexes with the icon 3 go back in the box" in str(
-        err.value.problems[0].message)
-    with pytest.raises(InvalidInput) as err:
-        RULES.new_game({"players": THREE})
-    assert [p.field for p in err.value.problems] == ["icon_4"]
-
-
 def test_icon_counts_that_leave_no_fate_pile_are_refused():
     with pytest.raises(InvalidInput) as err:
         RULES.new_game({"players": THREE[:2], "icon_3": 30, "icon_4": 13})
@@ -110,8 +99,10 @@ def test_setup_reports_every_problem_with_its_path():
                         "revolts": False, "last_player": 5, "rulings": {"H9": "x"},
                         "sparta_nature": "purple"})
     fields = {p.field for p in err.value.problems}
-    assert fields >= {"players[0].city", "players[1].name", "players[1].city",
-                      "players[2].name", "last_player", "icon_4", "rulings.H9", "sparta_nature"}
+    # (a city left out is entered later on its player's phone; icon counts left out leave the
+    # Fate pile uncounted: neither is a problem)
+    assert fields >= {"players[0].city", "players[1].name", "players[2].name", "last_player",
+                      "rulings.H9", "sparta_nature"}
     # Ana's missing city is reported once, not again as a second Athens (D8)
     assert "players[2].city" not in fields
 
@@ -481,7 +472,8 @@ def test_guide_available_and_describe_follow_the_turn():
     assert "Philosopher stays" in RULES.describe(state, "political_check", {})
     # a tap that names no player (-1) is for the active player, as entries logged before
     assert RULES.check_action(state, "take", {"hexes": "2"}) == {"player": -1, "hexes": 2,
-                                                                 "resource": "none"}
+                                                                 "resource": "none",
+                                                                 "last": False}
     assert all(spec.rule for spec in RULES.actions.values())
 
 

@@ -21,7 +21,7 @@ class WebTable:
     def create(cls, client, app, slug: str, players: list[dict], *, in_group: str = "",
                **options) -> WebTable:
         """A game set up through the setup page (from the group ``in_group``: its link token)."""
-        url = f"/new/{slug}" + (f"?group={in_group}" if in_group else "")
+        url = f"/new/{slug}?players={len(players)}" + (f"&group={in_group}" if in_group else "")
         html = client.get(url).get_data(as_text=True)
         data = {"csrf_token": CSRF.search(html).group(1), **options}
         for i, p in enumerate(players):

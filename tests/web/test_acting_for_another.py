@@ -43,6 +43,8 @@ LEGAL: dict[tuple[str, str], dict[str, Any]] = {
     ("tradewarz", "battle"): {"attacker_soldiers": 2, "defender_soldiers": 1},
     ("hexemonia", "take"): {"hexes": 2},
     ("hexemonia", "correct"): {"what": "hand", "value": 3},
+    # (a check before B and C asks "without B and C?" first: meant here)
+    ("hexemonia", "political_check"): {"anyway": "true"},
 }
 #: steps recorded first, in both games compared (a post held before it is left...)
 BEFORE: dict[tuple[str, str], list[tuple[str, dict[str, Any]]]] = {

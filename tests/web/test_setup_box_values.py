@@ -33,7 +33,7 @@ def test_printed_values_are_kept_in_the_box_values_section_not_among_the_tables_
 
 
 def test_the_box_values_section_opens_while_a_value_is_unknown(client):
-    section = _box_section(client.get("/new/hexemonia").get_data(as_text=True))
+    section = _box_section(client.get("/new/hexemonia?players=2").get_data(as_text=True))
     assert section.startswith(" open")
     assert "not known yet" in section
 
@@ -41,7 +41,8 @@ def test_the_box_values_section_opens_while_a_value_is_unknown(client):
 def test_values_a_first_game_of_the_group_taught_fill_its_next_setup(client, app):
     group = new_group(client)
     _hexemonia(client, app, icon_3="10", icon_4="13", in_group=group)
-    section = _box_section(client.get(f"/new/hexemonia?group={group}").get_data(as_text=True))
+    section = _box_section(client.get(f"/new/hexemonia?group={group}&players=2").get_data(
+        as_text=True))
     assert re.search(r'name="icon_3" value="10"', section)
     assert re.search(r'name="icon_4" value="13"', section)
 
@@ -53,7 +54,8 @@ def test_hexemonia_city_values_a_first_game_read_off_the_tile_fill_its_next_setu
     group = new_group(client)
     _hexemonia(client, app, icon_3="10", icon_4="13", sparta_bonus_kind="chora",
                sparta_bonus_points="3", in_group=group)
-    section = _box_section(client.get(f"/new/hexemonia?group={group}").get_data(as_text=True))
+    section = _box_section(client.get(f"/new/hexemonia?group={group}&players=2").get_data(
+        as_text=True))
     assert re.search(r'name="sparta_bonus_points" value="3"', section)
     kind = re.search(r'<select name="sparta_bonus_kind"[^>]*>(.*?)</select>', section, re.S)
     assert re.search(r'<option selected value="chora">', kind.group(1))

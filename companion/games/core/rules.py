@@ -37,11 +37,18 @@ class GameRules:
     #: setup fields that are values printed on components (box data, not the table's choice):
     #: the setup form keeps them together in one section, closed while every one is known
     box_setup_fields: tuple[str, ...] = ()
+    #: the setup page asks "How many players?" first, then asks only what matters for that many
+    #: (``setup_unused``)
+    setup_count_first: bool = False
     #: the quick score pad: options of the whole game, then the end-of-game facts of each player
     quick_options: tuple[FieldSpec, ...] = ()
     quick_fields: tuple[FieldSpec, ...] = ()
 
     # -- to override --------------------------------------------------------------------------
+    def setup_unused(self, count: int) -> tuple[str, ...]:
+        """The setup fields that do not matter with ``count`` players (left off its form)."""
+        return ()
+
     def new_game(self, setup: Mapping[str, Any]) -> Any:
         """Check a setup (raise InvalidInput listing every problem) and return the first state."""
         raise NotImplementedError

@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from .. import register
 from .box import find_known, known_hexes, play_values
-from .data import CITY_DEFAULTS, GEARS, HEX_CATALOGUE, box_record, catalogue_entry
+from .data import (
+    ACROPOLIS,
+    CITIES_BY_COUNT,
+    CITY_DEFAULTS,
+    GEARS,
+    HEX_CATALOGUE,
+    RESOURCES,
+    box_record,
+    catalogue_entry,
+)
 from .model import Cubes, Hex, HexemoniaState, Myth, Player
 from .politics import preview_check, revolt_discard
 from .quick import parse_myths
@@ -18,7 +27,8 @@ from .war import attack, preview_attack
 
 register(RULES)
 
-__all__ = ["RULES", "HexemoniaState", "Player", "Hex", "Myth", "Cubes", "CITY_DEFAULTS", "GEARS",
+__all__ = ["RULES", "ACROPOLIS", "CITIES_BY_COUNT", "RESOURCES", "HexemoniaState", "Player",
+           "Hex", "Myth", "Cubes", "CITY_DEFAULTS", "GEARS",
            "HEX_CATALOGUE", "box_record", "catalogue_entry", "attack", "preview_attack",
            "preview_check", "revolt_discard", "known_hexes", "find_known", "play_values",
            "parse_myths", "myth_trios", "facts_of"]

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import IllegalAction, replace, t
-from .data import ACROPOLIS, RESOURCES, fate_pile
+from .data import ACROPOLIS, CITIES_BY_COUNT, RESOURCES, fate_pile
 from .model import Cubes, Hex, HexemoniaState, Myth, Player
 from .placing import check_host, check_new_hex, check_new_myth
 from .shorthand import place
@@ -17,10 +17,30 @@ from .turn import R, next_turn
 def reveal(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     """A player shows their Acropolis; it stays face up (rulebook, Preparazione)."""
     player = state.players[data["player"]]
+    if not player.city:
+        raise IllegalAction(t("{name} has not entered their Acropolis yet; they do it on their "
+                              "own phone", name=player.name), rule=f"{R}, Preparazione")
     if player.revealed:
         raise IllegalAction(t("{name}'s Acropolis is already face up", name=player.name),
                             rule=f"{R}, Preparazione")
     return state.with_player(data["player"], replace(player, revealed=True))
+
+
+def enter_city(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
+    """A player enters the Acropolis they drew (rulebook, Preparazione), from their own phone:
+    a tile of this player count, once, and not one another player holds (the box has one of
+    each: a second one is a misread tile)."""
+    seat, city = data["player"], data["city"]
+    player, rule = state.players[seat], f"{R}, Preparazione"
+    if player.city:
+        raise IllegalAction(t("{name} has already entered their Acropolis", name=player.name),
+                            rule=rule)
+    allowed = CITIES_BY_COUNT[len(state.players)]
+    if city not in allowed or any(p.city == city for p in state.players):
+        raise IllegalAction(t("that Acropolis is not among the tiles dealt with {n} players; "
+                              "check the tile you drew", n=len(state.players)),
+                            rule=rule, field="city")
+    return state.with_player(seat, replace(player, city=city))
 
 
 def correct(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:

@@ -32,6 +32,9 @@ START_HAND = 2  # Preparazione: each player draws two hexes from it
 #: icon is at most its player count. How many hexes carry each icon is printed only on the tiles
 #: (box data the table enters); with 4 players every terrain hex is used.
 COUNT_ICONS = (3, 4)
+#: the Fate pile of a first game whose table did not count the hexes put back: the app does not
+#: know its size, so the phase A that takes its last hex says so (the table sees it run out)
+FATE_UNCOUNTED = -1
 
 
 def fate_pile(players: int, put_back: int) -> int:
@@ -67,6 +70,9 @@ CITY_DEFAULTS: Mapping[str, CityInfo] = {
     "delphi": CityInfo("political", "chora", 1, True, t("symbol and bonus are guesses")),
     "delos": CityInfo("sacred", "chora", 1, True, t("symbol and bonus are guesses")),
 }
+
+#: an Acropolis its player has not entered yet (on their own phone): no nature, no bonus
+NO_CITY = CityInfo("", "", 0, False, t("not entered yet"))
 
 _ALTERNATIVE = t("alternative reading of the reference page")
 

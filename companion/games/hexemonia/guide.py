@@ -16,7 +16,9 @@ def guide_lines(state: HexemoniaState) -> tuple[str, ...]:
                      f"{R}, Calcolo dei punti"),)
     me = state.players[state.active]
     lines = [step(t("Turn {turn}: {name} plays. Fate pile: {fate} hexes.", turn=state.turn,
-                    name=me.name, fate=state.fate), f"{R}, Turno di gioco")]
+                    name=me.name, fate=state.fate) if state.fate >= 0 else
+                  t("Turn {turn}: {name} plays. Fate pile: not counted (say so when its last "
+                    "hex is taken).", turn=state.turn, name=me.name), f"{R}, Turno di gioco")]
     if state.final_round:
         lines.append(step(t("Final round: no phase A; the game ends after {name}'s turn.",
                             name=seat_name(state, state.last_player)), f"{R}, Fine del gioco"))

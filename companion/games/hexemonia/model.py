@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..core import replace
-from .data import ACROPOLIS, CITY_ALTERNATIVE, CITY_DEFAULTS, CityInfo
+from .data import ACROPOLIS, CITY_ALTERNATIVE, CITY_DEFAULTS, NO_CITY, CityInfo
 from .terms import cube_words
 
 
@@ -186,7 +186,10 @@ class HexemoniaState:
     over: bool = False
 
     def city_info(self, city: str) -> CityInfo:
-        """The tile data of ``city``: the table's override, else the H1 reading's default."""
+        """The tile data of ``city``: the table's override, else the H1 reading's default; an
+        Acropolis its player has not entered yet shows nothing (no nature, no bonus)."""
+        if not city:
+            return NO_CITY
         for name, info in self.cities:
             if name == city:
                 return info

@@ -136,3 +136,17 @@ def political_check(state: HexemoniaState, data: Mapping[str, Any]) -> Hexemonia
     """Phase D: the Philosopher may move to the active player, and revolts follow (H9, H13)."""
     check_political(state)
     return apply_check(state)
+
+
+def skip_unconfirmed(state: HexemoniaState, data: Mapping[str, Any]) -> list[IllegalAction]:
+    """A political check tapped before the turn's action (C) ends the turn's B and C: the page
+    asks once ("End the turn without B and C?"), unless ``anyway`` says it was meant. A check
+    the rules refuse anyway is left to that refusal."""
+    if data.get("anyway") or state.action or state.checked or state.over or \
+            not (state.took or state.final_round):
+        return []
+    asked = t("End the turn without an action (C)? No production, strategy, special action "
+              "or war this turn: the political check ends it.") if state.played else \
+        t("End the turn without B and C? No hex played and no action this turn: the political "
+          "check ends them.")
+    return [IllegalAction(asked, rule=f"{R}, Turno di gioco", field="anyway")]

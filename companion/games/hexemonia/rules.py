@@ -20,7 +20,7 @@ from ..core import (
 )
 from . import actions, corrections, placing, politics, turn, war
 from .box import box_records
-from .data import CITIES, HAND_LIMIT
+from .data import CITIES, COUNT_ICONS, HAND_LIMIT, NO_CITY
 from .guide import guide_lines
 from .model import HexemoniaState, city_table
 from .quick import QUICK_FIELDS, QUICK_OPTIONS, quick_payload
@@ -46,6 +46,7 @@ HANDLERS: dict[str, Handler] = {
     "production": actions.production, "strategy": actions.strategy, "special": special,
     "attack": war.make_attack, "political_check": politics.political_check,
     "discard": turn.discard, "end_turn": turn.end_turn, "reveal": corrections.reveal,
+    "enter_city": corrections.enter_city,
     CORRECT: corrections.correct, "correct_add_hex": corrections.add_hex,
     "correct_hex": corrections.change_hex, "correct_add_myth": corrections.add_myth,
     "correct_myth": corrections.change_myth,
@@ -67,6 +68,7 @@ class HexemoniaRules(GameRules):
     box_setup_fields = tuple(f.name for f in SETUP_FIELDS if f.name.startswith("icon_")
                              or f.name.endswith(("_nature", "_bonus_kind", "_bonus_points")))
     player_fields = PLAYER_FIELDS
+    setup_count_first = True
     quick_options = QUICK_OPTIONS
     quick_fields = QUICK_FIELDS
 
@@ -75,6 +77,12 @@ class HexemoniaRules(GameRules):
 
     def new_game(self, setup: Mapping[str, Any]) -> HexemoniaState:
         return read_setup(setup)
+
+    def setup_unused(self, count: int) -> tuple[str, ...]:
+        """Revolts are an option with 2 players only; the hexes of an icon for at most this many
+        players stay in the game, so only those of higher icons are counted (Preparazione)."""
+        return (() if count == 2 else ("revolts",)) + tuple(
+            f"icon_{n}" for n in COUNT_ICONS if n <= count)
 
     turn_rule = f"{turn.R}, Turno di gioco"
 
@@ -100,6 +108,11 @@ class HexemoniaRules(GameRules):
     def describe(self, state: HexemoniaState, kind: str, data: Mapping[str, Any]) -> str:
         return describe_action(state, kind, data)
 
+    def unconfirmed(self, state: HexemoniaState, kind: str,
+                    data: Mapping[str, Any]) -> list[IllegalAction]:
+        """A political check before the turn's action ends B and C: asked once."""
+        return politics.skip_unconfirmed(state, data) if kind == "political_check" else []
+
     def available(self, state: HexemoniaState) -> tuple[str, ...]:
         if state.over:
             return (*FIXES, RULING)
@@ -115,7 +128,8 @@ class HexemoniaRules(GameRules):
         else:
             steps = ("play_hex", "play_myth", "production", "strategy", "special", "attack",
                      "political_check")
-        return steps + ("reveal", *FIXES, RULING)
+        entering = ("enter_city",) if any(not p.city for p in state.players) else ()
+        return steps + entering + ("reveal", *FIXES, RULING)
 
     def guide(self, state: HexemoniaState) -> tuple[str, ...]:
         return guide_lines(state)
@@ -129,11 +143,14 @@ class HexemoniaRules(GameRules):
     def secrets(self, setup: Mapping[str, Any], log: Sequence[Entry],
                 state: HexemoniaState) -> tuple[Secret, ...]:
         """The Acropolis each player drew stays hidden until revealed (face up from the start
-        with 2 players, every one face up at the end): its city, in the setup's player row."""
+        with 2 players, every one face up at the end): its city, in the setup's player row or
+        in the step that entered it from its player's phone."""
         if state.over:
             return ()
-        return tuple(Secret(i, 0, ("players", i, "city"))
-                     for i, p in enumerate(state.players) if not p.revealed)
+        hidden = {i for i, p in enumerate(state.players) if not p.revealed}
+        entered = tuple(Secret(e.data["player"], e.seq, ("city",)) for e in log
+                        if e.kind == "enter_city" and e.data.get("player") in hidden)
+        return tuple(Secret(i, 0, ("players", i, "city")) for i in sorted(hidden)) + entered
 
     def score(self, state: HexemoniaState) -> Result:
         return score_state(state)
@@ -191,7 +208,7 @@ class HexemoniaRules(GameRules):
 
     def score_facts(self, facts: Sequence[PlayerFacts], rulings: Mapping[str, str]) -> Result:
         return result_of(facts, {**{r: x.default for r, x in RULINGS.items()}, **rulings},
-                         city_table(rulings))
+                         {**city_table(rulings), "": NO_CITY})
 
 
 #: what a city tile prints, as the setup form names it after the city (``sparta_nature``)

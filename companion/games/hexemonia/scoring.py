@@ -21,7 +21,7 @@ from ..core import (
     standing_of,
     t,
 )
-from .data import CITIES, KINDS, MAX_MYTHS, NATURES, CityInfo
+from .data import CITIES, KINDS, MAX_MYTHS, NATURES, NO_CITY, CityInfo
 from .holdings import myth_problems, too_many_myths
 from .model import HexemoniaState, city_table
 from .setup import check_cities
@@ -159,6 +159,8 @@ def _trio_detail(members: Sequence[str], city: CityInfo, trios: int) -> str:
 
 
 def _bonus_detail(facts: PlayerFacts, city: CityInfo, count: int) -> str:
+    if not facts.city:
+        return t("the Acropolis was never entered")
     if not city.nature:
         return t("the Acropolis is still face down; its bonus counts once revealed")
     values = dict(city=word(CITY_WORDS, facts.city), hexes=active_kinds(city.bonus_kind, count),
@@ -196,7 +198,7 @@ def score_state(state: HexemoniaState) -> Result:
     for i, p in enumerate(state.players):
         if not (p.revealed or state.over):
             facts[i] = replace(facts[i], city=HIDDEN_CITY)
-    return result_of(facts, state.rulings, {**cities, HIDDEN_CITY: HIDDEN})
+    return result_of(facts, state.rulings, {**cities, HIDDEN_CITY: HIDDEN, "": NO_CITY})
 
 
 def standing(state: HexemoniaState) -> Standing:

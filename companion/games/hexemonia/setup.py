@@ -9,6 +9,7 @@ from .data import (
     CITIES,
     CITIES_BY_COUNT,
     COUNT_ICONS,
+    FATE_UNCOUNTED,
     KINDS,
     NATURES,
     TERRAIN_HEXES,
@@ -48,7 +49,8 @@ def read_setup(setup: Mapping[str, Any]) -> HexemoniaState:
 
 def icon_counts(setup: Mapping[str, Any], check: Checker) -> dict[int, int]:
     """The hexes of each player-count icon the table counted (box data), where given."""
-    return {n: check.integer(setup, f"icon_{n}", "", high=TERRAIN_HEXES)
+    return {n: check.integer(setup, f"icon_{n}", "", high=TERRAIN_HEXES, label=t(
+        "terrain hexes with the player-count icon {n}", n=n))
             for n in COUNT_ICONS if setup.get(f"icon_{n}") not in ("", None)}
 
 
@@ -56,7 +58,9 @@ def _read_fate(setup: Mapping[str, Any], count: int, check: Checker) -> int:
     """The Fate pile after dealing, derived from the player count and the hexes put back in the
     box (those whose icon is for more players; rulebook, Preparazione). A pile size typed by
     hand (a game file made before the app derived it) must fit in the box and agree with the
-    derivation when the icon counts are given too."""
+    derivation when the icon counts are given too. Without the counts a game still starts: its
+    pile is uncounted, and the take that empties it says so (a first game is never refused
+    for tiles nobody counted yet)."""
     icons = icon_counts(setup, check)
     if count not in CITIES_BY_COUNT:
         return 1  # the player list is wrong; its own problem says so
@@ -64,18 +68,15 @@ def _read_fate(setup: Mapping[str, Any], count: int, check: Checker) -> int:
     put_back = sum(icons.get(n, 0) for n in COUNT_ICONS if n > count)
     derived = None if missing else fate_pile(count, put_back)
     if setup.get("fate") not in ("", None, 0):
-        typed = check.integer(setup, "fate", "", low=1, high=fate_pile(count, 0))
+        typed = check.integer(setup, "fate", "", low=1, high=fate_pile(count, 0),
+                              label=t("the Fate pile"))
         counted = any(n > count for n in icons)
         if counted and derived is not None and typed != derived:
             check.add("fate", t("the Fate pile holds {derived} hexes with these icon counts, "
                                 "not {typed}", derived=derived, typed=typed))
         return typed
     if missing:
-        for icon in missing:
-            check.add(f"icon_{icon}", t(
-                "with {n} players the terrain hexes with the icon {icon} go back in the box: "
-                "how many are there? The Fate pile follows from them", n=count, icon=icon))
-        return 1
+        return FATE_UNCOUNTED
     if derived < 1:
         check.add(f"icon_{COUNT_ICONS[0]}", t(
             "{put_back} hexes put back in the box leave no Fate pile for {n} players",
@@ -106,7 +107,9 @@ def _read_players(setup: Mapping[str, Any], check: Checker) -> tuple[Player, ...
         path = f"players[{i}]"
         data = data if isinstance(data, Mapping) else {}
         name = check.text(data, "name", path)
-        city = check.choice(data, "city", path, CITIES)
+        # left empty, the player enters their face-down Acropolis on their own phone
+        city = "" if data.get("city") in ("", None) else check.choice(data, "city", path,
+                                                                        CITIES)
         if name.casefold() in names:
             check.add(f"{path}.name", t("two players are called {name}", name=name))
         names.add(name.casefold())

@@ -29,6 +29,13 @@ def place(name: str) -> str:
     return ACROPOLIS if name.casefold() in _ACROPOLIS else name
 
 
+def cubes_text(cubes: Cubes) -> str:
+    """Cubes in this notation, as a form's chip sends them: ``1h 2c`` (none: ``0c``)."""
+    parts = [f"{n}{letter}" for n, letter in ((cubes.hoplites, "h"), (cubes.citizens, "c"),
+                                              (cubes.gold, "g")) if n]
+    return " ".join(parts) or "0c"
+
+
 def parse_cubes(text: str, field: str = "") -> Cubes:
     """Read ``2c 1h 3g`` into cubes; raise IllegalAction naming the part it cannot read."""
     counts = [0, 0, 0]

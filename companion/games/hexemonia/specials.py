@@ -164,6 +164,8 @@ def _moire(state, where, data):
         return state
     player = state.players[state.active]
     state = state.with_player(state.active, replace(player, hand=player.hand + 1))
+    if state.fate < 0:  # an uncounted pile: its last hex is told by the take that empties it
+        return state
     return replace(state, fate=state.fate - 1, final_round=state.fate == 1 or state.final_round)
 
 

@@ -58,7 +58,10 @@ ACTIONS: dict[str, ActionSpec] = {s.kind: s for s in (
     _turn("take", t("A) Take 2 hexes, or 1 hex and 1 resource"), f"{R}, A) Prendere 2 esagoni", (
         FieldSpec("hexes", t("Face-up hexes taken"), low=1, high=2),
         FieldSpec("resource", t("Resource taken instead of a second hex"), "choice",
-                  choices=_RESOURCE, default="none"))),
+                  choices=_RESOURCE, default="none"),
+        # a Fate pile nobody counted ends when the table sees its last hex taken
+        FieldSpec("last", t("This took the last hex of the Fate pile"), "bool", default=False,
+                  required=False))),
     _turn("play_hex", t("Play a hex into the city"), f"{R}, B) Giocare esagoni",
           _hex_data(False) + (_text("pay_from", t("Pay the cost from"), t(
               "Where the cubes come from, e.g. 'Acropolis: 2c 1g; Pascolo: 1h'. Empty: all "
@@ -89,8 +92,11 @@ ACTIONS: dict[str, ActionSpec] = {s.kind: s for s in (
         _text("discard_myth", t("Myth to discard if this brings a fourth")),
         _text("survivors", t("Survivors onto the conquered hex"),
               t("e.g. '2c' or '1h 1c'; empty: a mix that keeps the hex active (ruling H23)")))),
+    # a check made before B and C ends them: the page asks first, unless ``anyway`` says so
     _turn("political_check", t("Political check"),
-          f"{R}, D) Verificare la situazione politica"),
+          f"{R}, D) Verificare la situazione politica",
+          (FieldSpec("anyway", t("End the turn without B and C"), "bool", default=False,
+                     required=False),)),
     _turn("discard", t("Discard hexes from hand"), f"{R}, D) hand limit",
           (FieldSpec("count", t("Hexes discarded"), low=1, high=20),)),
     # The turn it ends: a second tap cannot end the next player's turn too.
@@ -100,6 +106,12 @@ ACTIONS: dict[str, ActionSpec] = {s.kind: s for s in (
     ActionSpec("reveal", t("Reveal an Acropolis"), f"{R}, Preparazione",
                (FieldSpec("player", t("Player"), "player"),),
                own_phone=t("only {name}'s phone can reveal {name}'s Acropolis"), reveals=True),
+    # the Acropolis each player drew face down, entered on their own phone (their secret)
+    ActionSpec("enter_city", t("Enter my Acropolis (kept hidden)"), f"{R}, Preparazione", (
+        FieldSpec("player", t("Player"), "player"),
+        FieldSpec("city", t("Acropolis drawn"), "choice",
+                  choices=tuple((c, CITY_WORDS[c]) for c in CITIES), usual=1)),
+               own_phone=t("only {name}'s phone can enter {name}'s Acropolis")),
     ActionSpec("correct", t("Correct a value by hand"), "Corrections", (
         FieldSpec("player", t("Player"), "player"),
         FieldSpec("what", t("What"), "choice", choices=(
@@ -189,6 +201,8 @@ SETUP_FIELDS = (
 
 PLAYER_FIELDS = (
     FieldSpec("name", t("Name"), "text"),
-    FieldSpec("city", t("Acropolis drawn (kept hidden)"), "choice",
-              choices=tuple((c, CITY_WORDS[c]) for c in CITIES)),
+    # left to each player's own phone unless the host enters it (a 2-player game's face-up tiles)
+    FieldSpec("city", t("Acropolis drawn (kept hidden)"), "choice", required=False, default="",
+              choices=(("", t("each player enters it on their own phone")),) + tuple(
+                  (c, CITY_WORDS[c]) for c in CITIES)),
 )

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..core import IllegalAction, Text, replace, t
 from .cubes import one
-from .data import HAND_LIMIT
+from .data import FATE_UNCOUNTED, HAND_LIMIT
 from .model import HexemoniaState
 from .terms import ACTION_WORDS, word
 
@@ -62,6 +62,8 @@ def take(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     """Phase A: 1 face-up hex and then a second hex or 1 cube onto the Acropolis.
 
     Each hex taken is replaced from the Fate pile; emptying it starts the final round (H7).
+    A pile nobody counted ends with the take that says it emptied it (``last``: the table saw
+    it); a counted one by the count (a wrong count is corrected by hand).
     """
     rule = f"{R}, A) Prendere 2 esagoni"
     if state.final_round:
@@ -78,7 +80,10 @@ def take(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     player = state.players[state.active]
     player = replace(player, hand=player.hand + hexes,
                      acropolis=player.acropolis + one(resource))
-    fate = max(0, state.fate - hexes)
+    if state.fate == FATE_UNCOUNTED:
+        fate = 0 if data.get("last") else FATE_UNCOUNTED
+    else:
+        fate = max(0, state.fate - hexes)
     return replace(state.with_player(state.active, player), fate=fate, took=True,
                    final_round=fate == 0)
 

@@ -48,6 +48,9 @@ def describe_action(state: HexemoniaState, kind: str, data: Mapping[str, Any]) -
         "end_turn": lambda: t("{name} ends the turn", name=me),
         "reveal": lambda: t("{name} reveals their Acropolis",
                             name=seat_name(state, data.get("player"))),
+        # (never the city: the history is everyone's, the Acropolis its player's secret)
+        "enter_city": lambda: t("{name} enters their Acropolis, face down",
+                                name=seat_name(state, data.get("player"))),
         "ruling": lambda: t("Ruling {id} set to {reading}", id=data.get("ruling"),
                             reading=_reading(data.get("ruling"), data.get("reading"))),
     }
@@ -57,11 +60,13 @@ def describe_action(state: HexemoniaState, kind: str, data: Mapping[str, Any]) -
 def _take(state: HexemoniaState, me: str, data: Mapping[str, Any]) -> Text:
     resource = data.get("resource", "none")
     if resource in RESOURCE_WORDS:
-        return t("{name} takes 1 hex and {cube}", name=me,
+        said = t("{name} takes 1 hex and {cube}", name=me,
                  cube=cube_words(*(int(r == resource) for r in RESOURCE_WORDS)))
-    if data.get("hexes") == 1:
-        return t("{name} takes 1 hex", name=me)
-    return t("{name} takes {count} hexes", name=me, count=data.get("hexes"))
+    elif data.get("hexes") == 1:
+        said = t("{name} takes 1 hex", name=me)
+    else:
+        said = t("{name} takes {count} hexes", name=me, count=data.get("hexes"))
+    return t("{taken}: the Fate pile is empty", taken=said) if data.get("last") else said
 
 
 def _play_hex(state: HexemoniaState, me: str, data: Mapping[str, Any]) -> Text:

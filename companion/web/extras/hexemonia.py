@@ -13,7 +13,11 @@ from flask import Blueprint, abort, jsonify, request
 from ... import store
 from ...games.core import RulesError, t
 from ...games.hexemonia import (
+    ACROPOLIS,
+    CITIES_BY_COUNT,
     GEARS,
+    RESOURCES,
+    Cubes,
     find_known,
     known_hexes,
     play_values,
@@ -21,6 +25,7 @@ from ...games.hexemonia import (
     preview_check,
     terms,
 )
+from ...games.hexemonia.shorthand import cubes_text
 from .. import play, wants_json
 from ..forms import pick_value
 
@@ -67,6 +72,21 @@ def gears():
     return GEARS
 
 
+@bp.app_template_global("hx_takes")
+def takes() -> list[tuple[Any, str]]:
+    """Phase A's ways, one button each: (words, the button's value, ``forms.PICK``)."""
+    out = [(t("A: take 2 hexes"), pick_value({"hexes": 2, "resource": "none"}))]
+    return out + [(t("A: 1 hex + {cube}", cube=terms.cube_words(
+        *(int(x == r) for x in RESOURCES))), pick_value({"hexes": 1, "resource": r}))
+        for r in RESOURCES]
+
+
+@bp.app_template_global("hx_cities")
+def cities(count: int) -> tuple[str, ...]:
+    """The Acropolis tiles dealt with ``count`` players (Preparazione)."""
+    return CITIES_BY_COUNT.get(count, ())
+
+
 _TERMS = {"city": terms.CITY_WORDS, "nature": terms.NATURE_WORDS, "kind": terms.KIND_WORDS,
           "resource": terms.RESOURCE_WORDS, "action": terms.ACTION_WORDS}
 
@@ -91,7 +111,7 @@ def attack_preview(token: str):
     """The attack calculator: defence, shield, the fewest units, losses and what survives."""
     game, can_play = _open(token)
     state = store.state_of(game)
-    args = {k: request.args.get(k, "", type=str)[:200] for k in ATTACK_FIELDS}
+    args = attack_question()
     seat = int(args["opponent"]) if args["opponent"].isdecimal() and len(args["opponent"]) < 3 \
         else -1
     try:
@@ -106,6 +126,42 @@ def attack_preview(token: str):
     return play._game_page(game, can_play, failed="attack", values=values,
                            attack_preview=result, attack_problem=problem,
                            attack_args=args), status
+
+
+def attack_question() -> dict[str, str]:
+    """The calculator's question as the attack reads it. Its page sends chips: ``hex`` (the
+    seat and hex attacked, ``1:Pascolo``), ``near`` (each Fortification touching it, the same
+    way) and the units from the Acropolis (``h``, ``c``); a typed field (``pay_from`` for units
+    from other hexes, ``adjacent``) and the API's ``opponent``/``target`` are read as they are."""
+    args = {k: request.args.get(k, "", type=str)[:200] for k in ATTACK_FIELDS}
+    seat, _, target = request.args.get("hex", "", type=str)[:200].partition(":")
+    if seat.isdecimal() and target:
+        args["opponent"], args["target"] = seat, target
+    near = [name for who, _, name in (n[:200].partition(":")
+                                      for n in request.args.getlist("near")[:20])
+            if who == args["opponent"] and name]
+    args["adjacent"] = ", ".join(filter(None, [*near, args["adjacent"]]))[:200]
+    units = [request.args.get(k, "", type=str) for k in ("h", "c")]
+    if not args["pay_from"] and any(u.isdecimal() and 0 < int(u) < 100 for u in units):
+        h, c = (int(u) if u.isdecimal() and len(u) < 3 else 0 for u in units)
+        args["pay_from"] = f"{ACROPOLIS}: {cubes_text(Cubes(c, h))}"
+    return args
+
+
+@bp.app_template_global("hx_fewest")
+def fewest(state: Any, plan: Any) -> list[tuple[Any, str]]:
+    """The fewest forces that win (the calculator's answer) that the active player's Acropolis
+    holds, each as a one-tap attack: (words, the button's value, ``forms.PICK``)."""
+    acropolis = state.players[state.active].acropolis
+    return [(Cubes(c, h).words(),
+             pick_value({"pay_from": f"{ACROPOLIS}: {cubes_text(Cubes(c, h))}"}))
+            for h, c in plan.options if h <= acropolis.hoplites and c <= acropolis.citizens]
+
+
+@bp.app_template_global("hx_cubes_text")
+def notation(cubes: Any) -> str:
+    """Cubes as an attack's field reads them (a survivors chip's value)."""
+    return cubes_text(cubes)
 
 
 def _attack_json(result, problem) -> dict[str, Any]:
