@@ -20,12 +20,14 @@ from flask import (
     url_for,
 )
 
-from .. import group_checks, group_file, group_out, groups, store
+from .. import groups, store
 from ..db import LEGACY_BOX, Game, box_owner_name
 from ..games import GAMES, get_game
 from ..games.core import RulesError, t
-from ..group_ratings import head_to_head, ratings
-from ..group_stats import facts_of, game_stats, player_stats, ruling_counts
+from ..groups import checks, files
+from ..groups import out as group_out
+from ..groups.ratings import head_to_head, ratings
+from ..groups.stats import facts_of, game_stats, player_stats, ruling_counts
 from ..i18n import say
 from . import charts, story
 from .forms import errors_of, table_form_class, table_payload
@@ -91,7 +93,7 @@ def import_group():
     raw = upload.read() if upload is not None and upload.filename else \
         request.form.get("json", "").encode()
     try:
-        group = group_file.import_group(store.read_export(raw))
+        group = files.import_group(store.read_export(raw))
     except RulesError as err:
         from .pages import _my_games
         return render_template("index.html", games=_my_games(), groups=my_groups(),
@@ -128,7 +130,7 @@ def box(link: str, slug: str):
 def seated_asked(group) -> list:
     """The group players tapped so far, in the order tapped (``?seat=3,1,...``): clockwise."""
     by_id = {p.id: p for p in groups.players_of(group) if not p.retired}
-    ids = [group_checks.as_number(x) for x in request.args.get("seat", "").split(",")[:20]]
+    ids = [checks.as_number(x) for x in request.args.get("seat", "").split(",")[:20]]
     seen, chosen = set(), []
     for pid in ids:
         if pid in by_id and pid not in seen:
@@ -185,7 +187,7 @@ def _players_action(link: str, work):
 
 
 def _pid(name: str = "player"):
-    value = group_checks.as_number(request.form.get(name, ""))
+    value = checks.as_number(request.form.get(name, ""))
     return value if type(value) is int else None
 
 
@@ -347,5 +349,5 @@ def plays_csv(link: str):
 @bp.get("/<link>/export.json")
 def export(link: str):
     group = _open(link)
-    body = json.dumps(group_file.export_group(group), ensure_ascii=False)
+    body = json.dumps(files.export_group(group), ensure_ascii=False)
     return _attachment(Response(body, mimetype="application/json"), group, "json")

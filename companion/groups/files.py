@@ -1,7 +1,7 @@
 """The whole group as one file (players, plays, its games' logs, its box data and house rules)
 that another server imports with the same result, read as strictly as a game file: every problem
 names its place, and nothing is stored. (A play's BG Stats link and the plays as CSV and JSON:
-``group_out``.)
+``out``.)
 
 Box data is carried as the group's sightings, in the order they were seen, each with its source
 game of the file and step. A sighting is taken in only when the rules read that same value from
@@ -18,8 +18,8 @@ from typing import Any
 
 from sqlalchemy import delete, select, update
 
-from . import store
-from .db import (
+from .. import store
+from ..db import (
     BoxSighting,
     Game,
     Group,
@@ -29,9 +29,10 @@ from .db import (
     box_owner_name,
     utcnow,
 )
-from .games import GAMES, gamefile, get_game
-from .games.core import META_KINDS, RULING, Entry, IllegalAction, RulesError, in_force, t
-from .group_checks import (
+from ..games import GAMES, gamefile, get_game
+from ..games.core import META_KINDS, RULING, Entry, IllegalAction, RulesError, in_force, t
+from ..store import HOUSE_RULE, new_token
+from .checks import (
     GROUP_NAME_LIMIT,
     MARK_LIMIT,
     NAME_LIMIT,
@@ -42,8 +43,7 @@ from .group_checks import (
     clean_note,
     clean_text,
 )
-from .groups import games_of, players_of, plays_of, writing
-from .store import HOUSE_RULE, new_token
+from .plays import games_of, players_of, plays_of, writing
 
 FORMAT = "companion-group/1"
 PLAYS_LIMIT = 5000
