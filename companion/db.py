@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from datetime import UTC, datetime
 from typing import Any
 
@@ -274,9 +274,8 @@ def init_app(app: Flask) -> None:
                                                        expire_on_commit=False)
     if engine.dialect.name == "sqlite":
         # One thread of a process asks SQLite for the write lock at a time, the others wait here
-        # and are woken the moment it is free: SQLite's busy wait sleeps 1, 2, 5, 10... up to
-        # 100 ms between tries, and under `make bench`'s 250 tables a crowd of sleeping writers
-        # turned taps into 10 s waits and errors (with it: no errors).
+        # and are woken the moment it is free: SQLite's busy wait sleeps longer and longer
+        # between tries, so a crowd of sleeping writers turned taps into long waits and errors.
         app.extensions["db_writers"] = threading.RLock()
     if app.config.get("CREATE_TABLES"):
         Base.metadata.create_all(engine)
@@ -312,11 +311,13 @@ def write_session(*, first_writes: bool = False) -> Iterator[Session]:
     lock the game row themselves. ``first_writes``: the caller's first statement writes, so it
     takes the lock itself (waiting the same way) and the lock is not held over a BEGIN of its
     own."""
-    from .admission import stepping_aside  # (it reads this module: imported when used)
     writers = current_app.extensions.get("db_writers")
     sessions = "db_sessions" if first_writes else "db_write_sessions"
     if writers is not None:
-        with stepping_aside():  # (the request waits for the lock without a place)
+        # the request waits for the lock without a place (``companion.admission``, found on
+        # the app: it builds on this module, so this one does not import it)
+        admission = current_app.extensions.get("admission")
+        with admission.aside() if admission is not None else nullcontext():
             writers.acquire()
     try:
         with current_app.extensions[sessions]() as s:

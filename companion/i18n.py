@@ -160,7 +160,7 @@ def _locale() -> Locale:
 @lru_cache(maxsize=4096)
 def _decimal(value: int, locale: Locale) -> str:
     """A whole number in a language's format: a score pad says the same few numbers many times,
-    and Babel works each one out afresh (~40 µs)."""
+    and Babel works each one out afresh, at a cost the pages' many numbers made felt."""
     return format_decimal(value, locale=locale)
 
 

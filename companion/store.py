@@ -113,7 +113,7 @@ def _is_link(token: str) -> bool:
 
 
 # Built once: every page, tap and phone check looks a game up by its link, and building the
-# statement again each time cost more than running it (measured: ~0.6 of ~0.9 ms).
+# statement again each time cost more than running it.
 _GAME_BY_LINK = select(Game).where(or_(Game.play_token == bindparam("link"),
                                        Game.watch_token == bindparam("link")))
 _GAMES = Game.__table__
@@ -172,9 +172,9 @@ def _entries(s: Session, game_id: int, *, after: int = 0,
              upto: int | None = None) -> list[Entry]:
     """The game's log entries after sequence number ``after`` (up to ``upto``), as the rules
     fold them: a plain statement on the session's connection, so a long log makes no ORM
-    object per entry (measured on 2,000 entries: 15 ms instead of 35). The data come as their
+    object per entry (making them was most of a long log's load). The data come as their
     stored JSON text, parsed in one ``json.loads`` of them all: the JSON type's decoding, row
-    by row, was two thirds of the 15 ms."""
+    by row, was most of what remained."""
     cols = _ACTIONS.c
     query = select(cols.seq, cols.kind, cast(cols.data, TextColumn), cols.by).where(
         cols.game_id == game_id, cols.seq > after)
@@ -459,9 +459,8 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
     # WHERE checks that no other phone's tap came first) and held to the commit: for a step
     # in the middle of a game that is one more statement, the new entry. After each statement
     # the thread must get its process's interpreter lock back from the threads drawing pages,
-    # and every other writer of the server waits meanwhile (measured in `make bench`'s table
-    # simulation at 250 tables: ~6 ms held at the median with five statements, though their SQL
-    # takes < 1 ms).
+    # and every other writer of the server waits meanwhile (so the lock is held over as few
+    # statements as can be).
     with write_session(first_writes=True) as s:
         at = utcnow()
         current = game.version

@@ -12,7 +12,7 @@ import sys
 from functools import cache
 from types import ModuleType
 
-from .core import GameRules, RulesError
+from .core import GameRules, Question, RulesError
 
 GAMES: dict[str, GameRules] = {}
 
@@ -49,6 +49,13 @@ def game_module(slug: str, name: str) -> ModuleType | None:
     return None if rules is None else _module(f"{package_of(rules)}.{name}")
 
 
+def questions_for(slug: str) -> tuple[Question, ...]:
+    """The questions of a registered game (its package's ``questions`` module), or () when it has
+    none (yet)."""
+    module = game_module(slug, "questions")
+    return tuple(getattr(module, "QUESTIONS", ())) if module is not None else ()
+
+
 @cache
 def _module(name: str) -> ModuleType | None:
     try:
@@ -63,4 +70,4 @@ for _name in INSTALLED:  # each game's package registers itself on import
     importlib.import_module(f"{__name__}.{_name}")
 
 __all__ = ["GAMES", "INSTALLED", "GameRules", "RulesError", "game_module", "get_game",
-           "package_of", "register"]
+           "package_of", "questions_for", "register"]

@@ -2,7 +2,7 @@
 ``static/gen/`` (the script by calmjs.parse, which also shortens its local names; the style
 sheets by rcssmin), from the commented sources in ``static/``. Every phone fetches them with the
 first page, on a cheap data plan; the sources keep their comments (the script's explain why it
-does what it does), the phones get 40 % fewer bytes.
+does what it does), the phones get far fewer bytes.
 
 ``build`` runs once before the server's processes start (``companion.serve``), and again in an
 app whose minified copies are missing or older than their sources (a developer's or a test's
@@ -21,8 +21,8 @@ from webassets.filter import Filter, register_filter
 
 
 class ShortNames(Filter):
-    """The script minified with its local names shortened (its global ones kept): 19 KB of
-    commented source to 8 KB, where rjsmin, which only drops spaces and comments, made 10 KB."""
+    """The script minified with its local names shortened (its global ones kept): smaller than
+    rjsmin makes it, which only drops spaces and comments."""
 
     name = "calmjs"
 

@@ -30,7 +30,8 @@ from ..groups.ratings import head_to_head, ratings
 from ..groups.stats import facts_of, game_stats, player_stats, ruling_counts
 from ..i18n import say
 from . import charts, story
-from .forms import errors_of, table_form_class, table_payload
+from .device import my_games
+from .forms import errors_of, quick_count, table_form_class, table_payload
 
 bp = Blueprint("groups", __name__, url_prefix="/group")
 MY_GROUPS_LIMIT = 20
@@ -79,8 +80,7 @@ def new():
     try:
         group = groups.create_group(request.form.get("name", ""))
     except RulesError as err:
-        from .pages import _my_games
-        return render_template("index.html", games=_my_games(), groups=my_groups(),
+        return render_template("index.html", games=my_games(), groups=my_groups(),
                                group_error=_problem(err)), 422
     remember_group(group.token)
     return redirect(url_for("groups.page", link=group.token), 303)
@@ -95,8 +95,7 @@ def import_group():
     try:
         group = files.import_group(store.read_export(raw))
     except RulesError as err:
-        from .pages import _my_games
-        return render_template("index.html", games=_my_games(), groups=my_groups(),
+        return render_template("index.html", games=my_games(), groups=my_groups(),
                                group_error=[t("Not imported: {reason}",
                                               reason=err.message)]), 422
     remember_group(group.token)
@@ -269,7 +268,7 @@ def quick(link: str, slug: str):
                 return redirect(url_for("groups.play", link=link, play_id=saved.id), 303)
         else:
             errors = errors_of(form, lambda n: t("Player {n}", n=n))
-    from .pages import quick_count  # the players asked first, or as many as were seated
+    # the players asked first, or as many as were seated
     count = quick_count(rules) or (len(seated) if len(seated) >= rules.min_players else None)
     return render_template("group_quick.html", group=group, rules=rules, form=form,
                            errors=errors, offered=groups.players_of(group), seated=seated,

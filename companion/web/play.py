@@ -45,7 +45,9 @@ from ..games.core import (
 )
 from ..games.core.history import MAX_TARGETS
 from ..i18n import for_game, say
-from . import asking, history_page, remember_game, story, taps, wants_json
+from . import asking, device, history_page, story, taps
+from .citations import rule_title
+from .device import remember_game, wants_json
 from .drawing import draw_page
 from .forms import NOBODY, action_form, tap_values
 
@@ -231,7 +233,6 @@ def _refuse(game: Game, err: RulesError, kind: str, values: dict | None, status:
     if wants_json():
         said = _said(err)
         if err.rule:
-            from .reference import rule_title
             said += f" ({rule_title(err.rule, game.slug) or err.rule})"
         return _refusal_json(err, fresh, said, status)
     return _game_page(fresh, True, error=err, failed=kind, values=values), status
@@ -489,7 +490,7 @@ def version(token: str):
     if seconds and request.if_none_match.contains(str(v)):
         # A held check holds no place of the process while it waits, nor after: what is left
         # is a few bytes of answer, and a phone learning of a change must not queue behind the
-        # pages it set off (`make bench`: a change reaching the other phones, check p95).
+        # pages it set off.
         with stepping_aside(back=False):
             v = current_app.extensions["live"].wait(game_id, v, seconds) or v
     resp = jsonify(version=v)
@@ -513,9 +514,8 @@ def share_url(token: str) -> str:
     base = current_app.config.get("PUBLIC_URL") or request.host_url
     parts = urlsplit(base)
     if (parts.hostname or "").startswith("127.") or parts.hostname in ("localhost", "::1"):
-        from ..serve import lan_address
         port = f":{parts.port}" if parts.port else ""
-        base = f"{parts.scheme}://{lan_address()}{port}/"
+        base = f"{parts.scheme}://{device.lan_address()}{port}/"
     return base.rstrip("/") + url_for("play.game_page", token=token)
 
 

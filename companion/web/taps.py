@@ -12,7 +12,7 @@ from flask import redirect, request, session, url_for
 from .. import store
 from ..db import Game
 from ..games.core import InvalidInput, Problem, RulesError, words_from_json, words_to_json
-from . import wants_json
+from .device import wants_json
 
 #: the session's copy of a refused form post, for the one view the browser is sent back to
 REFUSED = "refused"
