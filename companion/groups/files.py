@@ -9,7 +9,11 @@ that step of that game's log (or, for a house rule, when that step switched that
 reading), so a file cannot teach a group a value its games never showed; whether it is in force
 is worked out again from the log. A game left out of the file (still hiding a player's
 information) takes its box data with it, except the house rules in force it taught, which are
-carried without a source and checked against the game's rulings."""
+carried without a source and checked against the game's rulings.
+
+Over 400 lines because reading a group file strictly (every part, each problem naming its place)
+and its box data against its games' logs use the same few readers; the box data is the part to
+move out, with them, if it grows."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
