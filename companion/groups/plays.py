@@ -249,15 +249,6 @@ def games_of(group: Group) -> list[Game]:
 
 # ------------------------------------------------------------------------------- its plays
 
-def first_seat(slug: str, state: Any) -> int:
-    """The seat of the game's first player: Hadara's first player of epoch I (lowest
-    initiative); the others are seated clockwise from the first player, so seat 1."""
-    if slug == "hadara":
-        from ..games.hadara.model import first_seat as hadara_first
-        return hadara_first(state.players, 1)
-    return 0
-
-
 def record_of(result: Result, seats: Sequence[int], first: int) -> dict[str, Any]:
     """A play's record from a score pad: each seat's group player, name, whether they went
     first, score lines, total, place and what decided it; and the rulings read."""
@@ -302,7 +293,7 @@ def play_follows_game(s: Session, game: Game, version: int, state: Any,
             s.delete(row)
         return
     minutes = max(0, int((last - game.created_at).total_seconds() // 60))
-    record = record_of(rules.score(state), gg.seats, first_seat(game.slug, state))
+    record = record_of(rules.score(state), gg.seats, rules.first_seat(state))
     values = {"played_at": last.replace(microsecond=0),
               "duration_min": min(minutes, DURATION_LIMIT),
               "record": {**record, "version": version}}

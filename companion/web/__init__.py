@@ -4,10 +4,11 @@ from __future__ import annotations
 from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFError
+from jinja2 import ChoiceLoader, FunctionLoader
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
-from ..games import GAMES
+from ..games import GAMES, game_folder
 from ..games.core import t
 from ..i18n import for_game, say
 from .device import once_key, wants_json
@@ -60,6 +61,18 @@ def _game_words(_endpoint: str | None, values: dict | None) -> None:
         for_game(slug)
 
 
+def _game_template(name: str):
+    """``games/<slug>/<file>`` from the ``templates`` folder beside the game's rules, when the
+    app's own templates have none (a game kept outside the app brings its board this way)."""
+    parts = name.split("/")
+    folder = game_folder(parts[1]) if len(parts) > 2 and parts[0] == "games" else None
+    path = folder / "templates" / "/".join(parts[2:]) if folder else None
+    if path is None or not path.is_file():
+        return None
+    mtime = path.stat().st_mtime
+    return path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime == mtime
+
+
 def init_app(app: Flask) -> None:
     app.url_value_preprocessor(_upload_limit)  # (runs before the CSRF check reads the form)
     app.url_value_preprocessor(_game_words)
@@ -85,6 +98,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["worker_scope"] = offline.scope
     csrf.exempt(api.bp)
     app.jinja_env.globals["GAMES"] = GAMES
+    app.jinja_env.loader = ChoiceLoader([app.jinja_env.loader, FunctionLoader(_game_template)])
     app.jinja_env.globals["fast_input"] = fast_input
     app.jinja_env.globals["once_key"] = once_key
     from . import assets  # the minified script and style sheet the pages load

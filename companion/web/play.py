@@ -178,28 +178,18 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
                 reads=functools.partial(_reads, game))
 
 
-# The games whose page offers box data in its forms (their boards read ``box``).
-BOX_ON_PAGE = frozenset({"hadara", "hexemonia"})
-
-
 def _reads(game: Game) -> dict[str, Any]:
     """What the game page shows from the database besides the game and its state, read when the
     page is drawn (``draw_page``; a drawing taken from the cache reads nothing): the undo and
     redo buttons' steps, the latest steps, and the box data the forms offer (where they do)."""
     undo_text, redo_text = store.undo_preview(game)
     return dict(undo_text=undo_text, redo_text=redo_text, recent=store.recent_rows(game),
-                box=store.game_box_values(game) if game.slug in BOX_ON_PAGE else [])
+                box=store.game_box_values(game) if get_game(game.slug).box_on_page else [])
 
 
 def _phone_part(macro: str, *args: Any) -> Markup:
     """A part of the game page that differs from phone to phone (templates/phone.html)."""
     return Markup(get_template_attribute("phone.html", macro)(*args))
-
-
-# The games whose board leaves everything that differs from seat to seat to drawing.per_phone
-# (Hadara hides nothing): their page is drawn once for every seat. The others show a seat its own
-# hidden information and name its house in their questions: drawn per seat.
-SEAT_FREE_BOARDS = frozenset({"hadara"})
 
 
 def _game_page(game: Game, can_play: bool, *, shared: bool = False,
@@ -210,12 +200,13 @@ def _game_page(game: Game, can_play: bool, *, shared: bool = False,
     a game's own that ``shown`` adds to: a form filled in, a preview)."""
     context = {**_context(game, can_play, error=error, failed=failed, values=values), **shown}
     seat = context["seat"]
-    if game.slug in SEAT_FREE_BOARDS:  # (nothing drawn for every seat may depend on the seat)
+    per_seat = get_game(game.slug).board_per_seat  # (else nothing drawn may depend on the seat)
+    if not per_seat:
         context["seat"] = None
     key = ("game", game.play_token, game.version, str(get_locale()), can_play) if shared \
         else None
     return draw_page("game.html", key, first=seat, **context,
-                     seat_view=None if game.slug in SEAT_FREE_BOARDS else seat)
+                     seat_view=seat if per_seat else None)
 
 
 @bp.get("/<token>")

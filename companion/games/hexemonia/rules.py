@@ -67,6 +67,7 @@ class HexemoniaRules(GameRules):
     box_setup_fields = tuple(f.name for f in SETUP_FIELDS if f.name.startswith("icon_")
                              or f.name.endswith(("_nature", "_bonus_kind", "_bonus_points")))
     player_fields = PLAYER_FIELDS
+    box_on_page = True
     quick_options = QUICK_OPTIONS
     quick_fields = QUICK_FIELDS
 
