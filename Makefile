@@ -21,13 +21,36 @@ $(VENV)/.dev: $(ROOT)/requirements.txt $(ROOT)/requirements-dev.txt $(VENV)/.run
 	$(BIN)/pip install -q --disable-pip-version-check -c $(ROOT)/constraints.txt -r $(ROOT)/requirements-dev.txt
 	touch $@
 
-# The .mo files Flask-Babel reads, compiled from the committed .po catalogs (not committed).
-catalogs: $(VENV)/.runtime
-	cd $(ROOT) && $(BIN)/python -m companion.i18n compile
+# The catalogs: one area per folder of translations/ ("web", and one per game), read by pybabel
+# as babel.cfg says. The words are marked with t()/tn() in the rules library, gettext and _ in
+# the web layer and the templates.
+AREAS      := $(notdir $(wildcard $(ROOT)/translations/*))
+GAME_AREAS := $(filter-out web,$(AREAS))
+KEYWORDS   := --no-default-keywords -k t -k tn:1,2 -k _ -k gettext -k ngettext:1,2 -k _l \
+              -k lazy_gettext
+POT        ?= $(ROOT)/build/catalogs
+# An area's sources: a game's package, templates and extra pages; for "web", the rest.
+in_root = $(patsubst $(ROOT)/%,%,$(wildcard $(addprefix $(ROOT)/,$(1))))
+sources = $(if $(filter web,$(1)),--ignore-dirs ".* _* $(GAME_AREAS)" companion templates,\
+            $(call in_root,companion/games/$(1) templates/games/$(1) companion/web/extras/$(1).py))
 
-# After changing words in the code: add new ones to every catalog (then translate them).
-catalogs-update: $(VENV)/.runtime
-	cd $(ROOT) && $(BIN)/python -m companion.i18n update
+# The .mo files Flask-Babel reads, compiled from the committed .po catalogs (not committed; not
+# by `pybabel compile`, which refuses a Chinese plural: companion/i18n.py says why).
+catalogs: $(VENV)/.runtime
+	cd $(ROOT) && $(BIN)/python -m companion.i18n
+
+# After changing words in the code: add new ones to every catalog (then translate them). It
+# rewrites every location line: commit only the entries that changed.
+catalogs-update: $(VENV)/.runtime $(addprefix pot-,$(AREAS))
+	cd $(ROOT) && for area in $(AREAS); do $(BIN)/pybabel -q update -i $(POT)/$$area.pot \
+	  -d translations/$$area -w 100 --no-fuzzy-matching --ignore-obsolete || exit 1; done
+	$(MAKE) -s -f $(ROOT)/Makefile catalogs
+
+# An area's words as its sources hold them: $(POT)/<area>.pot (tests/web/test_languages.py).
+pot-%:
+	@mkdir -p $(POT)
+	cd $(ROOT) && $(BIN)/pybabel -q extract -F babel.cfg $(KEYWORDS) -w 100 \
+	  --project="table companion" -o $(POT)/$*.pot $(call sources,$*)
 
 # exec: the server gets make's place, so Ctrl+C and a stop signal reach it directly.
 run: $(VENV)/.runtime catalogs

@@ -29,8 +29,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         CREATE_TABLES=False,
         LIVE_WAIT_SECONDS=25,  # how long a phone's version check is held (companion/live.py)
-        # how often a process reads the versions of games waited on (companion/live.py); None:
-        # 25 ms with SQLite, 1 s with PostgreSQL (whose notifications tell every write)
+        # how often a process reads the versions of games waited on; None: live.WATCH_SECONDS,
+        # often with SQLite, rarely with PostgreSQL (whose notifications tell every write)
         LIVE_WATCH_SECONDS=None,
         LIVE_MAX_WAITING=900,  # held checks per process (serve.py gives it 1024 threads)
         LIVE_POLL_SECONDS=2.0,  # between checks when the server answers at once (not held)

@@ -3,11 +3,11 @@ back.
 
 A server process runs one thread of Python at a time (the interpreter lock), and every thread
 that wants it slows the others: each time a request comes back from the database or a lock, it
-waits for the interpreter behind every other runnable thread of its process. In the table
-simulation (`bench/load.py`, run by hand at 200-250 tables), hundreds of requests of a process
-ran at once; a burst turned into a queue of seconds that fed itself (taps held the database's
-write lock while waiting for the interpreter, every other writer of the server waited behind
-them) and ended in taps answered after 10 s or not at all.
+waits for the interpreter behind every other runnable thread of its process. Under a crowd of
+simulated tables (`bench/`), hundreds of requests of a process ran at once; a burst turned into
+a queue that fed itself (taps held the database's write lock while waiting for the interpreter,
+every other writer of the server waited behind them) and ended in taps answered late or not at
+all.
 
 So a request takes one of the process's ``RUNNING_PER_PROCESS`` places before its view runs and
 gives it back when it ends; the others sleep until a place is free (a sleeping thread costs no

@@ -276,10 +276,6 @@ def init_app(app: Flask) -> None:
     app.teardown_appcontext(_close_session)
 
 
-def create_tables(app: Flask) -> None:
-    Base.metadata.create_all(app.extensions["db_engine"])
-
-
 def session() -> Session:
     """The request's database session (opened on first use, closed at teardown)."""
     if "db_session" not in g:

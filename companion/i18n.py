@@ -7,12 +7,12 @@ formatted for the language. Templates use ``_()`` for their own words and ``|say
 library's.
 
 One catalog folder per area (``translations/<area>/<lang>/LC_MESSAGES/messages.po``), so the
-generic interface and each game keep their own words; Flask-Babel merges them. ``python -m
-companion.i18n`` extracts, updates and compiles them (``make catalogs``).
+generic interface and each game keep their own words; Flask-Babel merges them. pybabel extracts
+the words and updates the catalogs (``babel.cfg``, ``make catalogs-update``); ``python -m
+companion.i18n`` compiles them (``make catalogs``).
 """
 from __future__ import annotations
 
-import sys
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any
@@ -58,10 +58,6 @@ def areas() -> dict[str, tuple[str, ...]]:
     return {WEB: WEB_SOURCES, **{slug: game_sources(slug) for slug, rules in GAMES.items()
                                  if package_of(rules) == f"companion.games.{slug}"}}
 
-
-# Keywords that mark words in the sources: t() in the rules library, _l() for lazy strings.
-KEYWORDS = {"t": None, "tn": (1, 2), "_": None, "gettext": None, "ngettext": (1, 2), "_l": None,
-            "lazy_gettext": None}
 
 
 def select_locale() -> Locale:
@@ -160,7 +156,7 @@ def _locale() -> Locale:
 @lru_cache(maxsize=4096)
 def _decimal(value: int, locale: Locale) -> str:
     """A whole number in a language's format: a score pad says the same few numbers many times,
-    and Babel works each one out afresh (~40 µs)."""
+    and Babel works each one out afresh, at a cost the pages' many numbers made felt."""
     return format_decimal(value, locale=locale)
 
 
@@ -200,70 +196,16 @@ def init_app(app: Flask) -> None:
 
 
 # ------------------------------------------------------------------------- catalog maintenance
-
-def _files(paths) -> list[Path]:
-    files: list[Path] = []
-    for rel in paths:
-        path = ROOT / rel
-        found = sorted(path.rglob("*")) if path.is_dir() else [path] if path.exists() else []
-        files += [f for f in found if f.suffix in (".py", ".html")]
-    return files
-
-
-def _sources(area: str) -> list[Path]:
-    known = areas()
-    if area != WEB:
-        return _files(known[area])
-    games = {f for name, paths in known.items() if name != WEB for f in _files(paths)}
-    return [f for f in _files(WEB_SOURCES) if f not in games]
-
-
-def extract(area: str):
-    """The area's catalog template, read from its sources (as ``pybabel extract`` would)."""
-    from babel.messages.catalog import Catalog
-    from babel.messages.extract import extract_from_file
-
-    catalog = Catalog(project="table companion", charset="utf-8")
-    for path in _sources(area):
-        method = "python" if path.suffix == ".py" else "jinja2"
-        options = {"extensions": "jinja2.ext.i18n", "trimmed": "true"} if method == "jinja2" else {}
-        for lineno, message, comments, context in extract_from_file(
-                method, str(path), keywords=KEYWORDS, options=options):
-            catalog.add(message, None, [(str(path.relative_to(ROOT)), lineno)],
-                        auto_comments=comments, context=context)
-    return catalog
-
+# Words are extracted and the catalogs updated by pybabel (babel.cfg, `make catalogs-update`).
 
 def po_path(area: str, lang: str) -> Path:
     return TRANSLATIONS / area / lang / "LC_MESSAGES" / "messages.po"
 
 
-def update(area: str) -> None:
-    """Bring each language's .po up to the sources: new words added empty, gone words dropped."""
-    from babel.messages.catalog import Catalog
-    from babel.messages.pofile import read_po, write_po
-
-    template = extract(area)
-    for lang in LANGUAGES:
-        if lang == "en":
-            continue
-        path = po_path(area, lang)
-        if path.exists():
-            with path.open("rb") as fh:
-                catalog = read_po(fh, locale=lang)
-        else:
-            catalog = Catalog(locale=lang, project="table companion", charset="utf-8")
-        catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
-        catalog.obsolete.clear()
-        catalog.fuzzy = False  # the header: the catalog is in use
-        catalog.last_translator = catalog.language_team = "table companion"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("wb") as fh:
-            write_po(fh, catalog, width=100, omit_header=False, sort_output=False)
-
-
 def compile_all() -> None:
-    """Write the .mo files Flask-Babel reads (built, not committed)."""
+    """Write the .mo files Flask-Babel reads (built, not committed). Not ``pybabel compile``: its
+    format check reads a plural's first translation against the English singular, so it fails
+    on a Chinese catalog, whose one form serves every count and names the plural's number."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
@@ -278,15 +220,5 @@ def compile_all() -> None:
                 write_mo(fh, catalog)
 
 
-def main(argv: list[str]) -> int:
-    """``python -m companion.i18n update [area...]`` or ``compile``."""
-    command, chosen = (argv[0] if argv else "compile"), (argv[1:] or list(areas()))
-    if command == "update":
-        for area in chosen:
-            update(area)
+if __name__ == "__main__":  # `make catalogs`
     compile_all()
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -13,10 +13,10 @@ How one server process notices a change:
   started with the first held check;
 - one watcher thread per process reads the versions of the games somebody waits for, all in one
   query, every ``LIVE_WATCH_SECONDS``, and sleeps while nobody waits. With SQLite (one machine)
-  that is how a write of another process is noticed: it looks often (25 ms by default) and reads
-  the versions only when the database changed since it last looked (SQLite's ``data_version``).
-  With PostgreSQL it catches only what no notification told (the listening connection lost and
-  opened again): every second by default.
+  that is how a write of another process is noticed: it looks often (``WATCH_SECONDS``) and
+  reads the versions only when the database changed since it last looked (SQLite's
+  ``data_version``). With PostgreSQL it catches only what no notification told (the listening
+  connection lost and opened again), so it looks rarely.
 
 Each held check keeps one of the server's threads (waiting costs no CPU); ``LIVE_MAX_WAITING``
 bounds how many wait in one process. Beyond it a check is answered at once and the page's script

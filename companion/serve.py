@@ -11,7 +11,6 @@ import argparse
 import gc
 import os
 import shutil
-import socket
 import sys
 import time
 from pathlib import Path
@@ -19,35 +18,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def lan_address() -> str:
-    """The address other devices on this network reach us at (no packet is sent)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        try:
-            s.connect(("10.255.255.255", 1))
-            return s.getsockname()[0]
-        except OSError:
-            return "127.0.0.1"
-
-
 # Server processes: two per core, at most eight. A process runs one thread of Python at a time;
 # each runs RUNNING_PER_PROCESS requests at once (companion/admission.py), so two per core keep
 # the cores busy while a request waits on the disk. Every process keeps its own folded states
-# and drawn parts and is told of every change, so more processes cost more CPU per table:
-# measured on 2 cores (`make bench`'s tables, 2026-11-26, README "Production"), 8 processes took
-# 123 % of a core at 175 tables and failed, 4 took 111 % and passed, 2 took 91 % and passed. Past
-# 200 tables two processes left taps unanswered: that was Granian's limit of open connections
-# (CONNECTIONS), not the processes; with it raised, 2 and 4 processes at 250 tables were within
-# the machine's noise of each other (each passing some runs and failing others on the page's
-# p95), so two per core stays.
+# and drawn parts and is told of every change, so more processes cost more CPU per table (the
+# measurements: README "Production").
 MAX_WORKERS = 8
 
 
 # Open connections per process. Granian counts a connection from its accepting to its closing
 # (kept alive between requests: its ``backpressure``), and accepts no more beyond it. Each seated
-# phone keeps two; at 1,024 a process (the thread count, as it was), a two-process server took
-# no more connections past about 200 tables and the phones left out waited for ever with their
-# taps (`make bench`'s tables, 2026-11-26: 264 taps unanswered after 10 s at 250 tables, every
-# process at 1,031 open sockets). Their cost is a socket and a few kilobytes each.
+# phone keeps two, and a phone left out waits for ever with its taps, so the limit is far above
+# the thread count (README "Production"); a connection costs a socket and a few kilobytes.
 CONNECTIONS = 4096
 
 
@@ -95,6 +77,7 @@ def prepare() -> None:
 
 def announce(port: int) -> None:
     """Print the address phones open, and its QR code for the terminal."""
+    from .web.device import lan_address
     url = f"http://{lan_address()}:{port}/"
     print(f"\nThe table companion is running. Phones on this network can open:\n\n    {url}\n")
     try:
@@ -105,20 +88,18 @@ def announce(port: int) -> None:
     sys.stdout.flush()
 
 
-# How long a thread running Python keeps the interpreter before another thread may take it
-# (Python's default: 5 ms). A server process's threads mostly wait on the database or the
+# How long a thread running Python keeps the interpreter before another thread may take it (a
+# tenth of Python's default). A server process's threads mostly wait on the database or the
 # network for a moment and then want the interpreter back; while one request draws a page, each
-# such moment cost the others up to 5 ms. At 0.5 ms, `make bench` (100 tables) took the page's
-# p95 from 165 to 98 ms and the server's CPU from 80 to 67 % of a core.
+# such moment would otherwise cost the others the whole default period (README "Production").
 SWITCH_INTERVAL = 0.0005  # s
 
 
 # Python's cyclic garbage collector runs a young collection every 700 new container objects; a
 # page being drawn makes tens of thousands, and each old collection walked every object the
 # process built at start (the app, its templates, SQLAlchemy, Babel). A server process freezes
-# what it built at start (never walked again) and collects its young objects every 50,000:
-# `make bench`'s tables at 125, 64-68 % of a core instead of 67-75 %, and the slowest page of a
-# step from ~270 to ~120 ms (those walks were its pauses).
+# what it built at start (never walked again) and collects its young objects every 50,000, so
+# those walks no longer pause a page being drawn (README "Production").
 YOUNG_COLLECTION = 50_000
 
 

@@ -5,6 +5,9 @@ The rules library decides what is legal; this module makes each accepted action 
 before returning, with everything it implies, in one transaction) and keeps concurrent phones from
 losing or double-applying taps. A game's state is the fold of its log; each process keeps recent
 states in memory by (game, version), which only saves the fold.
+
+Over 400 lines because it still holds box data and the game files besides the log; they leave
+for modules of their own once the tap's single write path has settled here.
 """
 from __future__ import annotations
 
@@ -111,7 +114,7 @@ def _is_link(token: str) -> bool:
 
 
 # Built once: every page, tap and phone check looks a game up by its link, and building the
-# statement again each time cost more than running it (measured: ~0.6 of ~0.9 ms).
+# statement again each time cost more than running it.
 _GAME_BY_LINK = select(Game).where(or_(Game.play_token == bindparam("link"),
                                        Game.watch_token == bindparam("link")))
 _GAMES = Game.__table__
@@ -180,9 +183,9 @@ def _entries(s: Session, game_id: int, *, after: int = 0,
              upto: int | None = None) -> list[Entry]:
     """The game's log entries after sequence number ``after`` (up to ``upto``), as the rules
     fold them: a plain statement on the session's connection, so a long log makes no ORM
-    object per entry (measured on 2,000 entries: 15 ms instead of 35). The data come as their
+    object per entry (making them was most of a long log's load). The data come as their
     stored JSON text, parsed in one ``json.loads`` of them all: the JSON type's decoding, row
-    by row, was two thirds of the 15 ms."""
+    by row, was most of what remained."""
     cols = _ACTIONS.c
     query = select(cols.seq, cols.kind, cast(cols.data, TextColumn), cols.by).where(
         cols.game_id == game_id, cols.seq > after)
@@ -279,7 +282,7 @@ def _stacked(state: Any, active: list[Entry], undone: list[Entry],
 def snapshot_of(game: Game) -> Snapshot:
     """The snapshot of a game at its version: kept by this process; else the newest one it
     keeps, with the few entries recorded since (by another process) applied on top; else folded
-    from the whole log (a real game of about a hundred actions folds in about a millisecond)."""
+    from the whole log."""
     snap = _kept(game.id, game.version)
     if snap is None:
         snap = _brought_up(game) or _fold(game.slug, game.setup,

@@ -285,8 +285,7 @@
     return new URL(page).pathname === location.pathname ? null : page;
   }
 
-  // A tap travels as a plain URL-encoded form: fewer bytes than multipart, and the kind the
-  // server records without its framework's request machinery (companion/web/quick.py).
+  // A tap travels as a plain URL-encoded form: fewer bytes than multipart.
   // The button tapped is sent too when it carries a value (a one-tap choice: a known card).
   function formBody(form, button) {
     var data = new FormData(form);

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from companion.group_ratings import head_to_head, ratings
-from companion.group_stats import PlayFacts, Seat
+from companion.groups.ratings import head_to_head, ratings
+from companion.groups.stats import PlayFacts, Seat
 
 ANA, BEN, CY = 1, 2, 3
 

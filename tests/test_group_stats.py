@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from datetime import date, timedelta
 
-from companion.group_stats import PlayFacts, Seat, game_stats, player_stats, ruling_counts
+from companion.groups.stats import PlayFacts, Seat, game_stats, player_stats, ruling_counts
 
 PEOPLE = (1, 2, 3, 4)
 

@@ -3,16 +3,19 @@
 ``GAMES`` maps a slug to the game's :class:`~companion.games.core.GameRules`; ``get_game`` looks one
 up and names the valid slugs when it fails. Everything else a layer needs to know about a game it
 learns from here: the rules object, and the game's own modules found beside it by convention
-(:func:`game_module`: its ``reference``, ``affects``, ``questions``).
+(:func:`game_module`: its ``reference``, ``affects``, ``questions``; :func:`game_folder`: its
+board and style sheet, where it keeps them beside its rules). A game joins the registry one
+way: :func:`install`, for each name of ``INSTALLED``.
 """
 from __future__ import annotations
 
 import importlib
 import sys
 from functools import cache
+from pathlib import Path
 from types import ModuleType
 
-from .core import GameRules, RulesError
+from .core import GameRules, Question, RulesError
 
 GAMES: dict[str, GameRules] = {}
 
@@ -21,8 +24,12 @@ GAMES: dict[str, GameRules] = {}
 INSTALLED = ("hadara", "tradewarz", "hexemonia")
 
 
-def register(rules: GameRules) -> GameRules:
-    """Add a game to the registry (each game's package does on import)."""
+def install(package: str) -> GameRules:
+    """Register the game of ``package``: a game's package offers its rules as ``RULES`` (a name
+    of INSTALLED is a package of this one; a game kept elsewhere is named in full). The one way
+    a game joins the registry; its own files are then found beside its rules by convention."""
+    name = package if "." in package else f"{__name__}.{package}"
+    rules = importlib.import_module(name).RULES
     GAMES[rules.slug] = rules
     return rules
 
@@ -49,6 +56,23 @@ def game_module(slug: str, name: str) -> ModuleType | None:
     return None if rules is None else _module(f"{package_of(rules)}.{name}")
 
 
+def game_folder(slug: str) -> Path | None:
+    """The folder of a registered game's package, where its own files beyond the rules are
+    found by convention (``templates/board.html``, ``static/<slug>.css``); None when the game
+    is not registered."""
+    rules = GAMES.get(slug)
+    if rules is None:
+        return None
+    return Path(sys.modules[package_of(rules)].__file__ or ".").parent
+
+
+def questions_for(slug: str) -> tuple[Question, ...]:
+    """The questions of a registered game (its package's ``questions`` module), or () when it has
+    none (yet)."""
+    module = game_module(slug, "questions")
+    return tuple(getattr(module, "QUESTIONS", ())) if module is not None else ()
+
+
 @cache
 def _module(name: str) -> ModuleType | None:
     try:
@@ -59,8 +83,8 @@ def _module(name: str) -> ModuleType | None:
         return None
 
 
-for _name in INSTALLED:  # each game's package registers itself on import
-    importlib.import_module(f"{__name__}.{_name}")
+for _name in INSTALLED:
+    install(_name)
 
-__all__ = ["GAMES", "INSTALLED", "GameRules", "RulesError", "game_module", "get_game",
-           "package_of", "register"]
+__all__ = ["GAMES", "INSTALLED", "GameRules", "RulesError", "game_folder", "game_module",
+           "get_game", "install", "package_of", "questions_for"]

@@ -1,21 +1,19 @@
 """The web layer: generic over the games registry; each game adds templates, not plumbing."""
 from __future__ import annotations
 
-import secrets
-
-from flask import Flask, Response, current_app, jsonify, render_template, request, session
+from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFError
+from jinja2 import ChoiceLoader, FunctionLoader
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
-from ..games import GAMES
+from ..games import GAMES, game_folder
 from ..games.core import t
 from ..i18n import for_game, say
+from .device import once_key, wants_json
 from .security import csrf
 from .widgets import fast_input
-
-MY_GAMES_LIMIT = 50
 
 #: The views that read a whole exported file (a game's, a group's) take up to IMPORT_MAX_BYTES;
 #: every other request stays within MAX_CONTENT_LENGTH.
@@ -44,20 +42,6 @@ STANDARD_ERRORS = {
            "failing, tell whoever runs the server."),
 }
 
-def remember_game(token: str) -> None:
-    """Add a game link to this device's list (the games list shows only these)."""
-    known = session.get("games", [])
-    if known[:1] == [token]:
-        return  # already first: leave the session (and its cookie) untouched
-    mine = [t for t in known if t != token]
-    session["games"] = ([token] + mine)[:MY_GAMES_LIMIT]
-
-
-def wants_json() -> bool:
-    """An answer as JSON: for the API, a JSON body, or a client that asks for JSON first (the
-    page's own script sends ``Accept: application/json`` with every tap)."""
-    return (request.is_json or request.accept_mimetypes.best == "application/json"
-            or request.path.startswith("/api/"))
 
 
 def _upload_limit(endpoint: str | None, _values: dict | None) -> None:
@@ -75,6 +59,18 @@ def _game_words(_endpoint: str | None, values: dict | None) -> None:
     slug = (values or {}).get("slug") or (values or {}).get("game")
     if isinstance(slug, str):
         for_game(slug)
+
+
+def _game_template(name: str):
+    """``games/<slug>/<file>`` from the ``templates`` folder beside the game's rules, when the
+    app's own templates have none (a game kept outside the app brings its board this way)."""
+    parts = name.split("/")
+    folder = game_folder(parts[1]) if len(parts) > 2 and parts[0] == "games" else None
+    path = folder / "templates" / "/".join(parts[2:]) if folder else None
+    if path is None or not path.is_file():
+        return None
+    mtime = path.stat().st_mtime
+    return path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime == mtime
 
 
 def init_app(app: Flask) -> None:
@@ -102,6 +98,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["worker_scope"] = offline.scope
     csrf.exempt(api.bp)
     app.jinja_env.globals["GAMES"] = GAMES
+    app.jinja_env.loader = ChoiceLoader([app.jinja_env.loader, FunctionLoader(_game_template)])
     app.jinja_env.globals["fast_input"] = fast_input
     app.jinja_env.globals["once_key"] = once_key
     from . import assets  # the minified script and style sheet the pages load
@@ -149,8 +146,3 @@ def init_app(app: Flask) -> None:
         return render_template("error.html", code=err.code, message=message), err.code, headers
 
 
-
-def once_key() -> str:
-    """A one-time key for a form that records an action: the same form sent twice (a double
-    tap, a browser's resend) is stored once (``store.record``)."""
-    return secrets.token_urlsafe(12)

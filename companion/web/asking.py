@@ -28,7 +28,7 @@ from ..db import Game
 from ..games import GameRules, get_game
 from ..games.core import ActionSpec, subject_fields, t
 from ..i18n import say
-from . import wants_json
+from .device import wants_json
 
 #: the field the question's button adds: the player the tap was confirmed for
 CONFIRMED = "confirm_for"

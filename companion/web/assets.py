@@ -2,7 +2,7 @@
 ``static/gen/`` (the script by calmjs.parse, which also shortens its local names; the style
 sheets by rcssmin), from the commented sources in ``static/``. Every phone fetches them with the
 first page, on a cheap data plan; the sources keep their comments (the script's explain why it
-does what it does), the phones get 40 % fewer bytes.
+does what it does), the phones get far fewer bytes.
 
 ``build`` runs once before the server's processes start (``companion.serve``), and again in an
 app whose minified copies are missing or older than their sources (a developer's or a test's
@@ -19,10 +19,12 @@ from flask import Flask
 from webassets import Bundle, Environment
 from webassets.filter import Filter, register_filter
 
+from ..games import GAMES, game_folder
+
 
 class ShortNames(Filter):
-    """The script minified with its local names shortened (its global ones kept): 19 KB of
-    commented source to 8 KB, where rjsmin, which only drops spaces and comments, made 10 KB."""
+    """The script minified with its local names shortened (its global ones kept): smaller than
+    rjsmin makes it, which only drops spaces and comments."""
 
     name = "calmjs"
 
@@ -33,23 +35,39 @@ class ShortNames(Filter):
 register_filter(ShortNames)
 
 #: what the pages load: name -> (source in static/, filter, minified copy in static/). Every page
-#: loads app.js and app.css; a game's own style sheet (named by its slug) is loaded by the pages
+#: loads app.js and app.css; a game's own style sheet (``game_sheets``) is loaded by the pages
 #: of a game of it only, table.css by the pages for the middle of the table, pages.css by every
 #: page but a game's own: the page every phone reloads at the table carries only its own rules.
 ASSETS = {"js": ("app.js", "calmjs", "gen/app.js"), "css": ("app.css", "rcssmin", "gen/app.css"),
           "pages": ("pages.css", "rcssmin", "gen/pages.css"),
-          "hexemonia": ("hexemonia.css", "rcssmin", "gen/hexemonia.css"),
-          "tradewarz": ("tradewarz.css", "rcssmin", "gen/tradewarz.css"),
           "table": ("table.css", "rcssmin", "gen/table.css"),
           # the service worker (web/offline.py serves it at /sw.js), minified like the script
           "sw": ("sw.js", "calmjs", "gen/sw.js")}
+
+
+def game_sheets(static: Path) -> dict[str, tuple[str, str, str]]:
+    """Each registered game's own style sheet, found by its name: ``<slug>.css`` in ``static``,
+    else in the ``static`` folder beside the game's rules (a game without one has none)."""
+    found = {}
+    for slug in GAMES:
+        folder = game_folder(slug)
+        here = [static / f"{slug}.css"] + ([folder / "static" / f"{slug}.css"] if folder else [])
+        source = next((p for p in here if p.exists()), None)
+        if source is not None:
+            name = source.name if source.parent == static else str(source)
+            found[slug] = (name, "rcssmin", f"gen/{slug}.css")
+    return found
+
+
+def _assets(static: Path) -> dict[str, tuple[str, str, str]]:
+    return {**ASSETS, **game_sheets(static)}
 
 
 def _environment(static: Path) -> Environment:
     env = Environment(directory=str(static), url="/static")
     env.cache = False  # (webassets' cache folder would be one more thing written at serving time)
     env.manifest = False
-    for name, (source, minifier, output) in ASSETS.items():
+    for name, (source, minifier, output) in _assets(static).items():
         env.register(name, Bundle(source, filters=minifier, output=output))
     return env
 
@@ -57,7 +75,7 @@ def _environment(static: Path) -> Environment:
 def build(static: Path, *, force: bool = False) -> None:
     """Write the minified copies that are missing or older than their sources."""
     env = _environment(static)
-    for name, (source, _, output) in ASSETS.items():
+    for name, (source, _, output) in _assets(static).items():
         made = static / output
         # (this file names the minifiers: a copy made before it changed is stale too)
         newest = max((static / source).stat().st_mtime, Path(__file__).stat().st_mtime)
@@ -70,7 +88,7 @@ def init_app(app: Flask) -> None:
     static = Path(app.static_folder)
     build(static)
     urls = {}
-    for name, (_, _, output) in ASSETS.items():
+    for name, (_, _, output) in _assets(static).items():
         digest = hashlib.sha256((static / output).read_bytes()).hexdigest()[:12]
         urls[name] = f"{app.static_url_path}/{output}?v={digest}"
     app.jinja_env.globals["asset_url"] = urls.__getitem__

@@ -1,6 +1,6 @@
 """Charts drawn on the server as SVG (no script): bars for shares, lines for scores over time.
 
-Only drawing: the numbers come from ``group_stats``. Colours are SVG attributes (the pages'
+Only drawing: the numbers come from ``groups.stats``. Colours are SVG attributes (the pages'
 Content-Security-Policy allows no inline style); every label is escaped.
 """
 from __future__ import annotations

@@ -42,16 +42,15 @@ from markupsafe import Markup
 
 from ..admission import stepping_aside
 from ..games.core.words import Text
-from . import once_key
+from .device import once_key
 
 # Sent each time a page or a part is actually drawn (not taken from a cache): for tests.
 fragment_drawn = Namespace().signal("fragment-drawn")
 
 # The process's cache, in characters of drawn HTML (old versions fall out, least recently used).
-# A 5-player Hadara table needs ~42,000 characters in it (its page's drawing ~22,000, the parts
-# kept across versions ~15,000, which must last until its next tap, and the version's own
-# parts), and its previous version's ~26,000 stay until they fall out; every process sees every
-# table. 32 million hold some 450-750 tables.
+# A table needs its page's drawing, the parts kept across versions (which must last until its
+# next tap) and its previous version's until they fall out, and every process sees every table:
+# sized for a few hundred 5-player tables (BENCHMARKS.md).
 DEFAULT_CACHE_CHARS = 32_000_000
 
 # How long a phone waits for another request drawing the page it needs before drawing it itself.
@@ -150,8 +149,7 @@ class _Split:
     """A page's drawing split once at its markers, as each phone's answer needs it: the part
     before the players' boards, each board (by player) and the part after, each a list of
     text and markers in turn (``(name, words)``). An answer is put together from these, without
-    searching the page again (the regular expressions over ~40 KB cost each answer about half a
-    millisecond)."""
+    searching the whole page again for every answer (the costly part of an answer)."""
 
     __slots__ = ("head", "boards", "tail", "size")
 

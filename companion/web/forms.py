@@ -231,3 +231,11 @@ def table_payload(rules: GameRules, form: FlaskForm, which: str) -> tuple[dict, 
         if (data.get("name") or "").strip():
             players.append({k: v for k, v in data.items() if v is not None and v != ""})
     return options, players
+
+
+def quick_count(rules) -> int | None:
+    """How many players the quick score pad shows (``?players=N``, asked first), or None while
+    the table has not said (or said a number the game is not played with)."""
+    raw = request.args.get("players", "")
+    n = int(raw) if raw.isdecimal() and len(raw) < 3 else None
+    return n if n is not None and rules.min_players <= n <= rules.max_players else None

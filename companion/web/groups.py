@@ -20,15 +20,18 @@ from flask import (
     url_for,
 )
 
-from .. import group_checks, group_file, group_out, groups, store
+from .. import groups, store
 from ..db import LEGACY_BOX, Game, box_owner_name
 from ..games import GAMES, get_game
 from ..games.core import RulesError, t
-from ..group_ratings import head_to_head, ratings
-from ..group_stats import facts_of, game_stats, player_stats, ruling_counts
+from ..groups import checks, files
+from ..groups import out as group_out
+from ..groups.ratings import head_to_head, ratings
+from ..groups.stats import facts_of, game_stats, player_stats, ruling_counts
 from ..i18n import say
 from . import charts, story
-from .forms import errors_of, table_form_class, table_payload
+from .device import my_games
+from .forms import errors_of, quick_count, table_form_class, table_payload
 
 bp = Blueprint("groups", __name__, url_prefix="/group")
 MY_GROUPS_LIMIT = 20
@@ -77,8 +80,7 @@ def new():
     try:
         group = groups.create_group(request.form.get("name", ""))
     except RulesError as err:
-        from .pages import _my_games
-        return render_template("index.html", games=_my_games(), groups=my_groups(),
+        return render_template("index.html", games=my_games(), groups=my_groups(),
                                group_error=_problem(err)), 422
     remember_group(group.token)
     return redirect(url_for("groups.page", link=group.token), 303)
@@ -91,10 +93,9 @@ def import_group():
     raw = upload.read() if upload is not None and upload.filename else \
         request.form.get("json", "").encode()
     try:
-        group = group_file.import_group(store.read_export(raw))
+        group = files.import_group(store.read_export(raw))
     except RulesError as err:
-        from .pages import _my_games
-        return render_template("index.html", games=_my_games(), groups=my_groups(),
+        return render_template("index.html", games=my_games(), groups=my_groups(),
                                group_error=[t("Not imported: {reason}",
                                               reason=err.message)]), 422
     remember_group(group.token)
@@ -128,7 +129,7 @@ def box(link: str, slug: str):
 def seated_asked(group) -> list:
     """The group players tapped so far, in the order tapped (``?seat=3,1,...``): clockwise."""
     by_id = {p.id: p for p in groups.players_of(group) if not p.retired}
-    ids = [group_checks.as_number(x) for x in request.args.get("seat", "").split(",")[:20]]
+    ids = [checks.as_number(x) for x in request.args.get("seat", "").split(",")[:20]]
     seen, chosen = set(), []
     for pid in ids:
         if pid in by_id and pid not in seen:
@@ -185,7 +186,7 @@ def _players_action(link: str, work):
 
 
 def _pid(name: str = "player"):
-    value = group_checks.as_number(request.form.get(name, ""))
+    value = checks.as_number(request.form.get(name, ""))
     return value if type(value) is int else None
 
 
@@ -267,7 +268,7 @@ def quick(link: str, slug: str):
                 return redirect(url_for("groups.play", link=link, play_id=saved.id), 303)
         else:
             errors = errors_of(form, lambda n: t("Player {n}", n=n))
-    from .pages import quick_count  # the players asked first, or as many as were seated
+    # the players asked first, or as many as were seated
     count = quick_count(rules) or (len(seated) if len(seated) >= rules.min_players else None)
     return render_template("group_quick.html", group=group, rules=rules, form=form,
                            errors=errors, offered=groups.players_of(group), seated=seated,
@@ -347,5 +348,5 @@ def plays_csv(link: str):
 @bp.get("/<link>/export.json")
 def export(link: str):
     group = _open(link)
-    body = json.dumps(group_file.export_group(group), ensure_ascii=False)
+    body = json.dumps(files.export_group(group), ensure_ascii=False)
     return _attachment(Response(body, mimetype="application/json"), group, "json")

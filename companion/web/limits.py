@@ -88,7 +88,7 @@ def init_app(app: Flask) -> None:
 
 def _refused(err: RateLimitExceeded):
     """429, saying in the reader's language how long to wait (and Retry-After, in seconds)."""
-    from . import wants_json  # (the web package imports this module first)
+    from .device import wants_json
     wait = _seconds_to_wait()
     message = say(t("Too many requests from this network in a short time. Try again in {wait}.",
                     wait=_duration(wait)))

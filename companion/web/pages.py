@@ -10,19 +10,18 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from flask_babel import gettext as _l
-from sqlalchemy import select
 
 from .. import groups, store
-from ..db import LEGACY_BOX, Game
+from ..db import LEGACY_BOX
 from ..games import GAMES, get_game
 from ..games.core import RulesError, t
 from . import groups as group_pages
-from . import quickshare, remember_game
-from .forms import errors_of, table_form_class, table_payload
+from . import quickshare
+from .device import my_games, remember_game
+from .forms import errors_of, quick_count, table_form_class, table_payload
 from .play import open_game
 from .reference import house_rule_defaults, payload_rescore
 
@@ -87,22 +86,7 @@ def favicon():
 
 @bp.get("/")
 def index():
-    return render_template("index.html", games=_my_games(), groups=group_pages.my_groups())
-
-
-def _my_games() -> list[tuple[str, Game, bool]]:
-    """This device's games (their links are kept in its session), newest first."""
-    tokens = [t for t in session.get("games", []) if isinstance(t, str)][:50]
-    games = []
-    if tokens:
-        rows = store.session().scalars(select(Game).where(
-            Game.play_token.in_(tokens) | Game.watch_token.in_(tokens)))
-        by_token = {}
-        for g in rows:
-            for t in (g.play_token, g.watch_token):
-                by_token[t] = g
-        games = [(t, by_token[t], t == by_token[t].play_token) for t in tokens if t in by_token]
-    return games
+    return render_template("index.html", games=my_games(), groups=group_pages.my_groups())
 
 
 @bp.post("/join")
@@ -128,7 +112,7 @@ def import_game():
     try:
         game = store.import_game(store.read_export(raw))
     except RulesError as err:
-        return render_template("index.html", games=_my_games(),
+        return render_template("index.html", games=my_games(),
                                import_error=t("Not imported: {reason}", reason=err.message)), 422
     remember_game(game.play_token)
     return redirect(url_for("play.game_page", token=game.play_token), 303)
@@ -199,14 +183,6 @@ def field_words(form, field: str):
             return t("{row}: {field}", row=t("Seat {n}", n=int(seat[8:]) + 1),
                      field=row[key].label.text)
     return field
-
-
-def quick_count(rules) -> int | None:
-    """How many players the quick score pad shows (``?players=N``, asked first), or None while
-    the table has not said (or said a number the game is not played with)."""
-    raw = request.args.get("players", "")
-    n = int(raw) if raw.isdecimal() and len(raw) < 3 else None
-    return n if n is not None and rules.min_players <= n <= rules.max_players else None
 
 
 @bp.route("/quick/<slug>", methods=["GET", "POST"])

@@ -11,19 +11,18 @@ from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import get_locale
-from markupsafe import Markup, escape
 
 from .. import store
 from ..db import LEGACY_BOX
-from ..games import GAMES, get_game
+from ..games import GAMES, get_game, questions_for
 from ..games.core import RULING, RulesError, read_fields, t
-from ..games.core.questions import questions_for
 from ..games.core.reference import STAGE_WORDS
 from ..i18n import say
-from ..reference import REFERENCES, STAGES, resolve, resolve_parts
+from ..reference import REFERENCES, STAGES
 from ..reference.affects import affected
 from ..reference.search import INDEX
 from ..store import HOUSE_RULE
+from .citations import rule_href, rule_link, rule_title
 from .forms import action_form_class
 from .play import once_sent, open_game, signed_by, version_sent
 from .taps import one_write
@@ -55,65 +54,6 @@ def _game_of(slug: str, token: str | None):
         return None, False, None
     game, can_play = found
     return game, can_play, store.state_of(game)
-
-
-# ----------------------------------------------------------------------------- deep links
-
-def rule_url(target, token: str = "") -> str:
-    extra = {"game": token} if token else {}
-    if target.ruling:
-        return url_for("reference.rulings", slug=target.slug, _anchor=target.ruling, **extra)
-    return url_for("reference.game_reference", slug=target.slug, _anchor=target.section,
-                   **extra)
-
-
-def _current_token() -> str:
-    """The game token of the page being drawn (game, history, score, ask pages), if any."""
-    args = request.view_args or {}
-    return args.get("token") or request.args.get("game", "") or ""
-
-
-def rule_href(citation: Any, slug: str = "") -> str:
-    """The address a citation's first resolvable part leads to, or '' (a Jinja global)."""
-    target = resolve(str(citation or ""), slug)
-    return rule_url(target, _current_token()) if target else ""
-
-
-def target_title(target) -> str:
-    """What a link to a target shows in the reader's language: the section's title, or the
-    ruling's id."""
-    if target.ruling:
-        return target.ruling
-    sec = REFERENCES[target.slug].section(target.section)
-    return say(sec.title) if sec is not None else target.section
-
-
-def rule_title(citation: Any, slug: str = "") -> str:
-    """The translated title of the section (or the ruling id) a citation leads to, or ''."""
-    target = resolve(str(citation or ""), slug)
-    return target_title(target) if target else ""
-
-
-def rule_link(citation: Any, slug: str = "") -> Markup:
-    """A rule citation as links to its reference sections and rulings (a Jinja filter). Parts
-    that name nothing in the references stay plain text. In English a link shows the citation
-    itself (it names the printed rulebook's section); in another language, the translated title
-    of the section it opens (or the ruling's id), once: two parts opening the same section
-    would read as the same title twice."""
-    text = str(citation or "")
-    token = _current_token()
-    english = str(get_locale() or "en") == "en"
-    pieces, shown = [], set()
-    for part, target in resolve_parts(text, slug):
-        if target is None:
-            pieces.append(escape(part))
-        elif not english and target in shown:
-            continue
-        else:
-            shown.add(target)
-            pieces.append(Markup('<a class="rule-link" href="{}">{}</a>').format(
-                rule_url(target, token), part if english else target_title(target)))
-    return Markup("; ").join(pieces)
 
 
 def ruling_changes(result, rules, rescore=None) -> list[dict[str, Any]]:

@@ -46,8 +46,8 @@ SESSIONLESS = frozenset({"play.version", "static"})
 
 class CookieSessions(SecureCookieSessionInterface):
     """Flask's signed-cookie sessions, not opened for the SESSIONLESS views: checking the cookie's
-    signature and reading it was about 15 % of a version check's CPU in the server (a check for
-    every phone after every change), for a session the view never reads. Such a request has
+    signature and reading it was a large share of a version check's CPU in the server (a check
+    for every phone after every change), for a session the view never reads. Such a request has
     Flask's null session (it cannot be written: nothing is sent back)."""
 
     def open_session(self, app: Flask, request: Request):
@@ -77,7 +77,7 @@ def _headers(resp: Response) -> Response:
         resp.headers["Cache-Control"] = NO_STORE
     # A body already in memory goes to the server whole: Granian sends a list of bytes in one
     # call, and an iterator (werkzeug's default) chunk by chunk, taking the interpreter's lock for
-    # each (~9 % of the server processes' Python time under `make bench`'s tables).
+    # each.
     if resp.is_sequence and all(isinstance(chunk, bytes) for chunk in resp.response):
         resp.direct_passthrough = True
     return resp

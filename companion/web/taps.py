@@ -14,7 +14,8 @@ from flask import g, redirect, request, session, url_for
 from .. import store, writes
 from ..db import Game
 from ..games.core import InvalidInput, Problem, RulesError, words_from_json, words_to_json
-from . import asking, wants_json
+from . import asking
+from .device import wants_json
 
 #: the session's copy of a refused form post, for the one view the browser is sent back to
 REFUSED = "refused"

@@ -1,7 +1,7 @@
 """Form inputs drawn directly from a WTForms field.
 
-A board draws dozens of small action forms on every page load; WTForms' widget machinery costs
-about a third of a millisecond a field, which made it most of a game page's time (BENCHMARKS.md).
+A board draws dozens of small action forms on every page load; WTForms' widget machinery, field
+by field, made most of a game page's time (BENCHMARKS.md).
 This draws the same elements — name, value, validation attributes, choices — in one pass.
 """
 from __future__ import annotations

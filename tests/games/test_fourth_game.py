@@ -1,15 +1,18 @@
 """A fourth game, defined only in the test suite (``fourth_game/``: Coin toss), gets every generic
 page without a line of the app naming it: setup, game page, history, undo, quick score pad, score
-API, rulings (switched from the game), reference (with its live values) and search. The app learns
-everything from the registry and from the game's own package (its reference and affects)."""
+API, rulings (switched from the game), reference (with its live values) and search; and what a
+game may have of its own: its board and style sheet, box data on its page, a board per seat and
+a first player in a group's play. The app learns everything from the registry and from the
+game's own folder: it is installed the one way every game is (``install``, a name added to the
+list of installed games), and nothing outside its folder names it."""
 from __future__ import annotations
 
 import re
 
 import pytest
 
-from companion import i18n
-from companion.games import GAMES, register
+from companion import games, i18n
+from companion.games import GAMES, install
 from companion.reference import REFERENCES
 from tests.games.fourth_game import RULES
 from tests.web.table import CSRF, WebTable
@@ -17,10 +20,14 @@ from tests.web.table import CSRF, WebTable
 SLUG = "cointoss"
 
 
+PACKAGE = "tests.games.fourth_game"
+
+
 @pytest.fixture
-def cointoss():
-    """Coin toss registered for one test, and taken away after it (no other test sees it)."""
-    register(RULES)
+def cointoss(monkeypatch):
+    """Coin toss installed for one test, and taken away after it (no other test sees it)."""
+    monkeypatch.setattr(games, "INSTALLED", (*games.INSTALLED, PACKAGE))
+    assert install(PACKAGE) is RULES
     yield RULES
     GAMES.pop(SLUG, None)
 
@@ -149,3 +156,43 @@ def test_the_fourth_game_is_seen_only_while_registered(client):
     text(client, "/quick/cointoss", 404)
     found = text(client, "/rules/search?q=wobbly")
     assert "Tossing the coin" not in found and "/rules/cointoss" not in found
+
+
+def test_a_fourth_game_brings_its_own_board_and_style_sheet_from_its_folder(table):
+    assert "Toss the coin (6 left)" in table.page  # the generic actions it includes
+    assert '<p class="coin-tosses">Tosses so far: 0</p>' in table.page
+    sheet = re.search(r'href="(/static/gen/cointoss\.css)\?v=\w+"', table.page)
+    assert sheet is not None
+    assert ".coin-edge{font-style:italic}" in text(table.client, sheet.group(1))
+    assert "cointoss.css" not in text(table.client, "/")
+
+
+def test_a_fourth_games_page_offers_the_box_data_its_steps_taught(table):
+    assert "This coin has landed on its edge before." not in table.page
+    table.do("toss", player=0, side="edge")
+    assert "This coin has landed on its edge before." in table.page
+    again = WebTable.create(table.client, table.app, SLUG, [{"name": "Cy"}, {"name": "Di"}])
+    assert "This coin has landed on its edge before." not in again.page  # its own box: no group
+
+
+def test_a_fourth_games_board_is_drawn_for_the_seat_of_each_phone(table, app):
+    assert "Tossing for" not in table.page
+    table.post("seat", seat=1)
+    assert "Tossing for Bo" in table.page
+    other = WebTable(app.test_client(), app, table.path)
+    assert "Tossing for" not in other.page
+    other.post("seat", seat=0)
+    assert "Tossing for Ana" in other.page and "Tossing for Bo" in table.refresh()
+
+
+def test_a_fourth_games_play_in_a_group_names_its_own_first_player(cointoss, client, app):
+    from companion import groups
+    with app.test_request_context():
+        group = groups.create_group("Friday")
+    table = WebTable.create(client, app, SLUG, [{"name": "Ana"}, {"name": "Bo"}],
+                            in_group=group.token)
+    for seat in (1, 0, 1, 0, 1, 0):  # Bo tosses first
+        table.do("toss", player=seat, side="tails")
+    with app.test_request_context():
+        (play,) = groups.plays_of(groups.find_group(group.token))
+    assert {p["name"]: p["first"] for p in play.record["players"]} == {"Ana": False, "Bo": True}

@@ -370,10 +370,3 @@ def test_a_guide_line_made_of_counted_words_keeps_both_forms():
     line = step(tn("{n} card left", "{n} cards left", 2), "Hadara rulebook, Take a Faceup Card")
     assert (str(line), line.template, line.plural, line.rule) == (
         "2 cards left", "{n} card left", "{n} cards left", "Hadara rulebook, Take a Faceup Card")
-
-
-def test_counted_words_survive_a_pickled_snapshot():
-    import pickle
-    back = pickle.loads(pickle.dumps(tn("{n} coin", "{n} coins", 1, name="Ana")))
-    assert (str(back), back.template, back.plural, back.params) == (
-        "1 coin", "{n} coin", "{n} coins", {"name": "Ana", "n": 1})

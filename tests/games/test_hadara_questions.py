@@ -1,8 +1,8 @@
 """Hadara's 'Can I do this?' answers: yes/no, the numbers behind them, and the rule."""
 import pytest
 
-from companion.games import get_game
-from companion.games.core import IllegalAction, questions_for
+from companion.games import get_game, questions_for
+from companion.games.core import IllegalAction
 from companion.games.hadara import questions as Q
 from companion.games.hadara.cards import card_price
 

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from companion.games import get_game
-from companion.games.core import RulesError, questions_for
+from companion.games import get_game, questions_for
+from companion.games.core import RulesError
 from companion.games.hadara.questions import ACTION_OF
 
 H = get_game("hadara")

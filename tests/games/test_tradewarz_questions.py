@@ -238,6 +238,6 @@ def test_questions_agree_with_the_action_they_ask_about():
 
 
 def test_the_new_questions_are_offered_on_the_ask_page():
-    from companion.games.core import questions_for
+    from companion.games import questions_for
     ids = [q.id for q in questions_for("tradewarz")]
     assert "tech" in ids and "castle" in ids

@@ -134,8 +134,8 @@ def test_a_group_files_box_data_is_read_strictly_and_a_refused_file_stores_nothi
 
 def test_a_group_file_carries_at_most_its_limit_of_box_data(client, app):
     """(A file that long is over the upload limit too; the reader refuses it on any path.)"""
-    from companion import group_file
     from companion.games.core import IllegalAction
+    from companion.groups import files as group_file
     group = new_group(client, "Club")
     hadara(client, app, group, "Ana", "Ben")
     bad = export_of(client, f"/group/{group}")
@@ -151,7 +151,8 @@ def test_values_read_from_steps_conflicts_and_take_backs_come_out_the_same_in_a_
                                                                                    other):
     """Box data from a card bought, a card bought then taken back (void), and two statue
     values that disagree (a conflict: shown, not offered) reads the same in the copy."""
-    from companion import group_file, groups
+    from companion import groups
+    from companion.groups import files as group_file
 
     from .test_box_sightings import BLUE, new_game, to_statue_step
     statue = {"player": 0, "statue": 2, "requirement": 1, "points": 3, "tile_track": "food",

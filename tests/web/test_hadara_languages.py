@@ -24,7 +24,7 @@ RULEBOOK_ZH = {
 }
 #: English words whose translation must contain the rulebook's term
 CONTAINS_ZH = {
-    "Epoch {epoch}, phase {phase}": ("时代", "阶段"),
+    "Epoch {epoch}, phase {phase}: {step}": ("时代", "阶段"),
     "plunder (gain coins)": ("掠夺",), "integrate (pay coins, flip)": ("治理",),
     "Bonus tile colour": ("奖励方片",), "Setup card initiative": ("设置卡牌", "优先值"),
     "First player: {name} ({why}). Order: {order}.": ("起始玩家",),

@@ -3,6 +3,9 @@ no words outside translation calls, and the language follows the browser or the 
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -22,6 +25,21 @@ def catalog(area: str, lang: str):
         return read_po(fh, locale=lang)
 
 
+@pytest.fixture(scope="module")
+def extracted(tmp_path_factory):
+    """An area's words as pybabel extracts them for ``make catalogs-update`` (its ``pot-<area>``
+    target: babel.cfg and the Makefile's keywords and sources), once per area."""
+    folder = tmp_path_factory.mktemp("pot")
+
+    @cache
+    def extract(area: str):
+        subprocess.run([shutil.which("make") or "make", "-s", "-C", str(i18n.ROOT), f"pot-{area}",
+                        f"POT={folder}"], check=True, capture_output=True)
+        with (folder / f"{area}.pot").open("rb") as fh:
+            return read_po(fh)
+    return extract
+
+
 def placeholders(text: str) -> set[str]:
     """Brace fields (the library's t()) and %(name)s fields (templates' _())."""
     return (set(FIELDS.findall(text.replace("{{", "").replace("}}", "")))
@@ -30,10 +48,10 @@ def placeholders(text: str) -> set[str]:
 
 @pytest.mark.parametrize("area", list(i18n.areas()))
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_word_in_the_code_has_a_translation_in_each_shipped_catalog(area, lang):
+def test_every_word_in_the_code_has_a_translation_in_each_shipped_catalog(area, lang, extracted):
     words = catalog(area, lang)
     missing = []
-    for message in i18n.extract(area):
+    for message in extracted(area):
         if not message.id:
             continue
         entry = words.get(message.id, message.context)
@@ -62,8 +80,8 @@ def test_translations_keep_exactly_the_placeholders_of_the_english(area, lang):
 
 
 @pytest.mark.parametrize("area", list(i18n.areas()))
-def test_catalogs_hold_no_words_the_code_no_longer_uses(area):
-    used = {m.id for m in i18n.extract(area) if m.id}
+def test_catalogs_hold_no_words_the_code_no_longer_uses(area, extracted):
+    used = {m.id for m in extracted(area) if m.id}
     for lang in TRANSLATED:
         stale = [e.id for e in catalog(area, lang) if e.id and e.id not in used]
         assert stale == [], f"{lang} {area}: run `make catalogs-update`"
@@ -129,3 +147,18 @@ def test_the_template_check_finds_bare_words_and_passes_translated_ones():
     assert literal_words("<p>Coins: {{ n }}</p>") == ["Coins: \x00"]
     assert literal_words('<a title="Open">{{ _("Open") }}</a>') == ["<a title='Open'>"]
     assert literal_words("<p>{{ _('Coins') }}: {{ n }} · {% if x %}{{ y }}{% endif %}</p>") == []
+
+
+def test_the_extraction_reads_each_areas_own_words_and_no_other_areas(extracted):
+    web, hadara = extracted("web"), extracted("hadara")
+    said = web.get("The method is not allowed for the requested URL.")
+    assert said is not None and said.locations[0][0] == "companion/web/__init__.py"
+    assert web.get("Epoch {epoch}, phase {phase}: {step}") is None
+    found = hadara.get("Epoch {epoch}, phase {phase}: {step}")
+    assert found is not None and found.locations[0][0] == "companion/games/hadara/guide.py"
+    extras = {path for m in hadara for path, _ in m.locations if "/extras/" in path}
+    assert extras == {"companion/web/extras/hadara.py"}
+    games = [f"{folder}/{slug}/" for slug in i18n.areas() if slug != "web"
+             for folder in ("companion/games", "templates/games")]
+    assert not [path for m in web for path, _ in m.locations
+                if "/extras/" in path or path.startswith(tuple(games))]

@@ -221,8 +221,7 @@ def test_a_seat_shows_who_holds_it_and_a_phone_may_take_it_over(client, app):
     assert "Another phone took the seat of Ana: this phone has no seat now." in lost
     assert re.search(r'id="seat0"><b>Ana</b> —\s*<span class="seat-state">held by another phone',
                      lost)
-    # (a query string: Flask's view draws the page; web/quick.py, being removed, would send a
-    # page kept from when this phone held the seat)
+    # (a query string: the page is drawn afresh, not one kept from when this phone held the seat)
     page = ana.client.get(f"{host.path}?after=takeover").get_data(as_text=True)
     assert 'id="seat-prompt"' in page and "This phone has no seat." in page
     action, hidden = form(page, "retreat")

@@ -62,8 +62,8 @@ def test_qr_code_is_an_svg_drawn_by_the_server_for_the_play_link(client, app, sl
 
 
 def test_qr_of_a_page_opened_on_localhost_carries_the_network_address(client, app, monkeypatch):
-    from companion import serve
-    monkeypatch.setattr(serve, "lan_address", lambda: "192.0.2.44")
+    from companion.web import device
+    monkeypatch.setattr(device, "lan_address", lambda: "192.0.2.44")
     game = new_game(app, "hadara")
     page = client.get(f"/g/{game.play_token}/table", base_url="http://localhost:5000")
     assert f"http://192.0.2.44:5000/g/{game.play_token}" in page.get_data(as_text=True)

@@ -39,7 +39,7 @@ from .log import (
     in_force,
     in_force_of_stack,
 )
-from .questions import Answer, Question, questions_for
+from .questions import Answer, Question
 from .reference import STAGE_WORDS, STAGES, Reference, Rows, Section, section
 from .rules import GameRules
 from .rulings import Ruling, resolve_rulings
@@ -64,7 +64,7 @@ __all__ = [
     "WrongPlayer",
     "AMEND", "CORRECT", "META_KINDS", "REDO", "RULING", "UNDO", "VOID", "Entry", "Fate", "Secret",
     "effective_entries", "fates", "in_force", "in_force_of_stack",
-    "Answer", "Question", "questions_for",
+    "Answer", "Question",
     "STAGE_WORDS", "STAGES", "Reference", "Rows", "Section", "section",
     "GameRules",
     "Ruling", "resolve_rulings",

@@ -34,11 +34,3 @@ class Question:
     @property
     def spec(self) -> ActionSpec:
         return ActionSpec(self.id, self.label, self.rule, self.fields)
-
-
-def questions_for(slug: str) -> tuple[Question, ...]:
-    """The questions of a registered game (its package's ``questions`` module), or () when it has
-    none (yet)."""
-    from .. import game_module  # the registry imports this package first: look it up when asked
-    module = game_module(slug, "questions")
-    return tuple(getattr(module, "QUESTIONS", ())) if module is not None else ()

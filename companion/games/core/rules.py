@@ -43,6 +43,12 @@ class GameRules:
     #: the quick score pad: options of the whole game, then the end-of-game facts of each player
     quick_options: tuple[FieldSpec, ...] = ()
     quick_fields: tuple[FieldSpec, ...] = ()
+    #: the game page offers the box data known so far in its forms (its board reads ``box``)
+    box_on_page: bool = False
+    #: the board shows a seat something of its own (hidden information, its house named in a
+    #: question), so the page is drawn per seat; False: the board leaves all that differs from
+    #: seat to seat to the phone's own parts, and one drawing serves every seat
+    board_per_seat: bool = True
 
     # -- to override --------------------------------------------------------------------------
     def setup_unused(self, count: int) -> tuple[str, ...]:
@@ -107,6 +113,11 @@ class GameRules:
 
     def score_facts(self, facts: Sequence[Any], rulings: Mapping[str, str]) -> Result:
         raise NotImplementedError
+
+    def first_seat(self, state: Any) -> int:
+        """The seat of the game's first player, for a group's play record: seat 0 unless the
+        game says otherwise (the others sit clockwise from the first)."""
+        return 0
 
     def player_names(self, state: Any) -> tuple[str, ...]:
         raise NotImplementedError

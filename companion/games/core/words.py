@@ -37,11 +37,6 @@ class Text(str):
         made.template, made.params = template, params
         return made
 
-    def __reduce__(self):  # pickled snapshots keep the template, not only the English
-        if self.plural:
-            return (_plural_text, (self.template, self.plural, self.params))
-        return (Text, (self.template, self.params))
-
 
 def _english(value: Any) -> Any:
     if isinstance(value, (list, tuple)):

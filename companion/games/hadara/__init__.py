@@ -2,10 +2,9 @@
 final scoring. Public names: :data:`RULES` (the registered rules object) and the state class."""
 from __future__ import annotations
 
-from .. import register
 from .model import HadaraState
 from .rules import HadaraRules
 
-RULES = register(HadaraRules())
+RULES = HadaraRules()
 
 __all__ = ["RULES", "HadaraRules", "HadaraState"]

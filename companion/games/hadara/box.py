@@ -17,8 +17,6 @@ STATUE = "statue"
 MEDAL_PRICE = "medal price"
 #: what an epoch card prints, as its buy form names it
 CARD_FIELDS = ("cost", *TRACKS, "points")
-#: what a purple card prints besides: its effect in the table's words, and what that changes
-EFFECT_FIELDS = ("effect", "effect_changes")
 KEY_LIMIT = 80  # box data keys are at most 80 characters in the database
 
 Records = Iterable[tuple[str, str, Mapping[str, Any]]]

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 TRACKS = ("income", "military", "culture", "food")
 COLOURS = ("yellow", "red", "blue", "green", "purple")
-#: the track each colour raises (purple has no track of its own)
-COLOUR_TRACK = {"yellow": "income", "red": "military", "blue": "culture", "green": "food"}
 SELL_PRICE = {1: 2, 2: 3, 3: 4}  # "Sell 1 Card": coins by epoch
 EPOCHS = (1, 2, 3)
 ROMAN = {1: "I", 2: "II", 3: "III"}

@@ -51,6 +51,8 @@ class HadaraRules(GameRules):
     player_fields = PLAYER_FIELDS
     quick_fields = quick.QUICK_FIELDS
     turn_rule = steps.PHASE_B_RULE
+    box_on_page = True
+    board_per_seat = False  # Hadara hides nothing
 
     def __init__(self) -> None:
         self.actions = {**ACTIONS, RULING: self.ruling_spec()}
@@ -183,8 +185,6 @@ class HadaraRules(GameRules):
     def score_facts(self, facts, rulings):
         return score_facts(facts, rulings)
 
-    def first_player(self, state: HadaraState) -> str:
-        return state.players[first_seat(state.players, state.epoch)].name
-
-    def epoch_label(self, state: HadaraState) -> str:
-        return t("Epoch {epoch}, phase {phase}", epoch=ROMAN[state.epoch], phase=state.phase)
+    def first_seat(self, state: HadaraState) -> int:
+        """The first player of epoch I (lowest initiative)."""
+        return first_seat(state.players, 1)

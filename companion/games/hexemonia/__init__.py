@@ -6,7 +6,6 @@ filled with, the quick pad's Myth notation and the live game's end-of-game facts
 """
 from __future__ import annotations
 
-from .. import register
 from .box import find_known, known_hexes, play_values
 from .data import (
     ACROPOLIS,
@@ -24,8 +23,6 @@ from .quick import parse_myths
 from .rules import RULES
 from .scoring import facts_of, myth_trios
 from .war import attack, preview_attack
-
-register(RULES)
 
 __all__ = ["RULES", "ACROPOLIS", "CITIES_BY_COUNT", "RESOURCES", "HexemoniaState", "Player",
            "Hex", "Myth", "Cubes", "CITY_DEFAULTS", "GEARS",

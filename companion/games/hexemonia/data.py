@@ -20,7 +20,6 @@ NATURE_SYMBOLS = {"political": "eye", "military": "helmet", "economic": "amphora
 CITIES = ("athens", "sparta", "olympia", "delphi", "delos")
 CITIES_BY_COUNT = {2: ("athens", "sparta"), 3: ("athens", "sparta", "olympia"),
                    4: ("athens", "sparta", "delphi", "delos")}
-BONUS_KINDS = ("polis", "fortification", "myth", "chora")
 ACROPOLIS = "Acropolis"
 HAND_LIMIT = 4
 MAX_MYTHS = 3

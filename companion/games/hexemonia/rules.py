@@ -69,6 +69,7 @@ class HexemoniaRules(GameRules):
                              or f.name.endswith(("_nature", "_bonus_kind", "_bonus_points")))
     player_fields = PLAYER_FIELDS
     setup_count_first = True
+    box_on_page = True
     quick_options = QUICK_OPTIONS
     quick_fields = QUICK_FIELDS
 

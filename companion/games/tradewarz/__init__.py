@@ -5,7 +5,6 @@ Public helpers beside the registered rules: ``preview_spring`` (the end-of-Sprin
 """
 from __future__ import annotations
 
-from .. import register
 from .battle import BattlePlan, plan_battle
 from .data import TECHS, UNVERIFIED
 from .model import House, TradeWarzState, silver_xadlas, xadlas
@@ -15,7 +14,7 @@ from .rulings import RULINGS
 from .scoring import Facts, score_state
 from .spring import SpringPreview, apply_spring, preview_spring
 
-RULES = register(TradeWarzRules())
+RULES = TradeWarzRules()
 
 __all__ = ["RULES", "TradeWarzRules", "TradeWarzState", "House", "Army", "BattleResult", "Odds",
            "Facts", "SpringPreview", "preview_spring", "apply_spring", "resolve", "win_chance",

@@ -42,7 +42,7 @@ GOLDEN_SOURCES = {
 }
 
 DEFAULT_SEASONS = ("Summer", "Fall", "Winter", "Season 4", "Spring")
-RED_SEASONS, BLUE_SEASONS = ("summer", "spring"), ("fall", "autumn", "winter")
+RED_SEASONS = ("summer", "spring")
 
 #: Shapes of the costs whose resources were icons lost from the text: the printed amounts only.
 #: The table enters which resource goes with which amount (a setup field ``cost_<item>``).

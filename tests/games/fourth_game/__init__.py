@@ -1,7 +1,9 @@
 """Coin toss: a fourth, tiny game that exists only in the test suite, to show that a game needs
 nothing outside its own package. Two players toss a coin in turn; each heads scores a point; a
 toss on the coin's edge is the one ambiguity (ruling CT-1). Whoever tossed heads first breaks a
-tie. It is not registered on import: the tests register it and take it away again."""
+tie. Like a shipped game it brings its own board (``templates/board.html``), style sheet
+(``static/cointoss.css``) and box data (a coin seen on its edge), and says who went first; it
+is installed by the tests only, and taken away again."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -75,6 +77,8 @@ class CoinTossRules(GameRules):
                     FieldSpec("first", t("Tossed heads first"), "bool", required=False,
                               default=False))
 
+    box_on_page = True  # the board says what the box's coin is known to do
+
     def __init__(self) -> None:
         self.actions = {"toss": ActionSpec("toss", t("Toss the coin"), R_TOSS, (
             FieldSpec("player", t("Player"), "player"),
@@ -119,6 +123,15 @@ class CoinTossRules(GameRules):
 
     def player_names(self, state: TossState) -> tuple[str, ...]:
         return state.names
+
+    def first_seat(self, state: TossState) -> int:
+        """Whoever tossed first."""
+        return state.tosses[0][0] if state.tosses else 0
+
+    def box_records(self, state: TossState, kind: str, data: Mapping[str, Any]
+                    ) -> list[tuple[str, str, dict]]:
+        """A coin seen on its edge can land there again: a fact of the coin in the box."""
+        return [("coin", "edge", {"seen": True})] if data.get("side") == "edge" else []
 
     def heads(self, state: TossState, seat: int) -> int:
         return sum(1 for who, side in state.tosses if who == seat and scores(side, state.rulings))

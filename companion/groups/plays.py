@@ -1,10 +1,10 @@
-"""Game nights: a group of people who play together, its players, its games and its plays.
+"""A group of people who play together, its players, its games and its plays, stored.
 
 A group is reached by its own unguessable link (like a game's play link). Its players are named
 once; a game set up from the group seats them, and every finished game of the group becomes a
 play, recorded by the write that finishes it (``play_follows_game``, a hook of the store's
 write path); a table can also log a play it did not track (``add_quick_play``). The numbers
-about plays are worked out by ``group_stats`` (pure); files in and out: ``group_file``.
+about plays are worked out by ``stats`` (pure); files in and out: ``files``.
 """
 from __future__ import annotations
 
@@ -12,23 +12,32 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from flask import g
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .db import (
+from ..db import (
     Action,
     Game,
     Group,
     GroupGame,
     GroupPlayer,
     Play,
+    end_reading,
     session,
     write_session,
 )
-from .games import GameRules, get_game
-from .games.core import IllegalAction, Result, RulesError, Text, t
-from .group_checks import (
+from ..games import GameRules, get_game
+from ..games.core import IllegalAction, Result, RulesError, Text, t
+from ..store import (
+    AFTER_RECORD,
+    box_follows_game,
+    create_game,
+    entries_of,
+    new_token,
+    rows_of,
+    state_of,
+)
+from .checks import (
     DURATION_LIMIT,
     GROUP_NAME_LIMIT,
     MARK_LIMIT,
@@ -41,22 +50,12 @@ from .group_checks import (
     clean_note,
     clean_text,
 )
-from .store import (
-    AFTER_RECORD,
-    box_follows_game,
-    create_game,
-    entries_of,
-    new_token,
-    rows_of,
-    state_of,
-)
 
 
 def writing():
     """A write session, after ending the request's read transaction: with SQLite a read begun
     earlier would not see this write (nor let the write-ahead log be checkpointed)."""
-    if "db_session" in g:
-        g.db_session.commit()
+    end_reading()
     return write_session()
 
 
@@ -250,15 +249,6 @@ def games_of(group: Group) -> list[Game]:
 
 # ------------------------------------------------------------------------------- its plays
 
-def first_seat(slug: str, state: Any) -> int:
-    """The seat of the game's first player: Hadara's first player of epoch I (lowest
-    initiative); the others are seated clockwise from the first player, so seat 1."""
-    if slug == "hadara":
-        from .games.hadara.model import first_seat as hadara_first
-        return hadara_first(state.players, 1)
-    return 0
-
-
 def record_of(result: Result, seats: Sequence[int], first: int) -> dict[str, Any]:
     """A play's record from a score pad: each seat's group player, name, whether they went
     first, score lines, total, place and what decided it; and the rulings read."""
@@ -303,7 +293,7 @@ def play_follows_game(s: Session, game: Game, version: int, state: Any,
             s.delete(row)
         return
     minutes = max(0, int((last - game.created_at).total_seconds() // 60))
-    record = record_of(rules.score(state), gg.seats, first_seat(game.slug, state))
+    record = record_of(rules.score(state), gg.seats, rules.first_seat(state))
     values = {"played_at": last.replace(microsecond=0),
               "duration_min": min(minutes, DURATION_LIMIT),
               "record": {**record, "version": version}}

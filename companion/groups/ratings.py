@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from .group_stats import PlayFacts
+from .stats import PlayFacts
 
 #: a cautious rating is this many uncertainties below the middle value (openskill's ordinal)
 CAUTION = 3

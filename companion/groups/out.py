@@ -9,9 +9,9 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
-from .db import Group, GroupPlayer, Play
-from .games import get_game
-from .groups import names_of, plays_of
+from ..db import Group, GroupPlayer, Play
+from ..games import get_game
+from .plays import names_of, plays_of
 
 BG_STATS = "https://app.bgstatsapp.com/createPlay.html?data="
 
