@@ -298,8 +298,8 @@ def test_score_api_lists_every_problem_with_400(client):
 
 
 def test_score_api_adds_purple_effect_points_each_from_a_purple_card_of_its_own(client):
-    ana = {"name": "Ana", "coins": 0, "cards": {"purple": {"count": 1, "points": 0}},
-           "effect_points": [6]}
+    ana = {"name": "Ana", "coins": 0, "tracks": {"food": 1},
+           "cards": {"purple": {"count": 1, "points": 0}}, "effect_points": [6]}
     resp = client.post("/api/v1/hadara/score", json={"players": [ana, {"name": "Ben"}]})
     lines = {x["id"]: x["points"] for x in resp.get_json()["players"][0]["lines"]}
     assert resp.status_code == 200 and lines["purple_effects"] == 6
