@@ -67,7 +67,7 @@ def test_a_refused_battle_card_on_another_seats_phone_names_no_card_left(client,
                     attacker_card_b=0, defender_soldiers=1, defender_card_s=4,
                     defender_card_k=4, defender_card_b=4)
     html = resp.get_data(as_text=True)
-    assert "is not among the 6 battle card(s) Basalt has left" in text(html)
+    assert "is not among the 6 battle cards Basalt has left" in text(html)
     assert not any(card in html for card in ("1/3/2", "2/2/2", "3/1/3", "4/0/2", "1/2/4"))
 
 

@@ -9,6 +9,7 @@ from ..core import Checker, FieldSpec, resolve_rulings, t
 from .data import LIMITS, SOLDIER_CAP
 from .rulings import RULINGS
 from .scoring import R_XADLAS, Facts
+from .terms import castles, villages
 
 MAX_SOLDIERS, MAX_POSTS = SOLDIER_CAP + 6, 4  # Superior fertility's 16; trading posts 1 to 4
 FACT_FIELDS = ("golden_xadlas", "silver_xadlas", "soldiers", "tech_strength", "settlements",
@@ -75,16 +76,16 @@ def board_problems(f: Facts, rulings: Mapping[str, str]) -> list[tuple[str, Any]
         out.append(("villages", t("settlements and villages stand on at most 6 squares, not "
                                   "{n}", n=f.settlements + f.villages)))
     if f.castles > f.villages:
-        out.append(("castles", t("a castle stands on a village of its own: {castles} castle(s) "
-                                 "on {villages} village(s)", castles=f.castles,
-                                 villages=f.villages)))
+        out.append(("castles", t("a castle stands on a village of its own: {castles} on "
+                                 "{villages}", castles=castles(f.castles),
+                                 villages=villages(f.villages))))
     if f.soldiers > MAX_SOLDIERS:
         out.append(("soldiers", t("at most 16 soldiers (with Superior fertility), not {n}",
                                   n=f.soldiers)))
     per = 2 if rulings.get("T7") == "two-silver" else 1
     if not per * f.castles <= f.silver_xadlas <= per * f.castles + MAX_POSTS:
-        out.append(("silver_xadlas", t("{castles} castle(s) and at most 4 trading posts give "
-                                       "{low} to {high} silver Xadlas, not {n} (ruling T7)",
-                                       castles=f.castles, low=per * f.castles,
+        out.append(("silver_xadlas", t("{castles} and at most 4 trading posts give {low} to "
+                                       "{high} silver Xadlas, not {n} (ruling T7)",
+                                       castles=castles(f.castles), low=per * f.castles,
                                        high=per * f.castles + MAX_POSTS, n=f.silver_xadlas)))
     return out
