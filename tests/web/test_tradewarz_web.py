@@ -703,4 +703,4 @@ def test_a_tree_whose_cost_is_not_in_the_box_data_offers_no_one_tap_tech(client,
     _university_round(t)
     page = t.refresh()
     assert _tech_choices(page) == []
-    assert 'name="pay_gold"' in page  # what was paid is asked instead
+    assert re.search(r'name="?pay_gold\b', page)  # what was paid is asked instead
