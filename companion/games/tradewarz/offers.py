@@ -15,7 +15,7 @@ from ..core import replace
 from .box import COSTS, records_of_action
 from .costs import as_cost, tech_cost_item, tech_problems
 from .data import RESOURCES, TECHS, Tech
-from .model import Card, TradeWarzState
+from .model import Card, House, TradeWarzState
 from .support import away_room
 
 #: the two battle cards printed in the rulebook's battle example (Marching: Battle): real cards
@@ -95,14 +95,14 @@ def card_choices(game: TradeWarzState, deck: tuple[Card, ...] = ()) -> list[Card
 def battle_defaults(game: TradeWarzState, seat: int | None) -> dict[str, Any]:
     """A battle as the board starts it (Marching: Battle, STEP 1): the house that has just
     marched (or retreated) attacks the house its March was told to march on, with as many
-    soldiers as one army of its board holds (a squad; with Superior logistics a second army
-    only the soldiers the first left), against the defender's, at most a squad. With no move
+    soldiers as one army of its board may hold away from its capital (with Superior logistics
+    a second army only the soldiers the first left), against as many of the defender's. With no move
     to follow: the phone's house (or the one whose turn it is) attacks, nobody chosen."""
     if game.mover is None:
         me = seat if seat is not None and seat < len(game.houses) else game.turn
         return {"attacker": me, "site": "field"}
     attacker = game.houses[game.mover]
-    soldiers = min(attacker.soldiers, attacker.squad_size)
+    soldiers = _army(attacker)
     if game.fought:
         soldiers = min(soldiers, min(attacker.soldiers, away_room(attacker)) - sum(game.fought))
     out: dict[str, Any] = {"attacker": game.mover, "origin": game.move,
@@ -113,6 +113,11 @@ def battle_defaults(game: TradeWarzState, seat: int | None) -> dict[str, Any]:
         target = attacker.capital_held_by
     if target is not None and target != game.mover:
         defender = game.houses[target]
-        out.update(defender=target,
-                   defender_soldiers=min(defender.soldiers, defender.squad_size))
+        out.update(defender=target, defender_soldiers=_army(defender))
     return out
+
+
+def _army(house: House) -> int:
+    """The most soldiers one army of a house's board may hold away from its capital: a squad,
+    no more than the house has on the map and supports away from the capital (Support)."""
+    return min(house.soldiers, house.squad_size, away_room(house))
