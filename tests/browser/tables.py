@@ -202,12 +202,15 @@ class GenericTable:
             values.update({f"players-{seat}-{k.replace('.', '__')}": v
                            for k, v in player.items()})
         for name, value in values.items():
-            field = page.locator(f'[name="{name}"]')
+            field = page.locator(f'[name="{name}"]').first
             if not field.count():
                 continue  # a field this form leaves to its default
             tag, kind = field.evaluate("e => [e.tagName, e.type]")
             if kind == "checkbox":
                 field.set_checked(bool(value))
+            elif kind == "radio":  # a choice drawn as chips ("": none ticked)
+                if value != "":
+                    chip(page, name, value).first.click()
             elif tag == "SELECT":
                 field.select_option(str(value))
             else:
