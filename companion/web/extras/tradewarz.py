@@ -271,14 +271,15 @@ def battle(token: str):
     seat = viewer_seat(game, can_play)
     plan = odds = error = None
     clean: dict[str, Any] = {}
+    # what the form shows is what is worked out: the March's start, then what was sent
+    values = {**battle_defaults(state, seat), **asked}
     if asked:
         try:
-            clean = rules.check_action(state, "battle", asked)
+            clean = rules.check_action(state, "battle", values)
             plan = plan_battle(state, clean)
             odds = _odds(state, plan, seat, clean)
         except RulesError as err:
             error = err
-    values = {**battle_defaults(state, seat), **asked}
     status = 422 if error else 200
     return render_template("games/tradewarz/battle.html", game=game, state=state, token=token,
                            can_play=can_play, spec=spec, values=values, clean=clean, plan=plan,
