@@ -466,6 +466,9 @@ class TradeWarzTable:
                            f"{side}_card_k": k, f"{side}_card_b": b})
             values.update({f"{side}_morale_{x}": n for x, n in zip(
                 ("cards", "s", "k", "b"), morale[side]) if n})
+        for n, side in enumerate(("attacker", "defender"), start=1):  # their panel, opened
+            if any(morale[side]):
+                form.locator("fieldset.seat").nth(n).locator("details.other > summary").tap()
         fill_form(form, values)
         tap_and_load(page, form.get_by_role("button", name="Calculate"))
         seats = {"attacker": attacker, "defender": defender}

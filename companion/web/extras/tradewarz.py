@@ -284,7 +284,8 @@ def battle(token: str):
     return render_template("games/tradewarz/battle.html", game=game, state=state, token=token,
                            can_play=can_play, spec=spec, values=values, clean=clean, plan=plan,
                            odds=odds, error=error, seat=seat, names=rules.player_names(state),
-                           cards=_cards(state, seat, values)), status
+                           cards=_cards(state, seat, values),
+                           supers={x for h in state.houses for x in h.super_units}), status
 
 
 def _cards(state: TwGame, seat: int | None, values: dict[str, Any]) -> dict[str, list[str]]:
