@@ -153,6 +153,7 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
 
     token = game.play_token if can_play else game.watch_token
     presets = rules.presets(state, seat) if seat is not None else {}
+    held = functools.cache(lambda: seats.holders(game.id))
     # What a shared part leaves to each phone (drawing.per_phone): where a form for a turn
     # goes (asking first when the turn is another seat's), which player a form picks, and the
     # values the app knows for its player (rules.presets: chosen, or shown first).
@@ -166,8 +167,11 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
         preset=lambda name: presets.get(name, ""),
         checked=lambda name, value: Markup(" checked") if presets.get(name) == value else "",
         # the seat prompt of a phone without a seat; a seated phone's own last step; its seat
-        prompt=lambda: _phone_part("seat_prompt", token, names, set(seats.holders(game.id)))
+        prompt=lambda: _phone_part("seat_prompt", token, names, set(held()))
         if seat is None else "",
+        # the join code at the top while a seat is free: the host reads it out from there
+        join=lambda: _phone_part("join_code", token, game.join_code)
+        if can_play and len(held()) < len(names) else "",
         mine=lambda: _phone_part("take_back", token, game, mine)
         if seat is not None and (mine := store.my_last(game, signed_by(game))) else "",
         seat_now=lambda: _phone_part("seat_now", names, seat))

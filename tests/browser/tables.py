@@ -203,12 +203,15 @@ class GenericTable:
             values.update({f"players-{seat}-{k.replace('.', '__')}": v
                            for k, v in player.items()})
         for name, value in values.items():
-            field = page.locator(f'[name="{name}"]')
+            field = page.locator(f'[name="{name}"]').first
             if not field.count():
                 continue  # a field this form leaves to its default
             tag, kind = field.evaluate("e => [e.tagName, e.type]")
             if kind == "checkbox":
                 field.set_checked(bool(value))
+            elif kind == "radio":  # a choice drawn as chips ("": none ticked)
+                if value != "":
+                    chip(page, name, value).first.click()
             elif tag == "SELECT":
                 field.select_option(str(value))
             else:
@@ -410,7 +413,7 @@ class TradeWarzTable:
 
     def resources(self, page: Page, seat: int, season: str, first: str, second: str = "") -> None:
         panel = open_panel(self.turn(page, seat, season), "Resources +2")
-        fill_form(panel, {"first": first, "second": second})
+        fill_form(panel, {"first": first, **({"second": second} if second else {})})
         tap_act(page, panel.get_by_role("button", name="Resources +2"))
         self.houses[seat].add({first: 1, second or first: 1} if second else {first: 2})
 
@@ -422,16 +425,21 @@ class TradeWarzTable:
         values = {f"silo_{r}": n for r, n in silos.items()}
         values["distance"] = distance
         cost = self.SETTLEMENT if what == "settlement" else self.VILLAGE
-        if panel.locator('[name="pay_lumber"]').count():  # cost not known yet: type it
+        words = " + ".join(f"{n} {r}" for r, n in cost.items())
+        offer = panel.get_by_role("button", name=f"Pay {words}, as paid before in this game")
+        if offer.count():  # paid by hand before in this game: that payment is one tap
+            send = offer
+        elif panel.locator('[name="pay_lumber"]').count():  # cost not known yet: enter it
             values.update({f"pay_{r}": n for r, n in cost.items()})
-        else:  # a cost paid once is kept as box data and paid by itself from then on
-            expect(panel.locator("summary")).to_contain_text(
-                " + ".join(f"{n} {r}" for r, n in cost.items()))
+            send = panel.locator("button.btn").last
+        else:  # a cost in the box data is paid by itself
+            expect(panel.locator("summary")).to_contain_text(words)
+            send = panel.locator("button.btn").last
         if twice:
             panel.locator('label:has(> input[name="twice"])').tap()
             values["distance_2"] = twice
         fill_form(panel, values)
-        tap_act(page, panel.locator("button.btn").last)
+        tap_act(page, send)
         house, times = self.houses[seat], 2 if twice else 1
         house.pay(cost, times)
         for r, n in silos.items():
@@ -442,8 +450,7 @@ class TradeWarzTable:
     def university(self, page: Page, seat: int, season: str, tree: str, level: int) -> None:
         """Straight to ``level``: every level on the way is paid (Build: University)."""
         panel = open_panel(self.turn(page, seat, season), "Build a university level")
-        panel.locator('[name="tree"]').select_option(tree)
-        fill_form(panel, {"level": level})
+        fill_form(panel, {"tree": tree, "level": level})
         tap_act(page, panel.get_by_role("button", name=re.compile("^Build a university")))
         self.houses[seat].pay(self.UNIVERSITY, sum(range(1, level + 1)))
 
@@ -503,6 +510,9 @@ class TradeWarzTable:
                            f"{side}_card_k": k, f"{side}_card_b": b})
             values.update({f"{side}_morale_{x}": n for x, n in zip(
                 ("cards", "s", "k", "b"), morale[side]) if n})
+        for n, side in enumerate(("attacker", "defender"), start=1):  # their panel, opened
+            if any(morale[side]):
+                form.locator("fieldset.seat").nth(n).locator("details.other > summary").tap()
         fill_form(form, values)
         tap_and_load(page, form.get_by_role("button", name="Calculate"))
         seats = {"attacker": attacker, "defender": defender}

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.tables import seated, tap_and_load
+from tests.browser.tables import chip, seated, tap_and_load
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +37,7 @@ def test_a_trading_post_on_another_houses_board_asks_first_on_a_seated_phone(
     panel = amber.locator("#p1 details.panel").filter(
         has=amber.locator(":scope > summary", has_text="Take a trading post"))
     panel.locator(":scope > summary").tap()
-    panel.locator('[name="post"]').fill("2")
+    chip(panel, "post", 2).tap()
     tap_and_load(amber, panel.get_by_role("button", name="Take a trading post"))
     expect(amber.locator("h1")).to_have_text("Record this for Basalt?")
     expect(amber.locator("#confirm-why")).to_contain_text(

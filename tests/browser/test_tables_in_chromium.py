@@ -113,7 +113,7 @@ def test_two_phones_on_one_game_see_each_others_taps(open_context, live_server):
     host = open_context("phone").new_page()
     table = HadaraTable()
     start_game(host, live_server.url, table)
-    code = host.locator(".code").inner_text()
+    code = host.locator(".code").first.inner_text()  # the top one, while seats are free
     guest = open_context("phone").new_page()
     guest.goto(live_server.url + "/")
     guest.locator('[name="code"]').fill(code.lower())

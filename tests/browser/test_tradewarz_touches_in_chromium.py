@@ -2,13 +2,14 @@
 (issue 22), with a known box: the group's first game taught the settlement's cost (paid on its
 build form) and the economy techs' (typed at its setup). From the house's own phone, a building
 built, a tech bought or a recruit whose cost the box data knows takes at most 3 touches; a
-building or a tech whose cost it does not know (typing what was paid) at most 8.
+building or a tech whose cost it does not know (what was paid, on chips) at most 8.
 
 Two houses, each on its own seated phone, through four seasons: Ana builds a settlement (known),
 Ben a military university (not counted); Ana an economy university (not counted), Ben recruits
 (known); Ana buys Generate tax (known: one tap), Ben a military tech (unknown); Ana recruits,
 Ben builds a village (unknown). What counts, as in the Hadara tests: a tap is one touch, a
-drop-down two, typing one touch and one keyboard entry."""
+drop-down two, typing one touch and one keyboard entry; amounts are chips (issue 39), so none
+of these is typed."""
 from __future__ import annotations
 
 import re
@@ -16,7 +17,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.tables import seated, tap_and_load
+from tests.browser.tables import chip, seated, tap_and_load
 from tests.browser.test_hadara_epoch_touches_in_chromium import Count
 
 pytestmark = pytest.mark.browser
@@ -63,19 +64,16 @@ def turn_panel(page: Page, name: str, label: str) -> Locator:
         has=page.locator(":scope > summary", has_text=re.compile("^" + re.escape(label)))).first
 
 
-def type_in(count: Count, field: Locator, value: int) -> None:
-    count.touches += 1
-    count.keyboard += 1
-    field.tap()
-    field.fill(str(value))
+def tap_chip(count: Count, panel: Locator, name: str, value: int) -> None:
+    count.tap(chip(panel, name, value))
 
 
 def university(page: Page, name: str, tree: str) -> None:
     """Level 1 of a university (not counted: its cost is the same either way)."""
     count = Count(page)
     panel = count.open(turn_panel(page, name, "Build a university level"))
-    panel.locator('[name="tree"]').select_option(tree)
-    panel.locator('[name="level"]').fill("1")
+    chip(panel, "tree", tree).tap()
+    chip(panel, "level", 1).tap()
     count.send(panel.get_by_role("button", name=re.compile("^Build a university")))
 
 
@@ -95,7 +93,7 @@ def test_a_known_cost_takes_3_touches_and_an_unknown_one_8_for_each_thing_a_hous
     count = Count(ana)
     panel = count.open(turn_panel(ana, "Ana", "Build a settlement"))
     expect(panel.locator(":scope > summary")).to_contain_text("pays 1 lumber + 1 wheat")
-    type_in(count, panel.locator('[name="silo_wheat"]'), 1)
+    tap_chip(count, panel, "silo_wheat", 1)
     count.send(panel.get_by_role("button", name=re.compile("^Build a settlement")))
     counts["settlement (known)"] = count.touches
     university(ben, "Ben", "military")
@@ -119,7 +117,7 @@ def test_a_known_cost_takes_3_touches_and_an_unknown_one_8_for_each_thing_a_hous
     expect(panel.locator(":scope > summary")).to_contain_text("not in the box data")
     count.pick(panel.locator('[name="tech"]'), "defensive_tactics")
     for resource in ("gold", "mining", "wheat"):
-        type_in(count, panel.locator(f'[name="pay_{resource}"]'), 1)
+        tap_chip(count, panel, f"pay_{resource}", 1)
     count.send(panel.get_by_role("button", name=re.compile("^Buy a tech")))
     counts["tech (unknown)"] = count.touches
     expect(ben.locator("#p1")).to_contain_text("Defensive tactics")
@@ -132,9 +130,9 @@ def test_a_known_cost_takes_3_touches_and_an_unknown_one_8_for_each_thing_a_hous
     panel = count.open(turn_panel(ben, "Ben", "Build a village"))
     expect(panel.locator(":scope > summary")).to_contain_text("enter what was paid")
     for resource in ("lumber", "wheat"):
-        type_in(count, panel.locator(f'[name="silo_{resource}"]'), 1)
+        tap_chip(count, panel, f"silo_{resource}", 1)
     for resource in ("lumber", "mining", "wheat"):
-        type_in(count, panel.locator(f'[name="pay_{resource}"]'), 2)
+        tap_chip(count, panel, f"pay_{resource}", 2)
     count.send(panel.get_by_role("button", name=re.compile("^Build a village")))
     counts["village (unknown)"] = count.touches
 

@@ -62,7 +62,7 @@ def test_a_dial_corrected_to_21_says_the_value_set_and_the_trade_it_caused():
 
 def test_morale_caravans_and_alliances_in_the_history_carry_their_numbers():
     state = with_house(new(), morale=2)
-    assert words(state, "play_morale", house=0).endswith("Ana has 1 morale card(s) left")
+    assert words(state, "play_morale", house=0).endswith("Ana has 1 morale card left")
     assert words(state, "caravan_area", house=0, resource="wheat").endswith(
         "Ana's caravans earn wheat from their area")
     assert "Ana and Ben paid 4 gold each to join" in words(state, "form_alliance", house=0,
@@ -103,7 +103,7 @@ def test_a_card_not_in_a_recorded_deck_is_refused_without_naming_the_cards_left(
     with pytest.raises(IllegalAction) as err:
         RULES.apply(state, "battle", RULES.check_action(state, "battle", data))
     said = str(err.value.message)
-    assert "4/4/4 is not among the 6 battle card(s) Ben has left" in said
+    assert "4/4/4 is not among the 6 battle cards Ben has left" in said
     assert not any(card.strip() in said for card in CARDS.split(","))
 
 

@@ -67,7 +67,7 @@ def test_without_superior_logistics_a_march_fights_one_battle():
 
 def test_superior_logistics_second_army_is_other_soldiers_than_the_first():
     first = fight(logistics(soldiers=4), defender=1, soldiers=3)  # 3 march, none lost
-    with pytest.raises(IllegalAction, match="still has 3 soldier.s. standing; the second army "
+    with pytest.raises(IllegalAction, match="still has 3 soldiers standing; the second army "
                                             "is other soldiers, at most 1") as refused:
         fight(first, defender=2, soldiers=2)
     assert refused.value.field == "attacker_soldiers"

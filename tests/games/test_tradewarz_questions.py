@@ -62,7 +62,7 @@ def test_the_battle_question_gets_the_rulebook_s_worked_example_right():
 
 def test_the_battle_question_refuses_what_the_battle_refuses():
     answer = battle(attacker_soldiers=4)  # Ana has 3 on the map; a squad holds 3
-    assert not answer.yes and "Ana has 3 soldier(s) on the map, not 4" in answer.summary
+    assert not answer.yes and "Ana has 3 soldiers on the map, not 4" in answer.summary
 
 
 def test_golden_xadla_at_spring_for_all_dials_at_twelve():

@@ -193,8 +193,8 @@ def test_the_free_soldier_of_spring_needs_room_at_the_capital_gate_and_its_suppo
     after = RULES.apply(full, "end_of_spring", {})
     assert (after.houses[0].soldiers, after.houses[0].reserve) == (8, 2)
     said = " ".join(str(line.text) for line in preview_spring(full).for_house("H0"))
-    assert "0 free soldier(s) to the capital gate" in said
-    assert "room for 8 soldier(s) on the map" in said
+    assert "0 free soldiers to the capital gate" in said
+    assert "room for 8 soldiers on the map" in said
     # one place left: One free annual recruit brings only one of its two
     one = put_house(full, 0, replace(full.houses[0], soldiers=7, reserve=3,
                                      techs=("free_annual_recruit",)))

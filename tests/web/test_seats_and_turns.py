@@ -192,10 +192,10 @@ def test_a_stale_page_non_commutative_action_is_refused_with_409(client, app):
 def test_an_unseated_phones_player_selects_start_on_nobody(client, app):
     table = tradewarz(client, app)
     battle = table.page[table.page.index('action="' + table.path + '/do/battle"'):]
-    for name in ("attacker", "defender"):
-        select = battle.split(f'name="{name}"')[1].split("</select>")[0]
-        assert '<option selected value="">choose a player</option>' in select
-        assert not re.search(r'<option selected value="\d"', select)
+    battle = battle.split("</form>")[0]
+    for name in ("attacker", "defender"):  # a house's chips: none ticked until someone taps
+        chips = re.findall(rf'<input type=radio name="{name}" value="\d"( checked)?', battle)
+        assert len(chips) == len(table.state().houses) and not any(chips)
     buy = hadara(client, app).page
     select = buy[buy.index("/do/buy"):].split("</select>")[0]
     assert '<option value="" selected>choose a player</option>' in select

@@ -198,7 +198,7 @@ def test_resources_plus_two_moves_the_turn_and_is_logged_in_words(table):
 def test_dials_short_are_refused_naming_every_resource(table):
     resp = table.do("recruit", expect=422, count=3)
     html = resp.get_data(as_text=True)
-    assert "Amber cannot pay for 3 soldier(s) at the capital gate: needs 9 lumber (has 6), " \
+    assert "Amber cannot pay for 3 soldiers at the capital gate: needs 9 lumber (has 6), " \
            "9 wheat (has 6)" in html and "TradeWarz rulebook, Recruit" in html
     assert table.rows() == []
 
@@ -236,12 +236,12 @@ def test_buy_tech_once_a_year_and_build_twice_a_year(client, app):
     t.do("retreat", expect=422)                                # Basalt: retreat once a year
     t.do("resources", first="gold")                            # Basalt
     resp = t.do("buy_tech", expect=422, tech="improved_farming")  # Amber, Winter
-    assert "Amber has used buy tech 1 time(s) this year; the limit is 1" in \
+    assert "Amber has used buy tech 1 time this year; the limit is 1" in \
         resp.get_data(as_text=True)
     t.do("build", what="settlement", silo_wheat=1)             # Amber, Winter
     t.do("resources", first="gold")                            # Basalt
     resp = t.do("build", expect=422, what="settlement", silo_wheat=1)  # Amber, Season 4
-    assert "Amber has used build 2 time(s) this year; the limit is 2" in \
+    assert "Amber has used build 2 times this year; the limit is 2" in \
         resp.get_data(as_text=True)
     page = t.page.split('id="p0"')[1].split("</table>")[0]
     assert "build 0/2" in page and "buy tech 0/1" in page
@@ -498,7 +498,7 @@ def test_battle_calculator_refuses_an_impossible_battle_naming_the_rule(table):
     resp = calc(table, **{**BATTLE, "site": "castle"})
     assert resp.status_code == 422 and "Basalt holds no castle" in resp.get_data(as_text=True)
     resp = calc(table, **{**BATTLE, "attacker_soldiers": 3})
-    assert resp.status_code == 422 and "Amber has 2 soldier(s) on the map, not 3" in \
+    assert resp.status_code == 422 and "Amber has 2 soldiers on the map, not 3" in \
         resp.get_data(as_text=True)
 
 
@@ -703,4 +703,4 @@ def test_a_tree_whose_cost_is_not_in_the_box_data_offers_no_one_tap_tech(client,
     _university_round(t)
     page = t.refresh()
     assert _tech_choices(page) == []
-    assert 'name="pay_gold"' in page  # what was paid is asked instead
+    assert re.search(r'name="?pay_gold\b', page)  # what was paid is asked instead

@@ -9,11 +9,12 @@ from ..core import IllegalAction, replace, t
 from .costs import box_cost, entered, recruit_cost
 from .model import House, TradeWarzState, cost_text, pay
 from .support import recruit_problems
-from .terms import ITEM_WORDS, join
+from .terms import join, soldiers, ways
 from .turns import Problems, SeasonMove, afford, attempt
 
 R_EXCEPTIONS = "TradeWarz rulebook, Marching exceptions"
 R_RECRUIT = "TradeWarz rulebook, Recruit"
+R_MARCH = "TradeWarz rulebook, Marching"
 WAYS = ("road", "bridge", "tunnel")
 
 
@@ -22,7 +23,7 @@ def _ways(data: Mapping[str, Any]) -> dict[str, int]:
 
 
 def _built(items: Mapping[str, int]) -> Any:
-    return join([t("{n} {item}(s)", n=n, item=ITEM_WORDS[k]) for k, n in items.items() if n])
+    return join([ways(k, n) for k, n in items.items() if n])
 
 
 def check_march(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
@@ -30,6 +31,10 @@ def check_march(game: TradeWarzState, seat: int, house: House, data: Mapping[str
     """What the roads, bridges and tunnels built on the way cost, and the dials (Marching
     exceptions)."""
     out: Problems = []
+    if data.get("target") == seat:
+        out.append(IllegalAction(t("{house} cannot march on itself: choose the house its army "
+                                   "marches on", house=house.name), rule=R_MARCH,
+                                 field="target"))
     items = _ways(data)
     cost = attempt(out, box_cost, dict(game.costs), items, entered(data))
     afford(out, house, cost, _built(items) or t("the march"), R_EXCEPTIONS)
@@ -67,14 +72,14 @@ def check_recruit(game: TradeWarzState, seat: int, house: House, data: Mapping[s
                                    holder=game.houses[house.capital_held_by].name),
                                  rule="TradeWarz rulebook, The Capital City; ruling T15"))
     if count > house.reserve:
-        out.append(IllegalAction(t("{house} has {reserve} soldier(s) in reserve; asked for "
-                                   "{count}", house=house.name, reserve=house.reserve,
+        out.append(IllegalAction(t("{house} has {soldiers} in reserve; asked for {count}",
+                                   house=house.name, soldiers=soldiers(house.reserve),
                                    count=count), rule=R_RECRUIT))
     out += recruit_problems(house, count, bool(data.get("at_building")))
     cost = recruit_cost(house, count, at_building=bool(data.get("at_building")),
                         costs=dict(game.costs))
-    afford(out, house, cost, t("{count} soldier(s) {where}", count=count, where=_where(data)),
-           R_RECRUIT)
+    afford(out, house, cost, t("{soldiers} {where}", soldiers=soldiers(count),
+                               where=_where(data)), R_RECRUIT)
     return out
 
 
@@ -84,11 +89,11 @@ def recruit(game: TradeWarzState, seat: int, house: House, data: Mapping[str, An
     count, where = data.get("count", 1), _where(data)
     cost = recruit_cost(house, count, at_building=bool(data.get("at_building")),
                         costs=dict(game.costs))
-    house = pay(house, cost, t("{count} soldier(s) {where}", count=count, where=where),
+    house = pay(house, cost, t("{soldiers} {where}", soldiers=soldiers(count), where=where),
                 R_RECRUIT)
     house = replace(house, soldiers=house.soldiers + count, reserve=house.reserve - count)
-    return house, [t("{house} recruited {count} soldier(s) {where} for {cost}",
-                     house=house.name, count=count, where=where, cost=cost_text(cost))]
+    return house, [t("{house} recruited {soldiers} {where} for {cost}", house=house.name,
+                     soldiers=soldiers(count), where=where, cost=cost_text(cost))]
 
 
 def no_problems(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]

@@ -14,9 +14,11 @@ from ..core import IllegalAction, replace, t
 from .data import SILO_RESOURCES
 from .model import Card, House, TradeWarzState, award, put_house
 from .odds import Army, BattleResult, parse_cards, resolve, take_from_deck, tech_bonus
+from .offers import remember_cards
 from .support import CAPITAL_GATE, army_away_problem, away_room
 from .table import remove_building
-from .terms import SITE_WORDS, TOKEN_WORDS
+from .terms import SITE_WORDS, TOKEN_WORDS, morale_cards
+from .terms import soldiers as soldier_count
 
 R_BATTLE = "TradeWarz rulebook, Marching: Battle"
 R_MARCH = "TradeWarz rulebook, Marching: Battle (STEP 1)"
@@ -52,8 +54,9 @@ def _army(game: TradeWarzState, seat: int, side: str, data: Mapping[str, Any], s
     house = game.houses[seat]
     soldiers, unit = data[f"{side}_soldiers"], data.get(f"{side}_super", "") or ""
     if soldiers > house.soldiers:
-        raise IllegalAction(t("{house} has {n} soldier(s) on the map, not {asked}",
-                              house=house.name, n=house.soldiers, asked=soldiers), rule=R_BATTLE)
+        raise IllegalAction(t("{house} has {soldiers} on the map, not {asked}",
+                              house=house.name, soldiers=soldier_count(house.soldiers),
+                              asked=soldiers), rule=R_BATTLE)
     size = _size_problem(game, house, soldiers, where)
     if size is not None:
         raise size
@@ -61,8 +64,8 @@ def _army(game: TradeWarzState, seat: int, side: str, data: Mapping[str, Any], s
         raise IllegalAction(t("{house} does not own that super unit", house=house.name),
                             rule=R_BATTLE)
     if data.get(f"{side}_morale_cards", 0) > house.morale:
-        raise IllegalAction(t("{house} holds {n} morale card(s)", house=house.name,
-                              n=house.morale), rule=R_BATTLE)
+        raise IllegalAction(t("{house} holds {cards}", house=house.name,
+                              cards=morale_cards(house.morale)), rule=R_BATTLE)
     bonus, _ = tech_bonus(house, attacking=side == "attacker", site=site,
                           rulings=game.rulings)
     morale = tuple(data.get(f"{side}_morale_{x}", 0) for x in "skb")
@@ -178,10 +181,11 @@ def _check_armies_left(game: TradeWarzState, house: House, soldiers: int) -> Non
             rule=f"{R_MARCH}; {R_LOGISTICS}", field="attacker")
     room = min(house.soldiers, away_room(house)) - standing
     if game.fought and soldiers > room:
-        raise IllegalAction(t("the first army of {house}'s March still has {n} soldier(s) "
+        raise IllegalAction(t("the first army of {house}'s March still has {soldiers} "
                               "standing; the second army is other soldiers, at most {room} "
                               "({house} has {total} on the map; {away} may stand away from "
-                              "its capital)", house=house.name, n=standing, room=max(room, 0),
+                              "its capital)", house=house.name,
+                              soldiers=soldier_count(standing), room=max(room, 0),
                               total=house.soldiers, away=away_room(house)),
                             rule=f"{R_LOGISTICS}; Recruit; Support", field="attacker_soldiers")
 
@@ -197,6 +201,7 @@ def battle_action(game: TradeWarzState, data: Mapping[str, Any]
     if data.get("origin") is not None:  # this army's survivors stay out of the move's others
         game = replace(game, fought=game.fought + (
             data["attacker_soldiers"] - result.attacker_losses,))
+    game = remember_cards(game, (_card(data, "attacker"), _card(data, "defender")))
     for seat, side in ((a, "attacker"), (d, "defender")):
         house = _decks(game, seat, side, data)
         used = data.get(f"{side}_morale_cards", 0)

@@ -12,7 +12,7 @@ from ..core import IllegalAction, replace, t
 from .costs import box_cost, entered, university_cost
 from .data import LIMITS, SILO_RESOURCES, TREES
 from .model import House, TradeWarzState, award, cost_text, pay, standing_site, with_sites
-from .terms import A_ITEM, TREE_WORDS
+from .terms import A_ITEM, TREE_WORDS, silos
 from .turns import Problems, SeasonMove, afford, attempt
 
 R_BUILD = "TradeWarz rulebook, Build"
@@ -152,8 +152,8 @@ def check(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
         attempt(out, _on_standing_sites, house, data)
     want, placed = SILOS.get(what, 0) * times(data), _placed(data)
     if what != "university" and sum(placed) != want:
-        out.append(IllegalAction(t("{item} places {want} silo(s); {n} entered", item=A_ITEM[what],
-                                   want=want, n=sum(placed)), rule=R_BUILD))
+        out.append(IllegalAction(t("{item} places {silos}; {n} entered", item=A_ITEM[what],
+                                   silos=silos(want), n=sum(placed)), rule=R_BUILD))
     return out
 
 

@@ -10,7 +10,7 @@ from .costs import box_cost, entered, tech_cost_item, tech_problems
 from .data import MAX_SUPER_UNITS, SILO_RESOURCES, TECHS
 from .model import House, TradeWarzState, cost_text, gain, pay
 from .support import recruit_problems
-from .terms import RESOURCE_WORDS, join
+from .terms import RESOURCE_WORDS, extra_silos, join
 from .turns import Problems, SeasonMove, afford, attempt
 
 R_TECH = "TradeWarz rulebook, Buy Tech"
@@ -67,8 +67,9 @@ def _allocation_problems(house: House, tech_id: str, data: Mapping[str, Any]) ->
     out: Problems = []
     told = any(f"silo_{r}" in data for r in SILO_RESOURCES)
     if told and sum(_extra(data)) != want:
-        out.append(IllegalAction(t("{tech} places {want} extra silo(s); {n} entered",
-                                   tech=TECHS[tech_id].name, want=want, n=sum(_extra(data))),
+        out.append(IllegalAction(t("{tech} places {silos}; {n} entered",
+                                   tech=TECHS[tech_id].name, silos=extra_silos(want),
+                                   n=sum(_extra(data))),
                                  rule=R_ECONOMY))
     if house.villages < villages:
         out.append(IllegalAction(t("{tech} goes on {want} of the house's own villages; {house} "

@@ -22,6 +22,7 @@ from ..core import IllegalAction, Text, t
 from .data import GOLDEN_IN_BOX, LIMITS, SOLDIER_CAP
 from .model import TradeWarzState
 from .scoring import Facts, facts_from_state
+from .terms import castles, trading_posts, villages
 
 MAX_SOLDIERS = SOLDIER_CAP + 6  # Superior fertility's 16
 CORRECTION_RULE = "The table is the truth"
@@ -60,9 +61,9 @@ def house_problems(f: Facts, rulings: Mapping[str, str], houses: int) -> Problem
         out.append(("villages", t("settlements and villages stand on at most 6 squares, not "
                                   "{n}", n=f.settlements + f.villages)))
     if f.castles > f.villages:
-        out.append(("castles", t("a castle stands on a village of its own: {castles} castle(s) "
-                                 "on {villages} village(s)", castles=f.castles,
-                                 villages=f.villages)))
+        out.append(("castles", t("a castle stands on a village of its own: {castles} on "
+                                 "{villages}", castles=castles(f.castles),
+                                 villages=villages(f.villages))))
     if f.soldiers > MAX_SOLDIERS:
         out.append(("soldiers", t("at most 16 soldiers (with Superior fertility), not {n}",
                                   n=f.soldiers)))
@@ -75,9 +76,9 @@ def _silver_problems(f: Facts, rulings: Mapping[str, str], houses: int) -> Probl
         if low <= f.silver_xadlas <= low + posts:
             return []
         return [("silver_xadlas", t(
-            "{castles} castle(s) and the {posts} trading posts in play with {houses} houses give "
+            "{castles} and the {posts} trading posts in play with {houses} houses give "
             "{low} to {high} silver Xadlas, not {n} (Getting Xadlas: Silver; Trading posts; "
-            "ruling T7)", castles=f.castles, posts=posts, houses=houses, low=low,
+            "ruling T7)", castles=castles(f.castles), posts=posts, houses=houses, low=low,
             high=low + posts, n=f.silver_xadlas))]
     out: Problems = []
     if f.trading_posts > posts:
@@ -86,9 +87,10 @@ def _silver_problems(f: Facts, rulings: Mapping[str, str], houses: int) -> Probl
             "(Trading posts)", n=f.trading_posts, houses=houses, posts=posts)))
     if f.silver_xadlas != low + f.trading_posts:
         out.append(("silver_xadlas", t(
-            "{castles} castle(s) and {held} trading post(s) carry {due} silver Xadlas, not {n}: "
+            "{castles} and {held} carry {due} silver Xadlas, not {n}: "
             "one comes with each castle and each post held and goes with it to whoever takes it "
-            "(Getting Xadlas: Silver; ruling T7)", castles=f.castles, held=f.trading_posts,
+            "(Getting Xadlas: Silver; ruling T7)", castles=castles(f.castles),
+            held=trading_posts(f.trading_posts),
             due=low + f.trading_posts, n=f.silver_xadlas)))
     return out
 

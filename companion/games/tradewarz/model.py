@@ -99,7 +99,11 @@ class TradeWarzState:
     ``mover`` is the house whose last season action was a March or a Retreat (``move``), until
     the next season action or the end of Spring: only its army can fight, and ``fought`` holds
     the soldiers still standing of each army that move has sent into battle (one battle a move,
-    two with Superior logistics).
+    two with Superior logistics). ``target`` is the house that March was told to march on (None:
+    not told), the defender its battle starts from.
+    ``paid`` holds the costs a house paid by hand this game for items the box data lacks (item,
+    amounts in RESOURCES order; newest first), offered back as one tap; ``cards_seen`` the
+    battle cards played in this game's battles, offered back the same way.
     ``won`` are the houses that ended a Xadla-target game by reaching it, ``won_by`` how
     (``target``: first to the target; ``alliance``: a shared alliance win).
     """
@@ -123,6 +127,9 @@ class TradeWarzState:
     mover: int | None = None
     move: str = ""
     fought: tuple[int, ...] = ()
+    target: int | None = None
+    paid: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    cards_seen: tuple[Card, ...] = ()
     won: tuple[int, ...] = ()
     won_by: str = ""
     events: tuple[str, ...] = field(default=(), compare=False)

@@ -14,6 +14,7 @@ from itertools import permutations
 from ..core import t
 from .data import CAPITAL_BONUS, CASTLE_BONUS, TECHS
 from .model import Card, House
+from .terms import battle_cards
 
 SITES = ("field", "settlement", "village", "castle", "capital", "trading_post")
 ZERO = (0, 0, 0)
@@ -218,9 +219,9 @@ def take_from_deck(house: House, burned: Card | None, played: Card,
     for card in (c for c in (burned, played) if c is not None):
         if card not in deck:
             # the cards left stay private (any phone may enter a battle): only their number
-            raise ValueError(t("{card} is not among the {n} battle card(s) {house} has left "
-                               "(its own phone lists them)", house=house.name, n=len(deck),
-                               card="/".join(map(str, card))))
+            raise ValueError(t("{card} is not among the {cards} {house} has left (its own "
+                               "phone lists them)", house=house.name,
+                               cards=battle_cards(len(deck)), card="/".join(map(str, card))))
         deck.remove(card)
         used.append(card)
     return tuple(deck), tuple(used)

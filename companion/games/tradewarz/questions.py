@@ -21,7 +21,7 @@ from .economy import BUY_TECH
 from .model import House, TradeWarzState, cost_text
 from .specs import BATTLE_FIELDS
 from .spring import preview_spring
-from .terms import RESOURCE_WORDS, TOKEN_WORDS, TREE_WORDS, join
+from .terms import RESOURCE_WORDS, TOKEN_WORDS, TREE_WORDS, golden_xadlas, join
 from .turns import YEARLY, SeasonMove
 
 BATTLE_RULE = "TradeWarz rulebook, Marching: Battle; ruling T3"
@@ -190,7 +190,8 @@ def golden_at_spring(game: TradeWarzState, seat: int) -> Answer:
     if preview.missing:
         return Answer(False, t("No: {reasons}", reasons=join(preview.missing, "; ")), numbers,
                       SPRING_RULE)
-    summary = (t("Yes: {house} gets {n} golden Xadla(s)", house=before.name, n=gained) if gained
+    summary = (t("Yes: {house} gets {xadlas}", house=before.name,
+                          xadlas=golden_xadlas(gained)) if gained
                else t("No: {house} gets no golden Xadla this Spring", house=before.name))
     return Answer(gained > 0, summary, numbers, SPRING_RULE)
 

@@ -29,6 +29,7 @@ from .building import BUILD
 from .economy import BUY_TECH, RESOURCES_2
 from .guide import R_DURATION, guide_lines
 from .model import TradeWarzState
+from .offers import learn_paid
 from .quick import QUICK_FIELDS, parse_facts
 from .rulings import RULINGS
 from .scoring import END_WORDS, TIEBREAKS, Facts, score_facts, score_state, standing
@@ -123,6 +124,7 @@ class TradeWarzRules(GameRules):
         game, events = MOVES[kind](state, data)
         if kind in CORRECTED:
             turns.refuse(holdings.correction_problems(state, game))
+        game = learn_paid(state, game, kind, data)
         return turns.check_end(replace(game, events=tuple(events)))
 
     def describe(self, state: TradeWarzState, kind: str, data: Mapping[str, Any]) -> str:

@@ -24,7 +24,7 @@ from ..core import (
 )
 from .data import EMPIRE_WEIGHTS, GOLDEN_SOURCES
 from .model import TradeWarzState, silver_xadlas
-from .terms import join
+from .terms import castles, join, trading_posts
 
 SLUG = "tradewarz"
 TIEBREAKS = ("golden_xadlas", "strength", "empire", "farthest_build")
@@ -100,8 +100,8 @@ def facts_from_state(game: TradeWarzState) -> list[Facts]:
         sources = Counter(h.golden)
         golden = join([t("{n} {source}", n=n, source=GOLDEN_SOURCES[s])
                        for s, n in sources.items()]) if sources else t("none")
-        silver = t("{castles} castle(s), {posts} trading post(s) (T7)", castles=h.castles,
-                   posts=len(h.posts))
+        silver = t("{castles}, {posts} (T7)", castles=castles(h.castles),
+                   posts=trading_posts(len(h.posts)))
         out.append(Facts(h.name, len(h.golden), silver_xadlas(h, game.rulings), h.soldiers,
                          h.tech_strength, h.settlements, h.villages, h.castles,
                          h.farthest_build, golden, silver, len(h.posts)))

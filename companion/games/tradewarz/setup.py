@@ -9,7 +9,7 @@ from .costs import check_shape, parse_cost
 from .data import COST_SHAPES, DEFAULT_SEASONS, RED_SEASONS, RESOURCES, UNVERIFIED
 from .model import House, TradeWarzState
 from .rulings import RULINGS
-from .terms import COST_LABELS
+from .terms import COLOUR_WORDS, COST_LABELS
 
 R_SETUP = "TradeWarz rulebook, Game duration; Choosing a house"
 UNVERIFIED_HELP = t("unverified — check your components")
@@ -61,7 +61,8 @@ SETUP_FIELDS: tuple[FieldSpec, ...] = (
 
 PLAYER_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("name", t("House"), "text"),
-    FieldSpec("colour", t("Colour"), "text", required=False, default=""),
+    FieldSpec("colour", t("Colour"), "choice", choices=tuple(COLOUR_WORDS.items()),
+              required=False, default="", usual=1),
 )
 
 

@@ -16,8 +16,10 @@ _BUILDINGS = {"settlement": t("settlement"), "village": t("village"), "upgrade":
               "castle": t("castle"), "university": t("university")}
 
 
-def _house(name: str = "house", label: str | None = None) -> FieldSpec:
-    return FieldSpec(name, t("House") if label is None else label, "player")
+def _house(name: str = "house", label: str | None = None, usual: int | None = None
+           ) -> FieldSpec:
+    """A house named on a form (``usual``: as chips of the houses' names, one tap)."""
+    return FieldSpec(name, t("House") if label is None else label, "player", usual=usual)
 
 
 def _acting() -> FieldSpec:
@@ -31,14 +33,23 @@ def _season(kind: str, label: str, rule: str, fields: tuple[FieldSpec, ...] = ()
     return ActionSpec(kind, label, rule, (_acting(), *fields), actor="house")
 
 
-def _opt(name: str, label: str, high: int = 99, low: int = 0, help: str = "") -> FieldSpec:
-    return FieldSpec(name, label, low=low, high=high, required=False, default=0, help=help)
+#: chips a form offers for amounts (a box beside them takes the rarer, larger ones): a printed
+#: cost has at most 4 of one resource (Actions & Costs), a silo-placing build at most 4 silos
+#: (a village built twice), a trade most often a few of each
+PRINTED, SILOS, TRADED = 4, 4, 6
+
+
+def _opt(name: str, label: str, high: int = 99, low: int = 0, help: str = "",
+         usual: int | None = None) -> FieldSpec:
+    return FieldSpec(name, label, low=low, high=high, required=False, default=0, help=help,
+                     usual=usual)
 
 
 def _pay() -> tuple[FieldSpec, ...]:
     """What was paid, for costs printed only on components (left at 0 when box data knows it)."""
     return tuple(_opt(f"pay_{r}", t("Paid {resource}", resource=RESOURCE_WORDS[r]),
-                      help=t("only if the cost is not in the box data")) for r in RESOURCES)
+                      help=t("only if the cost is not in the box data"), usual=PRINTED)
+                 for r in RESOURCES)
 
 
 def _lost(label: str) -> FieldSpec:
@@ -49,13 +60,15 @@ def _lost(label: str) -> FieldSpec:
 
 def _silos(label: str) -> tuple[FieldSpec, ...]:
     return tuple(_opt(f"silo_{r}", t("{what}: silos on {resource}", what=label,
-                                     resource=RESOURCE_WORDS[r]), high=10)
+                                     resource=RESOURCE_WORDS[r]), high=10, usual=SILOS)
                  for r in SILO_RESOURCES)
 
 
 def _army(side: str) -> tuple[FieldSpec, ...]:
     units = (("", t("none")),) + tuple((u.id, u.name) for u in TECHS.values() if u.super_unit)
     who = SIDE_WORDS[side]
+    # chips over a battle card's printed values (strength 1-4: Battle cards), a box beside
+    # them for a card the table reads otherwise
     card = (("s", t("{side}: card strength", side=who), 1),
             ("k", t("{side}: card kills", side=who), 0),
             ("b", t("{side}: card blocks", side=who), 0))
@@ -65,22 +78,25 @@ def _army(side: str) -> tuple[FieldSpec, ...]:
     return (
         # a squad holds 3 (4 with One more unit); a capital's gate 6 (ruling T23)
         FieldSpec(f"{side}_soldiers", t("{side}: soldiers", side=who), low=0,
-                  high=6 if side == "defender" else 4),
-        *(FieldSpec(f"{side}_card_{x}", label, low=lo, high=9) for x, label, lo in card),
+                  high=6 if side == "defender" else 4, usual=6 if side == "defender" else 4),
+        *(FieldSpec(f"{side}_card_{x}", label, low=lo, high=9, usual=4)
+          for x, label, lo in card),
         FieldSpec(f"{side}_burned", t("{side}: burned card (s/k/b)", side=who), "text",
                   required=False, limit=12, help=t("only when the house records its deck")),
         FieldSpec(f"{side}_super", t("{side}: super unit", side=who), "choice", choices=units,
-                  required=False, default=""),
-        _opt(f"{side}_morale_cards", t("{side}: morale cards played", side=who), high=10),
-        *(_opt(f"{side}_morale_{x}", label, high=10) for x, label in morale),
+                  required=False, default="", usual=1),
+        _opt(f"{side}_morale_cards", t("{side}: morale cards played", side=who), high=10,
+             usual=3),
+        *(_opt(f"{side}_morale_{x}", label, high=10, usual=3) for x, label in morale),
     )
 
 
 #: a battle as the calculator, the "Who wins this battle?" question and the action read it
 BATTLE_FIELDS: tuple[FieldSpec, ...] = (
-    _house("attacker", t("Attacker")), _house("defender", t("Defender")),
-    FieldSpec("site", t("Where"), "choice", choices=tuple((s, SITE_WORDS[s]) for s in SITES)),
-    _opt("post", t("Trading post number"), 4), *_army("attacker"), *_army("defender"))
+    _house("attacker", t("Attacker"), usual=1), _house("defender", t("Defender"), usual=1),
+    FieldSpec("site", t("Where"), "choice", choices=tuple((s, SITE_WORDS[s]) for s in SITES),
+              usual=1),
+    _opt("post", t("Trading post number"), 4, usual=4), *_army("attacker"), *_army("defender"))
 
 
 def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
@@ -89,13 +105,18 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
                            level=x.level)) for x in TECHS.values())
     specs = (
         _season("march", t("March"), R + "Marching", (
-            _opt("roads", t("Roads built"), 6), _opt("bridges", t("Bridges built"), 6),
-            _opt("tunnels", t("Tunnels built"), 6), *_pay())),
+            # the house marched on, so that its battle starts with both armies chosen
+            FieldSpec("target", t("Marching on (a battle follows)"), "player", required=False,
+                      default=-1, usual=1),
+            _opt("roads", t("Roads built"), 6, usual=3), _opt("bridges", t("Bridges built"), 6,
+                                                               usual=3),
+            _opt("tunnels", t("Tunnels built"), 6, usual=3), *_pay())),
         _season("build", t("Build"), R + "Build", (
             FieldSpec("what", t("What"), "choice", choices=tuple(_BUILDINGS.items())),
             FieldSpec("tree", t("University"), "choice", choices=tuple(TREE_WORDS.items()),
-                      required=False, default="economy"),
-            _opt("level", t("University level to reach"), 4, help=t("universities only")),
+                      required=False, default="economy", usual=1),
+            _opt("level", t("University level to reach"), 4, help=t("universities only"),
+                 usual=4),
             *_silos(t("New building")),
             _opt("distance", t("Marches from the capital"), 60,
                  help=t("for the farthest-building tie-break")),
@@ -109,14 +130,16 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
             FieldSpec("tech", t("Tech"), "choice", choices=techs),
             *_silos(t("Extra allocations (+3 / +4 techs)")), *_pay())),
         _season("recruit", t("Recruit"), R + "Recruit", (
-            FieldSpec("count", t("Soldiers"), low=1, high=16, required=False, default=1),
+            FieldSpec("count", t("Soldiers"), low=1, high=16, required=False, default=1,
+                      usual=4),
             FieldSpec("at_building", t("Straight to a building (double cost)"), "bool",
                       required=False, default=False))),
         _season("retreat", t("Retreat"), R + "Retreat"),
         _season("resources", t("Resources +2"), R + "Resources +2", (
-            FieldSpec("first", t("Resource"), "choice", choices=_RES),
+            FieldSpec("first", t("Resource"), "choice", choices=_RES, usual=1),
             FieldSpec("second", t("Second resource (none: +2 on the first)"), "choice",
-                      choices=(("", t("none")),) + _RES, required=False, default=""))),
+                      choices=(("", t("none")),) + _RES, required=False, default="",
+                      usual=1))),
         # The year it ends: a second tap (or a second phone) cannot end the next year too.
         ActionSpec("end_of_spring", t("End of Spring for everyone"),
                    R + "Game mechanics; ruling T5",
@@ -132,12 +155,12 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
                  60, help=t("for the farthest-building tie-break"))),
             subject=("attacker", "defender")),
         ActionSpec("hold_post", t("Take a trading post"), R + "Trading posts",
-                   (_house(), FieldSpec("post", t("Post"), low=1, high=4))),
+                   (_house(), FieldSpec("post", t("Post"), low=1, high=4, usual=4))),
         ActionSpec("leave_post", t("Leave a trading post"), R + "Trading posts",
-                   (_house(), FieldSpec("post", t("Post"), low=1, high=4))),
+                   (_house(), FieldSpec("post", t("Post"), low=1, high=4, usual=4))),
         ActionSpec("raid", t("Raid an unguarded building"),
                    R + "Raiding villages and settlements", (
-                       _house("raider", t("Raiding house")),
+                       _house("raider", t("Raiding house"), usual=1),
                        _house("house", t("House raided")),
                        FieldSpec("building", t("Building"), "choice", choices=(
                            ("settlement", _BUILDINGS["settlement"]),
@@ -147,15 +170,15 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
         ActionSpec("play_morale", t("Play a morale card"), R + "Card setup: Morale cards",
                    (_house(),), commutative=True),
         ActionSpec("cancel_battle", t("Cancel a battle (morale card)"), R + "Cancel battle",
-                   (_house(), _house("opponent", t("Opponent")))),
+                   (_house(), _house("opponent", t("Opponent"), usual=1))),
         ActionSpec("trade", t("Trade"), R + "Trading; ruling T17", (
-            _house(), _house("partner", t("Partner")),
-            *(_opt(f"give_{r}", t("House gives {resource}", resource=RESOURCE_WORDS[r]))
-              for r in RESOURCES),
-            *(_opt(f"get_{r}", t("House gets {resource}", resource=RESOURCE_WORDS[r]))
-              for r in RESOURCES)), subject=("house", "partner")),
+            _house(), _house("partner", t("Partner"), usual=1),
+            *(_opt(f"give_{r}", t("House gives {resource}", resource=RESOURCE_WORDS[r]),
+                   usual=TRADED) for r in RESOURCES),
+            *(_opt(f"get_{r}", t("House gets {resource}", resource=RESOURCE_WORDS[r]),
+                   usual=TRADED) for r in RESOURCES)), subject=("house", "partner")),
         ActionSpec("form_alliance", t("Form or join an alliance"), R + "Forming alliances",
-                   (_house(), _house("partner", t("With"))), subject=("house", "partner")),
+                   (_house(), _house("partner", t("With"), usual=1)), subject=("house", "partner")),
         ActionSpec("break_alliance", t("Break an alliance"), R + "Forming alliances",
                    (_house(),)),
         ActionSpec("record_deck", t("Record my battle cards (private)"),

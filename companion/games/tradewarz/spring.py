@@ -9,11 +9,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import IllegalAction, Text, replace, t
+from ..core import IllegalAction, Text, replace, t, tn
 from .data import CAPITAL_INCOME, RESOURCES, SILO_RESOURCES, TECHS
 from .model import House, TradeWarzState, award, trade_full_dials, xadlas
 from .support import map_room, recruit_problems
-from .terms import RESOURCE_WORDS, join
+from .terms import RESOURCE_WORDS, join, soldiers, trading_posts
+from .terms import castles as castle_count
+from .terms import villages as village_count
 
 R_INCOME = "TradeWarz rulebook, Easy resource calculation guide"
 R_CAPITAL = "TradeWarz rulebook, The Capital City (sponsorship at the end of every year)"
@@ -82,8 +84,8 @@ def _income(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[
                  t("capital occupied (T15)"))
     villages = house.villages - (house.castles if game.rulings["T16"] == "castle-only" else 0)
     gains["gold"] += villages + 2 * house.castles
-    notes.append(t("{villages} village(s) x1 + {castles} castle(s) x2 gold (T16, T7)",
-                   villages=villages, castles=house.castles))
+    notes.append(t("{villages} x1 + {castles} x2 gold (T16, T7)",
+                   villages=village_count(villages), castles=castle_count(house.castles)))
     for r, n in zip(SILO_RESOURCES, house.silos):
         gains[r] += n
     notes.append(t("silos {gains}", gains=_fmt(dict(zip(SILO_RESOURCES, house.silos)))))
@@ -115,10 +117,11 @@ def _posts_gold(game: TradeWarzState, seat: int, house: House) -> tuple[House, l
     per = 2 if double else 1
     gold = per * len(house.posts)
     bonus = 1 if game.rulings["T6"] == "example" and len(house.posts) >= 2 else 0
-    text = (t("gold +{gold} ({posts} post(s) x{per} + 1 for the pair, T6 example reading)",
-              gold=gold + bonus, posts=len(house.posts), per=per) if bonus else
-            t("gold +{gold} ({posts} post(s) x{per}; T6, T9)", gold=gold + bonus,
-              posts=len(house.posts), per=per))
+    posts = trading_posts(len(house.posts))
+    text = (t("gold +{gold} ({posts} x{per} + 1 for the pair, T6 example reading)",
+              gold=gold + bonus, posts=posts, per=per) if bonus else
+            t("gold +{gold} ({posts} x{per}; T6, T9)", gold=gold + bonus, posts=posts,
+              per=per))
     return _add(house, {"gold": gold + bonus}), [text], R_POSTS
 
 
@@ -131,15 +134,19 @@ def _soldier(game: TradeWarzState, seat: int, house: House) -> tuple[House, list
         moved -= 1  # the gate and the support have room for fewer (Recruit; Support)
     house = replace(house, soldiers=house.soldiers + moved, reserve=house.reserve - moved)
     if moved == want:
-        said = t("{n} free soldier(s) to the capital gate", n=moved)
+        said = tn("{n} free soldier to the capital gate", "{n} free soldiers to the capital gate",
+                  moved)
     elif moved < gate:
-        said = t("{n} free soldier(s) to the capital gate (only {n}: {house} has room for "
-                 "{room} soldier(s) on the map, 6 at the gate and those its buildings and "
-                 "capital support away from it)", n=moved, house=house.name,
-                 room=map_room(house))
+        said = tn("{n} free soldier to the capital gate (only {n}: {house} has room for {room} "
+                  "on the map, 6 at the gate and those its buildings and capital support away "
+                  "from it)", "{n} free soldiers to the capital gate (only {n}: {house} has room "
+                  "for {room} on the map, 6 at the gate and those its buildings and capital "
+                  "support away from it)", moved, house=house.name,
+                  room=soldiers(map_room(house)))
     else:
-        said = t("{n} free soldier(s) to the capital gate (only {n}: the reserve is empty)",
-                 n=moved)
+        said = tn("{n} free soldier to the capital gate (only {n}: the reserve is empty)",
+                  "{n} free soldiers to the capital gate (only {n}: the reserve is empty)",
+                  moved)
     return house, [said], R_CAPITAL
 
 
@@ -150,7 +157,8 @@ def _morale(game: TradeWarzState, seat: int, house: House) -> tuple[House, list[
         return replace(house, morale=house.morale + 1), [t("1 morale card")], R_CAPITAL
     held = [h.name for h in game.houses if h.capital_held_by == seat]
     n = (house.capital_held_by is None) + len(held)
-    said = t("{n} morale card(s) (capital of {names}; T15)", n=n, names=join(
+    said = tn("{n} morale card (capital of {names}; T15)",
+              "{n} morale cards (capital of {names}; T15)", n, names=join(
         ([house.name] if house.capital_held_by is None else []) + held)) if n else \
         t("no morale card: its capital is occupied (T15)")
     return replace(house, morale=house.morale + n), [said], R_CAPITAL
@@ -237,7 +245,7 @@ def apply_spring(game: TradeWarzState) -> TradeWarzState:
     # a game that ends here stays in its last year (no "year 4 of 3")
     year = game.year if preview.game_end else game.year + 1
     won, won_by = reached(replace(game, houses=houses)) if preview.game_end else ((), "")
-    return replace(game, houses=houses, year=year, season=0, turn=0, mover=None,
+    return replace(game, houses=houses, year=year, season=0, turn=0, mover=None, target=None,
                    move="", fought=(),
                    phase="over" if preview.game_end else "seasons", ended=preview.game_end,
                    events=events, won=won, won_by=won_by)

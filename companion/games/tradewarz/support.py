@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..core import IllegalAction, t
 from .model import House
+from .terms import soldiers as soldier_count
 
 R_SUPPORT = "TradeWarz rulebook, Recruit; Support"
 CAPITAL_GATE = 6          # soldiers at the capital gate at most (Recruit; The Capital City)
@@ -42,9 +43,9 @@ def map_room(house: House) -> int:
 
 
 def _supported(house: House) -> object:
-    return t("{house} supports {n} soldier(s) away from its capital (2 by the capital, "
-             "{built} by its buildings)", house=house.name, n=away_room(house),
-             built=support(house))
+    return t("{house} supports {soldiers} away from its capital (2 by the capital, "
+             "{built} by its buildings)", house=house.name,
+             soldiers=soldier_count(away_room(house)), built=support(house))
 
 
 def recruit_problems(house: House, count: int, at_building: bool) -> list[IllegalAction]:
@@ -64,9 +65,10 @@ def recruit_problems(house: House, count: int, at_building: bool) -> list[Illega
         out.append(IllegalAction(t("the capital gate holds at most 6 soldiers; {count} asked",
                                    count=count), rule=R_SUPPORT, field="count"))
     if house.soldiers + count > map_room(house):
-        out.append(IllegalAction(t("{house} has {n} soldier(s) on the map and room for {room} "
+        out.append(IllegalAction(t("{house} has {soldiers} on the map and room for {room} "
                                    "(6 at the capital gate; {supported}): {count} more would "
-                                   "stand unsupported", house=house.name, n=house.soldiers,
+                                   "stand unsupported", house=house.name,
+                                   soldiers=soldier_count(house.soldiers),
                                    room=map_room(house), supported=_supported(house),
                                    count=count), rule=R_SUPPORT, field="count"))
     return out

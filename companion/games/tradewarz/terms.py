@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import Text, t
+from ..core import Text, t, tn
 
 RESOURCE_WORDS = {"gold": t("gold"), "lumber": t("lumber"), "mining": t("mining"),
                   "wheat": t("wheat")}
@@ -18,6 +18,11 @@ TREE_WORDS = {"economy": t("economy"), "engineering": t("engineering"),
 SIDE_WORDS = {"attacker": t("Attacker"), "defender": t("Defender")}
 ROLE_WORDS = {"attacker": t("attacker"), "defender": t("defender")}
 DIE_WORDS = {"red": t("red"), "blue": t("blue")}
+#: a house's colour, offered at setup as chips (yellow and red are printed in the battle
+#: example; a colour the table typed before chips were offered is shown as typed)
+COLOUR_WORDS = {"yellow": t("yellow"), "red": t("red"), "blue": t("blue"), "green": t("green"),
+                "purple": t("purple"), "orange": t("orange"), "black": t("black"),
+                "white": t("white")}
 #: the sites a battle is fought at
 SITE_WORDS = {"field": t("field"), "settlement": t("settlement"), "village": t("village"),
               "castle": t("castle"), "capital": t("capital"), "trading_post": t("trading post")}
@@ -59,3 +64,53 @@ def join(parts: Sequence[Any], sep: str = ", ") -> Text:
     template = sep.replace("{", "{{").replace("}", "}}").join(
         f"{{p{i}}}" for i in range(len(parts)))
     return Text(template, {f"p{i}": part for i, part in enumerate(parts)})
+
+
+# Counted things, each in the form its count needs in the reader's language (never "(s)").
+def soldiers(n: int) -> Text:
+    return tn("{n} soldier", "{n} soldiers", n)
+
+
+def morale_cards(n: int) -> Text:
+    return tn("{n} morale card", "{n} morale cards", n)
+
+
+def battle_cards(n: int) -> Text:
+    return tn("{n} battle card", "{n} battle cards", n)
+
+
+def castles(n: int) -> Text:
+    return tn("{n} castle", "{n} castles", n)
+
+
+def villages(n: int) -> Text:
+    return tn("{n} village", "{n} villages", n)
+
+
+def trading_posts(n: int) -> Text:
+    return tn("{n} trading post", "{n} trading posts", n)
+
+
+def golden_xadlas(n: int) -> Text:
+    return tn("{n} golden Xadla", "{n} golden Xadlas", n)
+
+
+def silos(n: int) -> Text:
+    return tn("{n} silo", "{n} silos", n)
+
+
+def extra_silos(n: int) -> Text:
+    return tn("{n} extra silo", "{n} extra silos", n)
+
+
+def times(n: int) -> Text:
+    return tn("{n} time", "{n} times", n)
+
+
+def ways(item: str, n: int) -> Text:
+    """Roads, bridges or tunnels built on a March, counted."""
+    if item == "bridge":
+        return tn("{n} bridge", "{n} bridges", n)
+    if item == "tunnel":
+        return tn("{n} tunnel", "{n} tunnels", n)
+    return tn("{n} road", "{n} roads", n)

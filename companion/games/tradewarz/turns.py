@@ -14,7 +14,7 @@ from typing import Any
 from ..core import IllegalAction, replace, t
 from .model import House, TradeWarzState, pay, put_house
 from .spring import end_reason, reached
-from .terms import TOKEN_WORDS, join
+from .terms import TOKEN_WORDS, join, times
 
 R_MECHANICS = "TradeWarz rulebook, Game mechanics"
 YEARLY = {"march": 2, "build": 2, "recruit": 2, "resources": 2, "buy_tech": 1, "retreat": 1}
@@ -67,9 +67,9 @@ def turn_problems(game: TradeWarzState, kind: str, seat: int) -> Problems:
     house, limit = game.houses[seat], YEARLY[kind]
     used = house.tokens.count(kind)
     if used >= limit:
-        out.append(IllegalAction(t("{house} has used {action} {used} time(s) this year; the "
-                                   "limit is {limit}", house=house.name,
-                                   action=TOKEN_WORDS[kind], used=used, limit=limit),
+        out.append(IllegalAction(t("{house} has used {action} {times} this year; the limit "
+                                   "is {limit}", house=house.name,
+                                   action=TOKEN_WORDS[kind], times=times(used), limit=limit),
                                  rule=R_MECHANICS))
     return out
 
@@ -97,8 +97,14 @@ class SeasonMove:
         house = replace(house, tokens=house.tokens + (self.kind,))
         moved = self.kind in ("march", "retreat")  # the moves a battle can follow
         game = replace(put_house(game, seat, house), mover=seat if moved else None,
-                       move=self.kind if moved else "", fought=())
+                       move=self.kind if moved else "", fought=(), target=marched_on(data))
         return advance(game), events
+
+
+def marched_on(data: Mapping[str, Any]) -> int | None:
+    """The house a March was told to march on (its battle's defender), None when not told."""
+    target = data.get("target")
+    return target if isinstance(target, int) and target >= 0 else None
 
 
 def advance(game: TradeWarzState) -> TradeWarzState:

@@ -15,7 +15,7 @@ from .model import House, TradeWarzState, cost_text
 from .rulings import RULINGS
 from .specs import SEASON_KINDS
 from .table import CORRECT_WORDS
-from .terms import RESOURCE_WORDS, join
+from .terms import RESOURCE_WORDS, join, morale_cards
 
 
 def history_line(state: TradeWarzState, kind: str, data: Mapping[str, Any], label: Any,
@@ -75,7 +75,7 @@ def _correction(state: TradeWarzState, data: Mapping[str, Any], after: TradeWarz
 
 def _morale(state: TradeWarzState, data: Mapping[str, Any], after: TradeWarzState) -> list:
     house = after.houses[data["house"]]
-    return [t("{house} has {n} morale card(s) left", house=house.name, n=house.morale)]
+    return [t("{house} has {cards} left", house=house.name, cards=morale_cards(house.morale))]
 
 
 def _deck(state: TradeWarzState, data: Mapping[str, Any], after: TradeWarzState) -> list:

@@ -16,7 +16,15 @@ from flask import Blueprint, abort, render_template, request
 from ... import store
 from ...games import get_game
 from ...games.core import RulesError, t
-from ...games.tradewarz import TECHS, UNVERIFIED, economy, plan_battle, preview_spring, win_chance
+from ...games.tradewarz import (
+    TECHS,
+    UNVERIFIED,
+    economy,
+    parse_cards,
+    plan_battle,
+    preview_spring,
+    win_chance,
+)
 from ...games.tradewarz.costs import box_unit, recruit_cost, tech_refusal
 from ...games.tradewarz.data import (
     COST_SHAPES,
@@ -30,8 +38,16 @@ from ...games.tradewarz.data import (
 )
 from ...games.tradewarz.model import House, cost_text, silver_xadlas, soldier_cap, xadlas
 from ...games.tradewarz.model import TradeWarzState as TwGame
+from ...games.tradewarz.offers import (
+    battle_defaults,
+    card_choices,
+    offered_costs,
+    offered_techs,
+    pay_fields,
+)
 from ...games.tradewarz.setup import UNVERIFIED_HELP, season_die
 from ...games.tradewarz.terms import (
+    COLOUR_WORDS,
     DIE_WORDS,
     ITEM_WORDS,
     RESOURCE_WORDS,
@@ -60,7 +76,7 @@ class Helpers:
     RESOURCE_WORDS, TREE_WORDS, TOKEN_WORDS, ITEM_WORDS = (RESOURCE_WORDS, TREE_WORDS,
                                                            TOKEN_WORDS, ITEM_WORDS)
     SITE_WORDS, ROLE_WORDS, SIDE_WORDS = SITE_WORDS, ROLE_WORDS, SIDE_WORDS
-    DIE_WORDS = DIE_WORDS
+    DIE_WORDS, COLOUR_WORDS = DIE_WORDS, COLOUR_WORDS
     season = staticmethod(season_word)
     preview = staticmethod(preview_spring)
     soldier_cap = staticmethod(soldier_cap)
@@ -139,11 +155,38 @@ class Helpers:
     @staticmethod
     def known_techs(state: TwGame, seat: int) -> list[tuple[Any, str]]:
         """The one-tap choices of Buy a tech: (words, the button's value) for every tech house
-        ``seat`` may buy now at a cost the box data knows (``economy.known_techs``). The other
-        techs stay in the typed form."""
-        return [(t("{tech} ({tree} {level}) · {cost}", tech=x.name, tree=TREE_WORDS[x.tree],
-                   level=x.level, cost=cost_text(due)), pick_value({"tech": x.id}))
-                for x, due in economy.known_techs(state, seat)]
+        ``seat`` may buy now at a cost the box data knows (``economy.known_techs``), or at the
+        cost this game paid by hand for its tree before (``offers.offered_techs``: the button
+        pays it). The other techs stay in the typed form."""
+        known = [(t("{tech} ({tree} {level}) · {cost}", tech=x.name, tree=TREE_WORDS[x.tree],
+                    level=x.level, cost=cost_text(due)), pick_value({"tech": x.id}))
+                 for x, due in economy.known_techs(state, seat)]
+        return known + [
+            (t("{tech} ({tree} {level}) · {cost}, as paid before in this game", tech=x.name,
+               tree=TREE_WORDS[x.tree], level=x.level, cost=cost_text(due)),
+             pick_value({"tech": x.id, **pay_fields(due)}))
+            for x, due in offered_techs(state, seat)]
+
+    @staticmethod
+    def offered_costs(state: TwGame, item: str) -> list[tuple[Any, str]]:
+        """The payments typed for ``item`` earlier in this game while the box data lacks its
+        cost, as one-tap choices: (words, the button's value, which fills the pay fields)."""
+        return [(cost_text(cost), pick_value(pay_fields(cost)))
+                for cost in offered_costs(state, item)]
+
+    @staticmethod
+    def battle_link(state: TwGame) -> Any:
+        """The words of the link to the battle the last March (or Retreat) may lead to, with
+        the houses the calculator starts with; "" when no move may lead to one now."""
+        if state.mover is None or state.fought:
+            return ""
+        mover = state.houses[state.mover].name
+        if state.move == "retreat":
+            return t("Battle after {house}'s Retreat", house=mover)
+        if state.target is None:
+            return t("Battle after {house}'s March", house=mover)
+        return t("Battle: {house} marched on {other}", house=mover,
+                 other=state.houses[state.target].name)
 
     @staticmethod
     def end_time(game: Any, state: TwGame) -> datetime | None:
@@ -189,7 +232,19 @@ def spring(token: str):
 # ------------------------------------------------------------------- battle calculator
 
 def _asked(spec) -> dict[str, str]:
-    return {f.name: request.args[f.name] for f in spec.fields if f.name in request.args}
+    """The calculator's fields as sent: a number typed in the box beside its chips wins over
+    the chip; a whole card tapped (``<side>_card``, "s/k/b") fills the card values not sent."""
+    asked = {f.name: v for f in spec.fields
+             if (v := next((x for x in request.args.getlist(f.name) if x != ""), None))
+             is not None}
+    for side in ("attacker", "defender"):
+        try:
+            card = parse_cards(request.args.get(f"{side}_card", "")[:12])
+        except ValueError:
+            continue
+        for x, n in zip("skb", card[0] if len(card) == 1 else ()):
+            asked.setdefault(f"{side}_card_{x}", str(n))
+    return asked
 
 
 def _odds(state: TwGame, plan, seat: int | None, clean: dict) -> Any:
@@ -216,23 +271,29 @@ def battle(token: str):
     seat = viewer_seat(game, can_play)
     plan = odds = error = None
     clean: dict[str, Any] = {}
+    # what the form shows is what is worked out: the March's start, then what was sent
+    values = {**battle_defaults(state, seat), **asked}
     if asked:
         try:
-            clean = rules.check_action(state, "battle", asked)
+            clean = rules.check_action(state, "battle", values)
             plan = plan_battle(state, clean)
             odds = _odds(state, plan, seat, clean)
         except RulesError as err:
             error = err
-    values = {**_start_values(state, seat), **asked}
     status = 422 if error else 200
     return render_template("games/tradewarz/battle.html", game=game, state=state, token=token,
                            can_play=can_play, spec=spec, values=values, clean=clean, plan=plan,
                            odds=odds, error=error, seat=seat, names=rules.player_names(state),
-                           ), status
+                           cards=_cards(state, seat, values),
+                           supers={x for h in state.houses for x in h.super_units}), status
 
 
-def _start_values(state: TwGame, seat: int | None) -> dict[str, Any]:
-    """A blank calculator: the phone's house (or the one whose turn it is) attacks the next."""
-    me = seat if seat is not None and seat < len(state.houses) else state.turn
-    return {"attacker": me, "defender": (me + 1) % len(state.houses), "site": "field",
-            "attacker_soldiers": 1, "defender_soldiers": 1}
+def _cards(state: TwGame, seat: int | None, values: dict[str, Any]) -> dict[str, list[str]]:
+    """Each side's whole cards offered as one tap ("s/k/b"): this phone's own recorded deck on
+    its own side, the cards seen in this game's battles and the rulebook's printed ones."""
+    out = {}
+    for side in ("attacker", "defender"):
+        own = seat is not None and str(values.get(side)) == str(seat)
+        deck = state.houses[seat].deck if own else ()
+        out[side] = ["/".join(map(str, c)) for c in card_choices(state, deck)]
+    return out

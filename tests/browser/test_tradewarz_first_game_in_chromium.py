@@ -1,0 +1,284 @@
+"""A first TradeWarz game without a keyboard (issue 39), counted in Chromium at phone size: a
+fresh server, no group, so no box data taught by an earlier game. Four houses, each on its own
+phone, set up and play a whole year in which a March leads to a battle.
+
+Each house spends at most 20 touches and 2 keyboard entries on its setup share and its year
+(the names typed at setup are not counted): the host's colour chips, Start and its seat; each
+other phone types the join code, taps Join and its name. The battle that follows
+the March takes at most 5 touches and no keyboard: the link the March leaves, a card chip for
+each side, Calculate (whose answer opens on screen) and Record. The settlement Cobalt paid by
+hand in Summer is offered back to Basalt in Winter as one tap.
+
+What counts: a tap on a field, chip, button, summary or link is one touch; typing is one touch
+and one keyboard entry. Every dial expected is counted by ``TradeWarzHouse`` from the
+rulebook, not read from the app."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.browser.tables import TradeWarzHouse, chip, tap_and_load
+
+pytestmark = pytest.mark.browser
+
+NAMES = ("Amber", "Basalt", "Cobalt", "Dune")
+COLOURS = ("yellow", "red", "blue", "green")
+A, B, C, D = range(4)
+RECRUIT = {"lumber": 3, "wheat": 3}  # the shipped (unverified) box value, kept at setup
+UNIVERSITY = {"gold": 1, "mining": 1}
+SETTLEMENT = {"lumber": 1, "wheat": 1}  # printed on the components: typed once, in Summer
+
+
+class Table:
+    """The four phones, what each has spent, and the houses as the test counts them."""
+
+    def __init__(self, height: int) -> None:
+        self.height = height
+        self.phones: dict[int, Page] = {}
+        self.touches: Counter[int] = Counter()
+        self.keyboard: Counter[int] = Counter()
+        self.houses = [TradeWarzHouse(n) for n in NAMES]
+        self.last: Page | None = None
+
+    def tap(self, seat: int, target: Locator) -> None:
+        self.touches[seat] += 1
+        target.tap()
+
+    def load(self, seat: int, target: Locator) -> None:
+        """A tap that loads another page (a link, a form outside the live game)."""
+        self.touches[seat] += 1
+        tap_and_load(self.phones[seat], target)
+
+    def type(self, seat: int, field: Locator, text: str) -> None:
+        self.touches[seat] += 1
+        self.keyboard[seat] += 1
+        field.tap()
+        field.fill(text)
+
+    def at(self, seat: int, season: str | None = None) -> Page:
+        """House ``seat``'s phone once it shows the last step recorded (and, for a season
+        action, that it is this house's turn in ``season``)."""
+        page = self.phones[seat]
+        if self.last is not None and self.last is not page:
+            version = self.last.locator("#game").get_attribute("data-version")
+            expect(page.locator(f'#game[data-version="{version}"]')).to_have_count(1)
+        self.last = page
+        if season:
+            expect(page.locator(".tw-season-now")).to_have_text(season)
+            expect(page.locator(".tw-turn-now")).to_have_text(NAMES[seat])
+        return page
+
+    def send(self, seat: int, target: Locator) -> None:
+        """The touch that records a step: the phone shows a newer version and no refusal."""
+        page = self.phones[seat]
+        before = page.locator("#game").get_attribute("data-version")
+        self.tap(seat, target)
+        expect(page.locator(f'#game:not([data-version="{before}"])')).to_have_count(1)
+        expect(page.locator("#game .alert, #not-recorded")).to_have_count(0)
+
+    def panel(self, seat: int, scope: Locator, label: str) -> Locator:
+        panel = scope.locator("details.panel").filter(has=scope.page.locator(
+            ":scope > summary", has_text=re.compile("^" + re.escape(label)))).first
+        if not panel.evaluate("d => d.open"):
+            self.tap(seat, panel.locator(":scope > summary"))
+        return panel
+
+    def turn(self, seat: int, season: str, label: str) -> Locator:
+        page = self.at(seat, season)
+        return self.panel(seat, page.locator("section.tw-turn"), label)
+
+    # ------------------------------------------------------------------- season actions
+    def resources(self, seat: int, season: str, first: str, second: str = "") -> None:
+        panel = self.turn(seat, season, "Resources +2")
+        self.tap(seat, chip(panel, "first", first))
+        if second:
+            self.tap(seat, chip(panel, "second", second))
+        self.send(seat, panel.get_by_role("button", name="Resources +2"))
+        self.houses[seat].add({first: 1, second: 1} if second else {first: 2})
+
+    def recruit(self, seat: int, season: str) -> None:
+        panel = self.turn(seat, season, "Recruit")
+        self.send(seat, panel.get_by_role("button", name=re.compile("^Recruit")))
+        house = self.houses[seat]
+        house.pay(RECRUIT)
+        house.soldiers, house.reserve = house.soldiers + 1, house.reserve - 1
+
+    def retreat(self, seat: int, season: str) -> None:
+        page = self.at(seat, season)
+        self.send(seat, page.locator("section.tw-turn").get_by_role("button", name="Retreat"))
+
+    def university(self, seat: int, season: str) -> None:
+        """Level 1 of the economy university: its tree is the chip ticked from the start."""
+        panel = self.turn(seat, season, "Build a university level")
+        expect(panel.locator('[name="tree"][value="economy"]')).to_be_checked()
+        self.tap(seat, chip(panel, "level", 1))
+        self.send(seat, panel.get_by_role("button", name=re.compile("^Build a university")))
+        self.houses[seat].pay(UNIVERSITY)
+
+    def settlement(self, seat: int, season: str, silo: str, *, offered: bool) -> None:
+        """A settlement whose cost the box data lacks: paid by chips the first time, then the
+        payment typed before is one tap (the button pays it and builds)."""
+        panel = self.turn(seat, season, "Build a settlement")
+        self.tap(seat, chip(panel, f"silo_{silo}", 1))
+        if offered:
+            self.send(seat, panel.get_by_role(
+                "button", name="Pay 1 lumber + 1 wheat, as paid before in this game"))
+        else:
+            for resource, n in SETTLEMENT.items():
+                self.tap(seat, chip(panel, f"pay_{resource}", n))
+            self.send(seat, panel.get_by_role("button", name=re.compile("^Build a settlement")))
+        house = self.houses[seat]
+        house.pay(SETTLEMENT)
+        house.settlements += 1
+        house.silos[silo] += 1
+
+    def march(self, seat: int, season: str, on: int | None = None) -> None:
+        panel = self.turn(seat, season, "March")
+        if on is not None:
+            self.tap(seat, chip(panel, "target", on))
+        self.send(seat, panel.get_by_role("button", name="March"))
+
+    def trade(self, seat: int, partner: int, give: dict[str, int], get: dict[str, int]) -> None:
+        """A trade on the house's own board (a free action: the turn does not move)."""
+        page = self.at(seat)
+        panel = self.panel(seat, page.locator(f"#p{seat}"), "Trade")
+        self.tap(seat, chip(panel, "partner", partner))
+        for prefix, amounts in (("give", give), ("get", get)):
+            for resource, n in amounts.items():
+                self.tap(seat, chip(panel, f"{prefix}_{resource}", n))
+        self.send(seat, panel.get_by_role("button", name="Trade"))
+        self.houses[seat].add({r: -n for r, n in give.items()} | get)
+        self.houses[partner].add(give | {r: -n for r, n in get.items()})
+
+    # ------------------------------------------------------------------- the battle
+    def battle(self, seat: int, defender: int, cards: tuple[str, str]) -> tuple[int, int]:
+        """The battle the March left, from its link to the battle recorded; its touches and
+        keyboard entries."""
+        page = self.at(seat)
+        before = self.touches[seat], self.keyboard[seat]
+        self.load(seat, page.get_by_role(
+            "link", name=f"Battle: {NAMES[seat]} marched on {NAMES[defender]}"))
+        form = page.locator("form.tw-calc")
+        # both houses and the soldiers on their boards are chosen already
+        expect(form.locator(f'[name="attacker"][value="{seat}"]')).to_be_checked()
+        expect(form.locator(f'[name="defender"][value="{defender}"]')).to_be_checked()
+        # an army away from its capital: as many as the capital supports there (2; neither
+        # house has a building yet), no more than the house has on the map
+        armies = {side: min(self.houses[house].soldiers, 2)
+                  for side, house in (("attacker", seat), ("defender", defender))}
+        for side, soldiers in armies.items():
+            expect(form.locator(f'[name="{side}_soldiers"][value="{soldiers}"]')).to_be_checked()
+        for side, card in zip(("attacker", "defender"), cards):
+            self.tap(seat, chip(form, f"{side}_card", card))
+        self.load(seat, form.get_by_role("button", name="Calculate"))
+        result = page.locator("#result")
+        box = result.bounding_box()
+        assert box and 0 <= box["y"] < self.height * 0.6, box  # the answer where the eye is
+        a, d = self.houses[seat], self.houses[defender]
+        a_card, d_card = (tuple(map(int, c.split("/"))) for c in cards)
+        strength = (armies["attacker"] + a_card[0], armies["defender"] + d_card[0])
+        expect(result.locator("h2").first).to_have_text(f"{NAMES[seat]} (attacker) wins")
+        assert strength[0] > strength[1], strength
+        self.load(seat, page.get_by_role("button", name=f"Record the battle: {NAMES[seat]} wins"))
+        expect(page.locator("#game .alert, #not-recorded")).to_have_count(0)
+        a_lost = min(max(d_card[1] - a_card[2], 0), armies["attacker"])
+        d_lost = min(max(a_card[1] - d_card[2], 0), armies["defender"])
+        a.soldiers, a.reserve = a.soldiers - a_lost, a.reserve + a_lost
+        d.soldiers, d.reserve = d.soldiers - d_lost, d.reserve + d_lost
+        a.golden += 1
+        return self.touches[seat] - before[0], self.keyboard[seat] - before[1]
+
+    def end_of_spring(self, seat: int) -> None:
+        page = self.at(seat)
+        self.send(seat, page.get_by_role("button", name="Apply the end of Spring for every house"))
+        for house in self.houses:
+            house.spring()
+
+    def check_dials(self, seat: int) -> None:
+        page = self.at(seat)
+        for i, house in enumerate(self.houses):
+            for r in house.RES:
+                expect(page.locator(f"#p{i} .num.tw-{r} b")).to_have_text(str(house.dials[r]))
+
+
+def set_up(table: Table, open_phone, url: str) -> None:
+    """The host types the names and taps a colour chip a house; the join code is on its first
+    screen; each other phone joins with it and taps its name."""
+    host = table.phones[A] = open_phone()
+    host.goto(f"{url}/new/tradewarz")
+    form = host.locator("form.setup")
+    for i, (name, colour) in enumerate(zip(NAMES, COLOURS)):
+        field = form.locator(f'[name="players-{i}-name"]')
+        field.tap()
+        field.fill(name)  # (names are not counted: every table types its own)
+        table.tap(A, chip(form, f"players-{i}-colour", colour))
+    table.load(A, host.get_by_role("button", name="Start the game"))
+    code = host.locator(".join-now .code")
+    box = code.bounding_box()
+    assert box and box["y"] + box["height"] <= table.height, box  # no scrolling to read it
+    link = host.url
+    table.load(A, host.locator("#seat-prompt").get_by_role("button", name=NAMES[A], exact=True))
+    for seat in (B, C, D):
+        page = table.phones[seat] = open_phone()
+        page.goto(url + "/")
+        table.type(seat, page.locator('[name="code"]'), code.inner_text().lower())
+        table.load(seat, page.get_by_role("button", name="Join", exact=True))
+        prompt = page.locator("#seat-prompt")
+        table.load(seat, prompt.get_by_role("button", name=NAMES[seat], exact=True))
+        expect(page).to_have_url(re.compile(re.escape(link)))
+    for seat, colour in enumerate(COLOURS):
+        expect(host.locator(f"#p{seat} header small")).to_have_text(colour)
+
+
+def play_the_year(table: Table) -> tuple[int, int]:
+    """Five seasons, every action tapped on the phone of the house taking it; the battle's
+    touches and keyboard entries."""
+    table.resources(A, "Summer", "lumber", "wheat")
+    table.resources(B, "Summer", "wheat")
+    table.settlement(C, "Summer", "wheat", offered=False)
+    table.recruit(D, "Summer")
+
+    table.university(A, "Fall")
+    table.march(B, "Fall", on=D)
+    battle = table.battle(B, D, ("4/1/1", "2/3/1"))  # 2 + 4 against 2 + 2
+    table.resources(C, "Fall", "lumber", "wheat")
+    table.resources(D, "Fall", "lumber")
+
+    table.recruit(A, "Winter")
+    table.settlement(B, "Winter", "lumber", offered=True)
+    table.resources(C, "Winter", "wheat")
+    table.march(D, "Winter")
+
+    table.resources(A, "Season 4", "mining")
+    table.recruit(B, "Season 4")
+    table.retreat(C, "Season 4")
+    table.trade(D, C, {"gold": 2}, {"wheat": 2})
+    table.resources(D, "Season 4", "wheat")
+
+    table.retreat(A, "Spring")
+    table.retreat(B, "Spring")
+    table.recruit(C, "Spring")
+    table.retreat(D, "Spring")
+    table.end_of_spring(A)
+    return battle
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (360, 780)])
+def test_a_first_game_year_with_a_battle_takes_each_house_20_touches_and_2_keyboard_entries(
+        open_context, live_server, width, height):
+    table = Table(height)
+
+    def open_phone() -> Page:
+        return open_context("phone", viewport={"width": width, "height": height}).new_page()
+
+    set_up(table, open_phone, live_server.url)
+    battle = play_the_year(table)
+    expect(table.at(A).locator(".tw-calendar")).to_contain_text("Year 2 of 4")
+    table.check_dials(A)
+    print("touches:", dict(table.touches), "keyboard:", dict(table.keyboard), "battle:", battle)
+    assert battle[0] <= 5 and battle[1] == 0, battle
+    assert all(table.touches[s] <= 20 for s in range(4)), table.touches
+    assert all(table.keyboard[s] <= 2 for s in range(4)), table.keyboard
