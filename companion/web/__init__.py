@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFError
-from jinja2 import ChoiceLoader, FunctionLoader
+from jinja2 import BaseLoader, ChoiceLoader, TemplateNotFound
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
@@ -73,6 +73,27 @@ def _game_template(name: str):
     return path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime == mtime
 
 
+class GameFolders(BaseLoader):
+    """The templates games bring in their own folders (``_game_template``), listed too: the
+    server compiles every game page template before its first request."""
+
+    def get_source(self, environment, template: str):
+        found = _game_template(template)
+        if found is None:
+            raise TemplateNotFound(template)
+        return found
+
+    def list_templates(self) -> list[str]:
+        names = []
+        for slug in GAMES:
+            folder = game_folder(slug)
+            base = folder / "templates" if folder else None
+            if base is not None and base.is_dir():
+                names += [f"games/{slug}/{p.relative_to(base).as_posix()}"
+                          for p in base.rglob("*") if p.is_file()]
+        return sorted(names)
+
+
 def init_app(app: Flask) -> None:
     app.url_value_preprocessor(_upload_limit)  # (runs before the CSRF check reads the form)
     app.url_value_preprocessor(_game_words)
@@ -98,7 +119,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["worker_scope"] = offline.scope
     csrf.exempt(api.bp)
     app.jinja_env.globals["GAMES"] = GAMES
-    app.jinja_env.loader = ChoiceLoader([app.jinja_env.loader, FunctionLoader(_game_template)])
+    app.jinja_env.loader = ChoiceLoader([app.jinja_env.loader, GameFolders()])
     app.jinja_env.globals["fast_input"] = fast_input
     app.jinja_env.globals["once_key"] = once_key
     from . import assets  # the minified script and style sheet the pages load

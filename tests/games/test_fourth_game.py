@@ -196,3 +196,9 @@ def test_a_fourth_games_play_in_a_group_names_its_own_first_player(cointoss, cli
     with app.test_request_context():
         (play,) = groups.plays_of(groups.find_group(group.token))
     assert {p["name"]: p["first"] for p in play.record["players"]} == {"Ana": False, "Bo": True}
+
+
+def test_the_templates_a_game_brings_are_listed_with_the_apps_own(cointoss, app):
+    """The server compiles every game page template before its first request (serve.py)."""
+    names = app.jinja_env.list_templates()
+    assert "game.html" in names and any(n.startswith("games/cointoss/") for n in names)
