@@ -213,6 +213,16 @@ class Table:
         self.version = json.loads(answer[1])["version"]
         return time.monotonic() - started
 
+    def join(self, code: str) -> int | None:
+        """Try a join code, as the games list's form sends it: the answer's status."""
+        if not self.csrf:
+            answer = self._ask("tapper", "GET", "/")
+            found = CSRF.search(answer[1].decode()) if answer else None
+            self.csrf = found.group(1) if found else ""
+        answer = self._ask("tapper", "POST", "/join", f"csrf_token={self.csrf}&code={code}"
+                           .encode(), {"Content-Type": "application/x-www-form-urlencoded"})
+        return answer[0] if answer else None
+
     def _hold(self, seen: int, heard: list) -> None:
         heard.append(self._ask("watcher", "GET", f"/g/{self.token}/v?wait=25", None,
                                {"If-None-Match": f'"{seen}"'}))
@@ -236,16 +246,21 @@ class Table:
             got.checks.append(time.monotonic() - tapped if moved else None)
             check.join()
             got.pages.append(self.open_page())
+        self.close()
+        return got
+
+    def close(self) -> None:
         for conn in self._conns.values():
             conn.close()
-        return got
+        self._conns.clear()
 
 
 def p95(times: list[float | None]) -> str:
     answered = sorted(t for t in times if t is not None)
     if not answered:
         return "none answered"
-    q = statistics.quantiles(answered, n=20, method="inclusive")[-1] if len(answered) > 1 else answered[0]
+    q = statistics.quantiles(answered, n=20, method="inclusive")[-1] \
+        if len(answered) > 1 else answered[0]
     return (f"p50 {statistics.median(answered) * 1000:.0f} ms, p95 {q * 1000:.0f} ms, "
             f"max {answered[-1] * 1000:.0f} ms")
 
