@@ -46,7 +46,8 @@ class Attack:
         self.port, self.count, self.source, self.kinds = port, count, source, kinds
         self.reopen, self.every = reopen, every
         self.answers: Counter[str] = Counter()  # first line of each answer the server sent
-        self.opened = self.closed = self.failed = 0
+        self.opened = self.failed = 0
+        self.closed: Counter[str] = Counter()  # by kind, closed by the server
         self.most_open = 0
         self._open: dict[socket.socket, str] = {}
         self._due: list[tuple[float, str]] = []  # (when, kind) to open again
@@ -128,7 +129,7 @@ class Attack:
         kind = self._open.pop(sock)
         self._selector.unregister(sock)
         sock.close()
-        self.closed += 1
+        self.closed[kind] += 1
         self._again(kind)
 
     def _again(self, kind: str) -> None:
@@ -143,9 +144,9 @@ class Attack:
                     sock.send(line)
 
     def summary(self) -> dict:
-        return {"connections": self.count, "opened": self.opened, "most_open_at_once":
-                self.most_open, "closed_by_server": self.closed, "failed_to_open": self.failed,
-                "answers": dict(self.answers)}
+        return {"connections": self.count, "opened": self.opened,
+                "most_open_at_once": self.most_open, "closed_by_server": dict(self.closed),
+                "failed_to_open": self.failed, "answers": dict(self.answers)}
 
 
 @dataclass
