@@ -21,16 +21,18 @@ phone sending a form slowly holds its own thread, never a place.
 
 A body still arriving holds its thread for as long as its sender likes (the server has no body
 timeout), so a process reads at most ``READING_PER_PROCESS`` bodies at once, and at most
-``READING_PER_ADDRESS`` from one client address: past either, a request with a body is answered
-503 at once, its body unread (its connection then closes), and the phone asks again. One address
-holding thousands of stalled bodies thus keeps a handful of threads, and the threads left serve
-the pages, the taps and the held checks (``LIVE_MAX_WAITING``) of everyone else. A phone's tap
-arrives whole with its headers, so it is read at once and is not held here. Hosted, the proxy in
+``READING_PER_ADDRESS`` from one client address. A body that arrived whole (a phone's tap comes
+with its headers) is read in a moment, so a request past either count waits ``READ_PATIENCE``
+for one to free (a burst of taps from the phones behind one router); then it is answered 503,
+its body unread (its connection then closes), and the phone asks again. One address holding
+thousands of stalled bodies thus keeps a handful of threads, and the threads left serve the
+pages, the taps and the held checks (``LIVE_MAX_WAITING``) of everyone else. Hosted, the proxy in
 front reads each whole body first (deploy/nginx.conf) and the app never sees a stalled one.
 """
 from __future__ import annotations
 
 import threading
+import time
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -46,6 +48,8 @@ BUSY_MESSAGE = t("The server is receiving too many requests from your network at
                  "nothing was recorded. Try again in a moment.")
 # Seconds a refused phone is told to wait before it asks again.
 BUSY_RETRY = 2
+# Seconds a request with a body waits for a count to free before it is refused.
+READ_PATIENCE = 0.25
 
 # The requests that change nothing; every other one is a tap (or another change) and goes first.
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -129,15 +133,20 @@ class Readers:
                              f"not {per_process} and {per_address}")
         self._max, self._per_address = per_process, per_address
         self._lock = threading.Lock()
+        self._freed = threading.Condition(self._lock)
         self._from: Counter[str] = Counter()
 
     @contextmanager
     def reading(self, address: str) -> Iterator[None]:
         """Read a body from ``address`` within the block, or refuse it (503, ask again) when
-        this process already reads as many as it may."""
+        this process reads as many as it may and none ends within READ_PATIENCE."""
         with self._lock:
-            if self._from.total() >= self._max or self._from[address] >= self._per_address:
-                raise Busy(description=BUSY_MESSAGE, retry_after=BUSY_RETRY)
+            deadline = time.monotonic() + READ_PATIENCE
+            while self._from.total() >= self._max or self._from[address] >= self._per_address:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise Busy(description=BUSY_MESSAGE, retry_after=BUSY_RETRY)
+                self._freed.wait(left)
             self._from[address] += 1
         try:
             yield
@@ -146,6 +155,7 @@ class Readers:
                 self._from[address] -= 1
                 if not self._from[address]:
                     del self._from[address]
+                self._freed.notify_all()  # (the waiters wait for different counts)
 
 
 def stepping_aside(*, back: bool = True) -> AbstractContextManager[None]:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from companion import create_app, store
+from companion import admission, create_app, store
 from companion.games import get_game
 from companion.web import drawing
 from tests.conftest import csrf_of
@@ -316,6 +316,23 @@ def test_a_body_past_the_count_one_address_may_send_at_once_is_refused_unread_an
     assert answers and answers[0].status_code == 200
     with app.app_context():  # the stalled tap and the other address's: two, the refused none
         assert store.version_by_link(game.play_token)[1] == 2
+    app.extensions["db_engine"].dispose()
+
+
+def test_a_tap_past_its_addresss_count_waits_for_a_body_read_ending_meanwhile(tmp_path,
+                                                                            monkeypatch):
+    monkeypatch.setattr(admission, "READ_PATIENCE", 10.0)  # (the tap surely waits by then)
+    app = with_readers(tmp_path, per_process=8, per_address=1)
+    game = new_game(app)
+    arrived = threading.Event()
+    first, firsts = stalled_tap(app, game, "10.0.0.1", arrived)
+    second, seconds = in_thread(lambda: tap_from(app, game, "10.0.0.1"))
+    time.sleep(0.5)
+    arrived.set()
+    first.join(5)
+    second.join(10)
+    assert firsts and firsts[0].status_code == 200
+    assert seconds and seconds[0] is not None and seconds[0].status_code == 200
     app.extensions["db_engine"].dispose()
 
 
