@@ -19,7 +19,6 @@ import re
 import resource
 import selectors
 import socket
-import statistics
 import tempfile
 import threading
 import time
@@ -30,6 +29,7 @@ from pathlib import Path
 from .nginx import Nginx
 from .server import Server
 from .slow_clients import one_game
+from .stats import percentile
 
 KINDS = ("body", "silent", "headers")
 ATTACKER, TABLE = "127.0.0.2", "127.0.0.1"  # two addresses of the loopback interface
@@ -257,13 +257,11 @@ class Table:
 
 
 def p95(times: list[float | None]) -> str:
-    answered = sorted(t for t in times if t is not None)
+    answered = [t * 1000 for t in times if t is not None]
     if not answered:
         return "none answered"
-    q = statistics.quantiles(answered, n=20, method="inclusive")[-1] \
-        if len(answered) > 1 else answered[0]
-    return (f"p50 {statistics.median(answered) * 1000:.0f} ms, p95 {q * 1000:.0f} ms, "
-            f"max {answered[-1] * 1000:.0f} ms")
+    return (f"p50 {percentile(answered, 50):.0f} ms, p95 {percentile(answered, 95):.0f} ms, "
+            f"max {max(answered):.0f} ms")
 
 
 def measure(rounds: int, connections: int, direct: bool) -> dict:
