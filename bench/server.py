@@ -106,6 +106,20 @@ class Server:
                 ticks.append(int(fields[11]) + int(fields[12]))
         return ticks
 
+    def threads(self) -> dict[int, int]:
+        """How many threads each living process of the server's group runs now."""
+        assert self.proc is not None
+        counts = {}
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+                status = (stat.parent / "status").read_text()
+            except OSError:  # gone meanwhile
+                continue
+            if int(fields[2]) == self.proc.pid and fields[0] != "Z":
+                counts[int(stat.parent.name)] = int(status.split("\nThreads:")[1].split()[0])
+        return counts
+
     def command(self) -> str:
         """The server's command line as `companion.serve` started it (it execs the server), and
         how many processes its group has."""

@@ -36,6 +36,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         LIVE_POLL_SECONDS=2.0,  # between checks when the server answers at once (not held)
         # requests of a process running at once; the others sleep (companion/admission.py)
         RUNNING_PER_PROCESS=2,
+        # request bodies a process reads at once, in all and from one address; past them a
+        # request is answered 503 after a moment and asked again (companion/admission.py)
+        READING_PER_PROCESS=64,
+        READING_PER_ADDRESS=8,
         PROXY_FIX_X_FOR=0,  # how many proxies in front set X-Forwarded-For (0: none trusted)
         PROXY_FIX_X_PROTO=0,  # ... and X-Forwarded-Proto
     )

@@ -18,16 +18,38 @@ game to move (once woken it answers without a place: a few bytes, which must not
 pages its change set off), a page waiting for the drawing another request is making. A request's
 body is read before it takes a place: a phone sending a form slowly holds its own thread, never a
 place.
+
+A body still arriving holds its thread for as long as its sender likes (the server has no body
+timeout), so a process reads at most ``READING_PER_PROCESS`` bodies at once, and at most
+``READING_PER_ADDRESS`` from one client address. A body that arrived whole (a phone's tap comes
+with its headers) is read in a moment, so a request past either count waits ``READ_PATIENCE``
+for one to free (a burst of taps from the phones behind one router); then it is answered 503,
+its body unread (its connection then closes), and the phone asks again. One address holding
+thousands of stalled bodies thus keeps a handful of threads, and the threads left serve the
+pages, the taps and the held checks (``LIVE_MAX_WAITING``) of everyone else. Hosted, the proxy in
+front reads each whole body first (deploy/nginx.conf) and the app never sees a stalled one.
 """
 from __future__ import annotations
 
 import threading
+import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 
 from flask import Flask, current_app, g, request
+from werkzeug.exceptions import ServiceUnavailable
 
 from .db import end_reading
+from .games.core import t
+from .web.limit_counts import client_network
+
+BUSY_MESSAGE = t("The server is receiving too many requests from your network at once, so "
+                 "nothing was recorded. Try again in a moment.")
+# Seconds a refused phone is told to wait before it asks again.
+BUSY_RETRY = 2
+# Seconds a request with a body waits for a count to free before it is refused.
+READ_PATIENCE = 0.25
 
 # The requests that change nothing; every other one is a tap (or another change) and goes first.
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -93,6 +115,49 @@ class Admission:
                 self.enter()
 
 
+class Busy(ServiceUnavailable):
+    """A body refused unread: its connection is closed after the answer (an unread body would
+    keep it open for as long as its sender likes)."""
+
+    def get_headers(self, *args, **kwargs) -> list[tuple[str, str]]:
+        return [*super().get_headers(*args, **kwargs), ("Connection", "close")]
+
+
+class Readers:
+    """The request bodies one process reads at once: at most ``per_process`` in all and
+    ``per_address`` from one client address (see the module's docstring)."""
+
+    def __init__(self, per_process: int, per_address: int) -> None:
+        if min(per_process, per_address) < 1:
+            raise ValueError("READING_PER_PROCESS and READING_PER_ADDRESS must be at least 1, "
+                             f"not {per_process} and {per_address}")
+        self._max, self._per_address = per_process, per_address
+        self._lock = threading.Lock()
+        self._freed = threading.Condition(self._lock)
+        self._from: Counter[str] = Counter()
+
+    @contextmanager
+    def reading(self, address: str) -> Iterator[None]:
+        """Read a body from ``address`` within the block, or refuse it (503, ask again) when
+        this process reads as many as it may and none ends within READ_PATIENCE."""
+        with self._lock:
+            deadline = time.monotonic() + READ_PATIENCE
+            while self._from.total() >= self._max or self._from[address] >= self._per_address:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise Busy(description=BUSY_MESSAGE, retry_after=BUSY_RETRY)
+                self._freed.wait(left)
+            self._from[address] += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._from[address] -= 1
+                if not self._from[address]:
+                    del self._from[address]
+                self._freed.notify_all()  # (the waiters wait for different counts)
+
+
 def stepping_aside(*, back: bool = True) -> AbstractContextManager[None]:
     """``with stepping_aside(): <wait>``: the current request gives its place back while it
     waits (see the module's docstring); with ``back=False`` it ends without taking one again."""
@@ -104,12 +169,15 @@ def init_app(app: Flask) -> None:
     """Every request of the app takes a place before its view (and before the app's other
     checks: registered before them) and gives it back at its end."""
     admission = app.extensions["admission"] = Admission(int(app.config["RUNNING_PER_PROCESS"]))
+    readers = Readers(int(app.config["READING_PER_PROCESS"]),
+                      int(app.config["READING_PER_ADDRESS"]))
 
     @app.before_request
     def _admit() -> None:
         if request.content_length or "chunked" in request.headers.get("Transfer-Encoding", ""):
             # read (and parse) the body now: the checks and views find it in memory
-            request.get_data(parse_form_data=True)
+            with readers.reading(client_network()):
+                request.get_data(parse_form_data=True)
         admission.enter()
 
     @app.teardown_request

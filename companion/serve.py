@@ -48,7 +48,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="app threads per process, started as needed (default 1024): a "
                              "phone's held version check keeps one while it waits "
                              "(LIVE_MAX_WAITING of them at most), as does a request whose body "
-                             "is still arriving; headers never do")
+                             "is still arriving (READING_PER_PROCESS at most, "
+                             "READING_PER_ADDRESS from one address); headers never do")
     parser.add_argument("--connections", type=int, default=CONNECTIONS,
                         help=f"open connections per process (default {CONNECTIONS}): a seated "
                              "phone keeps two (its held version check; its pages and taps), "

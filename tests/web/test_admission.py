@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from companion import create_app, store
+from companion import admission, create_app, store
 from companion.games import get_game
 from companion.web import drawing
 from tests.conftest import csrf_of
@@ -250,3 +250,90 @@ def test_a_refused_or_failed_request_gives_its_place_back(one_place):
 def test_a_process_needs_at_least_one_place(tmp_path):
     with pytest.raises(ValueError, match="RUNNING_PER_PROCESS"):
         with_places(tmp_path, 0)
+
+
+def with_readers(tmp_path, per_process: int, per_address: int):
+    """An app whose process reads ``per_process`` bodies at once, ``per_address`` from one
+    address."""
+    return create_app({"TESTING": True, "SECRET_KEY": "test-key", "CREATE_TABLES": True,
+                       "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
+                       "READING_PER_PROCESS": per_process, "READING_PER_ADDRESS": per_address})
+
+
+def stalled_tap(app, game, address: str, arrived: threading.Event):
+    """A tap from ``address`` whose body arrives only once ``arrived`` is set (in a thread; its
+    answer lands in the list), reading by the time this returns."""
+    phone = app.test_client()
+    csrf = csrf_of(phone, f"/g/{game.play_token}")
+    body = f"csrf_token={csrf}&player=0&value=coins&delta=1".encode()
+    tap, answers = in_thread(lambda: phone.post(
+        f"/g/{game.play_token}/do/correct", input_stream=Trickle(body, arrived),
+        content_length=len(body), content_type="application/x-www-form-urlencoded",
+        headers={"Accept": "application/json"}, environ_base={"REMOTE_ADDR": address}))
+    time.sleep(0.3)
+    return tap, answers
+
+
+def tap_from(app, game, address: str):
+    phone = app.test_client()
+    csrf = csrf_of(phone, f"/g/{game.play_token}")
+    return answered_within(5, lambda: correct(phone, game, csrf,
+                                              environ_base={"REMOTE_ADDR": address}))
+
+
+def test_a_body_past_the_count_one_address_may_send_at_once_is_refused_unread_and_asked_again(
+        tmp_path):
+    app = with_readers(tmp_path, per_process=8, per_address=1)
+    game = new_game(app)
+    arrived = threading.Event()
+    tap, answers = stalled_tap(app, game, "10.0.0.1", arrived)
+    again = tap_from(app, game, "10.0.0.1")  # the same address while its body still arrives
+    other = tap_from(app, game, "10.0.0.2")
+    arrived.set()
+    tap.join(5)
+    assert again is not None and again.status_code == 503
+    assert again.headers["Retry-After"] and again.headers["Connection"] == "close"
+    assert "nothing was recorded" in again.get_json()["said"]
+    assert other is not None and other.status_code == 200
+    assert answers and answers[0].status_code == 200
+    with app.app_context():  # the stalled tap and the other address's: two, the refused none
+        assert store.version_by_link(game.play_token)[1] == 2
+    app.extensions["db_engine"].dispose()
+
+
+def test_a_tap_past_its_addresss_count_waits_for_a_body_read_ending_meanwhile(tmp_path,
+                                                                            monkeypatch):
+    monkeypatch.setattr(admission, "READ_PATIENCE", 10.0)  # (the tap surely waits by then)
+    app = with_readers(tmp_path, per_process=8, per_address=1)
+    game = new_game(app)
+    arrived = threading.Event()
+    first, firsts = stalled_tap(app, game, "10.0.0.1", arrived)
+    second, seconds = in_thread(lambda: tap_from(app, game, "10.0.0.1"))
+    time.sleep(0.5)
+    arrived.set()
+    first.join(5)
+    second.join(10)
+    assert firsts and firsts[0].status_code == 200
+    assert seconds and seconds[0] is not None and seconds[0].status_code == 200
+    app.extensions["db_engine"].dispose()
+
+
+def test_a_process_reads_no_more_bodies_at_once_than_reading_per_process(tmp_path):
+    app = with_readers(tmp_path, per_process=1, per_address=8)
+    game = new_game(app)
+    arrived = threading.Event()
+    tap, _ = stalled_tap(app, game, "10.0.0.1", arrived)
+    other = tap_from(app, game, "10.0.0.2")
+    page = answered_within(5, lambda: app.test_client().get(f"/g/{game.play_token}"))
+    arrived.set()
+    tap.join(5)
+    after = tap_from(app, game, "10.0.0.2")
+    assert other is not None and other.status_code == 503
+    assert page is not None and page.status_code == 200  # a request without a body: read
+    assert after is not None and after.status_code == 200  # the body read, its count given back
+    app.extensions["db_engine"].dispose()
+
+
+def test_a_process_reads_at_least_one_body_at_once_and_one_from_each_address(tmp_path):
+    with pytest.raises(ValueError, match="READING_PER_PROCESS and READING_PER_ADDRESS"):
+        with_readers(tmp_path, per_process=4, per_address=0)

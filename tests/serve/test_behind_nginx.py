@@ -1,0 +1,114 @@
+"""The hosted recipe, tested for real: Debian's nginx with the repository's deploy/nginx.conf
+(bench/nginx.py: plain HTTP on a free port, no certificate) in front of the app served as
+README "Production" says (`python -m companion.serve` on 127.0.0.1, PROXY_FIX_X_FOR=1).
+
+Security review 2026-11-27 N4: ~4,100 stalled request bodies from one address stopped the whole
+server, each holding an app thread. Behind the proxy the app never sees a stalled body: here its
+own bound on bodies read at once is lifted, so what keeps the table playing is the proxy alone."""
+from __future__ import annotations
+
+import re
+import tempfile
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from pathlib import Path
+
+import pytest
+
+from bench import nginx
+from bench.server import Server
+from bench.slow_clients import one_game
+from bench.stalled import Attack, Table
+from companion import create_app
+
+pytestmark = pytest.mark.skipif(not nginx.installed(),
+                                reason="nginx is not installed (`make system-deps` installs it)")
+
+STALLED = 5000
+
+
+def per_address() -> int:
+    """The requests nginx lets one address have in progress (the recipe's limit_conn)."""
+    return int(re.search(r"limit_conn per_address (\d+);", nginx.CONFIG.read_text()).group(1))
+
+
+@contextmanager
+def behind_nginx(database_url: str, **settings: str) -> Iterator[tuple[Server, nginx.Nginx]]:
+    with tempfile.TemporaryDirectory(prefix="companion-hosted-") as tmp, \
+            Server(database_url, Path(tmp) / "server.log", FLASK_PROXY_FIX_X_FOR="1",
+                   **settings) as server, nginx.Nginx(server.port) as proxy:
+        yield server, proxy
+
+
+def test_5000_stalled_connections_from_one_address_leave_another_tables_taps_pages_and_checks_answered(  # noqa: E501
+        tmp_path):
+    database_url = f"sqlite:///{tmp_path / 'hosted.sqlite'}"
+    token = one_game(database_url)
+    lifted = {"FLASK_READING_PER_PROCESS": "100000", "FLASK_READING_PER_ADDRESS": "100000"}
+    with behind_nginx(database_url, **lifted) as (server, proxy), \
+            Attack(proxy.port, STALLED) as attack:
+        assert attack.all_opened.wait(120), attack.summary()
+        rounds = Table(proxy.port, token).play(rounds=8)
+        threads = server.threads()
+        held = attack.summary()
+    assert rounds.answered() == {"taps": "8/8", "pages": "8/8", "checks": "8/8"}, rounds
+    # A stalled body reaching the app would hold a thread of it: up to the bodies nginx lets
+    # one address hold, past the few the server runs anyway (the review saw 1,028 a process).
+    assert sum(threads.values()) < per_address(), threads
+    assert held["most_open_at_once"] == STALLED, held  # all open at once, from 127.0.0.2
+    # the bodies past the address's limit refused by nginx at once, the others held by it
+    assert held["answers"].get("HTTP/1.1 503 Service Temporarily Unavailable", 0) > 1000, held
+
+
+def sizes(directive: str) -> list[int]:
+    """The recipe's sizes given by ``directive`` (``256k``, ``8m``), in bytes."""
+    units = {"k": 1024, "m": 1024 * 1024}
+    return [int(n) * units[u] for n, u in re.findall(rf"{directive}\s+(\d+)([km]);",
+                                                      nginx.CONFIG.read_text())]
+
+
+def test_the_recipe_lets_through_the_bodies_the_app_takes_import_files_up_to_import_max_bytes():
+    config = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": "sqlite://"}).config
+    assert sizes("client_max_body_size") == [config["MAX_CONTENT_LENGTH"],
+                                             config["IMPORT_MAX_BYTES"]]
+    timeouts = [int(s) for s in re.findall(r"proxy_read_timeout\s+(\d+)s;",
+                                           nginx.CONFIG.read_text())]
+    assert timeouts and min(timeouts) > config["LIVE_WAIT_SECONDS"]
+
+
+def post(base: str, path: str, body: bytes) -> tuple[int, bytes]:
+    """The status and body of a POST's answer."""
+    request = urllib.request.Request(base + path, data=body, method="POST", headers={
+        "Content-Type": "application/x-www-form-urlencoded"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, answer.read()
+    except urllib.error.HTTPError as refused:
+        return refused.code, refused.read()
+
+
+def test_behind_nginx_an_import_of_a_megabyte_reaches_the_app_and_a_tap_of_300_kb_does_not(
+        tmp_path):
+    database_url = f"sqlite:///{tmp_path / 'sizes.sqlite'}"
+    token = one_game(database_url)
+    with behind_nginx(database_url) as (_, proxy):
+        big_file = post(proxy.base, "/import", b"json=" + b" " * (1024 * 1024))
+        big_tap = post(proxy.base, f"/g/{token}/do/correct", b"player=0&" + b"x" * 300_000)
+    assert big_file[0] == 400  # the app's answer: no CSRF token
+    assert big_tap[0] == 413 and b"<center>nginx</center>" in big_tap[1]  # nginx's own
+
+
+def test_behind_nginx_the_app_counts_each_client_address_apart(tmp_path):
+    """The join limit (10 a minute per address) counts the address nginx saw, not nginx's own:
+    one address spends it, another still joins (X-Forwarded-For with PROXY_FIX_X_FOR=1)."""
+    database_url = f"sqlite:///{tmp_path / 'join.sqlite'}"
+    one_game(database_url)
+    with behind_nginx(database_url) as (_, proxy), \
+            closing(Table(proxy.port, "", "127.0.0.2")) as guesser, \
+            closing(Table(proxy.port, "", "127.0.0.1")) as other:
+        statuses = [guesser.join("ZZZZZZZZ") for _ in range(12)]
+        after = other.join("ZZZZZZZZ")
+    assert statuses[0] == 404 and statuses[-1] == 429, statuses  # (404: no game has this code)
+    assert after == 404
