@@ -168,7 +168,9 @@ def main(argv: list[str] | None = None) -> None:
     results["load_after"] = os.getloadavg()[0]
     results["pressure_after"] = load.cpu_pressure("avg60")
     results["seconds"] = time.monotonic() - started
-    (ROOT / "BENCHMARKS.md").write_text(report.markdown(results))
+    written = ROOT / "BENCHMARKS.md"
+    written.write_text(report.with_notes(report.markdown(results),
+                                         written.read_text() if written.exists() else ""))
     said = report.summary(results)
     artifacts = ROOT / "test-artifacts"
     artifacts.mkdir(exist_ok=True)

@@ -183,6 +183,17 @@ def durable(r: dict) -> list[str]:
                            fs=r["machine"]["fs"]), ""]
 
 
+#: below this line BENCHMARKS.md is written by hand (the story of the performance work), kept
+NOTES = ("<!-- Kept by hand: `make bench` rewrites what is above this line and keeps what "
+         "follows. -->")
+
+
+def with_notes(measured: str, before: str) -> str:
+    """A new BENCHMARKS.md: this run's report, then the notes kept by hand in the one before."""
+    kept = before[before.index(NOTES):] if NOTES in before else NOTES + "\n"
+    return measured.rstrip() + "\n\n" + kept
+
+
 def markdown(r: dict) -> str:
     """The whole BENCHMARKS.md."""
     head = [
