@@ -39,6 +39,7 @@ from .db import (
 )
 from .games import GameRules, gamefile, get_game
 from .games.core import (
+    AMEND,
     CORRECT,
     META_KINDS,
     REDO,
@@ -50,8 +51,8 @@ from .games.core import (
     StaleAction,
     Text,
     effective_entries,
-    in_force,
     in_force_of_stack,
+    standing,
     t,
     words_to_json,
 )
@@ -480,6 +481,7 @@ def _record_once(game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
         if meta is not None:
             text, clean, after, rule = meta.text, meta.data, meta.after, changes.RULE
             box_in_force(s, game_id, meta.in_force)  # a value from a step taken back is forgotten
+            box = list(meta.box) + box  # (an amendment's values are sighted in its place)
         else:
             clean, text, rule, after, implied = planned or _planned(
                 rules, snap, seq, kind, data, by, refuse=True)
@@ -555,8 +557,9 @@ class _Meta:
     text: Text
     data: dict
     after: Snapshot
-    in_force: frozenset[int]  # the steps in force after it (box data follows them)
+    in_force: frozenset[int]  # the steps whose values stand after it (box data follows them)
     stale: bool = True
+    box: tuple = ()  # box data an amendment's new values tell
 
 
 @dataclass(frozen=True)
@@ -594,7 +597,7 @@ def _undo_redo(s: Session, game: Game | _At, snap: Snapshot, kind: str) -> _Meta
     entries = _entries(s, game.id, upto=game.version) + [
         Entry(game.version + 1, kind, {"target": target}, "")]
     return _Meta(text, {"target": target}, _fold(game.slug, game.setup, entries),
-                 frozenset(e.seq for e in in_force(entries)))
+                 frozenset(standing(entries)))
 
 
 def _said(s: Session, game: Game | _At) -> Callable[[int], Any]:
@@ -615,8 +618,11 @@ def _void_amend(s: Session, game: Game | _At, kind: str, data: Mapping[str, Any]
     text = changes.change_words(rules, game.setup, log, change, said)
     stale = version is not None and changes.touched_since(log, version,
                                                           changes.targets_of(change))
+    box = () if kind != AMEND else tuple(rules.box_records(
+        changes.state_before(rules, game.setup, log, clean["target"]),
+        log[clean["target"] - 1].kind, clean["data"]))
     return _Meta(text, clean, _snapshot(state, [*log, change]),
-                 frozenset(e.seq for e in in_force([*log, change])), stale)
+                 frozenset(standing([*log, change])), stale, box)
 
 
 def _changes_since(s: Session, game_id: int, version: int) -> Text:

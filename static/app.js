@@ -145,8 +145,9 @@
     var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("game");
     if (!fresh) { throw new Error("no game on the page"); }
     var open = {};
+    // (nor a panel inside the form just sent: what it held was for that tap, not the next)
     game.querySelectorAll("details[open]").forEach(function (d) {
-      if (!(sent && d.contains(sent))) { open[keyOf(d)] = d; }
+      if (!(sent && (d.contains(sent) || sent.contains(d)))) { open[keyOf(d)] = d; }
     });
     fresh.querySelectorAll("details").forEach(function (d) {
       var old = open[keyOf(d)];

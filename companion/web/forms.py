@@ -140,11 +140,13 @@ def form_values(spec: ActionSpec, form: Mapping[str, str]) -> dict[str, Any]:
     """:func:`tap_values` of a form's fields (``form``: first value by name, or each value of a
     name sent more than once: the first filled in counts, so a number typed in a box beside
     chips wins over the chip). A tapped one-tap choice (a button ``pick`` whose value is
-    URL-encoded fields, such as a known card) fills the fields it names."""
-    picked = dict(parse_qsl(form.get(PICK, "")[:500]))
+    URL-encoded fields, such as a known card) fills the fields it names, an empty one too:
+    what the form's other fields hold for them (typed for another card, left in a panel kept
+    open) never reaches the choice."""
+    picked = dict(parse_qsl(form.get(PICK, "")[:500], keep_blank_values=True))
     values: dict[str, Any] = {}
     for f in spec.fields:
-        raw = picked.get(f.name, "") or _first_filled(form, f.name)
+        raw = picked[f.name] if f.name in picked else _first_filled(form, f.name)
         if f.kind == "bool" and raw == "y":
             values[f.name] = True  # a ticked box as the form draws it (widgets.py)
         elif raw != "":

@@ -37,7 +37,7 @@ def test_a_bought_card_is_offered_back_as_one_tap_choice_with_its_printed_values
     table.do("buy", **BLUE)
     assert picks(table.page) == [("Blue · cost 4 · culture 2 and food 1 · 2 pts",
                                   "colour=blue&cost=4&income=0&military=0&culture=2&food=1"
-                                  "&points=2")]
+                                  "&points=2&effect=&effect_changes=")]
 
 
 def test_a_tapped_choice_records_the_card_with_the_values_it_names(table):

@@ -1,0 +1,96 @@
+"""A first game of Hadara without a keyboard (issue 39): a one-tap known card sends only its own
+values; a card corrected or taken back leaves the known list; the feeding buttons put the
+guide's best removal first; the wheel names the players and takes the decks' order as chips;
+the question page lists no value left at its default; the printed ranges are chips."""
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from companion import store
+from companion.games import get_game
+
+from .table import WebTable
+
+HADARA = get_game("hadara")
+
+
+def seat(name, initiative, **kw):
+    return {"name": name, "initiative": initiative, "side": "A", "coins": 20, "income": 2,
+            "military": 3, "culture": 1, "food": 2, **kw}
+
+
+@pytest.fixture
+def table(client, app):
+    return WebTable.create(client, app, "hadara", [seat("Ana", 1), seat("Ben", 2)])
+
+
+@pytest.fixture
+def ctx(app):
+    with app.test_request_context():
+        yield app
+
+
+def picks(page):
+    """The one-tap choices of a page's buy form: {words: the fields they fill}."""
+    return {html.unescape(re.sub(r"\s+", " ", words)).strip(): html.unescape(value)
+            for value, words in re.findall(
+                r'<button class="btn ghost kc[^"]*" name="pick" value="([^"]*)"[^>]*>([^<]*)<',
+                page)}
+
+
+RED = {"colour": "red", "cost": 3, "military": 1, "points": 1}
+
+
+def test_a_known_card_tapped_sends_only_its_own_values_not_what_the_typed_form_held(table):
+    table.do("buy", player=0, **RED)
+    pick = picks(table.page)["Red · cost 3 · military 1 · 1 pts"]
+    # the typed form below the choices still holds a purple card's effect (a panel kept open)
+    table.do("buy", player=1, pick=pick, effect="Temple", effect_changes="prices",
+             income=["", "4"], colour="purple")
+    card = table.state().players[1].cards[-1]
+    assert (card.colour, card.cost, card.tracks, card.effect) == ("red", 3, (0, 1, 0, 0), "")
+
+
+def new_game(*players):
+    setup = {"players": list(players) or [seat("Ana", 1), seat("Ben", 2)]}
+    return store.create_game(HADARA, setup, box=HADARA.box_records_of_setup(setup))
+
+
+def known_cards(game):
+    return sorted(b.key for b in store.game_box(game) if b.category == "card")
+
+
+YELLOW_WRONG = {"player": 0, "colour": "yellow", "cost": 8, "income": 2, "points": 5}
+YELLOW_RIGHT = {**YELLOW_WRONG, "cost": 7, "points": 2}
+
+
+def test_a_corrected_card_leaves_the_known_list_and_its_correction_takes_its_place(ctx):
+    game = new_game()
+    store.record(game.id, "buy", YELLOW_WRONG)  # 1
+    store.record(game.id, "sell", {"player": 1})  # 2
+    assert known_cards(game) == ["I yellow 8/2/0/0/0/5"]
+    store.record(game.id, "amend", {"target": 1, "data": YELLOW_RIGHT})  # 3
+    assert known_cards(game) == ["I yellow 7/2/0/0/0/2"]
+    store.record(game.id, "amend", {"target": 1, "data": {**YELLOW_RIGHT, "points": 3}})  # 4
+    assert known_cards(game) == ["I yellow 7/2/0/0/0/3"]
+    store.record(game.id, "undo", {})  # the second correction taken back: the first stands
+    assert known_cards(game) == ["I yellow 7/2/0/0/0/2"]
+    store.record(game.id, "void", {"targets": [3]})  # and the first: the card as bought
+    assert known_cards(game) == ["I yellow 8/2/0/0/0/5"]
+
+
+def test_a_card_taken_back_is_not_offered_in_the_groups_next_game(ctx):
+    from companion import groups
+    group = groups.create_group("Thursday")
+    game = new_game()
+    groups.join_game(group, game)
+    store.record(game.id, "buy", YELLOW_WRONG)  # 1
+    store.record(game.id, "amend", {"target": 1, "data": YELLOW_RIGHT})  # 2
+    nxt = new_game(seat("Cy", 1), seat("Di", 2))
+    groups.join_game(group, nxt)
+    assert known_cards(nxt) == ["I yellow 7/2/0/0/0/2"]
+    store.record(game.id, "void", {"targets": [1]})
+    assert known_cards(nxt) == []
