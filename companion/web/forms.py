@@ -146,7 +146,8 @@ def form_values(spec: ActionSpec, form: Mapping[str, str]) -> dict[str, Any]:
     picked = dict(parse_qsl(form.get(PICK, "")[:500], keep_blank_values=True))
     values: dict[str, Any] = {}
     for f in spec.fields:
-        raw = picked[f.name] if f.name in picked else _first_filled(form, f.name)
+        raw = picked[f.name] if f.name in picked else (
+            _first_filled(form, f.name) or _in_parts(form, f.name))
         if f.kind == "bool" and raw == "y":
             values[f.name] = True  # a ticked box as the form draws it (widgets.py)
         elif raw != "":
@@ -163,6 +164,18 @@ PICK = "pick"
 def pick_value(fields: Mapping[str, Any]) -> str:
     """The value of a one-tap choice's button that fills ``fields``."""
     return urlencode(fields)
+
+
+#: the most parts an order is sent in (``_in_parts``)
+PARTS = 9
+
+
+def _in_parts(form: Mapping[str, str], name: str) -> str:
+    """A choice that is an order, sent one part a tap (chips named ``decks.1``, ``decks.2``,
+    ...: the decks around a board, in turn): its parts joined by "-" in order ("" when none
+    was sent); the rules read the joined value as they read it whole."""
+    parts = [_first_filled(form, f"{name}.{n}") for n in range(1, PARTS + 1)]
+    return "-".join(p for p in parts if p) if any(parts[1:]) else ""
 
 
 def _first_filled(form: Mapping[str, str], name: str) -> str:

@@ -97,8 +97,8 @@ class HadaraTable:
             panel.locator("summary").tap()
         chip(panel, "seat1", "purple").tap()  # colours as chips: one tap each
         chip(panel, "seat2", "yellow").tap()
-        if decks:
-            panel.locator('[name="decks"]').select_option(decks)
+        for n, colour in enumerate(decks.split("-")[1:] if decks else (), start=2):
+            chip(panel, f"decks.{n}", colour).tap()  # one chip a deck after yellow
         act(page, panel.get_by_role("button", name="Set the wheel"))
         expect(page.locator(".guide")).to_contain_text("Ana: purple")
 

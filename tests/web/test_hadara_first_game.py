@@ -94,3 +94,71 @@ def test_a_card_taken_back_is_not_offered_in_the_groups_next_game(ctx):
     assert known_cards(nxt) == ["I yellow 7/2/0/0/0/2"]
     store.record(game.id, "void", {"targets": [1]})
     assert known_cards(nxt) == []
+
+
+def to_feeding(game):
+    """Epoch I played to its feeding step: Ana bought a green card (food 1), a red one (1 pt)
+    and a purple one (3 pts); every other card was sold."""
+    bought = {1: {"colour": "green", "cost": 1, "food": 1, "points": 0},
+              2: {"colour": "red", "cost": 1, "military": 1, "points": 1},
+              3: {"colour": "purple", "cost": 1, "points": 3}}
+    for round_ in range(1, 6):
+        if round_ in bought:
+            store.record(game.id, "buy", {"player": 0, "round": round_, **bought[round_]})
+        else:
+            store.record(game.id, "sell", {"player": 0, "round": round_})
+        store.record(game.id, "sell", {"player": 1, "round": round_})
+    while (state := store.state_of(store.find_game(game.play_token)[0])).step != "feed":
+        picker = HADARA.turn_of(state, "sell")
+        if picker is not None:
+            store.record(game.id, "sell", {"player": picker})
+        else:
+            store.record(game.id, "income" if state.step == "income" else "next",
+                         {} if state.step == "income" else {"anyway": True})
+
+
+def test_the_feeding_buttons_offer_the_guides_best_removal_first_and_mark_it(client, app):
+    with app.test_request_context():
+        game = new_game(seat("Ana", 1, food=1), seat("Ben", 2))
+        to_feeding(game)
+        token = game.play_token
+    page = client.get(f"/g/{token}").get_data(as_text=True)
+    feed = re.search(r'<div class="feed">.*?</div>', page, re.S).group(0)
+    buttons = [re.sub(r"\s+", " ", html.unescape(b)).strip()
+               for b in re.findall(r'<button class="btn">(.*?)</button>', feed, re.S)]
+    assert buttons == ["Remove red (1 pts) · fewest points lost", "Remove purple (3 pts)",
+                       "Remove green (0 pts) · lowers food: one more to remove"]
+    assert "Ana: 3 cards, food 2 → must remove 1" in html.unescape(page)
+
+
+def test_the_question_before_acting_for_another_lists_no_value_left_at_its_default(table,
+                                                                                   client):
+    client.post(f"{table.path}/seat", data={"csrf_token": table.csrf, "seat": "1"})
+    table.refresh()
+    # Ben's phone sells a card for Ana in phase B's sense: a form that names no round
+    page = table.post("confirm/sell", expect=200, player="0", round="0").get_data(as_text=True)
+    assert "Record this for Ana?" in page
+    listed = re.search(r'<ul class="small">(.*?)</ul>', page, re.S)
+    assert listed is None or "Round" not in listed.group(1), listed.group(1)
+    assert "Round: 0" not in page
+
+
+def test_the_wheel_names_each_player_and_takes_the_decks_order_one_chip_a_deck(table):
+    wheel = re.search(r'<form[^>]*/do/wheel".*?</form>', table.page, re.S).group(0)
+    assert "Ana's icon points at" in wheel and "Ben's icon points at" in wheel
+    assert "Seat 1" not in wheel and "<select" not in wheel
+    for n in range(2, 6):  # one row of chips a place after yellow, the four other colours
+        assert re.findall(rf'name="decks\.{n}" value=(\w+)', wheel) == [
+            "red", "blue", "green", "purple"]
+    table.do("wheel", seat1="purple", seat2="yellow", **{
+        "decks.1": "yellow", "decks.2": "blue", "decks.3": "red", "decks.4": "green",
+        "decks.5": "purple"})
+    assert table.rows()[-1].data["decks"] == "yellow-blue-red-green-purple"  # kept as before
+    assert table.state().decks == ("yellow", "blue", "red", "green", "purple")
+
+
+def test_a_deck_named_twice_in_the_order_is_refused_and_nothing_is_stored(table):
+    table.do("wheel", expect=422, seat1="purple", seat2="yellow", **{
+        "decks.1": "yellow", "decks.2": "blue", "decks.3": "blue", "decks.4": "green",
+        "decks.5": "purple"})
+    assert table.rows() == []

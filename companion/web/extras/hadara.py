@@ -9,6 +9,7 @@ from flask import Blueprint
 
 from ...games.core import t
 from ...games.hadara import box
+from ...games.hadara.feeding import removal_order
 from ...games.hadara.terms import MEDAL_WORDS
 from ..forms import pick_value
 
@@ -60,3 +61,11 @@ LEARNT = {"buy": ("colour", "cost", "income", "military", "culture", "food", "po
 @bp.app_template_global("hd_learnt")
 def learnt(kind: str) -> tuple[str, ...]:
     return LEARNT.get(kind, ())
+
+
+@bp.app_template_global("hd_removals")
+def removals(player: Any) -> list[dict[str, Any]]:
+    """The feeding buttons of a player short of food, in the order to offer them: the guide's
+    best removal first (``best``), then the rest; ``food``: removing it lowers the food track."""
+    return [{"index": i, "card": player.cards[i], "best": best,
+             "food": player.cards[i].track("food") > 0} for i, best in removal_order(player)]
