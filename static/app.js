@@ -35,6 +35,42 @@
   var awake = document.getElementById("awake");
   if (awake) { keepAwake(awake); }
 
+  // A tap just after the game was drawn again lands on what is there now, which may not be what
+  // the finger aimed at ("Pay income" where "Close" just was): for a moment after a redraw, a
+  // button or panel that took the place of another one on the screen does not take the tap.
+  var FRESH_MS = 400;
+  var drawn = {at: 0, was: [], scrollY: 0};
+  document.addEventListener("click", function (ev) {
+    if (Date.now() - drawn.at > FRESH_MS || !ev.target.closest) { return; }
+    var el = ev.target.closest("button, summary");
+    if (!el || !game.contains(el)) { return; }
+    var key = tapKey(el), y = ev.clientY + window.scrollY - drawn.scrollY;  // (as drawn then)
+    var before = drawn.was.filter(function (w) {
+      return ev.clientX >= w.left && ev.clientX <= w.right && y >= w.top && y <= w.bottom;
+    });
+    if (before.length && !before.some(function (w) { return w.key === key; })) {
+      ev.preventDefault();
+      ev.stopPropagation();
+    }
+  }, true);
+
+  function tapKey(el) {
+    var form = el.closest("form");
+    return el.tagName + "|" + el.textContent.trim() + "|" + (form ? form.action : "");
+  }
+
+  // The buttons and panels on screen, where they are (before the game is drawn again).
+  function onScreen() {
+    var out = [];
+    game.querySelectorAll("button, summary").forEach(function (el) {
+      var r = el.getBoundingClientRect();
+      if (r.width && r.bottom > 0 && r.top < window.innerHeight) {
+        out.push({key: tapKey(el), left: r.left, right: r.right, top: r.top, bottom: r.bottom});
+      }
+    });
+    return out;
+  }
+
   // Live updates: the version check is held by the server until the game moves (or data-hold
   // seconds pass), so a change shows here as soon as it is recorded, and a quiet table costs one
   // request per phone per wait. A server that answers at once (too many checks held, or a proxy
@@ -165,10 +201,11 @@
         twin.checked = f.checked;
       });
     });
-    var anchor = anchorOf(sent);
+    var anchor = anchorOf(sent), was = onScreen();
     game.replaceWith(fresh);
     game = fresh;
     keepInPlace(anchor);
+    drawn = {at: Date.now(), was: was, scrollY: window.scrollY};
     if (url) { history.replaceState(null, "", url); }
     showFailed(false);
   }
@@ -429,38 +466,65 @@
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
 
-  // The switch that keeps the screen on while the page is shown. A wake lock ends when the page
-  // is hidden (the browser's rule), so it is asked for again when the page is shown again; a
-  // browser that has none, or refuses it (plain HTTP on a LAN), is said so in plain words.
+  // The screen kept on while a game is shown (the Screen Wake Lock), without anyone looking for
+  // a switch: asked for at the first tap on the page (a browser may want a tap first) and again
+  // whenever the page is shown again (a lock ends when the page is hidden). The switch turns it
+  // off (remembered on the phone) and on again; a browser that has none, or refuses it (plain
+  // HTTP on a LAN), is said so in plain words when the switch is tapped.
   function keepAwake(box) {
     var button = box.querySelector("button"), said = box.querySelector(".txt");
-    var lock = null, wanted = false;
+    var lock = null, asking = false, stored = null;
+    try { stored = localStorage.getItem("keepAwake"); } catch (e) { stored = null; }
+    var wanted = stored !== "0";
     box.hidden = false;
     function show(on, message) {
       button.setAttribute("aria-pressed", on ? "true" : "false");
       said.textContent = message || "";
     }
-    function ask() {
+    function remember(value) {
+      try { localStorage.setItem("keepAwake", value); } catch (e) { /* private browsing */ }
+    }
+    function ask(loud) {
+      if (lock || asking) { return; }
       if (!navigator.wakeLock) {
-        wanted = false;
-        return show(false, box.dataset.refused);
+        if (loud) { wanted = false; show(false, box.dataset.refused); }
+        return;
       }
+      asking = true;
       navigator.wakeLock.request("screen").then(function (l) {
+        asking = false;
+        if (!wanted) { l.release(); return; }
         lock = l;
         show(true, box.dataset.on);
         l.addEventListener("release", function () { lock = null; if (!wanted) { show(false); } });
-      }).catch(function () { wanted = false; show(false, box.dataset.refused); });
+      }).catch(function () {
+        asking = false;
+        if (loud) { wanted = false; show(false, box.dataset.refused); }
+      });
     }
     button.addEventListener("click", function () {
-      wanted = !wanted;
-      try { localStorage.setItem("keepAwake", wanted ? "1" : ""); } catch (e) { /* private */ }
-      if (wanted) { ask(); } else if (lock) { lock.release(); lock = null; show(false); }
-      else { show(false); }
+      if (button.getAttribute("aria-pressed") === "true") {
+        wanted = false;
+        remember("0");
+        if (lock) { lock.release(); lock = null; }
+        show(false);
+      } else {
+        wanted = true;
+        remember("1");
+        ask(true);
+      }
     });
+    function first(ev) {
+      if (box.contains(ev.target)) { return; }  // (the switch says for itself)
+      document.removeEventListener("pointerdown", first, true);
+      document.removeEventListener("keydown", first, true);
+      if (wanted) { ask(false); }
+    }
+    document.addEventListener("pointerdown", first, true);
+    document.addEventListener("keydown", first, true);
     document.addEventListener("visibilitychange", function () {
-      if (wanted && !lock && !document.hidden) { ask(); }
+      if (wanted && !document.hidden) { ask(false); }
     });
-    try { wanted = localStorage.getItem("keepAwake") === "1"; } catch (e) { wanted = false; }
-    if (wanted) { ask(); }
+    if (stored === "1") { ask(false); }
   }
 })();

@@ -57,6 +57,15 @@ class Usual:
         return None
 
 
+class ChipsIntegerField(IntegerField):
+    """A number drawn as chips with a box beside them (``widgets.chips_input``): both carry its
+    name, and the first one filled in counts (the box, when a number was typed there)."""
+
+    def process_formdata(self, valuelist):
+        self.raw_data = [v for v in valuelist if v != ""][:1] or valuelist[:1]
+        super().process_formdata(self.raw_data)
+
+
 def wtf_field(spec: FieldSpec, players: tuple[str, ...] = ()):
     """The WTForms field for one field spec."""
     required = [InputRequired(message=message(t("{label} is required", label=spec.label)))] \
@@ -66,7 +75,8 @@ def wtf_field(spec: FieldSpec, players: tuple[str, ...] = ()):
     if spec.kind == "int":
         between = t("{label} must be between {low} and {high}", label=spec.label, low=spec.low,
                     high=spec.high)
-        return IntegerField(spec.label, required + [NumberRange(
+        number = IntegerField if spec.usual is None else ChipsIntegerField
+        return number(spec.label, required + [NumberRange(
             spec.low, spec.high, message=message(between))], default=spec.default,
             description=spec.help)
     if spec.kind == "player":

@@ -53,9 +53,8 @@ class HadaraTable:
     def fill_setup(self, page: Page) -> None:
         for seat, name in enumerate(self.names):
             values = self.START[("Ana", "Ben")[seat]]
-            page.locator(f'[name="players-{seat}-name"]').fill(name)
-            for key, value in values.items():
-                page.locator(f'[name="players-{seat}-{key}"]').fill(str(value))
+            fill_form(page.locator("form.setup"), {f"players-{seat}-name": name, **{
+                f"players-{seat}-{key}": value for key, value in values.items()}})
 
     def player(self, page: Page, seat: int) -> Locator:
         return page.locator(f"#p{seat}")
@@ -249,6 +248,9 @@ def tap_act(page: Page, target: Locator) -> None:
 def fill_form(scope: Locator, values: dict[str, Any]) -> None:
     """Type or choose each value in the field of that name, as a player would."""
     for name, value in values.items():
+        if chip(scope, name, value).count():  # a number or a choice drawn as chips: one tap
+            chip(scope, name, value).first.click()
+            continue
         field = scope.locator(f'[name="{name}"]').first
         tag = field.evaluate("e => e.type === 'radio' ? 'RADIO' : e.tagName")
         if tag == "SELECT":

@@ -94,8 +94,8 @@ def second_game(page: Page, url: str, group: str) -> str:
     page.goto(f"{url}/new/hadara?group={group}")
     for n, name in enumerate(SEATS):
         page.locator(f'form.setup [name="players-{n}-name"]').fill(name)
-        page.locator(f'form.setup [name="players-{n}-initiative"]').fill(
-            str(SEATS[name]["initiative"]))
+        chip(page.locator("form.setup"), f"players-{n}-initiative",
+             SEATS[name]["initiative"]).tap()
     tap_and_load(page, page.get_by_role("button", name="Start the game"))
     expect(page.locator("#game")).to_have_count(1)
     return page.url

@@ -60,8 +60,9 @@ def test_a_number_typed_beside_the_chips_wins_over_the_chip(table):
 def test_small_numbers_of_the_buy_form_are_chips_with_a_box_for_higher_values(table):
     form = re.search(r'<form[^>]*/do/buy".*?</form>', table.page, re.S).group(0)
     costs = re.findall(r"type=radio name=cost value=(\d+)", form)
-    assert costs == [str(n) for n in range(6)]
-    assert re.search(r"<input type=number name=cost min=0 max=30>", form)
+    assert costs == [str(n) for n in range(12)]  # epoch I's printed costs (issue 39)
+    assert re.search(r'<input type=number name=cost min=0 max=30 aria-label="Printed cost">',
+                     form)
     assert "name=food value=0 checked" in form  # an optional number starts on its default
     assert not re.search(r"name=cost value=\d+ checked", form)  # a required one on none
 

@@ -10,6 +10,7 @@ from flask import Blueprint
 from ...games.core import t
 from ...games.hadara import box
 from ...games.hadara.feeding import removal_order
+from ...games.hadara.specs import EPOCH_CHIPS
 from ...games.hadara.terms import MEDAL_WORDS
 from ..forms import pick_value
 
@@ -69,3 +70,12 @@ def removals(player: Any) -> list[dict[str, Any]]:
     best removal first (``best``), then the rest; ``food``: removing it lowers the food track."""
     return [{"index": i, "card": player.cards[i], "best": best,
              "food": player.cards[i].track("food") > 0} for i, best in removal_order(player)]
+
+
+@bp.app_template_global("hd_span")
+def span(kind: str, name: str, epoch: int) -> tuple[int, int] | None:
+    """The chips a card's printed number offers in ``epoch`` (its cost and points grow each
+    epoch); None for any other field (its own chips, if any)."""
+    if kind not in ("buy", "correct_card"):
+        return None
+    return EPOCH_CHIPS.get(name, {}).get(epoch)
