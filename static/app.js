@@ -35,11 +35,12 @@
   var awake = document.getElementById("awake");
   if (awake) { keepAwake(awake); }
 
-  // A tap just after the game was drawn again lands on what is there now, which may not be what
-  // the finger aimed at ("Pay income" where "Close" just was): for a moment after a redraw, a
-  // button or panel that took the place of another one on the screen does not take the tap.
+  // A second tap just after the game was drawn again for the first lands on what is there now,
+  // which may not be what the finger aimed at ("Pay income" where "Close" just was): for a
+  // moment after that redraw, a button or panel that took the place of the one just tapped does
+  // not take the tap.
   var FRESH_MS = 400;
-  var drawn = {at: 0, was: [], scrollY: 0};
+  var drawn = {at: 0, was: [], scrollY: 0}, tapped = null;
   document.addEventListener("click", function (ev) {
     if (Date.now() - drawn.at > FRESH_MS || !ev.target.closest) { return; }
     var el = ev.target.closest("button, summary");
@@ -59,16 +60,10 @@
     return el.tagName + "|" + el.textContent.trim() + "|" + (form ? form.action : "");
   }
 
-  // The buttons and panels on screen, where they are (before the game is drawn again).
-  function onScreen() {
-    var out = [];
-    game.querySelectorAll("button, summary").forEach(function (el) {
-      var r = el.getBoundingClientRect();
-      if (r.width && r.bottom > 0 && r.top < window.innerHeight) {
-        out.push({key: tapKey(el), left: r.left, right: r.right, top: r.top, bottom: r.bottom});
-      }
-    });
-    return out;
+  // The button a tap was sent by, and where it is on the screen.
+  function placeOf(el) {
+    var r = el.getBoundingClientRect();
+    return {key: tapKey(el), left: r.left, right: r.right, top: r.top, bottom: r.bottom};
   }
 
   // Live updates: the version check is held by the server until the game moves (or data-hold
@@ -201,11 +196,12 @@
         twin.checked = f.checked;
       });
     });
-    var anchor = anchorOf(sent), was = onScreen();
+    var anchor = anchorOf(sent), mine = sent && tapped;
     game.replaceWith(fresh);
     game = fresh;
     keepInPlace(anchor);
-    drawn = {at: Date.now(), was: was, scrollY: window.scrollY};
+    if (mine) { drawn = {at: Date.now(), was: [tapped], scrollY: window.scrollY}; }
+    tapped = null;
     if (url) { history.replaceState(null, "", url); }
     showFailed(false);
   }
@@ -381,6 +377,7 @@
 
   function send(form, button) {
     button = button || form.querySelector("button");
+    tapped = button ? placeOf(button) : null;
     if (button) { button.disabled = true; }
     var stop = window.AbortController ? new AbortController() : null;
     var late = setTimeout(function () { if (stop) { stop.abort(); } }, TAP_TIMEOUT);
@@ -477,9 +474,11 @@
     try { stored = localStorage.getItem("keepAwake"); } catch (e) { stored = null; }
     var wanted = stored !== "0";
     box.hidden = false;
+    // (a lock taken at a tap elsewhere says nothing: a line of words appearing above the game
+    // would move what the finger is on between its touch and its click)
     function show(on, message) {
       button.setAttribute("aria-pressed", on ? "true" : "false");
-      said.textContent = message || "";
+      if (message !== undefined) { said.textContent = message; }
     }
     function remember(value) {
       try { localStorage.setItem("keepAwake", value); } catch (e) { /* private browsing */ }
@@ -495,8 +494,11 @@
         asking = false;
         if (!wanted) { l.release(); return; }
         lock = l;
-        show(true, box.dataset.on);
-        l.addEventListener("release", function () { lock = null; if (!wanted) { show(false); } });
+        show(true, loud ? box.dataset.on : undefined);
+        l.addEventListener("release", function () {
+          lock = null;
+          if (!wanted) { show(false, ""); }
+        });
       }).catch(function () {
         asking = false;
         if (loud) { wanted = false; show(false, box.dataset.refused); }
@@ -507,7 +509,7 @@
         wanted = false;
         remember("0");
         if (lock) { lock.release(); lock = null; }
-        show(false);
+        show(false, "");
       } else {
         wanted = true;
         remember("1");

@@ -112,21 +112,17 @@ class HadaraTable:
     def colony(self, page: Page, seat: int) -> None:
         panel = self.panel(page, seat, "Take a colony")
         typed(panel)
-        panel.locator('[name="requirement"]').fill("3")
-        panel.locator('[name="points"]').fill("5")
-        panel.locator('[name="choice"]').select_option("plunder")
-        panel.locator('[name="coins"]').fill("2")
-        act(page, panel.get_by_role("button", name="Take a colony"))
+        for name, value in (("requirement", 3), ("points", 5), ("choice", "plunder"),
+                            ("coins", 2)):
+            chip(panel, name, value).tap()  # printed values as chips: one tap each
+        act(page, panel.get_by_role("button", name="Take a colony", exact=True))
 
     def statue(self, page: Page, seat: int) -> None:
         panel = self.panel(page, seat, "Carve a statue")
         typed(panel)
-        chip(panel, "statue", 1).tap()
-        panel.locator('[name="requirement"]').fill("2")
-        panel.locator('[name="points"]').fill("3")
-        chip(panel, "tile_track", "culture").tap()
-        chip(panel, "tile_side", "down").tap()
-        panel.locator('[name="tile_value"]').fill("2")
+        for name, value in (("statue", 1), ("requirement", 2), ("points", 3),
+                            ("tile_track", "culture"), ("tile_side", "down"), ("tile_value", 2)):
+            chip(panel, name, value).tap()
         act(page, panel.get_by_role("button", name="Carve a statue", exact=True))
 
     def epoch(self, page: Page, n: int, shots: Any = None) -> None:
