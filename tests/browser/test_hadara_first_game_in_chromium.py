@@ -324,13 +324,12 @@ def test_at_360_px_no_word_breaks_inside_and_header_links_are_24_px_wide_in_ever
     page = open_context("phone", viewport={"width": 360, "height": 780}).new_page()
     start_hadara(page, live_server.url)
     game = page.url
-    for summary in page.locator("#actions details.panel > summary").all():
-        summary.tap()  # every action's form open: its labels, chips and buttons
     for lang in ("en", "it", "zh"):
         page.goto(f"{live_server.url}/lang/{lang}?next=" + game.replace(live_server.url, ""))
-        for s in page.locator("#actions details.panel:not([open]) > summary").all():
-            s.tap()
-        assert page.evaluate(BROKEN_WORDS) == [], lang
+        # every form open: its labels, chips and buttons
+        page.evaluate("document.querySelectorAll('main details').forEach(d => d.open = true)")
+        if lang != "zh":  # (Chinese lines break between any two characters)
+            assert page.evaluate(BROKEN_WORDS) == [], lang
         widths = page.locator("header.bar a").evaluate_all(
             "links => links.map(a => a.getBoundingClientRect().width)")
         assert min(widths) >= 24, (lang, widths)
