@@ -37,8 +37,8 @@
 
   // A second tap just after the game was drawn again for the first lands on what is there now,
   // which may not be what the finger aimed at ("Pay income" where "Close" just was): for a
-  // moment after that redraw, a button or panel that took the place of the one just tapped does
-  // not take the tap.
+  // moment after a tap that moved the table on to its next step (a form classed moves-on), a
+  // button or panel that took the place of the one just tapped does not take the tap.
   var FRESH_MS = 400;
   var drawn = {at: 0, was: [], scrollY: 0}, tapped = null;
   document.addEventListener("click", function (ev) {
@@ -377,7 +377,8 @@
 
   function send(form, button) {
     button = button || form.querySelector("button");
-    tapped = button ? placeOf(button) : null;
+    // (a form that moves the whole table on to its next step, whose button comes in its place)
+    tapped = button && form.classList.contains("moves-on") ? placeOf(button) : null;
     if (button) { button.disabled = true; }
     var stop = window.AbortController ? new AbortController() : null;
     var late = setTimeout(function () { if (stop) { stop.abort(); } }, TAP_TIMEOUT);
