@@ -74,10 +74,10 @@ class HadaraTable:
     def step(self, page: Page, label: str) -> None:
         """A one-tap step ("Pay income to everyone"), or "Close this step": its panel, named
         after the step, opened first, then the close that names the step."""
+        # a moment after the last step, as a person reads the next one (a tap at once where
+        # the last step's button just was is not taken: static/app.js)
+        page.wait_for_timeout(500)
         if label != "Close this step":
-            # a moment after the close, as a person reads the next step (a tap at once where
-            # the close just was is not taken: static/app.js)
-            page.wait_for_timeout(500)
             act(page, page.locator(".steps").get_by_role("button", name=label))
             return
         panel = page.locator(".steps details.close-step")
