@@ -162,3 +162,39 @@ def test_a_deck_named_twice_in_the_order_is_refused_and_nothing_is_stored(table)
         "decks.1": "yellow", "decks.2": "blue", "decks.3": "blue", "decks.4": "green",
         "decks.5": "purple"})
     assert table.rows() == []
+
+
+def test_printed_values_are_chips_over_their_range_with_a_box_beside_them(app, client):
+    from companion.web.extras.hadara import span
+    from companion.web.forms import action_form
+    from companion.web.widgets import fast_input
+    with app.test_request_context():
+        colony = action_form(HADARA, "colony", ("Ana", "Ben"))
+        statue = action_form(HADARA, "statue", ("Ana", "Ben"))
+        buy = action_form(HADARA, "buy", ("Ana", "Ben"))
+        drawn = {name: str(fast_input(getattr(form, name), span("buy", name, epoch)))
+                 for form, name, epoch in ((colony, "requirement", 1), (colony, "points", 1),
+                                           (colony, "coins", 1), (colony, "choice", 1),
+                                           (statue, "requirement", 1), (statue, "tile_value", 1))}
+        costs = {epoch: re.findall(r"name=cost value=(\d+)",
+                                   str(fast_input(buy.cost, span("buy", "cost", epoch))))
+                 for epoch in (1, 2, 3)}
+    for name, html_ in drawn.items():
+        assert "type=radio" in html_ and "<select" not in html_, name
+    assert 'value="plunder"' in drawn["choice"] and 'value="integrate"' in drawn["choice"]
+    # every epoch II and III card costs more than 5: their chips go past it
+    assert int(costs[2][-1]) > 12 and int(costs[3][-1]) > int(costs[2][-1]) > 5
+    setup = client.get("/new/hadara").get_data(as_text=True)
+    for key in ("initiative", "coins", "income", "military", "culture", "food"):
+        assert re.search(rf"type=radio name=players-0-{key} value=", setup), key
+
+
+def test_a_setup_card_tapped_as_chips_starts_the_game_with_its_values(client, app):
+    table = WebTable.create(client, app, "hadara", [
+        {"name": "Ana", "initiative": ["", "1"], "coins": ["", "12"], "income": ["", "2"],
+         "military": ["", "1"], "culture": ["", "0"], "food": ["", "3"]},
+        {"name": "Ben", "initiative": ["", "2"], "coins": ["40", "12"], "income": ["", "2"],
+         "military": ["", "1"], "culture": ["", "0"], "food": ["", "3"]}])
+    ana, ben = table.state().players
+    assert (ana.initiative, ana.coins, ana.tracks) == (1, 12, (2, 1, 0, 3))
+    assert ben.coins == 40 + 1  # a number typed in the box wins over the chip; +1: never first
