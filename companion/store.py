@@ -41,6 +41,7 @@ from .db import (
 )
 from .games import GameRules, gamefile, get_game
 from .games.core import (
+    AMEND,
     CORRECT,
     META_KINDS,
     REDO,
@@ -52,8 +53,8 @@ from .games.core import (
     StaleAction,
     Text,
     effective_entries,
-    in_force,
     in_force_of_stack,
+    standing,
     t,
     words_to_json,
 )
@@ -559,7 +560,7 @@ def _undo_redo(s: Session, game: Game, snap: Snapshot, kind: str) -> _Step:
     entries = _entries(s, game.id, upto=game.version) + [
         Entry(game.version + 1, kind, {"target": target}, "")]
     return _Step(text, {"target": target}, changes.RULE, _fold(game.slug, game.setup, entries),
-                 in_force=frozenset(e.seq for e in in_force(entries)))
+                 in_force=frozenset(standing(entries)))
 
 
 def _said(s: Session, game: Game) -> Callable[[int], Any]:
@@ -580,8 +581,11 @@ def _void_amend(s: Session, game: Game, kind: str, data: Mapping[str, Any], by: 
     text = changes.change_words(rules, game.setup, log, change, said)
     stale = version is not None and changes.touched_since(log, version,
                                                           changes.targets_of(change))
-    return _Step(text, clean, changes.RULE, _snapshot(state, [*log, change]),
-                 in_force=frozenset(e.seq for e in in_force([*log, change])), stale=stale)
+    box = [] if kind != AMEND else rules.box_records(
+        changes.state_before(rules, game.setup, log, clean["target"]),
+        log[clean["target"] - 1].kind, clean["data"])  # (an amendment's values are sighted)
+    return _Step(text, clean, changes.RULE, _snapshot(state, [*log, change]), box=list(box),
+                 in_force=frozenset(standing([*log, change])), stale=stale)
 
 
 def _changes_since(s: Session, game_id: int, version: int) -> Text:

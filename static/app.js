@@ -35,6 +35,37 @@
   var awake = document.getElementById("awake");
   if (awake) { keepAwake(awake); }
 
+  // A second tap just after the game was drawn again for the first lands on what is there now,
+  // which may not be what the finger aimed at ("Pay income" where "Close" just was): for a
+  // moment after a tap that moved the table on to its next step (a form classed moves-on), a
+  // button or panel that took the place of the one just tapped does not take the tap.
+  var FRESH_MS = 400;
+  var drawn = {at: 0, was: [], scrollY: 0}, tapped = null;
+  document.addEventListener("click", function (ev) {
+    if (Date.now() - drawn.at > FRESH_MS || !ev.target.closest) { return; }
+    var el = ev.target.closest("button, summary");
+    if (!el || !game.contains(el)) { return; }
+    var key = tapKey(el), y = ev.clientY + window.scrollY - drawn.scrollY;  // (as drawn then)
+    var before = drawn.was.filter(function (w) {
+      return ev.clientX >= w.left && ev.clientX <= w.right && y >= w.top && y <= w.bottom;
+    });
+    if (before.length && !before.some(function (w) { return w.key === key; })) {
+      ev.preventDefault();
+      ev.stopPropagation();
+    }
+  }, true);
+
+  function tapKey(el) {
+    var form = el.closest("form");
+    return el.tagName + "|" + el.textContent.trim() + "|" + (form ? form.action : "");
+  }
+
+  // The button a tap was sent by, and where it is on the screen.
+  function placeOf(el) {
+    var r = el.getBoundingClientRect();
+    return {key: tapKey(el), left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+  }
+
   // Live updates: the version check is held by the server until the game moves (or data-hold
   // seconds pass), so a change shows here as soon as it is recorded, and a quiet table costs one
   // request per phone per wait. A server that answers at once (too many checks held, or a proxy
@@ -145,8 +176,9 @@
     var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("game");
     if (!fresh) { throw new Error("no game on the page"); }
     var open = {};
+    // (nor a panel inside the form just sent: what it held was for that tap, not the next)
     game.querySelectorAll("details[open]").forEach(function (d) {
-      if (!(sent && d.contains(sent))) { open[keyOf(d)] = d; }
+      if (!(sent && (d.contains(sent) || sent.contains(d)))) { open[keyOf(d)] = d; }
     });
     fresh.querySelectorAll("details").forEach(function (d) {
       var old = open[keyOf(d)];
@@ -164,10 +196,12 @@
         twin.checked = f.checked;
       });
     });
-    var anchor = anchorOf(sent);
+    var anchor = anchorOf(sent), mine = sent && tapped;
     game.replaceWith(fresh);
     game = fresh;
     keepInPlace(anchor);
+    if (mine) { drawn = {at: Date.now(), was: [tapped], scrollY: window.scrollY}; }
+    tapped = null;
     if (url) { history.replaceState(null, "", url); }
     showFailed(false);
   }
@@ -342,6 +376,8 @@
 
   function send(form, button) {
     button = button || form.querySelector("button");
+    // (a form that moves the whole table on to its next step, whose button comes in its place)
+    tapped = button && form.classList.contains("moves-on") ? placeOf(button) : null;
     if (button) { button.disabled = true; }
     var stop = window.AbortController ? new AbortController() : null;
     var late = setTimeout(function () { if (stop) { stop.abort(); } }, TAP_TIMEOUT);
@@ -427,39 +463,71 @@
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
 
-  // The switch that keeps the screen on while the page is shown. A wake lock ends when the page
-  // is hidden (the browser's rule), so it is asked for again when the page is shown again; a
-  // browser that has none, or refuses it (plain HTTP on a LAN), is said so in plain words.
+  // The screen kept on while a game is shown (the Screen Wake Lock), without anyone looking for
+  // a switch: asked for at the first tap on the page (a browser may want a tap first) and again
+  // whenever the page is shown again (a lock ends when the page is hidden). The switch turns it
+  // off (remembered on the phone) and on again; a browser that has none, or refuses it (plain
+  // HTTP on a LAN), is said so in plain words when the switch is tapped.
   function keepAwake(box) {
     var button = box.querySelector("button"), said = box.querySelector(".txt");
-    var lock = null, wanted = false;
+    var lock = null, asking = false, stored = null;
+    try { stored = localStorage.getItem("keepAwake"); } catch (e) { stored = null; }
+    var wanted = stored !== "0";
     box.hidden = false;
+    // (a lock taken at a tap elsewhere says nothing: a line of words appearing above the game
+    // would move what the finger is on between its touch and its click)
     function show(on, message) {
       button.setAttribute("aria-pressed", on ? "true" : "false");
-      said.textContent = message || "";
+      if (message !== undefined) { said.textContent = message; }
     }
-    function ask() {
+    function remember(value) {
+      try { localStorage.setItem("keepAwake", value); } catch (e) { /* private browsing */ }
+    }
+    function ask(loud) {
+      if (lock || asking) { return; }
       if (!navigator.wakeLock) {
-        wanted = false;
-        return show(false, box.dataset.refused);
+        if (loud) { wanted = false; show(false, box.dataset.refused); }
+        return;
       }
+      asking = true;
       navigator.wakeLock.request("screen").then(function (l) {
+        asking = false;
+        if (!wanted) { l.release(); return; }
         lock = l;
-        show(true, box.dataset.on);
-        l.addEventListener("release", function () { lock = null; if (!wanted) { show(false); } });
-      }).catch(function () { wanted = false; show(false, box.dataset.refused); });
+        show(true, loud ? box.dataset.on : undefined);
+        l.addEventListener("release", function () {
+          lock = null;
+          if (!wanted) { show(false, ""); }
+        });
+      }).catch(function () {
+        asking = false;
+        if (loud) { wanted = false; show(false, box.dataset.refused); }
+      });
     }
     button.addEventListener("click", function () {
-      wanted = !wanted;
-      try { localStorage.setItem("keepAwake", wanted ? "1" : ""); } catch (e) { /* private */ }
-      if (wanted) { ask(); } else if (lock) { lock.release(); lock = null; show(false); }
-      else { show(false); }
+      if (button.getAttribute("aria-pressed") === "true") {
+        wanted = false;
+        remember("0");
+        if (lock) { lock.release(); lock = null; }
+        show(false, "");
+      } else {
+        wanted = true;
+        remember("1");
+        ask(true);
+      }
     });
+    function first(ev) {
+      if (box.contains(ev.target)) { return; }  // (the switch says for itself)
+      document.removeEventListener("pointerdown", first, true);
+      document.removeEventListener("keydown", first, true);
+      if (wanted) { ask(false); }
+    }
+    document.addEventListener("pointerdown", first, true);
+    document.addEventListener("keydown", first, true);
     document.addEventListener("visibilitychange", function () {
-      if (wanted && !lock && !document.hidden) { ask(); }
+      if (wanted && !document.hidden) { ask(false); }
     });
-    try { wanted = localStorage.getItem("keepAwake") === "1"; } catch (e) { wanted = false; }
-    if (wanted) { ask(); }
+    if (stored === "1") { ask(false); }
   }
 })();
 // A finished game's card: shared as an image file where the phone shares files (the Web Share

@@ -111,12 +111,14 @@ def question(game: Game, token: str, kind: str, values: dict[str, Any], player: 
 def _shown(spec: ActionSpec, values: dict[str, Any], names: tuple[str, ...],
            step: dict[str, Any]) -> list[tuple[Any, Any]]:
     """The values the question lists (label, words): what was typed, in the form's words (the
-    player it is for and the step it names are said above them)."""
+    player it is for and the step it names are said above them; a value left at its field's
+    default, such as round 0 of a form that names no round, says nothing)."""
     named = subject_fields(spec)[:1]
     out = []
     for f in spec.fields:
         value = values.get(f.name)
-        if f.name in named or f.name in step or value in (None, "", False):
+        if f.name in named or f.name in step or value in (None, "", False) or (
+                not f.required and str(value) == str(f.default)):
             continue
         if f.kind == "choice":
             value = dict(f.choices).get(value, value)

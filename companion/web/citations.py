@@ -3,12 +3,14 @@ address and its title in the reader's language (the ``rule_link`` filter and the
 and ``rule_title`` globals)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import request, url_for
 from flask_babel import get_locale
 from markupsafe import Markup, escape
 
+from ..games import GAMES
 from ..i18n import say
 from ..reference import REFERENCES, resolve, resolve_parts
 
@@ -48,12 +50,24 @@ def rule_title(citation: Any, slug: str = "") -> str:
     return target_title(target) if target else ""
 
 
-def rule_link(citation: Any, slug: str = "") -> Markup:
+def _ruling_words(target, readings: Mapping[str, str]) -> str:
+    """A ruling named with its words where a score pad cites it: the reading in force, or the
+    question it settles ("HAD-3: a set is one card each of ...")."""
+    ruling = GAMES[target.slug].rulings.get(target.ruling) if target.slug in GAMES else None
+    if ruling is None:
+        return ""
+    reading = readings.get(target.ruling, ruling.default)
+    return say(ruling.readings.get(reading, ruling.question))
+
+
+def rule_link(citation: Any, slug: str = "", readings: Mapping[str, str] | None = None
+              ) -> Markup:
     """A rule citation as links to its reference sections and rulings (a Jinja filter). Parts
     that name nothing in the references stay plain text. In English a link shows the citation
     itself (it names the printed rulebook's section); in another language, the translated title
     of the section it opens (or the ruling's id), once: two parts opening the same section
-    would read as the same title twice."""
+    would read as the same title twice. With ``readings`` (a score pad's), a ruling is named
+    with its words, never by its id alone."""
     text = str(citation or "")
     token = _current_token()
     english = str(get_locale() or "en") == "en"
@@ -65,6 +79,20 @@ def rule_link(citation: Any, slug: str = "") -> Markup:
             continue
         else:
             shown.add(target)
+            words = part if english else target_title(target)
+            if readings is not None and target.ruling:
+                words = f"{words}: {_ruling_words(target, readings)}"
             pieces.append(Markup('<a class="rule-link" href="{}">{}</a>').format(
-                rule_url(target, token), part if english else target_title(target)))
+                rule_url(target, token), words))
     return Markup("; ").join(pieces)
+
+
+def tied_at(result, rules, placing) -> list[Any]:
+    """The sheets a tie-break compared to place ``placing`` (a Jinja global for the pad): those
+    with its total still tied when that tie-break came, every earlier one equal; the players an
+    earlier tie-break already placed are not in its comparison."""
+    first = next(s for s in result.sheets if s.name == placing.names[0])
+    chain = list(rules.tiebreaks)
+    earlier = chain[:chain.index(placing.decided_by)] if placing.decided_by in chain else []
+    return [s for s in result.sheets if s.total == first.total and all(
+        s.tiebreaks.get(k, 0) == first.tiebreaks.get(k, 0) for k in earlier)]

@@ -57,6 +57,15 @@ class Usual:
         return None
 
 
+class ChipsIntegerField(IntegerField):
+    """A number drawn as chips with a box beside them (``widgets.chips_input``): both carry its
+    name, and the first one filled in counts (the box, when a number was typed there)."""
+
+    def process_formdata(self, valuelist):
+        self.raw_data = [v for v in valuelist if v != ""][:1] or valuelist[:1]
+        super().process_formdata(self.raw_data)
+
+
 def wtf_field(spec: FieldSpec, players: tuple[str, ...] = ()):
     """The WTForms field for one field spec."""
     required = [InputRequired(message=message(t("{label} is required", label=spec.label)))] \
@@ -66,7 +75,8 @@ def wtf_field(spec: FieldSpec, players: tuple[str, ...] = ()):
     if spec.kind == "int":
         between = t("{label} must be between {low} and {high}", label=spec.label, low=spec.low,
                     high=spec.high)
-        return IntegerField(spec.label, required + [NumberRange(
+        number = IntegerField if spec.usual is None else ChipsIntegerField
+        return number(spec.label, required + [NumberRange(
             spec.low, spec.high, message=message(between))], default=spec.default,
             description=spec.help)
     if spec.kind == "player":
@@ -140,11 +150,14 @@ def form_values(spec: ActionSpec, form: Mapping[str, str]) -> dict[str, Any]:
     """:func:`tap_values` of a form's fields (``form``: first value by name, or each value of a
     name sent more than once: the first filled in counts, so a number typed in a box beside
     chips wins over the chip). A tapped one-tap choice (a button ``pick`` whose value is
-    URL-encoded fields, such as a known card) fills the fields it names."""
-    picked = dict(parse_qsl(form.get(PICK, "")[:500]))
+    URL-encoded fields, such as a known card) fills the fields it names, an empty one too:
+    what the form's other fields hold for them (typed for another card, left in a panel kept
+    open) never reaches the choice."""
+    picked = dict(parse_qsl(form.get(PICK, "")[:500], keep_blank_values=True))
     values: dict[str, Any] = {}
     for f in spec.fields:
-        raw = picked.get(f.name, "") or _first_filled(form, f.name)
+        raw = picked[f.name] if f.name in picked else (
+            _first_filled(form, f.name) or _in_parts(form, f.name))
         if f.kind == "bool" and raw == "y":
             values[f.name] = True  # a ticked box as the form draws it (widgets.py)
         elif raw != "":
@@ -161,6 +174,18 @@ PICK = "pick"
 def pick_value(fields: Mapping[str, Any]) -> str:
     """The value of a one-tap choice's button that fills ``fields``."""
     return urlencode(fields)
+
+
+#: the most parts an order is sent in (``_in_parts``)
+PARTS = 9
+
+
+def _in_parts(form: Mapping[str, str], name: str) -> str:
+    """A choice that is an order, sent one part a tap (chips named ``decks.1``, ``decks.2``,
+    ...: the decks around a board, in turn): its parts joined by "-" in order ("" when none
+    was sent); the rules read the joined value as they read it whole."""
+    parts = [_first_filled(form, f"{name}.{n}") for n in range(1, PARTS + 1)]
+    return "-".join(p for p in parts if p) if any(parts[1:]) else ""
 
 
 def _first_filled(form: Mapping[str, str], name: str) -> str:

@@ -22,7 +22,7 @@ from ..reference import REFERENCES, STAGES
 from ..reference.affects import affected
 from ..reference.search import INDEX
 from ..store import HOUSE_RULE
-from .citations import rule_href, rule_link, rule_title
+from .citations import rule_href, rule_link, rule_title, tied_at
 from .forms import action_form_class
 from .play import once_sent, open_game, signed_by, version_sent
 from .taps import one_write
@@ -35,6 +35,7 @@ def register(app) -> None:
     app.register_blueprint(bp)
     app.jinja_env.filters["rule_link"] = rule_link
     app.jinja_env.globals["ruling_changes"] = ruling_changes
+    app.jinja_env.globals["tied_at"] = tied_at
     app.jinja_env.globals["rule_href"] = rule_href
     app.jinja_env.globals["rule_title"] = rule_title
     app.jinja_env.globals["hit_title"] = hit_title

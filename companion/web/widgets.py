@@ -15,6 +15,7 @@ from ..i18n import say
 _NUMBER_FLAGS = ("min", "max", "step")
 _TEXT_FLAGS = ("maxlength", "minlength")
 _BARE = re.compile(r"[\w-]+")  # a name that needs no quotes
+_NUMBERS = ("IntegerField", "ChipsIntegerField")
 
 
 def _flags(field, names: tuple[str, ...]) -> str:
@@ -28,8 +29,10 @@ def _flags(field, names: tuple[str, ...]) -> str:
     return "".join(out)
 
 
-def fast_input(field) -> Markup:
-    """The HTML control of one field (no id: a page repeats the same form per player)."""
+def fast_input(field, span: tuple[int, int] | None = None) -> Markup:
+    """The HTML control of one field (no id: a page repeats the same form per player).
+    ``span``: the chips a number field offers now, when the page knows better than the field
+    (the printed range of the epoch being played)."""
     name = escape(field.name)
     kind = field.type
     if kind == "SelectField" and getattr(field.flags, "usual", None) is not None:
@@ -44,38 +47,42 @@ def fast_input(field) -> Markup:
         return Markup(f'<input type="checkbox" name="{name}" value="y"{checked}>')
     if kind == "HiddenField":
         return Markup(f'<input type="hidden" name="{name}" value="{escape(field._value())}">')
-    if kind == "IntegerField" and getattr(field.flags, "usual", None) is not None:
-        return chips_input(field)
-    if kind == "IntegerField":
+    if kind in _NUMBERS and (span or getattr(field.flags, "usual", None) is not None):
+        return chips_input(field, span)
+    if kind in _NUMBERS:
         return Markup(f'<input type="number" name="{name}" value="{escape(field._value())}"'
                       f' inputmode="numeric" autocomplete="off"{_flags(field, _NUMBER_FLAGS)}>')
     return Markup(f'<input type="text" name="{name}" value="{escape(field._value())}"'
                   f' autocomplete="off"{_flags(field, _TEXT_FLAGS)}>')
 
 
-def chips_input(field) -> Markup:
-    """A number a table almost always enters between ``min`` and ``usual`` as a row of large
-    chips (radio buttons: one tap, no keyboard, no script), and a number box beyond them when
-    higher values are possible (a number typed there wins over the chip). The chip of the
-    current value is ticked; a required number without one starts with none. (Attributes
-    unquoted: a board draws dozens of chips, and every phone loads them.)"""
+def chips_input(field, span: tuple[int, int] | None = None) -> Markup:
+    """A number a table almost always enters between ``min`` and ``usual`` (or in ``span``) as
+    a row of large chips (radio buttons: one tap, no keyboard, no script), and a number box for
+    the values beyond them (a number typed there wins over the chip; named by the field's label
+    for a screen reader). The chip of the current value is ticked; a required number without
+    one starts with none. (Attributes unquoted: a board draws dozens of chips, and every phone
+    loads them.)"""
     name = escape(field.name) if _BARE.fullmatch(field.name) else f'"{escape(field.name)}"'
     low = field.flags.min if isinstance(getattr(field.flags, "min", None), int) else 0
     high = field.flags.max if isinstance(getattr(field.flags, "max", None), int) else None
-    usual = field.flags.usual if high is None else min(field.flags.usual, high)
+    first, usual = span or (low, field.flags.usual)
+    first, usual = max(first, low), usual if high is None else min(usual, high)
     value = field._value()
     current = int(value) if str(value).lstrip("-").isdecimal() else None
-    boxed = high is None or high > usual
+    boxed = high is None or high > usual or first > low
     required = " required" if field.flags.required and not boxed else ""
     chips = "".join(
         f'<label><input type=radio name={name} value={n}'
         f'{" checked" if n == current else ""}{required}>{n}</label>'
-        for n in range(low, usual + 1))
+        for n in range(first, usual + 1))
     box = ""
     if boxed:
-        typed = f" value={current}" if current is not None and current > usual else ""
+        typed = f" value={current}" if current is not None and not first <= current <= usual \
+            else ""
         top = f" max={high}" if high is not None else ""
-        box = f"<input type=number name={name} min={low}{top}{typed}>"
+        label = escape(say(field.label.text))
+        box = f'<input type=number name={name} min={low}{top}{typed} aria-label="{label}">'
     return Markup(f"<span class=chips>{box}{chips}</span>")
 
 

@@ -53,9 +53,8 @@ class HadaraTable:
     def fill_setup(self, page: Page) -> None:
         for seat, name in enumerate(self.names):
             values = self.START[("Ana", "Ben")[seat]]
-            page.locator(f'[name="players-{seat}-name"]').fill(name)
-            for key, value in values.items():
-                page.locator(f'[name="players-{seat}-{key}"]').fill(str(value))
+            fill_form(page.locator("form.setup"), {f"players-{seat}-name": name, **{
+                f"players-{seat}-{key}": value for key, value in values.items()}})
 
     def player(self, page: Page, seat: int) -> Locator:
         return page.locator(f"#p{seat}")
@@ -75,6 +74,9 @@ class HadaraTable:
     def step(self, page: Page, label: str) -> None:
         """A one-tap step ("Pay income to everyone"), or "Close this step": its panel, named
         after the step, opened first, then the close that names the step."""
+        # a moment after the last step, as a person reads the next one (a tap at once where
+        # the last step's button just was is not taken: static/app.js)
+        page.wait_for_timeout(500)
         if label != "Close this step":
             act(page, page.locator(".steps").get_by_role("button", name=label))
             return
@@ -97,8 +99,8 @@ class HadaraTable:
             panel.locator("summary").tap()
         chip(panel, "seat1", "purple").tap()  # colours as chips: one tap each
         chip(panel, "seat2", "yellow").tap()
-        if decks:
-            panel.locator('[name="decks"]').select_option(decks)
+        for n, colour in enumerate(decks.split("-")[1:] if decks else (), start=2):
+            chip(panel, f"decks.{n}", colour).tap()  # one chip a deck after yellow
         act(page, panel.get_by_role("button", name="Set the wheel"))
         expect(page.locator(".guide")).to_contain_text("Ana: purple")
 
@@ -113,21 +115,17 @@ class HadaraTable:
     def colony(self, page: Page, seat: int) -> None:
         panel = self.panel(page, seat, "Take a colony")
         typed(panel)
-        panel.locator('[name="requirement"]').fill("3")
-        panel.locator('[name="points"]').fill("5")
-        panel.locator('[name="choice"]').select_option("plunder")
-        panel.locator('[name="coins"]').fill("2")
-        act(page, panel.get_by_role("button", name="Take a colony"))
+        for name, value in (("requirement", 3), ("points", 5), ("choice", "plunder"),
+                            ("coins", 2)):
+            chip(panel, name, value).tap()  # printed values as chips: one tap each
+        act(page, panel.get_by_role("button", name="Take a colony", exact=True))
 
     def statue(self, page: Page, seat: int) -> None:
         panel = self.panel(page, seat, "Carve a statue")
         typed(panel)
-        chip(panel, "statue", 1).tap()
-        panel.locator('[name="requirement"]').fill("2")
-        panel.locator('[name="points"]').fill("3")
-        chip(panel, "tile_track", "culture").tap()
-        chip(panel, "tile_side", "down").tap()
-        panel.locator('[name="tile_value"]').fill("2")
+        for name, value in (("statue", 1), ("requirement", 2), ("points", 3),
+                            ("tile_track", "culture"), ("tile_side", "down"), ("tile_value", 2)):
+            chip(panel, name, value).tap()
         act(page, panel.get_by_role("button", name="Carve a statue", exact=True))
 
     def epoch(self, page: Page, n: int, shots: Any = None) -> None:
@@ -296,6 +294,9 @@ def tap_act(page: Page, target: Locator) -> None:
 def fill_form(scope: Locator, values: dict[str, Any]) -> None:
     """Type or choose each value in the field of that name, as a player would."""
     for name, value in values.items():
+        if chip(scope, name, value).count():  # a number or a choice drawn as chips: one tap
+            chip(scope, name, value).first.click()
+            continue
         field = scope.locator(f'[name="{name}"]').first
         tag = field.evaluate("e => e.type === 'radio' ? 'RADIO' : e.tagName")
         if tag == "SELECT":

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.tables import chip, seated, tap_and_load
+from tests.browser.tables import chip, fill_form, seated, tap_and_load
 
 pytestmark = pytest.mark.browser
 
@@ -36,9 +36,8 @@ SEATS = {"Ana": dict(initiative=31, coins=12, income=2, military=1, culture=1, f
 def new_table(page: Page, url: str) -> str:
     page.goto(url + "/new/hadara")
     for n, (name, values) in enumerate(SEATS.items()):
-        page.locator(f'[name="players-{n}-name"]').fill(name)
-        for key, value in values.items():
-            page.locator(f'[name="players-{n}-{key}"]').fill(str(value))
+        fill_form(page.locator("form.setup"), {f"players-{n}-name": name, **{
+            f"players-{n}-{key}": value for key, value in values.items()}})
     tap_and_load(page, page.get_by_role("button", name="Start the game"))
     return page.url
 

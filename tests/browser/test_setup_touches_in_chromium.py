@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.tables import choose_count, fill_form, tap_and_load
+from tests.browser.tables import chip, choose_count, fill_form, tap_and_load
 
 pytestmark = pytest.mark.browser
 
@@ -28,7 +28,7 @@ TEACH: dict[str, dict[str, Any]] = {
 }
 #: what the table decides in a second game, besides the names: (field, value, how it is set)
 DECIDE: dict[str, tuple[tuple[str, Any, str], ...]] = {
-    "hadara": tuple((f"players-{i}-initiative", i + 1, "type") for i in range(3)),
+    "hadara": tuple((f"players-{i}-initiative", i + 1, "chip") for i in range(3)),
     "tradewarz": (),
     "hexemonia": (),  # each player enters their own Acropolis on their own phone
 }
@@ -49,6 +49,10 @@ class Touches:
         field.fill(str(value))
         self.touches += 1
         self.keyboard += 1
+
+    def chip(self, page: Page, name: str, value: Any) -> None:
+        chip(page.locator("form.setup"), name, value).tap()
+        self.touches += 1
 
     def pick(self, page: Page, name: str, value: Any) -> None:
         page.locator(f'form.setup [name="{name}"]').select_option(str(value))
@@ -101,8 +105,8 @@ def test_a_known_box_sets_up_3_players_in_15_touches(open_context, live_server, 
         count.type(page, f"players-{i}-name", name)
     for name, value, how in DECIDE[slug]:
         getattr(count, how)(page, name, value)
-    if slug == "hadara":  # the seat's setup card values follow from its known card
-        expect(page.locator(f'form.setup [name="{field}"]')).to_have_value(shown)
+    if slug == "hadara":  # the seat's setup card values follow from its known card (chips)
+        expect(page.locator(f'form.setup [name="{field}"][value="{shown}"]')).to_be_checked()
     count.start(page)
     expect(page.locator("#game")).to_have_count(1)
     expect(page.locator("#game .alert")).to_have_count(0)

@@ -55,7 +55,7 @@ def score_pad(page: Page) -> dict[str, dict[str, int]]:
     """The score pad as shown: player -> line label -> points (the Total row included)."""
     names = [t.strip() for t in page.locator("table.pad thead th").all_inner_texts()][1:]
     pad: dict[str, dict[str, int]] = {n: {} for n in names}
-    for row in page.locator("table.pad tbody tr").all():
+    for row in page.locator("table.pad tbody tr:not(.why)").all():
         # the line's name (its rule is linked under it, in the same cell)
         label = row.locator("th").evaluate("th => th.firstChild.textContent").strip()
         for name, cell in zip(names, row.locator("td").all()):

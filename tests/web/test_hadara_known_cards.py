@@ -37,7 +37,7 @@ def test_a_bought_card_is_offered_back_as_one_tap_choice_with_its_printed_values
     table.do("buy", **BLUE)
     assert picks(table.page) == [("Blue · cost 4 · culture 2 and food 1 · 2 pts",
                                   "colour=blue&cost=4&income=0&military=0&culture=2&food=1"
-                                  "&points=2")]
+                                  "&points=2&effect=&effect_changes=")]
 
 
 def test_a_tapped_choice_records_the_card_with_the_values_it_names(table):
@@ -60,8 +60,9 @@ def test_a_number_typed_beside_the_chips_wins_over_the_chip(table):
 def test_small_numbers_of_the_buy_form_are_chips_with_a_box_for_higher_values(table):
     form = re.search(r'<form[^>]*/do/buy".*?</form>', table.page, re.S).group(0)
     costs = re.findall(r"type=radio name=cost value=(\d+)", form)
-    assert costs == [str(n) for n in range(6)]
-    assert re.search(r"<input type=number name=cost min=0 max=30>", form)
+    assert costs == [str(n) for n in range(12)]  # epoch I's printed costs (issue 39)
+    assert re.search(r'<input type=number name=cost min=0 max=30 aria-label="Printed cost">',
+                     form)
     assert "name=food value=0 checked" in form  # an optional number starts on its default
     assert not re.search(r"name=cost value=\d+ checked", form)  # a required one on none
 

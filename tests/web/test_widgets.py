@@ -72,7 +72,8 @@ def chips_of(app, kind, name, **data):
 def test_a_small_number_is_a_chip_per_usual_value_and_a_box_beyond_them(app):
     html = chips_of(app, "buy", "cost")
     assert re.findall(r"type=radio name=cost value=(\d+)", html) == list("012345")
-    assert re.search(r"<input type=number name=cost min=0 max=30>", html)
+    assert re.search(r'<input type=number name=cost min=0 max=30 aria-label="Printed cost">',
+                     html)  # the box is named by its field (axe: label)
     assert " required" not in html  # a number may be typed in the box instead of a chip
     assert html.index("type=number") < html.index("type=radio")  # a typed number wins
 
@@ -130,7 +131,7 @@ def test_a_hexs_cost_starts_at_0_and_its_production_at_nothing_as_chips(app):
         html = str(fast_input(form.cost_gold))
         produces, output = str(fast_input(form.produces)), str(fast_input(form.output))
     assert re.findall(r"name=cost_gold value=(\d)", html) == list("0123")
-    assert "value=0 checked" in html and "<input type=number name=cost_gold min=0 max=20>" in html
+    assert "value=0 checked" in html and "<input type=number name=cost_gold min=0 max=20 " in html
     assert re.findall(r'name="produces" value="(\w+)"', produces) == [
         "none", "citizens", "hoplites", "gold"] and 'value="none" checked' in produces
     assert re.findall(r"name=output value=(\d)", output) == list("0123")

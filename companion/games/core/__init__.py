@@ -38,6 +38,7 @@ from .log import (
     fates,
     in_force,
     in_force_of_stack,
+    standing,
 )
 from .questions import Answer, Question
 from .reference import STAGE_WORDS, STAGES, Reference, Rows, Section, section
@@ -63,7 +64,7 @@ __all__ = [
     "InvalidInput", "OwnPhoneOnly", "Problem", "RulesError", "StaleAction", "WouldBreak",
     "WrongPlayer",
     "AMEND", "CORRECT", "META_KINDS", "REDO", "RULING", "UNDO", "VOID", "Entry", "Fate", "Secret",
-    "effective_entries", "fates", "in_force", "in_force_of_stack",
+    "effective_entries", "fates", "in_force", "in_force_of_stack", "standing",
     "Answer", "Question",
     "STAGE_WORDS", "STAGES", "Reference", "Rows", "Section", "section",
     "GameRules",

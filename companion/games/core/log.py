@@ -119,3 +119,15 @@ def in_force_of_stack(active: Sequence[Entry]) -> list[Entry]:
               if e.kind == AMEND and e.seq not in voided_by}
     return [Entry(e.seq, e.kind, values[e.seq], e.by) if e.seq in values else e
             for e in active if e.kind not in (VOID, AMEND) and e.seq not in voided_by]
+
+
+def standing(log: Sequence[Entry]) -> set[int]:
+    """The entries whose values stand, by number: each entry in force as recorded, and for an
+    amended one the newest amendment in force instead (the values the table entered there are
+    the ones that hold; box data read off components follows them)."""
+    active = effective_entries(log)[0]
+    voided_by = _voiders(active)
+    amended = {e.data["target"]: e.seq for e in active
+               if e.kind == AMEND and e.seq not in voided_by}
+    return {amended.get(e.seq, e.seq) for e in active
+            if e.kind not in (VOID, AMEND) and e.seq not in voided_by}

@@ -120,3 +120,14 @@ def _one_at_a_time(player: Player) -> tuple[int, ...]:
                                             points_lost(player, chosen + (i,)),
                                             bool(player.cards[i].effect), i)),)
     return tuple(sorted(chosen))
+
+
+def removal_order(player: Player) -> list[tuple[int, bool]]:
+    """The player's cards as the feeding buttons offer them: the cards :func:`best_removal`
+    suggests first, marked (True), then the others, those losing the fewest final points
+    first; a card with food last (removing it lowers the food track, so one more must go)."""
+    best = best_removal(player)[0]
+    rest = sorted((i for i in range(len(player.cards)) if i not in best),
+                  key=lambda i: (player.cards[i].track("food") > 0, points_lost(player, (i,)),
+                                 bool(player.cards[i].effect), i))
+    return [(i, True) for i in best] + [(i, False) for i in rest]

@@ -12,6 +12,15 @@ from .wheel import RULE as WHEEL_RULE
 SMALL = 5
 #: a choice among a few drawn as chips (one tap) rather than a list (open it, then pick)
 CHIPS = 1
+#: the chips of an epoch card's printed cost and points, by epoch (low, high): both grow each
+#: epoch, and every epoch II and III card costs more than 5. The reference sheet prints the
+#: ranges, the rulebook text does not: these cover them with room to spare, and a value beyond
+#: goes in the box beside the chips
+EPOCH_CHIPS = {"cost": {1: (0, 11), 2: (4, 17), 3: (8, 23)},
+               "points": {1: (0, 6), 2: (0, 9), 3: (0, 13)}}
+#: the chips of a colony's or a statue's printed values (a few requirement levels, a few
+#: points), of a setup card's
+NEEDED, POINTS, COINS = 15, 10, 10
 
 
 def _player(name: str = "player") -> FieldSpec:
@@ -132,17 +141,17 @@ ACTIONS = {
                   required=False, default=""))),
     "income": ActionSpec("income", t("Pay income to everyone"), STEP_RULES["income"]),
     "colony": ActionSpec("colony", t("Take a colony"), STEP_RULES["colony"], (
-        _player(), FieldSpec("requirement", t("Military needed"), low=0, high=40),
-        FieldSpec("points", t("Points"), high=40),
+        _player(), FieldSpec("requirement", t("Military needed"), low=0, high=40, usual=NEEDED),
+        FieldSpec("points", t("Points"), high=40, usual=POINTS),
         FieldSpec("choice", t("Plunder or integrate"), "choice",
                   choices=(("plunder", t("plunder (gain coins)")),
-                           ("integrate", t("integrate (pay coins, flip)")))),
-        FieldSpec("coins", t("Coins (green to gain, red to pay)"), high=40),
+                           ("integrate", t("integrate (pay coins, flip)"))), usual=CHIPS),
+        FieldSpec("coins", t("Coins (green to gain, red to pay)"), high=40, usual=COINS),
         *_track_fields()), commutative=True),
     "statue": ActionSpec("statue", t("Carve a statue"), STEP_RULES["statue"], (
         _player(), FieldSpec("statue", t("Statue space"), low=1, high=4, usual=4),
-        FieldSpec("requirement", t("Culture needed"), high=40),
-        FieldSpec("points", t("Points"), high=40),
+        FieldSpec("requirement", t("Culture needed"), high=40, usual=NEEDED),
+        FieldSpec("points", t("Points"), high=40, usual=POINTS),
         FieldSpec("tile_track", t("Bonus tile colour"), "choice",
                   choices=(("", t("choose a colour")),) + _TRACK_CHOICES, required=False,
                   default="", usual=CHIPS),
@@ -150,7 +159,8 @@ ACTIONS = {
                   choices=(("up", t("face up (raise the track)")),
                            ("down", t("face down (points at the end)"))), default="up",
                   usual=CHIPS),
-        FieldSpec("tile_value", t("Value beside the tile space"), high=20)), commutative=True),
+        FieldSpec("tile_value", t("Value beside the tile space"), high=20, usual=SMALL)),
+        commutative=True),
     "remove": ActionSpec("remove", t("Remove a card (feeding)"), STEP_RULES["feed"],
                          (_player(), FieldSpec("card", t("Card"), high=200)), commutative=True),
     "medal": ActionSpec("medal", t("Buy a medal"), STEP_RULES["medals"], (
@@ -178,9 +188,11 @@ PLAYER_FIELDS = (
     # turn order follows the seats: they go clockwise around the table ("continuing clockwise")
     FieldSpec("name", t("Name (seats go clockwise around the table)"), "text"),
     FieldSpec("symbol", t("Player symbol"), "text", required=False, limit=20),
-    FieldSpec("initiative", t("Setup card initiative"), low=1, high=99),
+    # a setup card's printed values as chips (a box beside them for any beyond)
+    FieldSpec("initiative", t("Setup card initiative"), low=1, high=99, usual=COINS),
     FieldSpec("side", t("Setup card side"), "choice", choices=(("A", "A"), ("B", "B")),
-              default="A"),
-    FieldSpec("coins", t("Starting coins"), high=99),
-    *(FieldSpec(tr, t("Starting {track}", track=TRACK_WORDS[tr]), high=30) for tr in TRACKS),
+              default="A", usual=CHIPS),
+    FieldSpec("coins", t("Starting coins"), high=99, usual=NEEDED),
+    *(FieldSpec(tr, t("Starting {track}", track=TRACK_WORDS[tr]), high=30, usual=SMALL)
+      for tr in TRACKS),
 )

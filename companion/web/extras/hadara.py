@@ -9,14 +9,19 @@ from flask import Blueprint
 
 from ...games.core import t
 from ...games.hadara import box
+from ...games.hadara.feeding import removal_order
+from ...games.hadara.specs import EPOCH_CHIPS
 from ...games.hadara.terms import MEDAL_WORDS
 from ..forms import pick_value
 
 bp = Blueprint("hadara", __name__)
 
 
-def _choice(words: Any, fields: dict[str, Any], colour: str = "") -> dict[str, Any]:
-    return {"words": words, "pick": pick_value(fields), "colour": colour}
+def _choice(kind: str, words: Any, fields: dict[str, Any], colour: str = "") -> dict[str, Any]:
+    """A one-tap choice: its button names every field the typed form below it holds (those
+    it does not know, empty), so it records only its own values."""
+    own = {name: fields.get(name, "") for name in LEARNT[kind]}
+    return {"words": words, "pick": pick_value({**own, **fields}), "colour": colour}
 
 
 @bp.app_template_global("hd_known")
@@ -26,20 +31,20 @@ def known(kind: str, epoch: int, remembered: list[tuple[str, str, Any]]) -> list
     (medal). ``remembered``: the box data the game's group (or the game itself) knows, never
     values whose sightings disagree (the view's ``box()``)."""
     if kind == "buy":
-        return [_choice(c["words"], c["fields"], c["colour"])
+        return [_choice(kind, c["words"], c["fields"], c["colour"])
                 for c in box.known_cards(remembered, epoch)]
     if kind == "colony":
-        return [_choice(c["words"], c["fields"]) for c in box.known_colonies(remembered)]
+        return [_choice(kind, c["words"], c["fields"]) for c in box.known_colonies(remembered)]
     defaults = box.form_defaults(remembered, epoch)
     if kind == "statue":
-        return [_choice(t("Space {n} · culture {need} · {points} pts · tile {value}", n=n,
+        return [_choice(kind, t("Space {n} · culture {need} · {points} pts · tile {value}", n=n,
                           need=v.get("requirement"), points=v.get("points"),
                           value=v.get("tile_value")),
                         {"statue": n, **{k: v.get(k) for k in ("requirement", "points",
                                                                "tile_value")}})
                 for n, v in sorted(defaults["statue"].items())]
     if kind == "medal":
-        return [_choice(t("{medal} medal · {price} coins", medal=MEDAL_WORDS[m], price=p),
+        return [_choice(kind, t("{medal} medal · {price} coins", medal=MEDAL_WORDS[m], price=p),
                         {"medal": m, "price": p})
                 for m, p in defaults["medal"].items() if isinstance(p, int)]
     return []
@@ -57,3 +62,20 @@ LEARNT = {"buy": ("colour", "cost", "income", "military", "culture", "food", "po
 @bp.app_template_global("hd_learnt")
 def learnt(kind: str) -> tuple[str, ...]:
     return LEARNT.get(kind, ())
+
+
+@bp.app_template_global("hd_removals")
+def removals(player: Any) -> list[dict[str, Any]]:
+    """The feeding buttons of a player short of food, in the order to offer them: the guide's
+    best removal first (``best``), then the rest; ``food``: removing it lowers the food track."""
+    return [{"index": i, "card": player.cards[i], "best": best,
+             "food": player.cards[i].track("food") > 0} for i, best in removal_order(player)]
+
+
+@bp.app_template_global("hd_span")
+def span(kind: str, name: str, epoch: int) -> tuple[int, int] | None:
+    """The chips a card's printed number offers in ``epoch`` (its cost and points grow each
+    epoch); None for any other field (its own chips, if any)."""
+    if kind not in ("buy", "correct_card"):
+        return None
+    return EPOCH_CHIPS.get(name, {}).get(epoch)
