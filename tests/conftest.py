@@ -101,3 +101,24 @@ def db_app(database_url):
     yield app
     app.extensions["live"].close()  # (its threads, if a check was held, end)
     app.extensions["db_engine"].dispose()
+
+
+# ------------------------------------------------------------------- the catalogs' words
+
+@pytest.fixture(scope="session")
+def extracted(tmp_path_factory):
+    """An area's words as pybabel extracts them for ``make catalogs-update`` (its ``pot-<area>``
+    target: babel.cfg and the Makefile's keywords and sources), once per area."""
+    import shutil
+    from functools import cache
+
+    from babel.messages.pofile import read_po
+    folder = tmp_path_factory.mktemp("pot")
+
+    @cache
+    def extract(area: str):
+        subprocess.run([shutil.which("make") or "make", "-s", "-C", str(ROOT), f"pot-{area}",
+                        f"POT={folder}"], check=True, capture_output=True)
+        with (folder / f"{area}.pot").open("rb") as fh:
+            return read_po(fh)
+    return extract

@@ -133,7 +133,7 @@ def serve_and_check_first_run(clone: Path) -> str:
         cookie = headers["Set-Cookie"].split(";", 1)[0]
         assert set(SCORE_BODIES) == set(GAMES), "give every game a score body"
         for slug in GAMES:
-            status, page, _ = request(run.port, "GET", f"/new/{slug}")
+            status, page, _ = request(run.port, "GET", f"/new/{slug}?players=2")
             assert status == 200 and b'name="csrf_token"' in page, slug
             result = score(run.port, slug)
             assert [p["name"] for p in result["players"]] == ["Ana", "Ben"], slug

@@ -28,7 +28,7 @@ from tests.properties.tablegen import valid_setup, walk
 from .table import WebTable
 
 #: each game's walk: players and seed (each reaches all but a few kinds within ~120 steps)
-WALKS = {"hadara": (2, 2), "tradewarz": (2, 2), "hexemonia": (3, 2)}
+WALKS = {"hadara": (2, 2), "tradewarz": (2, 1), "hexemonia": (3, 2)}
 MISSING = object()  # the field left out
 JSON = {"Accept": "application/json"}
 

@@ -3,9 +3,6 @@ no words outside translation calls, and the language follows the browser or the 
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
-from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -23,21 +20,6 @@ PERCENT = re.compile(r"%\((\w+)\)[sd]")
 def catalog(area: str, lang: str):
     with i18n.po_path(area, lang).open("rb") as fh:
         return read_po(fh, locale=lang)
-
-
-@pytest.fixture(scope="module")
-def extracted(tmp_path_factory):
-    """An area's words as pybabel extracts them for ``make catalogs-update`` (its ``pot-<area>``
-    target: babel.cfg and the Makefile's keywords and sources), once per area."""
-    folder = tmp_path_factory.mktemp("pot")
-
-    @cache
-    def extract(area: str):
-        subprocess.run([shutil.which("make") or "make", "-s", "-C", str(i18n.ROOT), f"pot-{area}",
-                        f"POT={folder}"], check=True, capture_output=True)
-        with (folder / f"{area}.pot").open("rb") as fh:
-            return read_po(fh)
-    return extract
 
 
 def placeholders(text: str) -> set[str]:

@@ -8,7 +8,6 @@ from html import unescape
 
 import pytest
 
-from companion import i18n
 from tests.conftest import csrf_of
 
 from .table import WebTable
@@ -120,8 +119,8 @@ def test_a_march_names_the_house_it_marches_on_with_a_chip(table):
 
 # --------------------------------------------------------- words
 
-def test_no_tradewarz_words_count_with_a_bracketed_s():
-    hacks = [m.id for m in i18n.extract("tradewarz") if "(s)" in str(m.id)]
+def test_no_tradewarz_words_count_with_a_bracketed_s(extracted):
+    hacks = [m.id for m in extracted("tradewarz") if "(s)" in str(m.id)]
     assert hacks == []
 
 
