@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import shot
-from tests.browser.test_failures_in_chromium import sell, start_hadara, version
+from tests.browser.phone import sell, start_hadara, version
 
 pytestmark = pytest.mark.browser
 

@@ -14,8 +14,7 @@ import pytest
 from companion import create_app, store
 from companion.games import get_game
 from companion.web import drawing
-from tests.conftest import csrf_of
-from tests.table_helpers import sample_setup
+from tests.table_helpers import csrf_of, sample_setup
 
 PLACES = 2
 

@@ -1,8 +1,7 @@
 """A whole three-epoch Hadara game for three players, tapped through the web layer, with the
 final score pad checked line by line against a ledger kept by the test itself."""
-import re
 
-from .table import WebTable
+from .table import WebTable, score_pad
 
 TRACKS = ("income", "military", "culture", "food")
 COLOURS = ("yellow", "red", "blue", "green", "purple")
@@ -38,16 +37,6 @@ class Ledger:
                 "Gold medals": 7 * min(counts.values()) * self.gold,
                 "Cards": sum(p for _, _, p in self.cards),
                 "Coins": self.coins // 5}
-
-
-def score_pad(html):
-    """{label: [points per player]} and the totals, read from the rendered score pad."""
-    rows = {}
-    row = r'<tr><th>([^<]+)(?:<small class="rule">.*?</small>)?</th>(.*?)</tr>'  # label, its rule
-    for label, cells in re.findall(row, html, re.S):
-        rows[label.strip()] = [int(n) for n in re.findall(r"<summary>(-?\d+)</summary>", cells)]
-    totals = re.search(r'<tr class="total"><th>Total</th>(.*?)</tr>', html, re.S).group(1)
-    return rows, [int(n) for n in re.findall(r"<td>(-?\d+)</td>", totals)]
 
 
 def seat(name, initiative):

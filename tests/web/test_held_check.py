@@ -12,15 +12,9 @@ import pytest
 from flask.sessions import SecureCookieSessionInterface
 
 from companion import create_app, live, store
-from companion.games import get_game
 from companion.migrations import upgrade
-from tests.conftest import _fresh_pg_database, csrf_of
-from tests.table_helpers import sample_setup
-
-
-def new_game(app, slug: str = "hadara"):
-    with app.app_context():
-        return store.create_game(get_game(slug), sample_setup(get_game(slug), 3))
+from tests.table_helpers import csrf_of, fresh_pg_database
+from tests.table_helpers import sample_game as new_game
 
 
 def correct_later(app, game, watched=None) -> threading.Thread:
@@ -126,7 +120,7 @@ def test_with_postgresql_a_tap_on_another_server_is_told_to_a_held_check_by_the_
     """Two servers (apps) on one PostgreSQL database, whose watchers read the versions only
     every 10 minutes: a tap on one wakes the check held on the other, told by the database's
     notification sent at the tap's commit."""
-    url = _fresh_pg_database(pg_server)
+    url = fresh_pg_database(pg_server)
     here, there = (create_app({"TESTING": True, "SECRET_KEY": "test-key",
                                "DATABASE_URL": url, "LIVE_WATCH_SECONDS": 600})
                    for _ in range(2))

@@ -3,8 +3,7 @@ the final score pad checked line by line against a ledger the test keeps itself.
 import html
 import re
 
-from .test_hadara_game import score_pad
-from .test_hexemonia_web import THREE, HxTable
+from .table import THREE, HxTable, score_pad
 
 # The city tiles as the test reads them (digest defaults): nature, bonus kind, points each.
 CITY = {"athens": ("economic", "polis", 2), "sparta": ("military", "fortification", 3),

@@ -5,7 +5,6 @@ reader's language, and stores nothing; a real played game still makes the round 
 from __future__ import annotations
 
 import copy
-import io
 import json
 
 import pytest
@@ -15,9 +14,11 @@ from sqlalchemy import func, select
 from bench.imports import UNCLOSED
 from companion import create_app, store
 from companion.db import Action, Game
-from tests.conftest import csrf_of
+from tests.table_helpers import csrf_of
 
 from . import test_hadara_game, test_hexemonia_game, test_tradewarz_game
+from .table import import_body as send
+from .table import stored_rows as tables
 
 SEAT = {"initiative": 1, "coins": 5, "income": 1, "military": 1, "culture": 1, "food": 1}
 SETUP = {"players": [{"name": "Ana", **SEAT}, {"name": "Ben", **SEAT, "initiative": 2}]}
@@ -40,24 +41,6 @@ def without(kind: str, key: str) -> dict:
     made = a_file(kind)
     del made["actions"][0]["data"][key]
     return made
-
-
-def tables(app) -> tuple:
-    """Everything an import could store: the games and the actions tables, row by row."""
-    with app.app_context():
-        s = store.session()
-        return (tuple(s.execute(select(Game.id, Game.title, Game.version)).all()),
-                tuple(s.execute(select(Action.game_id, Action.seq, Action.data)).all()))
-
-
-def send(client, body: str | bytes, *, upload: bool = False, language: str = "en"):
-    data = {"csrf_token": csrf_of(client)}
-    if upload:
-        data["file"] = (io.BytesIO(body if isinstance(body, bytes) else body.encode()), "g.json")
-    else:
-        data["json"] = body if isinstance(body, str) else body.decode()
-    return client.post("/import", data=data, headers={"Accept-Language": language},
-                       content_type="multipart/form-data" if upload else None)
 
 
 def test_the_valid_entries_the_cases_spoil_are_imported(client, app):

@@ -250,8 +250,8 @@ def test_ask_with_bad_input_names_the_problem(client, table):
 
 @pytest.mark.parametrize("slug", ["tradewarz", "hexemonia"])
 def test_ask_page_opens_for_every_game(client, app, slug):
-    from tests.web.test_table_sharing import new_game
-    game = new_game(app, slug)
+    from tests.table_helpers import sample_game
+    game = sample_game(app, slug)
     page(client, f"/g/{game.play_token}/ask")
     page(client, "/g/nonexistent/ask", 404)
 
@@ -266,8 +266,8 @@ def test_ask_page_opens_for_every_game(client, app, slug):
     ("hexemonia", "q=attack&player=1&target=Acropoli&adjacent=&hoplites=3&citizens=0", "No:"),
 ])
 def test_ask_page_answers_for_tradewarz_and_hexemonia(client, app, slug, query, expected):
-    from tests.web.test_table_sharing import new_game
-    game = new_game(app, slug)
+    from tests.table_helpers import sample_game
+    game = sample_game(app, slug)
     html = page(client, f"/g/{game.play_token}/ask?{query}")
     assert 'class="answer' in html and expected in html
 

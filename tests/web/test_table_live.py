@@ -12,8 +12,7 @@ from markupsafe import escape
 
 from companion import store
 from companion.games import GAMES, get_game
-from tests.conftest import csrf_of
-from tests.table_helpers import sample_setup
+from tests.table_helpers import csrf_of, sample_setup
 
 ALL_GAMES = sorted(GAMES)
 ROOT = Path(__file__).resolve().parent.parent.parent

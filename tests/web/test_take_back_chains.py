@@ -13,7 +13,7 @@ from sqlalchemy import select, text
 from companion.db import Game, session
 from companion.games import gamefile
 from companion.games.core import GameRules
-from tests.conftest import csrf_of
+from tests.table_helpers import csrf_of
 from tests.web.table import WebTable
 
 PLAYERS = [{"name": n, "initiative": i, "side": "A", "coins": 10, "income": 1, "military": 0,
