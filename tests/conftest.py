@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import jinja2
 import pytest
+from flask import Flask
 
 from companion import create_app
 
@@ -13,9 +15,27 @@ from tests.table_helpers import csrf_of, fresh_pg_database  # noqa: F401
 _fresh_pg_database = fresh_pg_database
 
 
+class CompiledOnce(jinja2.BytecodeCache):
+    """Jinja's compiled templates kept for every app of the test process: each test makes its
+    own app, whose environment would parse and compile every template it draws again (about
+    half of a web test's time). Keyed by the template and its source's checksum, as Jinja's
+    own bytecode caches are: a changed template is compiled afresh."""
+
+    def __init__(self) -> None:
+        self.code: dict[tuple[str, str], object] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        bucket.code = self.code.get((bucket.key, bucket.checksum))
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.code[bucket.key, bucket.checksum] = bucket.code
+
+
 def pytest_configure(config):
-    """Before the workers of ``pytest -n`` start: the minified assets every app reads are built
-    once here, not by several workers writing the same files at once."""
+    """Every app of the process shares compiled templates (``CompiledOnce``). And before the
+    workers of ``pytest -n`` start, the minified assets every app reads are built once here,
+    not by several workers writing the same files at once."""
+    Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": CompiledOnce()}
     if not hasattr(config, "workerinput"):
         from companion.web.assets import build
         build(Path(__file__).resolve().parent.parent / "static")
