@@ -61,8 +61,7 @@ def long_game(tmp_path_factory) -> Iterator[Game]:
         {"seq": last + 3, "kind": "void", "data": {"targets": [VOIDED]}, "by": "Cy", "at": at}]
     yield Game(app, imported(app.test_client(), app, actions), actions)
     app.extensions["db_engine"].dispose()
-    if app.extensions["live"].neighbours is not None:
-        app.extensions["live"].neighbours.close()
+    app.extensions["live"].close()
 
 
 def steps(page: str) -> list[int]:
@@ -204,9 +203,9 @@ def test_my_steps_read_alike_on_sqlite_and_postgresql(db_app):
     ana = WebTable(db_app.test_client(), db_app, host.path)
     ana.post("seat", seat=0)
     host.do("correct", player=0, value="coins", delta=1)  # #1 for Ana, from the host's phone
-    ana.do("correct", player=1, value="coins", delta=1)   # #2 Ana's, for Ben
+    ana.do("correct", player=1, value="coins", delta=1, confirm_for=1)  # #2 Ana's, for Ben
     host.do("correct", player=2, value="coins", delta=1)  # #3 neither
-    ana.do("correct", player=2, value="food", delta=1)    # #4 Ana's, for Cy
+    ana.do("correct", player=2, value="food", delta=1, confirm_for=2)  # #4 Ana's, for Cy
     page = get(ana.client, f"{host.path}/history?view=mine")
     assert steps(page) == [4, 2, 1]
     assert steps(get(ana.client, f"{host.path}/history")) == [4, 3, 2, 1]

@@ -189,7 +189,8 @@ def test_history_shows_words_who_when_rule_and_marks_corrections_and_rulings(app
     phone = app.test_client()
     token = csrf_of(phone, f"/g/{game.play_token}")
     phone.post(f"/g/{game.play_token}/seat", data={"csrf_token": token, "seat": "0"})
-    for kind, data in (("correct", {"player": "1", "value": "coins", "delta": "2"}),
+    for kind, data in (("correct", {"player": "1", "value": "coins", "delta": "2",
+                                    "confirm_for": "1"}),  # (for P1, from P0's phone: asked)
                        ("ruling", switches("hadara")[0])):
         assert phone.post(f"/g/{game.play_token}/do/{kind}", data={
             "csrf_token": token, **data}).status_code == 303
