@@ -288,3 +288,34 @@ def to_statue_step(game):
 
 
 BLUE = {"player": 0, "colour": "blue", "cost": 2, "culture": 1, "points": 1}
+
+
+def round_trip(client, app, tmp_path) -> None:
+    """The one game of ``app`` (a real played game), undone and redone once, exported and
+    imported into another server: the same state and history there."""
+    from companion import create_app
+    with app.app_context():
+        game = store.session().scalars(select(Game)).one()
+        token = game.play_token
+    path = f"/g/{token}"
+    csrf = csrf_of(client, path)
+    for step in ("undo", "redo"):  # the history's own entries travel too
+        assert client.post(f"{path}/{step}", data={"csrf_token": csrf}).status_code == 303
+    exported = client.get(f"{path}/export.json")
+    assert exported.status_code == 200 and "hidden" not in exported.get_json()
+    other = create_app({"TESTING": True, "SECRET_KEY": "other", "CREATE_TABLES": True,
+                        "DATABASE_URL": f"sqlite:///{tmp_path / 'other.sqlite'}"})
+    there = other.test_client()
+    made = import_body(there, exported.get_data(), upload=True)
+    assert made.status_code == 303, made.get_data(as_text=True)[-3000:]
+    copy_token = made.headers["Location"].rsplit("/", 1)[-1]
+    with other.app_context():
+        copied, _ = store.find_game(copy_token)
+        again = store.export_game(copied)
+        copied_state = store.state_of(copied)
+    assert again == {**exported.get_json(), "created_at": again["created_at"]}
+    with app.app_context():
+        assert copied_state == store.state_of(store.session().get(Game, game.id))
+    assert there.get(f"/g/{copy_token}/history").get_data(as_text=True).count("<li") == \
+        client.get(f"{path}/history").get_data(as_text=True).count("<li")
+    other.extensions["db_engine"].dispose()

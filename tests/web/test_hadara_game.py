@@ -1,7 +1,7 @@
 """A whole three-epoch Hadara game for three players, tapped through the web layer, with the
 final score pad checked line by line against a ledger kept by the test itself."""
 
-from .table import WebTable, score_pad
+from .table import WebTable, round_trip, score_pad
 
 TRACKS = ("income", "military", "culture", "food")
 COLOURS = ("yellow", "red", "blue", "green", "purple")
@@ -133,3 +133,10 @@ def test_three_epoch_game_for_three_players_ends_with_the_ledgers_score_pad(clie
     assert totals == [sum(p.lines().values()) for p in led]
     assert rows["Colonies"][1] > 0 and rows["Statues"][2] > 0 and rows["Silver medals"][0] > 0
     assert "Final score" in client.get(t.path + "/score").get_data(as_text=True)
+
+
+def test_a_real_played_game_exported_and_imported_has_the_same_state_and_history(
+        client, app, tmp_path):
+    # the whole game above, tapped in
+    test_three_epoch_game_for_three_players_ends_with_the_ledgers_score_pad(client, app)
+    round_trip(client, app, tmp_path)
