@@ -41,15 +41,25 @@ def pytest_configure(config):
         build(Path(__file__).resolve().parent.parent / "static")
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config, items):
+#: tests that wait longest on other processes (a fresh venv, servers killed and started again):
+#: run first, so that under ``pytest -n`` the other workers' tests fill that time
+FIRST = ("tests/serve/test_make_run.py", "tests/serve/", "tests/durability/test_table_durability")
+
+
+def pytest_itemcollected(item):
     """Under ``pytest -n --dist loadgroup``, the PostgreSQL tests run on one worker: one
     throwaway server for them all instead of one per worker."""
-    if not config.pluginmanager.has_plugin("xdist"):
+    if hasattr(item.config, "workerinput") and item.get_closest_marker("postgres"):
+        item.add_marker(pytest.mark.xdist_group("postgres"))
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under ``pytest -n``, the longest waits first (``FIRST``)."""
+    if not hasattr(config, "workerinput"):  # (not a worker of ``pytest -n``)
         return
-    for item in items:
-        if item.get_closest_marker("postgres"):
-            item.add_marker(pytest.mark.xdist_group("postgres"))
+    first = [next((i for i, p in enumerate(FIRST) if item.nodeid.startswith(p)), len(FIRST))
+             for item in items]
+    items[:] = [item for _, _, item in sorted(zip(first, range(len(items)), items))]
 
 
 @pytest.fixture
