@@ -64,14 +64,17 @@ system-deps:
 lint: $(VENV)/.dev
 	$(BIN)/ruff check $(ROOT)
 
+# The suite on every core (pytest-xdist; the PostgreSQL tests share one worker's server).
+PARALLEL ?= -n auto --dist loadgroup
+
 test: lint $(VENV)/.dev system-deps catalogs
-	cd $(ROOT) && $(BIN)/python -m pytest -q
+	cd $(ROOT) && $(BIN)/python -m pytest -q $(PARALLEL)
 
 test-fast: $(VENV)/.dev catalogs
-	cd $(ROOT) && $(BIN)/python -m pytest -q -m "not browser and not postgres"
+	cd $(ROOT) && $(BIN)/python -m pytest -q $(PARALLEL) -m "not browser and not postgres"
 
 test-browser: $(VENV)/.dev system-deps catalogs
-	cd $(ROOT) && $(BIN)/python -m pytest -q -m browser
+	cd $(ROOT) && $(BIN)/python -m pytest -q $(PARALLEL) -m browser
 
 # Tables simulated at their real rates against the app as `make run` serves it; writes BENCHMARKS.md.
 bench: $(VENV)/.dev catalogs

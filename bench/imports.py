@@ -77,6 +77,23 @@ def game_file(steps: int = STEPS, seed: int = 36) -> dict:
             "actions": actions}
 
 
+# Text that keeps opening a JSON string: the nesting check skips strings, and a string pattern
+# that could fail made such a file take minutes (tests/web/test_import_checks.py refuses them).
+UNCLOSED = ('"' + '\\"' * 80_000, '["' + "\\" * 120_000)
+
+
+def unclosed_refusals(client, token: str) -> list[float]:
+    """Seconds to refuse each file of :data:`UNCLOSED` (422, nothing stored)."""
+    seconds = []
+    for body in UNCLOSED:
+        data = {"csrf_token": token, "file": (io.BytesIO(body.encode()), "g.json")}
+        start = time.perf_counter()
+        resp = client.post("/import", data=data, content_type="multipart/form-data")
+        seconds.append(time.perf_counter() - start)
+        assert resp.status_code == 422, resp.get_data(as_text=True)[-1000:]
+    return seconds
+
+
 def measure(steps: int = STEPS, runs: int = RUNS) -> dict:
     """Seconds to import the file (median of ``runs``, each into a new database)."""
     from companion import create_app
@@ -99,7 +116,8 @@ def measure(steps: int = STEPS, runs: int = RUNS) -> dict:
             seconds.append(time.perf_counter() - start)
             cpu.append(time.process_time() - started)
             assert resp.status_code == 303, resp.get_data(as_text=True)[-1000:]
-    return {"seconds": statistics.median(seconds), "runs": seconds,
+            unclosed = unclosed_refusals(client, token)
+    return {"seconds": statistics.median(seconds), "runs": seconds, "unclosed": unclosed,
             "cpu": statistics.median(cpu), "load": os.getloadavg()[0], "steps": steps,
             "bytes": len(body), "kinds": dict(kinds)}
 
@@ -116,7 +134,9 @@ def markdown(r: dict) -> str:
             f"({', '.join(f'{s:.2f}' for s in r['runs'])}), {r['cpu']:.2f} s of CPU (load "
             f"average {r['load']:.1f} after); target < {TARGET:.0f} s: {met}. A file whose "
             f"take-backs and changes would cost more to check is refused before any replay "
-            f"(`gamefile.MAX_WALKED`, `MAX_REPLAYED`).\n")
+            f"(`gamefile.MAX_WALKED`, `MAX_REPLAYED`). Files of unclosed strings "
+            f"({', '.join(f'{len(u) // 1000} KB' for u in UNCLOSED)}) refused in "
+            f"{', '.join(f'{s:.3f}' for s in r.get('unclosed', ()))} s.\n")
 
 
 if __name__ == "__main__":

@@ -1,11 +1,65 @@
 """Shared fixtures: an app on a temporary SQLite database, its client, and helpers to play."""
 from __future__ import annotations
 
-import re
+from pathlib import Path
 
+import jinja2
 import pytest
+from flask import Flask
 
 from companion import create_app
+
+# (helpers once kept here: imported from this module by tests of other branches)
+from tests.table_helpers import csrf_of, fresh_pg_database  # noqa: F401
+
+_fresh_pg_database = fresh_pg_database
+
+
+class CompiledOnce(jinja2.BytecodeCache):
+    """Jinja's compiled templates kept for every app of the test process: each test makes its
+    own app, whose environment would parse and compile every template it draws again (about
+    half of a web test's time). Keyed by the template and its source's checksum, as Jinja's
+    own bytecode caches are: a changed template is compiled afresh."""
+
+    def __init__(self) -> None:
+        self.code: dict[tuple[str, str], object] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        bucket.code = self.code.get((bucket.key, bucket.checksum))
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.code[bucket.key, bucket.checksum] = bucket.code
+
+
+def pytest_configure(config):
+    """Every app of the process shares compiled templates (``CompiledOnce``). And before the
+    workers of ``pytest -n`` start, the minified assets every app reads are built once here,
+    not by several workers writing the same files at once."""
+    Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": CompiledOnce()}
+    if not hasattr(config, "workerinput"):
+        from companion.web.assets import build
+        build(Path(__file__).resolve().parent.parent / "static")
+
+
+#: tests that wait longest on other processes (a fresh venv, servers killed and started again):
+#: run first, so that under ``pytest -n`` the other workers' tests fill that time
+FIRST = ("tests/serve/test_make_run.py", "tests/serve/", "tests/durability/test_table_durability")
+
+
+def pytest_itemcollected(item):
+    """Under ``pytest -n --dist loadgroup``, the PostgreSQL tests run on one worker: one
+    throwaway server for them all instead of one per worker."""
+    if hasattr(item.config, "workerinput") and item.get_closest_marker("postgres"):
+        item.add_marker(pytest.mark.xdist_group("postgres"))
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under ``pytest -n``, the longest waits first (``FIRST``)."""
+    if not hasattr(config, "workerinput"):  # (not a worker of ``pytest -n``)
+        return
+    first = [next((i for i, p in enumerate(FIRST) if item.nodeid.startswith(p)), len(FIRST))
+             for item in items]
+    items[:] = [item for _, _, item in sorted(zip(first, range(len(items)), items))]
 
 
 @pytest.fixture
@@ -23,22 +77,11 @@ def client(app):
     return app.test_client()
 
 
-CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
-
-
-def csrf_of(client, path: str = "/") -> str:
-    """The CSRF token a page hands out (tests send it like a browser would)."""
-    html = client.get(path).get_data(as_text=True)
-    match = CSRF.search(html)
-    assert match, f"no CSRF token on {path}"
-    return match.group(1)
 
 
 # ---------------------------------------------------------------- the shared table: databases
 
 import subprocess  # noqa: E402
-import uuid  # noqa: E402
-from pathlib import Path  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
@@ -60,13 +103,6 @@ def pg_server():
     subprocess.run(["bash", str(script), "stop", folder], capture_output=True, timeout=60)
 
 
-def _fresh_pg_database(server_url: str) -> str:
-    import psycopg
-    name = f"t_{uuid.uuid4().hex[:16]}"
-    plain = server_url.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(plain, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    return server_url.rsplit("/", 1)[0] + "/" + name
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
@@ -74,7 +110,7 @@ def database_url(request, tmp_path):
     """An empty database: SQLite (WAL) in a temporary folder, or a new PostgreSQL database."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'table.sqlite'}"
-    return _fresh_pg_database(request.getfixturevalue("pg_server"))
+    return fresh_pg_database(request.getfixturevalue("pg_server"))
 
 
 @pytest.fixture(scope="module",
@@ -85,7 +121,7 @@ def module_db_app(request, tmp_path_factory):
     from companion.migrations import upgrade
     url = (f"sqlite:///{tmp_path_factory.mktemp('db') / 'table.sqlite'}"
            if request.param == "sqlite"
-           else _fresh_pg_database(request.getfixturevalue("pg_server")))
+           else fresh_pg_database(request.getfixturevalue("pg_server")))
     app = create_app({"TESTING": True, "SECRET_KEY": "test-key", "DATABASE_URL": url})
     upgrade(app)
     yield app

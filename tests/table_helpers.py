@@ -46,13 +46,13 @@ def sample_setup(rules, players: int = 3) -> dict[str, Any]:
     return setup
 
 
-def sample_game(app, slug: str = "hadara"):
+def sample_game(app, slug: str = "hadara", players: int = 3):
     """A new game of ``slug`` with its sample setup, stored by ``app`` (its row, loaded)."""
     from companion import store
     from companion.games import get_game
     rules = get_game(slug)
     with app.app_context():
-        return store.create_game(rules, sample_setup(rules))
+        return store.create_game(rules, sample_setup(rules, players))
 
 
 def coin_corrections(names: tuple[str, ...] | list[str], steps: int) -> list[dict[str, Any]]:
@@ -203,6 +203,26 @@ class Gunicorn:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+def csrf_of(client, path: str = "/") -> str:
+    """The CSRF token a page hands out (tests send it like a browser would)."""
+    html = client.get(path).get_data(as_text=True)
+    match = CSRF.search(html)
+    assert match, f"no CSRF token on {path}"
+    return match.group(1)
+
+
+def fresh_pg_database(server_url: str) -> str:
+    """A new, empty database on the PostgreSQL server at ``server_url``: its URL."""
+    import uuid
+
+    import psycopg
+    name = f"t_{uuid.uuid4().hex[:16]}"
+    plain = server_url.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return server_url.rsplit("/", 1)[0] + "/" + name
 
 
 # A whole 3-player Hexemonia game (a revolt, a war, the final round) in two rounds: its setup and

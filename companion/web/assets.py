@@ -11,6 +11,7 @@ copy's hash (``?v=``), so a phone never keeps a stale one."""
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
 from calmjs.parse import es5
@@ -73,14 +74,20 @@ def _environment(static: Path) -> Environment:
 
 
 def build(static: Path, *, force: bool = False) -> None:
-    """Write the minified copies that are missing or older than their sources."""
+    """Write the minified copies that are missing or older than their sources, each written
+    aside and then renamed into place: a process reading one while a server starting next to
+    it builds them again reads the whole old copy or the whole new one, never half a file."""
     env = _environment(static)
     for name, (source, _, output) in _assets(static).items():
         made = static / output
         # (this file names the minifiers: a copy made before it changed is stale too)
         newest = max((static / source).stat().st_mtime, Path(__file__).stat().st_mtime)
         if force or not made.exists() or made.stat().st_mtime < newest:
+            made.parent.mkdir(exist_ok=True)
+            aside = made.resolve().with_name(f".{made.name}.{os.getpid()}")
+            env[name].output = str(aside)
             env[name].build(force=True)
+            os.replace(aside, made)
 
 
 def init_app(app: Flask) -> None:

@@ -22,7 +22,8 @@ from werkzeug.serving import make_server
 
 from companion import create_app
 from tests.browser.conftest import PHONE, ROOT, LiveServer, shot
-from tests.browser.tables import HadaraTable, act, tap_and_load
+from tests.browser.phone import on_screen, sell, start_hadara, version
+from tests.browser.tables import act, tap_and_load
 
 pytestmark = pytest.mark.browser
 
@@ -34,25 +35,9 @@ TAPS = "**/do/sell"  # the route a "Sell a card" tap is sent to
 
 # ------------------------------------------------------------------------------------ helpers
 
-def start_hadara(page: Page, base: str) -> None:
-    """A two-player Hadara game started from its setup form, at its first step."""
-    page.goto(base + "/new/hadara")
-    HadaraTable().fill_setup(page)
-    tap_and_load(page, page.locator("main form button.big"))  # "Start the game", any language
-    expect(page.locator("#game")).to_be_visible()
-
-
-def sell(page: Page, seat: int = 0) -> Locator:
-    """The player's "Sell a card" button (found by its form, in any language)."""
-    return page.locator(f"#p{seat} form[action$='/do/sell'] button")
-
 
 def form_of(button: Locator) -> Locator:
     return button.locator("xpath=ancestor::form[1]")
-
-
-def version(page: Page) -> str:
-    return page.locator("#game").get_attribute("data-version")
 
 
 def latest(page: Page) -> list[str]:
@@ -83,16 +68,6 @@ def expect_not_recorded(page: Page, button: Locator, *words: str,
     size = button.evaluate("b => [b.offsetWidth, b.offsetHeight]")  # (one step: the game may
     assert min(size) >= 44, f"a marked button is {size} px"  # be redrawn at any moment)
     on_screen(page, alert)
-
-
-def on_screen(page: Page, target: Locator) -> None:
-    """``target`` is inside the screen and below the sticky header bar, where a reader sees it."""
-    page.wait_for_timeout(100)  # the scroll that brings it into view
-    top, bottom, bar, height = target.evaluate("""e => [e.getBoundingClientRect().top,
-        e.getBoundingClientRect().bottom,
-        document.querySelector("header.bar").getBoundingClientRect().bottom, innerHeight]""")
-    assert top >= bar - 1, f"the message is under the header bar: top {top}, bar ends {bar}"
-    assert bottom <= height, f"the message is below the screen: its end {bottom} of {height}"
 
 
 def expect_cleared_by_a_recorded_tap(page: Page, button: Locator) -> None:

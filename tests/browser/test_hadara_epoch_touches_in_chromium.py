@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import DOC_SHOTS, shot
+from tests.browser.phone import Count
 from tests.browser.tables import chip, seated, tap_and_load
 
 pytestmark = pytest.mark.browser
@@ -34,38 +35,6 @@ YELLOW = dict(colour="yellow", cost=3, income=1, points=1)
 COLONY = dict(requirement=1, points=3, choice="plunder", coins=2)
 STATUE = dict(statue=1, requirement=2, points=4, tile_track="culture", tile_side="up",
               tile_value=1)
-
-
-class Count:
-    """Every touch and keyboard entry one phone makes, counted as it is made."""
-
-    def __init__(self, page: Page, *, paced: bool = False):
-        self.page, self.touches, self.keyboard, self.paced = page, 0, 0, paced
-
-    def tap(self, target: Locator) -> None:
-        """(``paced``: a moment passes first, as a person reads what the last tap did: a button
-        that just took the place of the one tapped takes no tap at once)"""
-        self.touches += 1
-        if self.paced:
-            self.page.clock.fast_forward(500)
-        target.tap()
-
-    def pick(self, target: Locator, value: str) -> None:
-        self.touches += 2
-        target.select_option(value)
-
-    def open(self, panel: Locator) -> Locator:
-        """A panel opened by a tap on its summary (not tapped when already open)."""
-        if not panel.evaluate("d => d.open"):
-            self.tap(panel.locator(":scope > summary"))
-        return panel
-
-    def send(self, target: Locator) -> None:
-        """The touch that records an action: the game shows a newer version, no refusal."""
-        before = self.page.locator("#game").get_attribute("data-version")
-        self.tap(target)
-        expect(self.page.locator(f'#game:not([data-version="{before}"])')).to_have_count(1)
-        expect(self.page.locator("#game .alert, #not-recorded")).to_have_count(0)
 
 
 def taught_group(live_server) -> str:

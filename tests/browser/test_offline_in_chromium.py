@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Error, Page, expect
 
 from tests.browser.conftest import shot
-from tests.browser.test_failures_in_chromium import on_screen, sell, start_hadara, version
+from tests.browser.phone import on_screen, sell, start_hadara, version
 
 pytestmark = pytest.mark.browser
 

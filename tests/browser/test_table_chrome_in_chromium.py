@@ -12,9 +12,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import shot
+from tests.browser.phone import on_screen, sell, start_game, start_hadara, version
 from tests.browser.tables import HadaraTable, HexemoniaTable, TradeWarzTable, act, chip
-from tests.browser.test_failures_in_chromium import on_screen, sell, start_hadara, version
-from tests.browser.test_tables_in_chromium import start_game
 
 pytestmark = pytest.mark.browser
 

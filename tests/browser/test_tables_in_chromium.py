@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ROOT, shot
+from tests.browser.phone import score_pad, start_game
 from tests.browser.tables import DRIVERS, GenericTable, HadaraTable, tap_and_load
 
 pytestmark = pytest.mark.browser
@@ -37,31 +38,6 @@ TAP_TARGETS = """() => {
   return out;
 }"""
 SIDEWAYS = "() => [document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]"
-
-
-def start_game(page: Page, base: str, table) -> str:
-    """From the games list, tap "Start a game" for this game, fill the setup, start it."""
-    page.goto(base + "/")
-    card = page.locator(".card").filter(has=page.locator("h3", has_text=re.compile(
-        f"^{table.slug}$", re.I)))
-    tap_and_load(page, card.get_by_role("link", name="Start a game"))
-    table.fill_setup(page)
-    tap_and_load(page, page.get_by_role("button", name="Start the game"))
-    expect(page.locator("#game")).to_be_visible()
-    return page.url
-
-
-def score_pad(page: Page) -> dict[str, dict[str, int]]:
-    """The score pad as shown: player -> line label -> points (the Total row included)."""
-    names = [t.strip() for t in page.locator("table.pad thead th").all_inner_texts()][1:]
-    pad: dict[str, dict[str, int]] = {n: {} for n in names}
-    for row in page.locator("table.pad tbody tr:not(.why)").all():
-        # the line's name (its rule is linked under it, in the same cell)
-        label = row.locator("th").evaluate("th => th.firstChild.textContent").strip()
-        for name, cell in zip(names, row.locator("td").all()):
-            pad[name][label] = int(cell.locator("summary").inner_text().strip()
-                                   if cell.locator("summary").count() else cell.inner_text())
-    return pad
 
 
 @pytest.mark.parametrize("slug", PLAYABLE)

@@ -7,8 +7,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import shot
+from tests.browser.phone import score_pad, start_game
 from tests.browser.tables import TradeWarzTable, tap_and_load
-from tests.browser.test_tables_in_chromium import score_pad, start_game
 
 pytestmark = pytest.mark.browser
 #: the screens committed under docs/screenshots (UPDATE_DOC_SCREENSHOTS=1)

@@ -17,8 +17,8 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.phone import Count
 from tests.browser.tables import chip, seated, tap_and_load
-from tests.browser.test_hadara_epoch_touches_in_chromium import Count
 
 pytestmark = pytest.mark.browser
 

@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import shot
+from tests.browser.phone import score_pad, start_game
 from tests.browser.tables import TradeWarzThreeHouseTable, tap_and_load
-from tests.browser.test_tables_in_chromium import score_pad, start_game
 
 pytestmark = pytest.mark.browser
 

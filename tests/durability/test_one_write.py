@@ -13,8 +13,7 @@ from sqlalchemy import event, select, text
 from companion import store
 from companion.db import BoxData, Game
 from companion.games import get_game
-from tests.conftest import csrf_of
-from tests.table_helpers import sample_game, sample_setup
+from tests.table_helpers import csrf_of, sample_game, sample_setup
 from tests.web.table import WebTable
 
 ONCE = re.compile(r'name="once" value="([^"]+)"')

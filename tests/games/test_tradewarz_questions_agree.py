@@ -14,7 +14,7 @@ from companion.games.tradewarz import TECHS
 from companion.games.tradewarz import questions as Q
 from companion.games.tradewarz import rules as tw_rules
 from companion.games.tradewarz.economy import EXTRA_SILOS
-from tests.properties.test_rules_invariants import candidate
+from tests.properties.tablegen import candidate
 
 RULES = get_game("tradewarz")
 COSTS = {"cost_settlement": "1 lumber + 1 wheat", "cost_upgrade": "1 lumber + 1 wheat + 2 mining",

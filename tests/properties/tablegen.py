@@ -2,12 +2,15 @@
 field specs, and the end-of-game facts of a live state for the ranking property."""
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from typing import Any
 
-from companion.games import GameRules
-from companion.games.core import FieldSpec
+from hypothesis import HealthCheck, settings
+
+from companion.games import GAMES, GameRules
+from companion.games.core import RULING, Entry, FieldSpec, RulesError
 
 
 def field_value(f: FieldSpec, seat: int) -> Any:
@@ -140,3 +143,65 @@ def walk(rules: GameRules, setup: dict[str, Any], seed: int, *, steps: int = 400
         firsts.setdefault(kind, (len(log), clean))
         log.append(Entry(len(log) + 1, kind, clean))
     return log, firsts
+
+
+STEPS = 60  # accepted actions per example
+
+
+TRIES = 60  # candidates drawn per step before giving up on that step
+
+
+SETTINGS = settings(max_examples=25, deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def draw_value(rnd: random.Random, f: FieldSpec, players: int, names: tuple[str, ...]) -> Any:
+    if f.kind in ("int", "player"):
+        low, high = (0, players - 1) if f.kind == "player" else (f.low, f.high)
+        if rnd.random() < 0.85:  # small numbers are the ones a table really types
+            high = min(high, low + 8)
+        return rnd.randint(low, high)
+    if f.kind == "choice":
+        return rnd.choice(f.choices)[0]
+    if f.kind == "bool":
+        return rnd.random() < 0.5
+    return rnd.choice(("", "x", *names, "Acropolis", "Acropolis: 1c", "1/1/1, 2/0/1"))
+
+
+def candidate(rules, state, rnd: random.Random) -> tuple[str, dict]:
+    kinds = [k for k in rules.available(state) if k != RULING]
+    kind = rnd.choice(kinds)
+    names = rules.player_names(state)
+    data = {f.name: draw_value(rnd, f, len(names), names) for f in rules.spec(kind).fields}
+    return kind, data
+
+
+def play(rules, state, rnd: random.Random) -> tuple[Any, Entry | None]:
+    """One legal action drawn at random, applied; None when no candidate was accepted."""
+    for _ in range(TRIES):
+        kind, raw = candidate(rules, state, rnd)
+        try:
+            clean = rules.check_action(state, kind, raw)
+            after = rules.apply(state, kind, clean)
+        except RulesError:
+            continue
+        return after, Entry(0, kind, clean)
+    return state, None
+
+
+def random_game(slug: str, seed: int, players: int):
+    """Setup, the log of accepted entries and each state along the way."""
+    rules = GAMES[slug]
+    players = max(rules.min_players, min(players, rules.max_players))
+    setup = valid_setup(rules, players)
+    state = rules.new_game(setup)
+    rnd = random.Random(seed)
+    log: list[Entry] = []
+    states = [state]
+    for _ in range(STEPS):
+        state, entry = play(rules, state, rnd)
+        if entry is None:
+            break
+        log.append(dataclasses.replace(entry, seq=len(log) + 1))
+        states.append(state)
+    return rules, setup, log, states

@@ -28,7 +28,7 @@ from companion.games.core import (
 )
 from companion.games.core import history as changes
 from companion.games.gamefile import Replay
-from tests.properties.test_rules_invariants import SETTINGS
+from tests.properties.tablegen import SETTINGS
 from tests.table_helpers import sample_setup
 
 RULES = get_game("hadara")

@@ -8,25 +8,24 @@ and an undo restores exactly the state before the undone action.
 from __future__ import annotations
 
 import dataclasses
-import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.games import GAMES
-from companion.games.core import META_KINDS, RULING, UNDO, Entry, FieldSpec, RulesError
+from companion.games.core import META_KINDS, UNDO, Entry
 from companion.web.api import result_to_json
-from tests.properties.tablegen import FACTS_OF, valid_setup
+from tests.properties.tablegen import (
+    FACTS_OF,
+    SETTINGS,
+    random_game,
+)
 
 SLUGS = sorted(GAMES)
-STEPS = 60  # accepted actions per example
-TRIES = 60  # candidates drawn per step before giving up on that step
 #: integer fields that hold a sentinel below zero by design ("no one holds the Philosopher")
 SENTINELS = {"philosopher"}
-SETTINGS = settings(max_examples=25, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 def negatives(value: Any, path: str = "state") -> list[str]:
@@ -45,40 +44,6 @@ def negatives(value: Any, path: str = "state") -> list[str]:
     return []
 
 
-def draw_value(rnd: random.Random, f: FieldSpec, players: int, names: tuple[str, ...]) -> Any:
-    if f.kind in ("int", "player"):
-        low, high = (0, players - 1) if f.kind == "player" else (f.low, f.high)
-        if rnd.random() < 0.85:  # small numbers are the ones a table really types
-            high = min(high, low + 8)
-        return rnd.randint(low, high)
-    if f.kind == "choice":
-        return rnd.choice(f.choices)[0]
-    if f.kind == "bool":
-        return rnd.random() < 0.5
-    return rnd.choice(("", "x", *names, "Acropolis", "Acropolis: 1c", "1/1/1, 2/0/1"))
-
-
-def candidate(rules, state, rnd: random.Random) -> tuple[str, dict]:
-    kinds = [k for k in rules.available(state) if k != RULING]
-    kind = rnd.choice(kinds)
-    names = rules.player_names(state)
-    data = {f.name: draw_value(rnd, f, len(names), names) for f in rules.spec(kind).fields}
-    return kind, data
-
-
-def play(rules, state, rnd: random.Random) -> tuple[Any, Entry | None]:
-    """One legal action drawn at random, applied; None when no candidate was accepted."""
-    for _ in range(TRIES):
-        kind, raw = candidate(rules, state, rnd)
-        try:
-            clean = rules.check_action(state, kind, raw)
-            after = rules.apply(state, kind, clean)
-        except RulesError:
-            continue
-        return after, Entry(0, kind, clean)
-    return state, None
-
-
 def check_score(rules, state) -> None:
     body = result_to_json(rules.score(state))
     for p in body["players"]:
@@ -95,24 +60,6 @@ def check_score(rules, state) -> None:
 
 def places(result) -> dict[str, int]:
     return {n: p.place for p in result.ranking for n in p.names}
-
-
-def random_game(slug: str, seed: int, players: int):
-    """Setup, the log of accepted entries and each state along the way."""
-    rules = GAMES[slug]
-    players = max(rules.min_players, min(players, rules.max_players))
-    setup = valid_setup(rules, players)
-    state = rules.new_game(setup)
-    rnd = random.Random(seed)
-    log: list[Entry] = []
-    states = [state]
-    for _ in range(STEPS):
-        state, entry = play(rules, state, rnd)
-        if entry is None:
-            break
-        log.append(dataclasses.replace(entry, seq=len(log) + 1))
-        states.append(state)
-    return rules, setup, log, states
 
 
 @pytest.mark.parametrize("slug", SLUGS)

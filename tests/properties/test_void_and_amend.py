@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from companion.games import GAMES
 from companion.games.core import AMEND, UNDO, VOID, Entry, RulesError, WouldBreak
 from companion.games.core import history as changes
-from tests.properties.test_rules_invariants import SETTINGS, candidate, random_game
+from tests.properties.tablegen import SETTINGS, candidate, random_game
 
 SLUGS = sorted(GAMES)
 

@@ -8,14 +8,14 @@ import pytest
 
 from bench import cross_server
 from bench.slow_clients import one_game
-from tests.conftest import _fresh_pg_database
+from tests.table_helpers import fresh_pg_database
 
 pytestmark = pytest.mark.postgres
 
 
 def test_a_tap_on_one_server_wakes_a_check_held_on_another_through_the_database(pg_server,
                                                                                tmp_path):
-    url = _fresh_pg_database(pg_server)
+    url = fresh_pg_database(pg_server)
     token = one_game(url)
     # one process each, whose watcher reads the versions only every 10 minutes (after the
     # first held check): only the database's notification can wake a check in time

@@ -17,7 +17,7 @@ import pytest
 from companion import store
 from companion.games import GAMES, get_game, package_of
 from companion.games.core import Entry, subject_fields
-from tests.conftest import csrf_of
+from tests.table_helpers import csrf_of
 
 from .table import WebTable
 

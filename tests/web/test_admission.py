@@ -14,8 +14,7 @@ import pytest
 from companion import admission, create_app, store
 from companion.games import get_game
 from companion.web import drawing
-from tests.conftest import csrf_of
-from tests.table_helpers import sample_setup
+from tests.table_helpers import csrf_of, sample_setup
 
 PLACES = 2
 
@@ -39,6 +38,20 @@ def two_places(tmp_path):
     app = with_places(tmp_path, PLACES)
     yield app
     app.extensions["db_engine"].dispose()
+
+
+def until(condition: Callable[[], bool]) -> None:
+    """Return once ``condition`` holds (a safety bound of some seconds, not a measure)."""
+    for _ in range(1000):
+        if condition():
+            return
+        time.sleep(0.005)
+    raise AssertionError("the requests never got there")
+
+
+def readers_waiting(app) -> int:
+    """How many requests that change nothing sleep until a place is free."""
+    return len(app.extensions["admission"]._readers._waiters)
 
 
 def new_game(app):
@@ -93,7 +106,7 @@ def test_no_more_requests_of_a_process_run_at_once_than_its_places(two_places):
 
     app.add_url_rule("/busy", view_func=busy)
     threads = [in_thread(lambda: app.test_client().get("/busy")) for _ in range(PLACES + 3)]
-    time.sleep(0.5)
+    until(lambda: readers_waiting(app) == 3)  # (every request came in; as many as may run)
     with lock:
         running = inside[0]
     go.set()
@@ -115,12 +128,12 @@ def test_a_tap_takes_the_next_free_place_before_the_checks_that_waited_longer(on
     tapper = app.test_client()
     csrf = csrf_of(tapper, f"/g/{game.play_token}")
     holder, _ = in_thread(lambda: app.test_client().get("/busy"))
-    time.sleep(0.2)
+    until(lambda: app.extensions["admission"]._free == 0)
     checks = [in_thread(lambda: app.test_client().get(f"/g/{game.play_token}/v"))
               for _ in range(3)]
-    time.sleep(0.2)  # (the checks wait first)
+    until(lambda: readers_waiting(app) == 3)  # (the checks wait first)
     tap, answers = in_thread(lambda: correct(tapper, game, csrf))
-    time.sleep(0.2)
+    until(lambda: app.extensions["admission"]._writing == 1)
     go.set()
     for thread, _ in (*checks, (tap, answers), (holder, None)):
         thread.join(10)
@@ -151,7 +164,7 @@ def test_a_held_check_answers_a_change_without_waiting_for_a_place(one_place):
     game = new_game(app)
     check, answers = held_check(app, game)
     holder, _ = in_thread(lambda: app.test_client().get("/busy"))  # the one place, held
-    time.sleep(0.2)
+    until(lambda: app.extensions["admission"]._free == 0)
     try:
         with app.app_context():  # a change made elsewhere (another process's tap)
             store.record(game.id, "correct", {"player": 0, "value": "coins", "delta": 1})

@@ -3,12 +3,12 @@ server (issue 21, security review M4): a table changes only its own group's (or 
 and a setup from a group starts from that group's values and house rules."""
 from __future__ import annotations
 
-import re
-
 from companion import migrations, store
 from companion.db import BoxData, BoxSighting
 
-from .table import WebTable, new_group
+from .groups import hadara_in_group as hadara
+from .groups import preselected, remember_all_coins
+from .table import new_group
 
 HEX = {"hexes": 2}
 
@@ -16,29 +16,6 @@ HEX = {"hexes": 2}
 def seat(name, initiative, **kw):
     return {"name": name, "initiative": initiative, "side": "A", "coins": 5, "income": 2,
             "military": 3, "culture": 1, "food": 2, **kw}
-
-
-def hadara(client, app, group="", *names, **options):
-    names = names or ("Ana", "Ben")
-    return WebTable.create(client, app, "hadara", [seat(n, i + 1) for i, n in enumerate(names)],
-                           in_group=group, **options)
-
-
-def remember_all_coins(client, table):
-    """Switch HAD-1 to "all coins" in ``table`` and ask to keep it as a house rule."""
-    resp = client.post(f"/rules/hadara/rulings/{table.path.rsplit('/', 1)[-1]}", data={
-        "csrf_token": table.csrf, "version": table.version, "once": "x" + table.path[-8:],
-        "ruling": "HAD-1", "reading": "all-coins", "remember": "1"})
-    assert resp.status_code == 303, resp.get_data(as_text=True)[:2000]
-
-
-def preselected(client, url) -> str:
-    """The reading of HAD-1 a setup page starts with."""
-    html = client.get(url).get_data(as_text=True)
-    select = re.search(r'<select[^>]*name="ruling_HAD-1".*?</select>', html, re.S).group(0)
-    chosen = re.search(r'<option[^>]*selected[^>]*value="([^"]+)"|'
-                       r'<option[^>]*value="([^"]+)"[^>]*selected', select)
-    return (chosen.group(1) or chosen.group(2)) if chosen else "remainder"
 
 
 def test_one_groups_house_rule_is_not_another_groups_default(client, app):
@@ -69,7 +46,7 @@ def test_a_game_without_a_group_keeps_its_own_house_rule_and_sees_it(client, app
 
 def hexemonia(client, app, group=""):
     players = [{"name": "Ana", "city": "athens"}, {"name": "Ben", "city": "sparta"}]
-    from .test_hexemonia_web import HxTable
+    from .table import HxTable
     return HxTable.create(client, app, "hexemonia", players, in_group=group,
                           **{"icon_3": 2, "icon_4": 29, "revolts": "y"})
 

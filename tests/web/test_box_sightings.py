@@ -10,6 +10,9 @@ import pytest
 from companion import store
 from companion.games import get_game
 
+from .table import BLUE, to_statue_step
+from .table import hadara_with_box as new_game
+
 HADARA = get_game("hadara")
 
 
@@ -22,11 +25,6 @@ def seat(name, initiative, **kw):
 def ctx(app):
     with app.test_request_context():
         yield app
-
-
-def new_game(*players):
-    setup = {"players": list(players) or [seat("Ana", 1), seat("Ben", 2)]}
-    return store.create_game(HADARA, setup, box=HADARA.box_records_of_setup(setup))
 
 
 def known(category=None, *, of, **kw):
@@ -49,18 +47,6 @@ def one_group(*games):
 def choose(game, reading, box):
     """A ruling switched in ``game``, keeping ``box`` with it (as "remember" does)."""
     store.record(game.id, "ruling", {"ruling": "HAD-1", "reading": reading}, box=box)
-
-
-def to_statue_step(game):
-    """Phase A of epoch I with every card sold, then closed up to the statue step."""
-    for round_ in range(1, 6):
-        for player in (0, 1):
-            store.record(game.id, "sell", {"player": player, "round": round_})
-    while (step := store.state_of(store.find_game(game.play_token)[0]).step) != "statue":
-        store.record(game.id, "income" if step == "income" else "next", {})
-
-
-BLUE = {"player": 0, "colour": "blue", "cost": 2, "culture": 1, "points": 1}
 
 
 def test_a_bought_card_joins_the_box_and_an_undo_forgets_it_and_a_redo_brings_it_back(ctx):

@@ -22,8 +22,8 @@ from companion import store
 from companion.db import Action, Game
 from companion.games import GAMES
 from companion.games.core import UNDO, Entry, FieldSpec
-from tests.conftest import csrf_of
 from tests.properties.tablegen import valid_setup, walk
+from tests.table_helpers import csrf_of
 
 from .table import WebTable
 

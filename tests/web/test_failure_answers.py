@@ -10,10 +10,9 @@ from werkzeug.exceptions import TooManyRequests
 
 from companion import create_app
 from companion.db import Action
+from tests.table_helpers import sample_game as new_game
 
-from .table import WebTable
-from .test_held_check import new_game
-from .test_tap_fields import seat
+from .table import WebTable, seat
 
 SCRIPT = {"Accept": "application/json, */*"}  # a script that also takes other answers
 DATABASE_REFUSED = "The server cannot store anything just now (its database refused), so "

@@ -11,55 +11,20 @@ from urllib.parse import parse_qs, urlsplit
 
 from companion.db import Game, GroupGame, GroupPlayer, Play, session
 from companion.games.core.characters import refused_in
-from tests.conftest import csrf_of
-from tests.web.table import CSRF, WebTable
+from tests.table_helpers import csrf_of
+from tests.web.table import CSRF
 
-OPTIONS = {"end_mode": "time", "years": "2", "alliances": "y",
-           "cost_settlement": "1 lumber + 1 wheat", "cost_castle": "3 gold + 4 lumber + 4 mining",
-           "cost_tech_economy": "1 gold + 1 lumber + 1 wheat"}
-
-
-def new_group(client, name="Family") -> str:
-    resp = client.post("/group/new", data={"name": name, "csrf_token": csrf_of(client)})
-    assert resp.status_code == 303
-    return resp.headers["Location"]
-
-
-def add(client, group: str, name: str, mark: str = "", expect: int = 303):
-    resp = client.post(group + "/players", data={"name": name, "mark": mark,
-                                                 "csrf_token": csrf_of(client, group)})
-    assert resp.status_code == expect, resp.get_data(as_text=True)[:2000]
-    return resp
-
-
-def player_ids(app, group: str) -> dict[str, int]:
-    with app.app_context():
-        return {p.name: p.id for p in session().query(GroupPlayer)}
-
-
-def finished_game(client, app, group: str, seated: list[str], golden: list[int]) -> WebTable:
-    """A TradeWarz game of the group, seated from the group's players in the given order, each
-    house's golden Xadlas set by a correction, ended by "Time is up"."""
-    ids = player_ids(app, group)
-    token = group.rsplit("/", 1)[1]
-    seat = ",".join(str(ids[n]) for n in seated)
-    url = f"/new/tradewarz?group={token}&seat={seat}"
-    html = client.get(url).get_data(as_text=True)
-    for i, name in enumerate(seated):  # the tapped players are on the form, in order
-        assert f'name="players-{i}-name"' in html and f'value="{name}"' in html
-    data = {"csrf_token": CSRF.search(html).group(1), **OPTIONS}
-    for i, name in enumerate(seated):
-        data.update({f"players-{i}-name": name, f"players-{i}-colour": ["red", "blue",
-                                                                        "green", "yellow"][i]})
-    resp = client.post(url, data=data)
-    assert resp.status_code == 303, resp.get_data(as_text=True)[:2000]
-    table = WebTable(client, app, resp.headers["Location"])
-    for house, points in enumerate(golden):
-        if points:
-            table.do("correct", house=house, what="golden", value=points)
-    table.do("time_up")
-    assert table.state().phase == "over"
-    return table
+from .groups import (
+    OPTIONS,
+    TW_QUICK,
+    add,
+    export_of,
+    finished_game,
+    import_file,
+    player_ids,
+    quick_play,
+)
+from .groups import group_made as new_group
 
 
 def test_a_group_is_created_from_the_home_page_and_kept_on_the_phone(client):
@@ -187,22 +152,6 @@ def test_an_unfinished_game_is_not_a_play_yet(client, app):
     client.get(group)
     with app.app_context():
         assert session().query(GroupGame).count() == 1 and session().query(Play).count() == 0
-
-
-def quick_play(client, group, slug="tradewarz", expect=303, **extra):
-    token = group.rsplit("/", 1)[1]
-    html = client.get(f"/group/{token}/quick/{slug}?players=2").get_data(as_text=True)
-    data = {"csrf_token": CSRF.search(html).group(1), "date": "2026-11-01", "duration": "75",
-            "first": "2", "note": "rainy evening", **extra}
-    resp = client.post(f"/group/{token}/quick/{slug}", data=data)
-    assert resp.status_code == expect, resp.get_data(as_text=True)[:3000]
-    return resp
-
-
-TW_QUICK = {"players-0-name": "Ana", "players-0-golden_xadlas": "3",
-            "players-0-silver_xadlas": "1", "players-1-name": "Ben",
-            "players-1-golden_xadlas": "2", "players-1-silver_xadlas": "2",
-            "players-1-soldiers": "1"}
 
 
 def test_a_play_the_app_did_not_track_is_logged_from_the_quick_pad_to_the_group(client, app):
@@ -336,20 +285,6 @@ def test_one_groups_link_never_opens_another_groups_play(client, app):
     play_id = resp.headers["Location"].rsplit("/", 1)[1]
     assert client.get(f"{second}/play/{play_id}").status_code == 404
     assert client.get(f"{first}/play/{play_id}").status_code == 200
-
-
-def export_of(client, group):
-    resp = client.get(group + "/export.json")
-    assert resp.status_code == 200
-    return resp.get_json()
-
-
-def import_file(client, payload, expect=303):
-    resp = client.post("/group/import", data={
-        "csrf_token": csrf_of(client), "file": (io.BytesIO(json.dumps(payload).encode()),
-                                                "group.json")})
-    assert resp.status_code == expect, resp.get_data(as_text=True)[:3000]
-    return resp
 
 
 def test_a_whole_group_imports_into_another_server_with_the_same_result(client, app, tmp_path):

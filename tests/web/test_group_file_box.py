@@ -12,9 +12,9 @@ from companion import create_app, store
 from companion.db import BoxData, BoxSighting, Game, Group, Play, session
 from companion.web.reference import house_rule_defaults
 
+from .groups import export_of, import_file, preselected, remember_all_coins
+from .groups import hadara_in_group as hadara
 from .table import new_group
-from .test_box_per_group import hadara, preselected, remember_all_coins
-from .test_game_nights import export_of, import_file
 
 
 def owner_of(app, token: str) -> str:
@@ -154,7 +154,8 @@ def test_values_read_from_steps_conflicts_and_take_backs_come_out_the_same_in_a_
     from companion import groups
     from companion.groups import files as group_file
 
-    from .test_box_sightings import BLUE, new_game, to_statue_step
+    from .table import BLUE, to_statue_step
+    from .table import hadara_with_box as new_game
     statue = {"player": 0, "statue": 2, "requirement": 1, "points": 3, "tile_track": "food",
               "tile_side": "up", "tile_value": 2}
     with app.test_request_context():
@@ -184,7 +185,7 @@ def test_values_read_from_steps_conflicts_and_take_backs_come_out_the_same_in_a_
 def test_a_copy_of_a_group_shows_the_same_statistics_and_play_log(client, app, other):
     import re
 
-    from .test_game_nights import TW_QUICK, add, finished_game, quick_play
+    from .groups import TW_QUICK, add, finished_game, quick_play
     group = "/group/" + new_group(client, "Club")
     for name in ("Ana", "Ben", "Cy"):
         add(client, group, name)
@@ -210,7 +211,7 @@ def test_a_group_file_larger_than_a_tap_may_be_imports_within_the_import_limit(c
     request stays within MAX_CONTENT_LENGTH."""
     import io
 
-    from tests.conftest import csrf_of
+    from tests.table_helpers import csrf_of
     group = club(client, app)
     body = json.dumps(export_of(client, f"/group/{group}")).encode()
     big = body + b" " * (app.config["MAX_CONTENT_LENGTH"] + 1024)  # (still the same JSON)

@@ -8,7 +8,8 @@ from sqlalchemy import inspect, text
 from companion import migrations
 from companion.db import Play, session
 
-from .test_game_nights import add, finished_game, new_group
+from .groups import add, finished_game
+from .groups import group_made as new_group
 
 
 def dump(app) -> dict:

@@ -11,7 +11,8 @@ from companion.games import GAMES
 from companion.groups import label_key
 from tests.table_helpers import sample_setup
 
-from .test_game_nights import add, finished_game, new_group
+from .groups import add, finished_game
+from .groups import group_made as new_group
 
 WORDS = {"en": ("Golden Xadlas", "Silver Xadlas"), "it": ("Xadla d'oro", "Xadla d'argento"),
          "zh": ("金夏德拉", "银夏德拉")}

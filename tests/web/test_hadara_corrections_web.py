@@ -5,7 +5,8 @@ import re
 import pytest
 
 from .table import WebTable
-from .test_import_checks import send, tables
+from .table import import_body as send
+from .table import stored_rows as tables
 
 
 def seat(name, initiative):

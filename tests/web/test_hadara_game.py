@@ -1,8 +1,7 @@
 """A whole three-epoch Hadara game for three players, tapped through the web layer, with the
 final score pad checked line by line against a ledger kept by the test itself."""
-import re
 
-from .table import WebTable
+from .table import WebTable, round_trip, score_pad
 
 TRACKS = ("income", "military", "culture", "food")
 COLOURS = ("yellow", "red", "blue", "green", "purple")
@@ -38,16 +37,6 @@ class Ledger:
                 "Gold medals": 7 * min(counts.values()) * self.gold,
                 "Cards": sum(p for _, _, p in self.cards),
                 "Coins": self.coins // 5}
-
-
-def score_pad(html):
-    """{label: [points per player]} and the totals, read from the rendered score pad."""
-    rows = {}
-    row = r'<tr><th>([^<]+)(?:<small class="rule">.*?</small>)?</th>(.*?)</tr>'  # label, its rule
-    for label, cells in re.findall(row, html, re.S):
-        rows[label.strip()] = [int(n) for n in re.findall(r"<summary>(-?\d+)</summary>", cells)]
-    totals = re.search(r'<tr class="total"><th>Total</th>(.*?)</tr>', html, re.S).group(1)
-    return rows, [int(n) for n in re.findall(r"<td>(-?\d+)</td>", totals)]
 
 
 def seat(name, initiative):
@@ -144,3 +133,10 @@ def test_three_epoch_game_for_three_players_ends_with_the_ledgers_score_pad(clie
     assert totals == [sum(p.lines().values()) for p in led]
     assert rows["Colonies"][1] > 0 and rows["Statues"][2] > 0 and rows["Silver medals"][0] > 0
     assert "Final score" in client.get(t.path + "/score").get_data(as_text=True)
+
+
+def test_a_real_played_game_exported_and_imported_has_the_same_state_and_history(
+        client, app, tmp_path):
+    # the whole game above, tapped in
+    test_three_epoch_game_for_three_players_ends_with_the_ledgers_score_pad(client, app)
+    round_trip(client, app, tmp_path)

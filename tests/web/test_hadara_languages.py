@@ -10,8 +10,7 @@ from babel.messages.pofile import read_po
 
 from companion import i18n
 
-from .table import WebTable
-from .test_hadara_web import seat
+from .table import WebTable, seat
 
 #: English term -> the word Hadara's Chinese rulebook uses for it
 RULEBOOK_ZH = {

@@ -3,14 +3,9 @@ import re
 
 import pytest
 
-from tests.conftest import csrf_of
+from tests.table_helpers import csrf_of
 
-from .table import WebTable, new_group
-
-
-def seat(name, initiative, **kw):
-    return {"name": name, "initiative": initiative, "side": "A", "coins": 5, "income": 2,
-            "military": 3, "culture": 1, "food": 2, **kw}
+from .table import WebTable, new_group, quick_data, seat
 
 
 @pytest.fixture
@@ -236,19 +231,6 @@ def test_history_and_score_pages_render(table):
 
 
 # --------------------------------------------------------------------------- quick pad
-
-def quick_data(client, **extra):
-    data = {"csrf_token": csrf_of(client, "/quick/hadara?players=2"),
-            "players-0-name": "Ana", "players-0-coins": 13, "players-0-tracks__culture": 7,
-            "players-0-tracks__income": 0, "players-0-tracks__military": 0,
-            "players-0-tracks__food": 2, "players-0-colonies": "5, 7",
-            "players-0-silver_1": "culture", "players-0-cards__red__count": 2,
-            "players-0-cards__red__points": 6,
-            "players-1-name": "Ben", "players-1-coins": 4, "players-1-tracks__culture": 0,
-            "players-1-tracks__income": 0, "players-1-tracks__military": 0,
-            "players-1-tracks__food": 0}
-    data.update(extra)
-    return data
 
 
 def test_quick_score_pad_scores_entered_facts(client):

@@ -12,24 +12,20 @@ import pytest
 from flask.sessions import SecureCookieSessionInterface
 
 from companion import create_app, live, store
-from companion.games import get_game
 from companion.migrations import upgrade
-from tests.conftest import _fresh_pg_database, csrf_of
-from tests.table_helpers import sample_setup
+from tests.table_helpers import csrf_of, fresh_pg_database
+from tests.table_helpers import sample_game as new_game
 
 
-def new_game(app, slug: str = "hadara"):
-    with app.app_context():
-        return store.create_game(get_game(slug), sample_setup(get_game(slug), 3))
-
-
-def correct_later(app, game, delay: float) -> threading.Thread:
-    """A phone's correction (+1 coin for the first player), ``delay`` seconds from now."""
+def correct_later(app, game, watched=None) -> threading.Thread:
+    """A phone's correction (+1 coin for the first player) made through ``app``: at once, or,
+    given the app ``watched``, as soon as a check is held there (so the check waits first)."""
     phone = app.test_client()
     token = csrf_of(phone, f"/g/{game.play_token}")
 
     def tap():
-        time.sleep(delay)
+        if watched is not None:
+            held_now(watched)
         resp = phone.post(f"/g/{game.play_token}/do/correct",
                           headers={"Accept": "application/json"},
                           data={"csrf_token": token, "player": "0", "value": "coins",
@@ -41,35 +37,59 @@ def correct_later(app, game, delay: float) -> threading.Thread:
     return thread
 
 
+def held_now(app, count: int = 1) -> None:
+    """Return once ``count`` checks are held in ``app`` (a safety bound, not a measure)."""
+    for _ in range(2000):
+        if app.extensions["live"].count >= count:
+            return
+        time.sleep(0.005)
+    raise AssertionError(f"no {count} held check(s) in the app")
+
+
+@pytest.fixture
+def waits(app, monkeypatch) -> list[tuple[float, int | None]]:
+    """Each wait of a check held by ``app`` (the real one): the seconds it was given and what it
+    returned (the new version, or None when it ended without one)."""
+    live_ = app.extensions["live"]
+    real, seen = live_.wait, []
+
+    def recorded(game_id, version, seconds):
+        answer = real(game_id, version, seconds)
+        seen.append((seconds, answer))
+        return answer
+
+    monkeypatch.setattr(live_, "wait", recorded)
+    return seen
+
+
 def held_check(client, token: str, version: int, wait: int):
-    start = time.monotonic()
-    resp = client.get(f"/g/{token}/v?wait={wait}", headers={"If-None-Match": f'"{version}"'})
-    return resp, time.monotonic() - start
+    return client.get(f"/g/{token}/v?wait={wait}", headers={"If-None-Match": f'"{version}"'})
 
 
-def test_a_held_check_answers_as_soon_as_a_tap_moves_the_game(app):
+def test_a_held_check_answers_as_soon_as_a_tap_moves_the_game(app, waits):
     game = new_game(app)
-    tap = correct_later(app, game, 0.3)
-    resp, took = held_check(app.test_client(), game.watch_token, 0, wait=20)
+    tap = correct_later(app, game, watched=app)
+    resp = held_check(app.test_client(), game.watch_token, 0, wait=20)
     tap.join()
     assert resp.status_code == 200 and resp.get_json() == {"version": 1}
     assert resp.headers["ETag"] == '"1"'
-    assert 0.25 < took < 5  # held until the tap, not for the whole wait
+    assert waits == [(20.0, 1)]  # held, and woken by the tap (not at the wait's end: None)
 
 
-def test_a_held_check_notices_a_tap_another_server_process_recorded(app):
+def test_a_held_check_notices_a_tap_another_server_process_recorded(app, waits):
     """Another process is another app on the same SQLite database: its write wakes nobody
     here, the watcher thread reads it."""
     game = new_game(app)
     other = create_app({"TESTING": True, "SECRET_KEY": "test-key",
                         "DATABASE_URL": app.config["DATABASE_URL"]})
     try:
-        tap = correct_later(other, game, 0.3)
-        resp, _ = held_check(app.test_client(), game.play_token, 0, wait=20)
+        tap = correct_later(other, game, watched=app)
+        resp = held_check(app.test_client(), game.play_token, 0, wait=20)
         tap.join()
     finally:
         other.extensions["db_engine"].dispose()
     assert resp.status_code == 200 and resp.get_json() == {"version": 1}
+    assert waits == [(20.0, 1)]  # held when the other process tapped, woken by the watcher
 
 
 def test_the_sqlite_watcher_reads_the_versions_only_after_the_database_changed(app):
@@ -79,7 +99,7 @@ def test_the_sqlite_watcher_reads_the_versions_only_after_the_database_changed(a
     game = new_game(app)
     assert changed() is True  # (the first look: not known before)
     assert changed() is False
-    correct_later(app, game, 0).join()
+    correct_later(app, game).join()
     assert changed() is True
     assert changed() is False
 
@@ -100,17 +120,17 @@ def test_with_postgresql_a_tap_on_another_server_is_told_to_a_held_check_by_the_
     """Two servers (apps) on one PostgreSQL database, whose watchers read the versions only
     every 10 minutes: a tap on one wakes the check held on the other, told by the database's
     notification sent at the tap's commit."""
-    url = _fresh_pg_database(pg_server)
+    url = fresh_pg_database(pg_server)
     here, there = (create_app({"TESTING": True, "SECRET_KEY": "test-key",
                                "DATABASE_URL": url, "LIVE_WATCH_SECONDS": 600})
                    for _ in range(2))
     upgrade(here)
     try:
         game = new_game(there)
-        assert held_check(here.test_client(), game.play_token, 0, wait=1)[0].status_code == 304
+        assert held_check(here.test_client(), game.play_token, 0, wait=1).status_code == 304
         assert here.extensions["live"].listening.wait(10)  # (the watcher read once, sleeps)
-        tap = correct_later(there, game, 0.3)
-        resp, _ = held_check(here.test_client(), game.play_token, 0, wait=20)
+        tap = correct_later(there, game, watched=here)
+        resp = held_check(here.test_client(), game.play_token, 0, wait=20)
         tap.join()
     finally:
         for app in (here, there):
@@ -119,53 +139,52 @@ def test_with_postgresql_a_tap_on_another_server_is_told_to_a_held_check_by_the_
     assert resp.status_code == 200 and resp.get_json() == {"version": 1}
 
 
-def test_a_held_check_with_no_change_ends_with_304_when_its_wait_ends(app):
+def test_a_held_check_with_no_change_ends_with_304_when_its_wait_ends(app, waits):
     app.config["LIVE_WAIT_SECONDS"] = 1
     game = new_game(app)
-    resp, took = held_check(app.test_client(), game.play_token, 0, wait=30)
+    resp = held_check(app.test_client(), game.play_token, 0, wait=30)
     assert resp.status_code == 304
-    assert 0.9 < took < 4  # the server's limit (1 s), not the 30 s asked
+    assert waits == [(1.0, None)]  # held for the server's limit (1 s), not the 30 s asked
 
 
-def test_a_phone_behind_the_game_is_answered_at_once_even_when_it_asks_to_wait(app):
+def test_a_phone_behind_the_game_is_answered_at_once_even_when_it_asks_to_wait(app, waits):
     game = new_game(app)
-    correct_later(app, game, 0).join()
-    resp, took = held_check(app.test_client(), game.play_token, 0, wait=20)
+    correct_later(app, game).join()
+    resp = held_check(app.test_client(), game.play_token, 0, wait=20)
     assert resp.status_code == 200 and resp.get_json() == {"version": 1}
-    assert took < 1
+    assert waits == []  # not held at all
 
 
-def test_a_check_that_does_not_ask_to_wait_is_answered_at_once(app):
+def test_a_check_that_does_not_ask_to_wait_is_answered_at_once(app, waits):
     game = new_game(app)
     client = app.test_client()
-    start = time.monotonic()
     resp = client.get(f"/g/{game.play_token}/v", headers={"If-None-Match": '"0"'})
-    assert resp.status_code == 304 and time.monotonic() - start < 1
+    assert resp.status_code == 304 and waits == []
 
 
-def test_beyond_the_held_checks_a_process_may_keep_a_check_is_answered_at_once(app):
-    app.config["LIVE_WAIT_SECONDS"] = 3
+def test_beyond_the_held_checks_a_process_may_keep_a_check_is_answered_at_once(app, waits):
     app.extensions["live"]._max = 1
     game = new_game(app)
     first = threading.Thread(target=held_check,
-                             args=(app.test_client(), game.play_token, 0, 3))
+                             args=(app.test_client(), game.play_token, 0, 20))
     first.start()
-    deadline = time.monotonic() + 2
-    while app.extensions["live"].count < 1 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    resp, took = held_check(app.test_client(), game.play_token, 0, wait=3)
+    held_now(app)
+    resp = held_check(app.test_client(), game.play_token, 0, wait=20)
+    # answered while the first check still waits (the script then asks every few seconds)
+    assert resp.status_code == 304 and app.extensions["live"].count == 1
+    assert waits == [(20.0, None)]
+    correct_later(app, game).join()  # (the first check ends with the tap)
     first.join()
-    assert resp.status_code == 304 and took < 1  # the script then asks every few seconds
+    assert waits == [(20.0, None), (20.0, 1)]
 
 
-def test_a_wait_that_is_not_a_small_number_is_no_wait(app):
+def test_a_wait_that_is_not_a_small_number_is_no_wait(app, waits):
     game = new_game(app)
     client = app.test_client()
     for asked in ("-5", "abc", "99999", "1.5"):
-        start = time.monotonic()
         resp = client.get(f"/g/{game.play_token}/v?wait={asked}",
                           headers={"If-None-Match": '"0"'})
-        assert resp.status_code == 304 and time.monotonic() - start < 1, asked
+        assert resp.status_code == 304 and waits == [], asked
 
 
 def test_the_game_page_tells_its_script_how_long_checks_wait(app):

@@ -3,8 +3,7 @@ the final score pad checked line by line against a ledger the test keeps itself.
 import html
 import re
 
-from .test_hadara_game import score_pad
-from .test_hexemonia_web import THREE, HxTable
+from .table import THREE, HxTable, round_trip, score_pad
 
 # The city tiles as the test reads them (digest defaults): nature, bonus kind, points each.
 CITY = {"athens": ("economic", "polis", 2), "sparta": ("military", "fortification", 3),
@@ -136,3 +135,10 @@ def test_whole_three_player_game_with_a_revolt_and_a_war(client, app):
     assert "<b class=\"place\">1</b> Cy" in score
     assert rows["Myth trio"][2] == 8 and rows["City bonus"][0] > 0
     assert [r.kind for r in t.rows()].count("attack") == 1
+
+
+def test_a_real_played_game_exported_and_imported_has_the_same_state_and_history(
+        client, app, tmp_path):
+    # the whole game above, tapped in
+    test_whole_three_player_game_with_a_revolt_and_a_war(client, app)
+    round_trip(client, app, tmp_path)

@@ -10,7 +10,8 @@ from companion import i18n
 from companion.games import get_game
 from companion.games.core import IllegalAction
 
-from .test_hexemonia_web import THREE, create
+from .table import THREE
+from .table import hexemonia_table as create
 
 #: the Italian edition's names for the game's terms (Hexemonia rulebook, Italian)
 EDITION = {"Philosopher": "Filosofo", "Acropolis": "Acropoli", "Myth": "Mito",

@@ -5,53 +5,14 @@ import re
 
 import pytest
 
-from companion.games import get_game
-from tests.conftest import csrf_of
+from tests.table_helpers import csrf_of
 
-from .table import WebTable, new_group
+from .table import PLAY_DEFAULTS, THREE, HxTable, WebTable, new_group, seat, war_table
+from .table import hexemonia_table as create
+from .table import page_text as text
 
-THREE = [{"name": "Ana", "city": "athens"}, {"name": "Ben", "city": "sparta"},
-         {"name": "Cy", "city": "olympia"}]
-PLAY_DEFAULTS = {"produces": "none", "output": 0, "shield": 0, "gear": "none", "pay_from": ""}
 SPECIAL_DEFAULTS = {"opponent": "", "target": "", "amount": 0, "resource": "none",
                     "adjacent": "", "moves": "", "pay_from": "", "sources": ""}
-
-
-class HxTable(WebTable):
-    """WebTable for Hexemonia, whose hex fields include one called ``kind``."""
-
-    def act(self, action, expect=303, version=None, **data):
-        """Post an action as a browser would: fields left alone send their default."""
-        spec = get_game("hexemonia").actions[action]
-        defaults = {f.name: f.default for f in spec.fields  # (an unticked box sends nothing)
-                    if f.default is not None and f.kind not in ("player", "bool")}
-        data = {**defaults, **data}
-        payload = {"csrf_token": self.csrf,
-                   "version": self.version if version is None else version, **data}
-        resp = self.client.post(f"{self.path}/do/{action}", data=payload)
-        assert expect is None or resp.status_code == expect, (action, data, resp.status_code,
-                                            resp.get_data(as_text=True)[:3000])
-        self.refresh()
-        return resp
-
-    def play(self, name, kind, nature, cost, expect=303, **extra):
-        c, h, g = cost
-        return self.act("play_hex", expect, **{**PLAY_DEFAULTS, "name": name, "kind": kind,
-                                               "nature": nature, "cost_citizens": c,
-                                               "cost_hoplites": h, "cost_gold": g, **extra})
-
-    def myth(self, name, nature, host, expect=303, **extra):
-        return self.act("play_myth", expect, **{**PLAY_DEFAULTS, "name": name,
-                                                "nature": nature, "host": host, **extra})
-
-    def close_turn(self):
-        self.act("political_check", anyway="y")  # (whether or not B and C were done)
-        self.act("end_turn")
-
-
-def create(client, app, players=THREE, **options):
-    return HxTable.create(client, app, "hexemonia", players,  # a Fate pile of 12 hexes
-                          **{"icon_3": 2, "icon_4": 29, "revolts": "y", **options})
 
 
 @pytest.fixture
@@ -63,10 +24,6 @@ def count_games(app):
     from companion.db import Game, session
     with app.app_context():
         return session().query(Game).count()
-
-
-def text(resp):
-    return html.unescape(resp.get_data(as_text=True))
 
 
 # ------------------------------------------------------------------------------------ setup
@@ -255,19 +212,6 @@ def test_revolt_preview_shows_each_hex_then_one_tap_applies_it(table):
 
 # ---------------------------------------------------------------------- attack calculator
 
-def war_table(client, app):
-    t = create(client, app)
-    t.act("take", hexes=1, resource="hoplites")
-    t.close_turn()
-    t.act("take", hexes=1, resource="hoplites")
-    t.play("Pascolo", "chora", "economic", (1, 0, 0))
-    t.play("Falange", "fortification", "military", (0, 1, 0), shield=1)
-    t.close_turn()
-    t.act("take", hexes=2)
-    t.close_turn()
-    t.act("take", hexes=1, resource="hoplites")  # Ana: 2 citizens, 2 hoplites, 1 gold
-    return t
-
 
 def test_attack_calculator_works_out_the_war_before_it_is_made(client, app):
     t = war_table(client, app)
@@ -316,7 +260,6 @@ def test_failed_attack_is_refused_under_h14_and_a_second_attack_too(client, app)
 
 
 def test_hexemonia_routes_refuse_other_games_and_unknown_links(client, app):
-    from .test_hadara_web import seat
     hadara = WebTable.create(client, app, "hadara", [seat("Ana", 1), seat("Ben", 2)])
     assert client.get(hadara.path + "/hexemonia/attack-preview").status_code == 404
     assert client.get("/g/nope/hexemonia/fill?name=Mura").status_code == 404

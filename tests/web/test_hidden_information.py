@@ -16,20 +16,15 @@ from companion import store
 from companion.db import Action, Game
 from companion.games import get_game
 from companion.games.core import Entry
-from tests.conftest import csrf_of
+from tests.table_helpers import csrf_of
 
-CITIES = [{"name": "Ana", "city": "athens"}, {"name": "Ben", "city": "sparta"},
-          {"name": "Cy", "city": "olympia"}]
+from .table import CITIES, made
+
 # Olympia is also named by ruling H1's text on play pages: the pages are searched for these two
 SHOWN = {"athens": "Athens", "sparta": "Sparta"}
 CITY_IN_JSON = re.compile(r'"city":\s*"(\w+)"')
 CARDS = ("1/3/2", "2/2/2", "3/1/3", "4/0/2", "1/2/4", "2/4/0")
 PAGES = ("", "/history", "/score", "/table")
-
-
-def made(app, slug: str, setup: dict) -> Game:
-    with app.app_context():
-        return store.create_game(get_game(slug), setup)
 
 
 def seated(app, token: str, seat: int | None):

@@ -267,8 +267,7 @@ def test_a_refused_tap_sent_by_the_page_script_carries_its_words_in_the_readers_
 
     from companion import i18n, store
     from companion.games import get_game
-    from tests.conftest import csrf_of
-    from tests.table_helpers import sample_setup
+    from tests.table_helpers import csrf_of, sample_setup
     with app.app_context():
         game = store.create_game(get_game("hadara"), sample_setup(get_game("hadara")))
     client = app.test_client()

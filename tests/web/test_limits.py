@@ -11,12 +11,9 @@ from sqlalchemy import update
 from bench.guessing import send_guesses
 from companion import create_app, store
 from companion.db import Action, Game, utcnow
-from tests.conftest import csrf_of
-from tests.table_helpers import ThreadedServer
+from tests.table_helpers import ThreadedServer, csrf_of
 
-from .table import WebTable
-from .test_hexemonia_web import THREE, HxTable
-from .test_tap_fields import seat
+from .table import THREE, HxTable, WebTable, seat
 
 WRONG = "ZZZZZZZZ"  # (Z is in the alphabet; no game of these tests has this code)
 

@@ -10,8 +10,7 @@ from pathlib import Path
 
 from companion.db import Game
 
-from .table import WebTable
-from .test_hadara_web import seat
+from .table import WebTable, seat
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKER_SOURCE = (ROOT / "static" / "sw.js").read_text(encoding="utf-8")

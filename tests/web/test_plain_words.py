@@ -120,7 +120,7 @@ def test_no_page_of_a_played_game_shows_machine_words(client, app, slug):
 def test_a_tie_broken_on_the_quick_score_pad_is_named_in_words(client):
     """Three houses tied on points and golden Xadlas, strength and empire: the last tie-break,
     the building farthest from the capital, decides (and is named in words)."""
-    from .test_tradewarz_web import quick
+    from .table import quick
     same = {f"players-{i}-{f}": v for i in range(3) for f, v in (
         ("golden_xadlas", 2), ("silver_xadlas", 1), ("soldiers", 3), ("tech_strength", 1),
         ("settlements", 1), ("villages", 1), ("castles", 0))}

@@ -8,7 +8,7 @@ from html import unescape
 
 from companion.web import quickshare
 
-from .test_hadara_web import quick_data
+from .table import quick_data
 
 SHARED = re.compile(r'<a class="btn" href="([^"]+/quick/hadara/shared\?facts=[^"]+)">')
 TOTAL = re.compile(r'<tr class="total"><th>Total</th>(.*?)</tr>', re.S)
@@ -58,7 +58,8 @@ def test_a_shared_link_is_scored_with_the_same_limits_and_a_damaged_one_is_refus
 
 
 def test_a_groups_pad_shows_as_many_seats_as_players_seated_or_chosen(client, app):
-    from .test_game_nights import add, new_group, player_ids
+    from .groups import add, player_ids
+    from .groups import group_made as new_group
     group = new_group(client)
     for name in ("Ana", "Ben", "Cy"):
         add(client, group, name)

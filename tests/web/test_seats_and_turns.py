@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from .table import WebTable
+from .table import WebTable, form, phone, post, to_colony_step
+from .table import hadara_of_three as hadara
 
 JSON = {"Accept": "application/json, */*"}
 HOUSES = [{"name": "Ana", "colour": "yellow"}, {"name": "Ben", "colour": "red"},
@@ -17,31 +18,6 @@ HOUSES = [{"name": "Ana", "colour": "yellow"}, {"name": "Ben", "colour": "red"},
 
 def tradewarz(client, app) -> WebTable:
     return WebTable.create(client, app, "tradewarz", HOUSES, end_mode="years", years="2")
-
-
-def hadara(client, app) -> WebTable:
-    return WebTable.create(client, app, "hadara", [
-        {"name": n, "initiative": i, "side": "A", "coins": 10, "income": 1, "military": 0,
-         "culture": 0, "food": 3} for n, i in (("Ana", 2), ("Ben", 1), ("Chen", 3))])
-
-
-def phone(app, table: WebTable) -> WebTable:
-    """Another phone at the table: its own cookies, the same play link."""
-    return WebTable(app.test_client(), app, table.path)
-
-
-def form(page: str, kind: str) -> tuple[str, dict[str, str]]:
-    """The first form on a page that ends at ``kind``: where it posts and its hidden values."""
-    found = re.search(
-        rf'<form method="post" action="([^"]*/(?:do|confirm)/{kind})"[^>]*>(.*?)</form>',
-        page, re.S)
-    assert found, f"no {kind} form"
-    return found.group(1), dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">',
-                                           found.group(2)))
-
-
-def post(table: WebTable, action: str, values: dict, **extra):
-    return table.client.post(action, data={**values, **extra})
 
 
 # ---------------------------------------------------------------- B1: the player a tap is for
@@ -97,14 +73,6 @@ def test_hexemonia_turn_forms_name_the_active_player_and_ask_on_another_seat(cli
 
 
 # --------------------------------------------------------------------- B3: a close names its step
-
-def to_colony_step(table: WebTable) -> None:
-    for _ in range(5):
-        for seat in range(3):
-            table.do("sell", player=seat)
-    table.do("next", anyway="1")
-    table.do("income")
-    assert "phase A: Take a colony" in table.page
 
 
 def test_close_this_step_names_its_step_so_a_second_close_cannot_close_the_next(client, app):

@@ -15,9 +15,8 @@ from flask import g
 
 from companion.web import drawing
 from companion.web.drawing import fragment_drawn
-from tests.web.table import WebTable
-from tests.web.test_hidden_information import CITIES, made
-from tests.web.test_seats_and_turns import form, hadara, to_colony_step
+from tests.web.table import CITIES, WebTable, form, made, to_colony_step
+from tests.web.table import hadara_of_three as hadara
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]*)"')
 ONCE = re.compile(r'name="once" value="([^"]*)"')

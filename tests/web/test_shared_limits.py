@@ -16,7 +16,7 @@ from companion.migrations import upgrade
 from companion.serve import MAX_WORKERS
 from companion.web.limit_counts import client_network
 from companion.web.limits import IN_PROCESS, LIMITS
-from tests.conftest import csrf_of
+from tests.table_helpers import csrf_of
 
 from .table import WebTable
 

@@ -9,8 +9,7 @@ from companion import store
 from companion.db import Action
 from companion.web import CSRF_MESSAGE
 
-from .table import WebTable
-from .test_tap_fields import seat
+from .table import WebTable, seat
 
 
 @pytest.mark.parametrize("back", [

@@ -8,8 +8,7 @@ import re
 import struct
 from html import unescape
 
-from .table import WebTable
-from .test_hadara_web import seat
+from .table import WebTable, seat
 
 
 def at_colony_step(client, app) -> WebTable:
@@ -48,7 +47,7 @@ def test_closing_a_step_someone_has_not_done_asks_once_and_names_who(client, app
 def test_the_open_close_panel_is_the_question_and_its_one_button_closes_anyway(client, app):
     """Opening "Close this step" asks (who has not acted yet); its button then closes anyway in
     one tap, without a box to tick first (issue 22: an epoch in fewer touches)."""
-    from .test_seats_and_turns import form, post
+    from .table import form, post
     table = at_colony_step(client, app)
     page = unescape(table.page)
     assert "Not done yet: Ana, Ben." in page

@@ -12,8 +12,7 @@ from markupsafe import escape
 
 from companion import store
 from companion.games import GAMES, get_game
-from tests.conftest import csrf_of
-from tests.table_helpers import sample_setup
+from tests.table_helpers import csrf_of, sample_setup
 
 ALL_GAMES = sorted(GAMES)
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -191,7 +190,7 @@ def test_history_shows_words_who_when_rule_and_marks_corrections_and_rulings(app
     token = csrf_of(phone, f"/g/{game.play_token}")
     phone.post(f"/g/{game.play_token}/seat", data={"csrf_token": token, "seat": "0"})
     for kind, data in (("correct", {"player": "1", "value": "coins", "delta": "2",
-                                    "confirm_for": "1"}),  # (Ben's, from Ana's phone)
+                                    "confirm_for": "1"}),  # (for P1, from P0's phone: asked)
                        ("ruling", switches("hadara")[0])):
         assert phone.post(f"/g/{game.play_token}/do/{kind}", data={
             "csrf_token": token, **data}).status_code == 303

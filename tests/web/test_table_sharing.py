@@ -9,15 +9,10 @@ import pytest
 from companion import store
 from companion.db import Action, Game
 from companion.games import GAMES, get_game
-from tests.conftest import csrf_of
-from tests.table_helpers import sample_setup
+from tests.table_helpers import csrf_of, sample_setup
+from tests.table_helpers import sample_game as new_game
 
 ALL_GAMES = sorted(GAMES)
-
-
-def new_game(app, slug: str, players: int = 3) -> Game:
-    with app.app_context():
-        return store.create_game(get_game(slug), sample_setup(get_game(slug), players))
 
 
 def a_ruling_switch(slug: str) -> dict:

@@ -13,7 +13,7 @@ from sqlalchemy import select, text
 from companion.db import Game, session
 from companion.games import gamefile
 from companion.games.core import GameRules
-from tests.conftest import csrf_of
+from tests.table_helpers import csrf_of
 from tests.web.table import WebTable
 
 PLAYERS = [{"name": n, "initiative": i, "side": "A", "coins": 10, "income": 1, "military": 0,
@@ -27,22 +27,43 @@ def upload(client, body: bytes):
                        content_type="multipart/form-data")
 
 
-def test_a_thousand_chained_take_backs_keep_page_history_and_export_working(client, app):
+def chained_take_backs(client, app, steps: int) -> tuple[WebTable, WebTable]:
+    """A game of one step, a correction; and a game whose step 1 is that correction and each
+    step n + 1 takes back step n, up to step ``steps``: every step but the last two imported
+    from a file (the import checks each entry as a tap), the last two tapped in, where the
+    chain is deepest."""
     table = WebTable.create(client, app, "hadara", PLAYERS)
     table.do("correct", player=0, value="coins", delta=3)  # step 1
-    version, corrected = table.version, table.state()
-    for seq in range(1, 1001):  # step n + 1 takes back step n, a take-back from step 2 on
-        resp = client.post(f"{table.path}/void", headers=JSON, data={
-            "csrf_token": table.csrf, "version": version, "targets": str(seq)})
+    exported = client.get(f"{table.path}/export.json").get_json()
+    at = exported["actions"][0]["at"]
+    exported["actions"] += [{"seq": seq + 1, "kind": "void", "data": {"targets": [seq]},
+                             "by": "", "text": "", "rule": "", "at": at}
+                            for seq in range(1, steps - 2)]
+    made = upload(client, json.dumps(exported).encode())
+    assert made.status_code == 303, made.get_data(as_text=True)[-2000:]
+    chain = WebTable(client, app, made.headers["Location"])
+    version = chain.version
+    for seq in range(steps - 2, steps):  # a take-back of a take-back ~1,000 deep, tapped
+        resp = client.post(f"{chain.path}/void", headers=JSON, data={
+            "csrf_token": chain.csrf, "version": version, "targets": str(seq)})
         assert resp.status_code == 200, (seq, resp.get_data(as_text=True)[:500])
         version = resp.get_json()["version"]
-    assert version == 1001
+    assert version == steps
+    return table, chain
+
+
+def test_a_thousand_chained_take_backs_keep_page_history_and_export_working(client, app):
+    first, table = chained_take_backs(client, app, 1001)
+    corrected = first.state()
     page = table.refresh()
     assert "Took back #1,000 (a take-back)" in page
     assert table.state() == corrected  # an even number of take-backs: step 1 is back
-    history = client.get(f"{table.path}/history?around=2")  # (the part holding step 2)
-    assert history.status_code == 200
-    assert "Took back #1 (Correct a value)" in history.get_data(as_text=True)
+    history = client.get(f"{table.path}/history")
+    assert history.status_code == 200 and "Took back #1,000 (a take-back)" in history.get_data(
+        as_text=True)
+    oldest = client.get(f"{table.path}/history?around=2")  # (the part holding the chain's start)
+    assert oldest.status_code == 200
+    assert "Took back #1 (Correct a value)" in oldest.get_data(as_text=True)
     exported = client.get(f"{table.path}/export.json")
     assert exported.status_code == 200
     again = upload(client, exported.data)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.games.core import ActionSpec, FieldSpec, read_fields, t
 from companion.web.forms import tap_values
 
-from .table import WebTable
+from .table import WebTable, seat
 
 
 def test_a_session_signed_with_an_old_secret_key_is_not_read_after_the_key_changes(app, client):
@@ -20,11 +20,6 @@ def test_a_session_signed_with_an_old_secret_key_is_not_read_after_the_key_chang
     app.secret_key = "test-key-rotated"
     with client.session_transaction() as s:  # the cookie of the old key is read again
         assert s["seats"] == {"1": 0}
-
-
-def seat(name: str, initiative: int) -> dict:
-    return {"name": name, "initiative": initiative, "side": "A", "coins": 5, "income": 2,
-            "military": 3, "culture": 1, "food": 2}
 
 
 def test_a_forms_unticked_box_is_false_and_an_empty_box_is_left_to_its_default(app):

@@ -10,8 +10,9 @@ from contextlib import contextmanager
 from flask import before_render_template, template_rendered
 from sqlalchemy import event
 
-from tests.web.test_hexemonia_web import text, war_table
-from tests.web.test_seats_and_turns import hadara, phone
+from tests.web.table import hadara_of_three as hadara
+from tests.web.table import page_text as text
+from tests.web.table import phone, war_table
 
 
 @contextmanager

@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 
 from companion import store
 from companion.db import Base
-from tests.conftest import csrf_of
+from tests.table_helpers import csrf_of
 
 #: what each case puts inside a text, by name
 CHARS = {"surrogate": "\ud800", "NUL": "\x00", "escape (C0)": "\x1b"}

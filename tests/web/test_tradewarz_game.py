@@ -3,7 +3,7 @@ dials and Xadlas after each end of Spring and the final ranking checked against 
 keeps itself from the rulebook's arithmetic."""
 import re
 
-from .table import WebTable
+from .table import WebTable, round_trip
 
 RES = ("gold", "lumber", "mining", "wheat")
 COSTS = {"settlement": {"lumber": 1, "wheat": 1},
@@ -200,3 +200,10 @@ def test_two_years_for_three_houses_end_with_the_ledgers_boards_and_ranking(clie
     assert [int(n) for n in re.findall(r"<td>(\d+)</td>", totals)] == [led.xadlas
                                                                          for led in ledgers]
     assert "Final score" in t.page
+
+
+def test_a_real_played_game_exported_and_imported_has_the_same_state_and_history(
+        client, app, tmp_path):
+    # the whole game above, tapped in
+    test_two_years_for_three_houses_end_with_the_ledgers_boards_and_ranking(client, app)
+    round_trip(client, app, tmp_path)

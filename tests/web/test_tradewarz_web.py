@@ -7,9 +7,9 @@ from html import unescape
 import pytest
 
 from companion.games.tradewarz.spring import ORDERS
-from tests.conftest import csrf_of
+from tests.table_helpers import csrf_of
 
-from .table import WebTable, new_group
+from .table import WebTable, new_group, quick
 
 HOUSES = [{"name": "Amber", "colour": "yellow"}, {"name": "Basalt", "colour": "red"},
           {"name": "Cedar", "colour": "blue"}]
@@ -530,17 +530,6 @@ def test_battle_recorded_from_the_calculator_gives_the_winner_a_golden_xadla(tab
 
 
 # --------------------------------------------------------------------------- quick pad
-
-def quick(client, **extra):
-    data = {"csrf_token": csrf_of(client, "/quick/tradewarz?players=2")}
-    rows = [("Amber", 3, 2, 4, 1, 1, 2, 1, 5), ("Basalt", 4, 1, 3, 1, 2, 1, 0, 2),
-            ("Cedar", 2, 1, 5, 0, 0, 0, 0, 0)]
-    fields = ("name", "golden_xadlas", "silver_xadlas", "soldiers", "tech_strength",
-              "settlements", "villages", "castles", "farthest_build")
-    for i, row in enumerate(rows):
-        data.update({f"players-{i}-{f}": v for f, v in zip(fields, row)})
-    data.update(extra)
-    return client.post("/quick/tradewarz", data=data)
 
 
 def test_quick_score_pad_ranks_with_the_tie_breaks(client):
