@@ -176,9 +176,9 @@ async def table_loop(rec: Recorder, table: Table, rng: random.Random) -> None:
     while planned < rec.end:
         await asyncio.sleep(planned - time.monotonic())
         rec.lag(planned, time.monotonic())
-        seat = rng.choice(table.seats)
+        seat, fields = table.next_tap(rng)
         async with seat.lock:  # one connection for pages and taps (its check has another)
-            if not await correct(rec, table, seat, planned, table.next_correction(rng)):
+            if not await correct(rec, table, seat, planned, fields):
                 table.undo = None  # (a +1 that failed must not be taken back)
         # from the plan, not the answer; after a tap slower than the period, from now on
         planned = max(planned + rng.uniform(*TAP_PERIOD), time.monotonic())

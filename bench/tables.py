@@ -74,15 +74,18 @@ class Table:
     # moment the change was recorded, from which the other phones' notice is timed.
     recorded: dict[int, float] = field(default_factory=dict)
 
-    def next_correction(self, rng: random.Random) -> dict:
-        """The fields of the table's next correction: +1 to a random player's value, then -1 to
-        the same, so that no value ever goes below where it started (which the rules refuse)."""
+    def next_tap(self, rng: random.Random) -> tuple[Seat, dict]:
+        """The phone that taps the table's next correction and its fields: a random phone's +1
+        to a value of its own player (a phone tapping for another player is asked first), then
+        the same phone's -1, so that no value ever goes below where it started (which the rules
+        refuse)."""
         if self.undo is not None:
             fields, self.undo = self.undo, None
-            return fields
-        fields = {"player": rng.randrange(len(NAMES)), "value": rng.choice(VALUES), "delta": 1}
+            return self.seats[fields["player"]], fields
+        seat = rng.choice(self.seats)
+        fields = {"player": seat.index, "value": rng.choice(VALUES), "delta": 1}
         self.undo = {**fields, "delta": -1}
-        return fields
+        return seat, fields
 
 
 def _form(data: dict) -> bytes:
