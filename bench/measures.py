@@ -155,8 +155,8 @@ async def one_at_a_time(table: Table, rounds: int = 20) -> dict[str, float]:
     for seat in table.seats:  # (new connections: the server may have closed idle ones)
         seat.phone.close()
     for i in range(rounds):
-        tapper = table.seats[i % len(table.seats)]
-        fields = {"player": 0, "value": "coins", "delta": 1 - 2 * (i % 2)}
+        tapper = table.seats[i // 2 % len(table.seats)]  # +1, then -1, to its own player's
+        fields = {"player": tapper.index, "value": "coins", "delta": 1 - 2 * (i % 2)}
         await timed("tap", tapper.phone, "POST",
                     *tap_request(table.token, tapper.csrf, "correct", fields))
         answer = await tapper.phone.request("GET", f"/g/{table.token}/v")
