@@ -158,8 +158,9 @@ def panel(page: Page, scope: str, label: str) -> Locator:
 def seen(phones: dict[str, Count]) -> None:
     """Every phone shows the newest version (the live update, without a reload)."""
     newest = max(int(version(c.page)) for c in phones.values())
-    for c in phones.values():
-        expect(c.page.locator(f'#game[data-version="{newest}"]')).to_have_count(1)
+    for c in phones.values():  # (a loaded machine may hold the update back a few seconds)
+        expect(c.page.locator(f'#game[data-version="{newest}"]')).to_have_count(1,
+                                                                            timeout=20_000)
 
 
 def close_step(count: Count) -> None:
