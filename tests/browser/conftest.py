@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from companion import create_app
@@ -26,6 +27,10 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
 TABLET = {"viewport": {"width": 1024, "height": 768}, "device_scale_factor": 1,
           "is_mobile": True, "has_touch": True}
 VIEWPORTS = {"phone": PHONE, "tablet": TABLET}
+
+# What a page is expected to show may come a few seconds late while the suite's other worker
+# keeps the cores busy (the tests run on every core): a wait, never a measure of speed.
+expect.set_options(timeout=10_000)
 
 
 def pytest_collection_modifyitems(config, items):
