@@ -3,6 +3,7 @@ browser tests by adding a driver here once its board template exists."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
@@ -28,13 +29,33 @@ def typed(form: Locator) -> Locator:
     return form
 
 
-def act(page: Page, target: Locator) -> None:
-    """Tap an action and wait until the game shows a newer version: the page either reloads
-    (no script) or static/app.js sends it with fetch and swaps the game in place."""
+#: the game shows version ``v`` or a later one
+_SHOWS_AT_LEAST = "v => Number(document.getElementById('game')?.dataset.version) >= v"
+
+
+def recorded(page: Page, tap: Callable[[], None]) -> None:
+    """Make a tap that records a step (``tap``), wait for its own answer, then until the game
+    shows the version it recorded (or a later one), with no refusal. The page either reloads
+    (no script) or static/app.js sends the tap with fetch and swaps the game in place. (Waiting
+    only for "a newer version" would let a test go on while its tap is still on its way: another
+    phone's step, arriving as a live update, also makes the version newer.)"""
     before = page.locator("#game").get_attribute("data-version")
-    target.tap()
-    expect(page.locator(f'#game:not([data-version="{before}"])')).to_have_count(1)
+    with page.expect_response(lambda r: r.request.method == "POST") as answer:
+        tap()
+    said = answer.value
+    shown = None
+    if "json" in (said.headers.get("content-type") or ""):
+        shown = said.json().get("version")
+    if isinstance(shown, int):
+        page.wait_for_function(_SHOWS_AT_LEAST, arg=shown)
+    else:  # (a reload: its page follows the answer)
+        expect(page.locator(f'#game:not([data-version="{before}"])')).to_have_count(1)
     expect(page.locator("#game .alert, #not-recorded")).to_have_count(0)
+
+
+def act(page: Page, target: Locator) -> None:
+    """Tap an action and wait until the game shows the step it recorded (``recorded``)."""
+    recorded(page, target.tap)
 
 
 class HadaraTable:
@@ -229,41 +250,6 @@ def choose_count(page: Page, players: int) -> None:
     if page.locator("nav.count").count() and not page.locator("form.setup").count():
         tap_and_load(page, page.locator("nav.count").get_by_role("link", name=str(players),
                                                                  exact=True))
-
-
-class Touches:
-    """Every touch and keyboard entry one phone makes, counted as it is made: a tap is one
-    touch, typing one touch and one keyboard entry."""
-
-    def __init__(self, page: Page):
-        self.page, self.touches, self.keyboard = page, 0, 0
-
-    def tap(self, target: Locator) -> None:
-        self.touches += 1
-        target.tap()
-
-    def load(self, target: Locator) -> None:
-        """A tap that loads another page (a link, a calculator's question)."""
-        self.touches += 1
-        tap_and_load(self.page, target)
-
-    def type(self, target: Locator, value: str) -> None:
-        self.touches += 1
-        self.keyboard += 1
-        target.tap()
-        target.fill(value)
-
-    def open(self, panel: Locator) -> Locator:
-        if not panel.evaluate("d => d.open"):
-            self.tap(panel.locator(":scope > summary"))
-        return panel
-
-    def send(self, target: Locator) -> None:
-        """The touch that records an action: the game shows a newer version, no refusal."""
-        before = self.page.locator("#game").get_attribute("data-version")
-        self.tap(target)
-        expect(self.page.locator(f'#game:not([data-version="{before}"])')).to_have_count(1)
-        expect(self.page.locator("#game .alert, #not-recorded")).to_have_count(0)
 
 
 def open_panel(scope: Locator, label: str) -> Locator:

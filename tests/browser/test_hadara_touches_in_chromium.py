@@ -6,27 +6,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.phone import Count
 from tests.browser.tables import chip, fill_form, seated, tap_and_load
 
 pytestmark = pytest.mark.browser
-
-
-class Touches:
-    """Every touch a player makes on one phone, counted as it is made."""
-
-    def __init__(self, page: Page):
-        self.page, self.count = page, 0
-
-    def tap(self, target: Locator) -> None:
-        self.count += 1
-        target.tap()
-
-    def send(self, target: Locator) -> None:
-        """The touch that records the action: wait until the game shows a newer version."""
-        before = self.page.locator("#game").get_attribute("data-version")
-        self.tap(target)
-        expect(self.page.locator(f'#game:not([data-version="{before}"])')).to_have_count(1)
-        expect(self.page.locator("#game .alert")).to_have_count(0)
 
 
 SEATS = {"Ana": dict(initiative=31, coins=12, income=2, military=1, culture=1, food=2),
@@ -50,7 +33,7 @@ def set_wheel(page: Page) -> None:
         panel.locator("summary").tap()
     chip(panel, "seat1", "blue").tap()
     chip(panel, "seat2", "red").tap()
-    Touches(page).send(panel.get_by_role("button", name="Set the wheel"))
+    Count(page).send(panel.get_by_role("button", name="Set the wheel"))
 
 
 def buy_panel(page: Page) -> Locator:
@@ -68,7 +51,7 @@ def test_buying_a_known_card_takes_3_touches_an_unknown_one_8_and_selling_1(open
     ana.reload()
 
     # round 1: Ana's card is not in the box data yet: its printed values are tapped as chips
-    touches = Touches(ana)
+    touches = Count(ana)
     panel = buy_panel(ana)
     touches.tap(panel.locator(":scope > summary"))
     other = panel.locator("details.other")
@@ -78,23 +61,23 @@ def test_buying_a_known_card_takes_3_touches_an_unknown_one_8_and_selling_1(open
     for name, value in (("cost", 4), ("culture", 2), ("food", 1), ("points", 2)):
         touches.tap(chip(panel, name, value))
     touches.send(panel.get_by_role("button", name="Buy a card", exact=True))
-    assert touches.count <= 8, touches.count
+    assert touches.touches <= 8, touches.touches
     card = ana.locator("#p0 .cards")
     expect(card).to_contain_text("1 card, 2 pts")
 
     # round 1: Ben sells the card he drew: one touch on his own board
     ben.reload()
-    touches = Touches(ben)
+    touches = Count(ben)
     touches.send(ben.locator("#p1").get_by_role("button", name="Sell a card"))
-    assert touches.count == 1
+    assert touches.touches == 1
 
     # round 2: the wheel points Ben at blue; Ana's card is offered to him as one tap
-    touches = Touches(ben)
+    touches = Count(ben)
     panel = buy_panel(ben)
     touches.tap(panel.locator(":scope > summary"))
     known = panel.get_by_role("button", name="Blue · cost 4 · culture 2 and food 1 · 2 pts")
     expect(known).to_be_visible()
     touches.send(known)
-    assert touches.count <= 3, touches.count
+    assert touches.touches <= 3, touches.touches
     expect(ben.locator("#p1 .cards")).to_contain_text("1 card, 2 pts")
     expect(ben.locator("#p1 .num.culture b")).to_have_text("3")  # 1 + the card's 2

@@ -48,7 +48,6 @@ def chained_take_backs(client, app, steps: int) -> tuple[WebTable, WebTable]:
     return table, chain
 
 
-@pytest.mark.xdist_group("cpu_heavy")  # (never beside the touch-counting browser game)
 def test_a_thousand_chained_take_backs_keep_page_history_and_export_working(client, app):
     first, table = chained_take_backs(client, app, 1001)
     corrected = first.state()
