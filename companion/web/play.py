@@ -373,8 +373,11 @@ def _refuse_change(game: Game, err: RulesError, sent: list[int], at: int | None)
     fresh = _fresh(game)
     if wants_json():
         return _refusal_json(err, fresh, _said(err), status,
-                             breaks=list(getattr(err, "entries", ())))
-    offer = tuple(sorted({*sent, *err.entries})) if isinstance(err, WouldBreak) else ()
+                             breaks=list(getattr(err, "entries", ())),
+                             following=list(getattr(err, "following", ())))
+    # a take-back of exactly the steps that break, unless it would stop later steps in turn
+    offer = tuple(sorted({*sent, *err.entries})) if isinstance(err, WouldBreak) \
+        and not err.following else ()
     return _history(fresh, True, around=at, error=err, offer=offer, status=status)
 
 

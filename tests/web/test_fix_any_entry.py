@@ -132,6 +132,53 @@ def test_a_change_that_breaks_a_later_step_is_refused_with_the_step_named(table)
     assert coins(table) == [2, 10, 10]
 
 
+def play_two_rounds_and_a_half(table: WebTable) -> None:
+    """Phase A of epoch I: Ana's cheap first card pays for her second; Ben and Cy only sell,
+    and in round 3 Ben's card comes before Ana's."""
+    table.do("buy", player="0", colour="yellow", cost="1", round="1")  # #1 Ana: 9 coins
+    table.do("sell", player="1", round="1")                            # #2
+    table.do("sell", player="2", round="1")                            # #3
+    table.do("sell", player="1", round="2")                            # #4 (in between)
+    table.do("buy", player="0", colour="red", cost="9", round="2")     # #5 Ana: 0 coins
+    table.do("sell", player="2", round="2")                            # #6 (after)
+    table.do("sell", player="1", round="3")                            # #7 (after)
+    table.do("sell", player="0", round="3")                            # #8 (after)
+
+
+def test_would_break_names_only_the_steps_the_change_makes_the_rules_refuse(table):
+    play_two_rounds_and_a_half(table)
+    before, rows = table.state(), len(table.rows())
+    resp = amend(table, 1, expect=422, player="0", colour="yellow", cost="3", round="1")
+    page = resp.get_data(as_text=True)
+    named = re.findall(r"step (\d+) \(", page)
+    # #5 cannot be paid any more; #4 and #6 still hold, and #7 stops only if #5 is left out
+    assert named == ["5"], named
+    assert table.state() == before and len(table.rows()) == rows
+    # no take-back of #5 alone is offered: it would leave round 2 short and stop #7; #5 can be
+    # changed in one tap from the refusal instead
+    assert "Take back all" not in page
+    assert f'href="{table.path}/change/5"' in page and "#7" in page
+    json_answer = table.client.post(f"{table.path}/change/1", headers={
+        "Accept": "application/json"}, data={"csrf_token": table.csrf, "version": table.version,
+                                             "player": "0", "colour": "yellow", "cost": "3",
+                                             "round": "1"})
+    assert json_answer.status_code == 422
+    assert json_answer.json["breaks"] == [5] and json_answer.json["following"] == [7]
+
+
+def test_a_take_back_offered_with_a_refusal_takes_back_only_the_steps_that_break(table):
+    correct(table, 0, 5)    # #1 Ana 15
+    correct(table, 1, 1)    # #2 Ben (in between)
+    correct(table, 0, -13)  # #3 Ana 2: only possible because of #1
+    correct(table, 2, 4)    # #4 Cy (after)
+    page = void(table, 1, expect=422).get_data(as_text=True)
+    assert re.findall(r"step (\d+) \(", page) == ["3"]
+    assert re.findall(r'name="targets" value="(\d+)"', page.split('id="refusal"')[1].split(
+        "</div>")[0]) == ["1", "3"]
+    void(table, 1, 3)
+    assert coins(table) == [10, 11, 14]
+
+
 def test_a_change_is_read_as_strictly_as_a_tap(table):
     correct(table, 0, 5)
     resp = amend(table, 1, expect=422, player="0", value="coins", delta="500")
