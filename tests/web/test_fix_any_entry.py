@@ -250,6 +250,42 @@ def test_each_phone_offers_to_take_back_its_own_seats_last_step(table, app):
     assert coins(ana) == [10, 12, 10]
 
 
+def test_a_phones_game_page_offers_its_seats_earlier_steps_in_force_to_fix(table, app):
+    ana = WebTable(app.test_client(), app, table.path)
+    ana.post("seat", seat=0)
+    for delta in (1, 2, 3, 4):
+        correct(ana, 0, delta)  # #1..#4 Ana's
+    correct(table, 1, 2)        # #5 Ben's, from the host's phone
+    correct(table, 0, 5)        # #6 for Ana, from the host's phone: hers too
+    void(ana, 3)                # #7: Ana's #3 taken back
+    ana.refresh()
+    earlier = re.search(r'<nav class="mine earlier".*?</nav>', ana.page, re.S).group(0)
+    # her newest signed (#4) has its own button; then #6, for her, #2 and #1: never #3, taken
+    # back, nor #5, Ben's
+    fixes = re.findall(r'/change/(\d+)\?back=game', earlier)
+    assert fixes == ["6", "2", "1"], fixes
+    assert "?view=mine" in earlier
+    assert 'id="my-steps"' not in table.page  # an unseated phone has no own steps
+
+
+def test_a_chip_on_a_change_page_saves_its_value_and_goes_back_to_the_game(table, app):
+    table.do("buy", player="0", colour="yellow", cost="4", round="1")  # #1: printed 3, in truth
+    table.do("sell", player="1", round="1")                            # #2
+    page = table.client.get(f"{table.path}/change/1?back=game").get_data(as_text=True)
+    chip = re.search(r'<button class="chip[^"]*" name=pick value="cost=3"', page)
+    assert chip, "the change page offers each value of a number with chips as a sending chip"
+    assert 'class="chip on" name=pick value="cost=4"' in page  # the value it has now
+    # Enter in a box sends the form as typed: its own button comes before every chip
+    assert page.index("Save the change</button>") < page.index("name=pick")
+    resp = table.client.post(f"{table.path}/change/1?back=game", data={
+        "csrf_token": CSRF.search(page).group(1),
+        "version": re.search(r'name="version" value="(\d+)"', page).group(1),
+        "player": "0", "colour": "yellow", "cost": "4", "round": "1", "pick": "cost=3"})
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(table.path)
+    table.refresh()
+    assert coins(table)[0] == 10 - 3 and table.rows()[-1].data["data"]["cost"] == 3
+
+
 def test_a_watch_link_cannot_take_back_or_change_a_step(table, client):
     correct(table, 0, 3)
     with table.app.app_context():
