@@ -157,7 +157,7 @@ def form_values(spec: ActionSpec, form: Mapping[str, str]) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for f in spec.fields:
         raw = picked[f.name] if f.name in picked else (
-            _first_filled(form, f.name) or _in_parts(form, f.name))
+            _first_filled(form, f.name) or _in_parts(form, f.name, f.parts))
         if f.kind == "bool" and raw == "y":
             values[f.name] = True  # a ticked box as the form draws it (widgets.py)
         elif raw != "":
@@ -176,16 +176,24 @@ def pick_value(fields: Mapping[str, Any]) -> str:
     return urlencode(fields)
 
 
-#: the most parts an order is sent in (``_in_parts``)
-PARTS = 9
+#: the most parts a value is sent in (``_in_parts``)
+PARTS = 40
 
 
-def _in_parts(form: Mapping[str, str], name: str) -> str:
-    """A choice that is an order, sent one part a tap (chips named ``decks.1``, ``decks.2``,
-    ...: the decks around a board, in turn): its parts joined by "-" in order ("" when none
-    was sent); the rules read the joined value as they read it whole."""
+def _in_parts(form: Mapping[str, str], name: str, between: tuple[str, ...] = ()) -> str:
+    """A value sent one part a tap (chips named ``decks.1``, ``decks.2``, ...: the decks
+    around a board, in turn): its parts joined by "-" in order ("" unless a part after the
+    first was sent: the first may be fixed); with ``between``, the words before each part
+    after the first (the last repeats: ``(" > ", ": ")`` reads "A > B: 2c", ``("; ",)`` a
+    list), any part sent. The rules read the joined value as they read it typed whole."""
     parts = [_first_filled(form, f"{name}.{n}") for n in range(1, PARTS + 1)]
-    return "-".join(p for p in parts if p) if any(parts[1:]) else ""
+    if not between:
+        return "-".join(p for p in parts if p) if any(parts[1:]) else ""
+    words = ""
+    for n, part in enumerate(parts):
+        if part:
+            words += (between[min(n, len(between)) - 1] if words else "") + part
+    return words
 
 
 def _first_filled(form: Mapping[str, str], name: str) -> str:

@@ -4,10 +4,12 @@ links to the older and the newer part (``?before=<seq>``, ``?after=<seq>``; ``?a
 opens the part holding a step, as the links to a step do)."""
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import render_template, request
+from cachetools import LRUCache
+from flask import current_app, render_template, request
 
 from .. import log_parts
 from ..db import Action, Game
@@ -27,6 +29,10 @@ STEP_BYTES = 1_100
 #: an entry's words shown at most (a take-back of many steps names each of them)
 WORDS_SHOWN = 2_000
 MINE = "mine"
+#: a seat's earlier steps its phone's game page offers to fix, at most
+EARLIER_SHOWN = 3
+#: own steps read to find them (some may be taken back, or an undo or a take-back)
+EARLIER_READ = 12
 
 
 @dataclass(frozen=True)
@@ -117,6 +123,33 @@ def _seat_name(game: Game, seat: int) -> str:
     rules = get_game(game.slug)
     names = rules.player_names(rules.new_game(game.setup))
     return names[seat] if seat < len(names) else ""
+
+
+class _Earlier:
+    """Each seat's earlier steps by game version, kept by this process: every seated phone's
+    answer names them, and they change only with the version."""
+
+    def __init__(self) -> None:
+        self.kept: LRUCache = LRUCache(maxsize=2_000)
+        self.lock = threading.Lock()  # (cachetools' caches are not thread-safe)
+
+
+def earlier_steps(game: Game, seat: int, name: str, last: int | None) -> list[tuple[int, Any]]:
+    """A seat's steps in force before its newest (``last``, which its phone takes back or
+    changes on its own), newest first: (number, words) of at most EARLIER_SHOWN that can be
+    changed, each fixed from the game page in two taps (its form, then the right value)."""
+    earlier = current_app.extensions.setdefault("earlier_steps", _Earlier())
+    key = (game.id, game.version, seat, name)
+    with earlier.lock:
+        found = earlier.kept.get(key)
+    if found is None:
+        rows = log_parts.older_than(game.id, game.slug, Mine(seat, name), None, EARLIER_READ)
+        fates = log_parts.fates_of(game.id, game.version) if rows else {}
+        found = [(r.seq, r.said) for r in rows if changeable(r) and r.seq <= game.version
+                 and (r.seq not in fates or fates[r.seq].in_force)]
+        with earlier.lock:
+            earlier.kept[key] = found
+    return [(seq, said) for seq, said in found if seq != last][:EARLIER_SHOWN]
 
 
 def render(game: Game, can_play: bool, seat: int | None, *, place: Asked | None = None,

@@ -172,8 +172,7 @@ def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
         # the join code at the top while a seat is free: the host reads it out from there
         join=lambda: _phone_part("join_code", token, game.join_code)
         if can_play and len(held()) < len(names) else "",
-        mine=lambda: _phone_part("take_back", token, game, mine)
-        if seat is not None and (mine := store.my_last(game, signed_by(game))) else "",
+        mine=lambda: _own_steps(token, game, seat),
         seat_now=lambda: _phone_part("seat_now", names, seat))
     return dict(game=game, rules=rules, state=state, can_play=can_play, forms=forms,
                 names=names, seat=seat, asks=asks, error=error, failed=failed, token=token,
@@ -189,6 +188,17 @@ def _reads(game: Game) -> dict[str, Any]:
     undo_text, redo_text = store.undo_preview(game)
     return dict(undo_text=undo_text, redo_text=redo_text, recent=store.recent_rows(game),
                 box=store.game_box_values(game) if get_game(game.slug).box_on_page else [])
+
+
+def _own_steps(token: str, game: Game, seat: int | None) -> Markup | str:
+    """A seated phone's own steps: its newest, to take back or change, and a few before it,
+    each changed from its form in one more tap."""
+    if seat is None:
+        return ""
+    name = signed_by(game)
+    last = store.my_last(game, name)
+    earlier = history_page.earlier_steps(game, seat, name, last.seq if last else None)
+    return _phone_part("take_back", token, game, last, earlier) if last or earlier else ""
 
 
 def _phone_part(macro: str, *args: Any) -> Markup:
@@ -373,8 +383,11 @@ def _refuse_change(game: Game, err: RulesError, sent: list[int], at: int | None)
     fresh = _fresh(game)
     if wants_json():
         return _refusal_json(err, fresh, _said(err), status,
-                             breaks=list(getattr(err, "entries", ())))
-    offer = tuple(sorted({*sent, *err.entries})) if isinstance(err, WouldBreak) else ()
+                             breaks=list(getattr(err, "entries", ())),
+                             following=list(getattr(err, "following", ())))
+    # a take-back of exactly the steps that break, unless it would stop later steps in turn
+    offer = tuple(sorted({*sent, *err.entries})) if isinstance(err, WouldBreak) \
+        and not err.following else ()
     return _history(fresh, True, around=at, error=err, offer=offer, status=status)
 
 
@@ -437,7 +450,13 @@ def _change_page(game: Game, seq: int, values: dict | None = None,
                 form[p.field].errors = [p.message]
     said = store.said_at(game, seq)
     return render_template("change.html", game=game, rules=rules, token=game.play_token,
-                           entry=entry, said=said, form=form, error=error), status
+                           entry=entry, said=said, form=form, error=error,
+                           back=_back_to_game()), status
+
+
+def _back_to_game() -> str:
+    """"game" when the change was opened from the game page, which it then goes back to."""
+    return "game" if request.args.get("back") == "game" else ""
 
 
 @bp.get("/<token>/change/<int:seq>")
@@ -467,6 +486,8 @@ def amend(token: str, seq: int):
                             409 if isinstance(err, StaleAction) else 422)
     if wants_json():
         return _recorded(done)
+    if _back_to_game():
+        return redirect(url_for("play.game_page", token=token), 303)
     return redirect(_history_at(token, seq), 303)
 
 

@@ -7,6 +7,7 @@ This draws the same elements — name, value, validation attributes, choices —
 from __future__ import annotations
 
 import re
+from urllib.parse import urlencode
 
 from markupsafe import Markup, escape
 
@@ -29,14 +30,17 @@ def _flags(field, names: tuple[str, ...]) -> str:
     return "".join(out)
 
 
-def fast_input(field, span: tuple[int, int] | None = None) -> Markup:
+def fast_input(field, span: tuple[int, int] | None = None, *, send: bool = False) -> Markup:
     """The HTML control of one field (no id: a page repeats the same form per player).
     ``span``: the chips a number field offers now, when the page knows better than the field
-    (the printed range of the epoch being played)."""
+    (the printed range of the epoch being played). ``send``: each chip sends the form with its
+    value (a step's change: the right value is one tap)."""
     name = escape(field.name)
     kind = field.type
     if kind == "SelectField" and getattr(field.flags, "usual", None) is not None:
-        return choice_chips(field)
+        return sending_chips(field, [(c.value, say(c.label)) for c in field.iter_choices()
+                                     if c.value != ""], field.data, cls="cc") if send \
+            else choice_chips(field)
     if kind == "SelectField":
         options = _unknown_option(field) + "".join(
             f'<option{" selected" if c.selected else ""} value="{escape(c.value)}">'
@@ -48,7 +52,7 @@ def fast_input(field, span: tuple[int, int] | None = None) -> Markup:
     if kind == "HiddenField":
         return Markup(f'<input type="hidden" name="{name}" value="{escape(field._value())}">')
     if kind in _NUMBERS and (span or getattr(field.flags, "usual", None) is not None):
-        return chips_input(field, span)
+        return sending_number(field, span) if send else chips_input(field, span)
     if kind in _NUMBERS:
         return Markup(f'<input type="number" name="{name}" value="{escape(field._value())}"'
                       f' inputmode="numeric" autocomplete="off"{_flags(field, _NUMBER_FLAGS)}>')
@@ -64,10 +68,7 @@ def chips_input(field, span: tuple[int, int] | None = None) -> Markup:
     one starts with none. (Attributes unquoted: a board draws dozens of chips, and every phone
     loads them.)"""
     name = escape(field.name) if _BARE.fullmatch(field.name) else f'"{escape(field.name)}"'
-    low = field.flags.min if isinstance(getattr(field.flags, "min", None), int) else 0
-    high = field.flags.max if isinstance(getattr(field.flags, "max", None), int) else None
-    first, usual = span or (low, field.flags.usual)
-    first, usual = max(first, low), usual if high is None else min(usual, high)
+    low, first, usual, high = _chip_span(field, span)
     value = field._value()
     current = int(value) if str(value).lstrip("-").isdecimal() else None
     boxed = high is None or high > usual or first > low
@@ -84,6 +85,48 @@ def chips_input(field, span: tuple[int, int] | None = None) -> Markup:
         label = escape(say(field.label.text))
         box = f'<input type=number name={name} min={low}{top}{typed} aria-label="{label}">'
     return Markup(f"<span class=chips>{box}{chips}</span>")
+
+
+def _chip_span(field, span: tuple[int, int] | None) -> tuple[int, int, int | None, int]:
+    """A number's chips: the lowest value, the first and last chip, the highest value."""
+    low = field.flags.min if isinstance(getattr(field.flags, "min", None), int) else 0
+    high = field.flags.max if isinstance(getattr(field.flags, "max", None), int) else None
+    first, usual = span or (low, field.flags.usual)
+    return low, max(first, low), usual if high is None else min(usual, high), high
+
+
+def sending_number(field, span: tuple[int, int] | None = None) -> Markup:
+    """:func:`chips_input` whose chips send the form (:func:`sending_chips`), the number box
+    beside them holding the current value, sent by the form's own button."""
+    low, first, usual, high = _chip_span(field, span)
+    value = field._value()
+    current = int(value) if str(value).lstrip("-").isdecimal() else None
+    top = f" max={high}" if high is not None else ""
+    typed = f" value={current}" if current is not None else ""
+    box = (f'<input type=number name="{escape(field.name)}" min={low}{top}{typed}'
+           f' aria-label="{escape(say(field.label.text))}">')
+    return sending_chips(field, [(str(n), str(n)) for n in range(first, usual + 1)],
+                         current, box)
+
+
+def sending_chips(field, choices: list[tuple[str, str]], current: object,
+                  box: str = "", *, cls: str = "") -> Markup:
+    """Chips that each send their form with their value (a button ``pick``, which fills this
+    field alone: the form's other fields go as they are); the current value's chip is marked.
+    Without a box, the current value goes with the form's own button. ``cls``: "cc" for a
+    choice, each chip classed by its value (a colour draws its own)."""
+    name = escape(field.name)
+    label = escape(say(field.label.text))
+    kept = "" if box else (f'<input type=hidden name="{name}"'
+                           f' value="{escape("" if current is None else current)}">')
+    chips = "".join(
+        f'<button class="chip{" " + escape(value) if cls else ""}'
+        f'{" on" if str(current) == value else ""}" name=pick'
+        f' value="{escape(urlencode({field.name: value}))}"'
+        f' aria-pressed={"true" if str(current) == value else "false"}'
+        f' aria-label="{label}: {escape(words)}">{escape(words)}</button>'
+        for value, words in choices)
+    return Markup(f'<span class="chips send{" " + cls if cls else ""}">{box}{kept}{chips}</span>')
 
 
 def choice_chips(field) -> Markup:

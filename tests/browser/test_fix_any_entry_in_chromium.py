@@ -9,7 +9,8 @@ from playwright.sync_api import expect
 from companion import store
 from companion.games import get_game
 from tests.browser.conftest import shot
-from tests.browser.tables import tap_and_load
+from tests.browser.phone import Count
+from tests.browser.tables import seated, tap_and_load
 from tests.properties.tablegen import valid_setup
 
 pytestmark = pytest.mark.browser
@@ -83,3 +84,37 @@ def test_ben_takes_back_anas_old_step_from_the_history_and_the_rest_stays(open_c
                                                 *(p.coins for p in before.players[1:])]
     tap_and_load(page, page.locator("#step-1").get_by_role("button", name="Bring back"))
     assert state_of(live_server, game_id) == before
+
+
+def test_ana_fixes_her_older_step_from_the_game_page_in_two_taps_at_360_px(open_context,
+                                                                           live_server):
+    """Her card two steps before her last: "Fix" on the game page opens its filled form, and
+    the right cost's chip saves it and brings the game back."""
+    rules = get_game("hadara")
+    setup = {"players": [{"name": n, "initiative": i + 1, "side": "A", "coins": 10, "income": 1,
+                          "military": 0, "culture": 0, "food": 3} for i, n in enumerate(NAMES)]}
+    with live_server.app.app_context():
+        game = store.create_game(rules, setup)
+        for kind, data, by in (
+                ("buy", {"player": 0, "colour": "yellow", "cost": 4, "round": 1}, "Ana"),  # #1
+                ("sell", {"player": 1, "round": 1}, "Ben"), ("sell", {"player": 2, "round": 1},
+                                                             "Cy"),
+                ("sell", {"player": 0, "round": 2}, "Ana")):                             # #4
+            store.record(game.id, kind, data, by=by)
+        token, game_id = game.play_token, game.id
+    before = state_of(live_server, game_id)
+    ana = Count(seated(open_context("phone", viewport={"width": 360, "height": 780}),
+                       f"{live_server.url}/g/{token}", 0))
+    fix = ana.page.locator("#my-steps li").filter(has_text="#1 ").get_by_role("link")
+    fix.scroll_into_view_if_needed()
+    shot(ana.page, "phone-hadara-my-earlier-steps")
+    ana.load(fix)                                                       # 1: its filled form
+    expect(ana.page.locator("h1")).to_have_text("Change step #1")
+    shot(ana.page, "phone-hadara-change-by-chip")
+    ana.load(ana.page.get_by_role("button", name="Printed cost: 3"))   # 2: the right value
+    expect(ana.page.locator("#game")).to_be_visible()
+    assert (ana.touches, ana.keyboard) == (2, 0)
+    after = state_of(live_server, game_id)
+    assert after.players[0].coins == before.players[0].coins + 1
+    assert after.players[0].cards[0].cost == 3
+    assert [p.coins for p in after.players[1:]] == [p.coins for p in before.players[1:]]

@@ -132,6 +132,53 @@ def test_a_change_that_breaks_a_later_step_is_refused_with_the_step_named(table)
     assert coins(table) == [2, 10, 10]
 
 
+def play_two_rounds_and_a_half(table: WebTable) -> None:
+    """Phase A of epoch I: Ana's cheap first card pays for her second; Ben and Cy only sell,
+    and in round 3 Ben's card comes before Ana's."""
+    table.do("buy", player="0", colour="yellow", cost="1", round="1")  # #1 Ana: 9 coins
+    table.do("sell", player="1", round="1")                            # #2
+    table.do("sell", player="2", round="1")                            # #3
+    table.do("sell", player="1", round="2")                            # #4 (in between)
+    table.do("buy", player="0", colour="red", cost="9", round="2")     # #5 Ana: 0 coins
+    table.do("sell", player="2", round="2")                            # #6 (after)
+    table.do("sell", player="1", round="3")                            # #7 (after)
+    table.do("sell", player="0", round="3")                            # #8 (after)
+
+
+def test_would_break_names_only_the_steps_the_change_makes_the_rules_refuse(table):
+    play_two_rounds_and_a_half(table)
+    before, rows = table.state(), len(table.rows())
+    resp = amend(table, 1, expect=422, player="0", colour="yellow", cost="3", round="1")
+    page = resp.get_data(as_text=True)
+    named = re.findall(r"step (\d+) \(", page)
+    # #5 cannot be paid any more; #4 and #6 still hold, and #7 stops only if #5 is left out
+    assert named == ["5"], named
+    assert table.state() == before and len(table.rows()) == rows
+    # no take-back of #5 alone is offered: it would leave round 2 short and stop #7; #5 can be
+    # changed in one tap from the refusal instead
+    assert "Take back all" not in page
+    assert f'href="{table.path}/change/5"' in page and "#7" in page
+    json_answer = table.client.post(f"{table.path}/change/1", headers={
+        "Accept": "application/json"}, data={"csrf_token": table.csrf, "version": table.version,
+                                             "player": "0", "colour": "yellow", "cost": "3",
+                                             "round": "1"})
+    assert json_answer.status_code == 422
+    assert json_answer.json["breaks"] == [5] and json_answer.json["following"] == [7]
+
+
+def test_a_take_back_offered_with_a_refusal_takes_back_only_the_steps_that_break(table):
+    correct(table, 0, 5)    # #1 Ana 15
+    correct(table, 1, 1)    # #2 Ben (in between)
+    correct(table, 0, -13)  # #3 Ana 2: only possible because of #1
+    correct(table, 2, 4)    # #4 Cy (after)
+    page = void(table, 1, expect=422).get_data(as_text=True)
+    assert re.findall(r"step (\d+) \(", page) == ["3"]
+    assert re.findall(r'name="targets" value="(\d+)"', page.split('id="refusal"')[1].split(
+        "</div>")[0]) == ["1", "3"]
+    void(table, 1, 3)
+    assert coins(table) == [10, 11, 14]
+
+
 def test_a_change_is_read_as_strictly_as_a_tap(table):
     correct(table, 0, 5)
     resp = amend(table, 1, expect=422, player="0", value="coins", delta="500")
@@ -201,6 +248,42 @@ def test_each_phone_offers_to_take_back_its_own_seats_last_step(table, app):
     assert "Take back my last" not in table.page  # an unseated phone has no "mine"
     void(ana, 1)
     assert coins(ana) == [10, 12, 10]
+
+
+def test_a_phones_game_page_offers_its_seats_earlier_steps_in_force_to_fix(table, app):
+    ana = WebTable(app.test_client(), app, table.path)
+    ana.post("seat", seat=0)
+    for delta in (1, 2, 3, 4):
+        correct(ana, 0, delta)  # #1..#4 Ana's
+    correct(table, 1, 2)        # #5 Ben's, from the host's phone
+    correct(table, 0, 5)        # #6 for Ana, from the host's phone: hers too
+    void(ana, 3)                # #7: Ana's #3 taken back
+    ana.refresh()
+    earlier = re.search(r'<nav class="mine earlier".*?</nav>', ana.page, re.S).group(0)
+    # her newest signed (#4) has its own button; then #6, for her, #2 and #1: never #3, taken
+    # back, nor #5, Ben's
+    fixes = re.findall(r'/change/(\d+)\?back=game', earlier)
+    assert fixes == ["6", "2", "1"], fixes
+    assert "?view=mine" in earlier
+    assert 'id="my-steps"' not in table.page  # an unseated phone has no own steps
+
+
+def test_a_chip_on_a_change_page_saves_its_value_and_goes_back_to_the_game(table, app):
+    table.do("buy", player="0", colour="yellow", cost="4", round="1")  # #1: printed 3, in truth
+    table.do("sell", player="1", round="1")                            # #2
+    page = table.client.get(f"{table.path}/change/1?back=game").get_data(as_text=True)
+    chip = re.search(r'<button class="chip[^"]*" name=pick value="cost=3"', page)
+    assert chip, "the change page offers each value of a number with chips as a sending chip"
+    assert 'class="chip on" name=pick value="cost=4"' in page  # the value it has now
+    # Enter in a box sends the form as typed: its own button comes before every chip
+    assert page.index("Save the change</button>") < page.index("name=pick")
+    resp = table.client.post(f"{table.path}/change/1?back=game", data={
+        "csrf_token": CSRF.search(page).group(1),
+        "version": re.search(r'name="version" value="(\d+)"', page).group(1),
+        "player": "0", "colour": "yellow", "cost": "4", "round": "1", "pick": "cost=3"})
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(table.path)
+    table.refresh()
+    assert coins(table)[0] == 10 - 3 and table.rows()[-1].data["data"]["cost"] == 3
 
 
 def test_a_watch_link_cannot_take_back_or_change_a_step(table, client):

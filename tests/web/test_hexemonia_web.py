@@ -591,3 +591,36 @@ def test_a_hex_sent_without_its_nature_is_refused_naming_it_and_nothing_is_store
                                           "kind": "fortification", "nature": ""})
     assert "Nature symbol" in html.unescape(resp.get_data(as_text=True))
     assert len(table.rows()) == before
+
+
+# -------------------------------------------------------------------------------- strategy
+
+def strategy_form(page: str) -> str:
+    return re.search(r'<details class="panel hx-strategy".*?</form>', page, re.S).group(0)
+
+
+def test_a_strategy_move_and_swap_are_chips_of_the_players_own_places_and_need_no_typing(table):
+    table.act("take", hexes=1, resource="citizens")              # Ana's Acropolis: 3c 1g
+    table.play("Mura", "fortification", "military", (0, 0, 0))
+    form = strategy_form(html.unescape(table.page))
+    offered = set(re.findall(r'<input type=(?:radio|checkbox) name="([^"]+)" value="([^"]+)"',
+                             form))
+    taps = {"moves.1": "Acropolis", "moves.2": "Mura", "moves.3": "1c",
+            "swaps.1": "Acropolis: h"}          # 3 taps for the move, 1 for the swap
+    assert set(taps.items()) <= offered, offered
+    assert "e.g. &#39;Acropolis &gt; Pascolo" in strategy_form(table.page)  # typed: an example
+    hidden = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
+    resp = table.client.post(f"{table.path}/do/strategy", data={**hidden, **taps})
+    assert resp.status_code == 303, text(resp)[:2000]
+    table.refresh()
+    ana = table.state().players[0]
+    assert ana.cubes_at("Mura").citizens == 1
+    assert (ana.acropolis.citizens, ana.acropolis.hoplites) == (0, 1)
+    assert table.rows()[-1].data["moves"] == "Acropolis > Mura: 1c"
+
+
+def test_a_strategy_move_tapped_without_its_destination_is_refused_with_the_notation(table):
+    table.act("take", hexes=1, resource="citizens")
+    before = len(table.rows())
+    resp = table.act("strategy", expect=422, **{"moves.1": "Acropolis", "moves.3": "1c"})
+    assert "Acropolis > Pascolo: 1c" in text(resp) and len(table.rows()) == before

@@ -54,12 +54,15 @@ class InvalidInput(RulesError):
 class WouldBreak(InvalidInput):
     """A change to an earlier entry of the log (a void, an amendment) after which later entries
     no longer hold: one problem per such entry (its field is ``#<number>``), and ``entries``
-    their numbers, so a page can offer to take them back too. Nothing is recorded."""
+    their numbers, so a page can offer to take them back too; ``following``, the later entries
+    that stop only because one of those would be left out (taking those back alone would stop
+    them too). Nothing is recorded."""
 
     def __init__(self, problems: Iterable[Problem], entries: Iterable[int], *,
-                 rule: str = "History"):
+                 following: Iterable[int] = (), rule: str = "History"):
         super().__init__(problems, rule=rule)
         self.entries = tuple(entries)
+        self.following = tuple(following)
 
 
 class StaleAction(RulesError):

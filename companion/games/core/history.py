@@ -6,7 +6,7 @@ replayed on top of it, and if any no longer holds, nothing changes and the refus
 such entry and why (a page may then offer to take those back too)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from .errors import IllegalAction, Problem, RulesError, WouldBreak
@@ -133,16 +133,47 @@ def after_change(rules: GameRules, setup: Mapping[str, Any], log: Sequence[Entry
     later entry checked again; raises WouldBreak naming each entry that would no longer hold."""
     state, broken = rules.refold(setup, [*log, change])
     if broken:
-        raise would_break(broken, said)
+        raise would_break(broken, said, rules, rules.new_game(setup), in_force(log))
     return state
 
 
-def would_break(broken: Sequence[tuple[Entry, RulesError]], said: Said) -> WouldBreak:
-    """The refusal of a change after which the ``broken`` entries no longer hold, each named."""
+def split_broken(rules: GameRules, first: Any, before: Iterable[Entry],
+                 broken: Sequence[tuple[Entry, RulesError]]) -> tuple[list, list[int]]:
+    """Which ``broken`` entries depend on the change, and which only follow one that does.
+    ``before``: the entries in force without the change, from the state ``first`` on. A broken
+    entry depends on the change when it would hold there, with the dependent ones found so far
+    taken back; one refused there too stops only because an earlier dependent one is left out
+    (a round left short), so it is not the change's doing and is named apart."""
+    by_seq = {e.seq: (e, err) for e, err in broken}
+    depends, follows, state, apply = [], [], first, rules.apply
+    for entry in before:
+        if entry.seq in by_seq:
+            try:
+                apply(state, entry.kind, entry.data, entry.by)
+                depends.append(by_seq.pop(entry.seq))
+            except RulesError:
+                follows.append(by_seq.pop(entry.seq)[0].seq)
+            continue
+        try:
+            state = apply(state, entry.kind, entry.data, entry.by)
+        except RulesError:
+            continue  # (refused before the change too: a stored entry read more strictly now)
+    depends += by_seq.values()  # brought back by the change: it alone puts them in force
+    if not depends:  # nothing but entries refused already: name them all, as they are
+        return sorted(broken, key=lambda b: b[0].seq), []
+    return sorted(depends, key=lambda b: b[0].seq), follows
+
+
+def would_break(broken: Sequence[tuple[Entry, RulesError]], said: Said, rules: GameRules,
+                first: Any, before: Iterable[Entry]) -> WouldBreak:
+    """The refusal of a change after which the ``broken`` entries no longer hold: each that
+    depends on the change named, and apart those that only follow one of them
+    (:func:`split_broken`)."""
+    depends, follows = split_broken(rules, first, before, broken)
     return WouldBreak([Problem(f"#{e.seq}", t("step {seq} ({action}) would no longer hold: "
                                               "{why}", seq=e.seq, action=said(e.seq),
                                               why=err.message))
-                       for e, err in broken], [e.seq for e, _ in broken])
+                       for e, err in depends], [e.seq for e, _ in depends], following=follows)
 
 
 def kind_words(rules: GameRules, kind: str) -> Any:

@@ -140,8 +140,15 @@ class Ledger:
             seqs.append(seq)
             states.append(state)
         if broken:
-            raise would_break(broken, said)
+            raise would_break(broken, said, self.rules, self._states[at - 1] if at else
+                              self.first, self._before(at))
         return seqs, states
+
+    def _before(self, at: int) -> list[Entry]:
+        """The actions in force from the fold's index ``at`` on, as they stand before the
+        change being checked (their values in force)."""
+        return [Entry(seq, self.log[seq - 1].kind, self.values(seq), self.log[seq - 1].by)
+                for seq in self._fold[at:]]
 
     def _swap(self, swap: _Swap) -> _Swap:
         """Put ``swap`` in place; returns what it replaced (so the same call puts that back)."""

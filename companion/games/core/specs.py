@@ -17,6 +17,8 @@ class FieldSpec:
     ``usual``: for a number a table almost always enters between ``low`` and this, the form
     offers those values as large chips (a box beyond them keeps the keyboard for the rest); for
     a ``choice`` among a few (any ``usual``, e.g. 1), its choices as chips instead of a list.
+    ``parts``: a value a form may send one part a tap (``name.1``, ``name.2``...), the words
+    put before each part after the first (the last repeats); empty: joined by "-".
     """
 
     name: str
@@ -30,6 +32,7 @@ class FieldSpec:
     limit: int = MAX_NAME_LENGTH
     help: str = ""
     usual: int | None = None
+    parts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,8 @@ from .wheel import RULE as WHEEL_RULE
 SMALL = 5
 #: a choice among a few drawn as chips (one tap) rather than a list (open it, then pick)
 CHIPS = 1
-#: the chips of an epoch card's printed cost and points, by epoch (low, high): both grow each
-#: epoch, and every epoch II and III card costs more than 5. The reference sheet prints the
-#: ranges, the rulebook text does not: these cover them with room to spare, and a value beyond
-#: goes in the box beside the chips
+#: the chips of an epoch card's printed cost and points, by epoch (low, high); any value beyond
+#: goes in the box beside them. Guessed: "Buy 1 Card" leaves the ranges to the reference sheet.
 EPOCH_CHIPS = {"cost": {1: (0, 11), 2: (4, 17), 3: (8, 23)},
                "points": {1: (0, 6), 2: (0, 9), 3: (0, 13)}}
 #: the chips of a colony's or a statue's printed values (a few requirement levels, a few

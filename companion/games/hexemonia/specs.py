@@ -12,8 +12,10 @@ _RESOURCE = (("none", NONE),) + tuple((r, RESOURCE_WORDS[r]) for r in RESOURCES)
 _GEAR = (("none", t("no gear")),) + tuple((k, g.label) for k, g in GEARS.items())
 
 
-def _text(name: str, label: str, help: str = "", required: bool = False) -> FieldSpec:
-    return FieldSpec(name, label, "text", required=required, limit=MAX_TEXT_LENGTH, help=help)
+def _text(name: str, label: str, help: str = "", required: bool = False,
+          parts: tuple[str, ...] = ()) -> FieldSpec:
+    return FieldSpec(name, label, "text", required=required, limit=MAX_TEXT_LENGTH, help=help,
+                     parts=parts)
 
 
 def _hex_data(myth: bool) -> tuple[FieldSpec, ...]:
@@ -71,9 +73,11 @@ ACTIONS: dict[str, ActionSpec] = {s.kind: s for s in (
                                    required=True),)),
     _turn("production", t("Production"), f"{R}, Azione produttiva"),
     _turn("strategy", t("Strategy: move and swap cubes"), f"{R}, Azione strategica", (
-        _text("moves", t("Moves"), t("e.g. 'Acropolis > Pascolo: 1c 1g; Asty > Acropolis: 1h'")),
+        # a move tapped as chips comes in parts (from, to, cubes), the swaps one a hex
+        _text("moves", t("Moves"), t("e.g. 'Acropolis > Pascolo: 1c 1g; Asty > Acropolis: 1h'"),
+              parts=(" > ", ": ")),
         _text("swaps", t("Swaps"),
-              t("e.g. 'Pascolo: h' (2 citizens -> 1 hoplite) or 'Asty: c'")))),
+              t("e.g. 'Pascolo: h' (2 citizens -> 1 hoplite) or 'Asty: c'"), parts=("; ",)))),
     _turn("special", t("Special action of a gear hex"), f"{R}, Azione speciale", (
         _text("hex", t("Gear hex or Myth"), required=True), _opponent(),
         _text("target", t("Opponent's hex (Hades)")),

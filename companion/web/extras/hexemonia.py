@@ -164,6 +164,19 @@ def notation(cubes: Any) -> str:
     return cubes_text(cubes)
 
 
+@bp.app_template_global("hx_places")
+def places(player: Any) -> list[tuple[str, Any]]:
+    """The places of a city that hold cubes, the Acropolis first: (name, cubes), as the
+    Strategy chips name them (Myths hold none)."""
+    return [(ACROPOLIS, player.acropolis), *((h.id, h.cubes) for h in player.hexes)]
+
+
+@bp.app_template_global("hx_cube_words")
+def cube_words(count: int, letter: str) -> Any:
+    """``count`` cubes of the resource ``letter`` (c, h, g) names, in words (a chip's)."""
+    return Cubes(**{{"c": "citizens", "h": "hoplites", "g": "gold"}[letter]: count}).words()
+
+
 def _attack_json(result, problem) -> dict[str, Any]:
     if result is None:
         return {"ok": False, "error": problem.message, "rule": problem.rule,
