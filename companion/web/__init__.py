@@ -102,6 +102,8 @@ def init_app(app: Flask) -> None:
     from . import api, pages, play
     app.register_blueprint(pages.bp)
     app.register_blueprint(play.bp)
+    from . import sharing  # the game's link, QR code, table view, version check and export
+    app.register_blueprint(sharing.bp)
     from . import seating  # who holds which seat; asking before acting for another's turn
     app.register_blueprint(seating.bp)
     app.register_blueprint(api.bp)

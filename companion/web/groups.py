@@ -155,7 +155,7 @@ def page(link: str):
 
 
 def _share_url(token: str) -> str:
-    from .play import share_url  # the game's address for phones, with the group's path
+    from .sharing import share_url  # the game's address for phones, with the group's path
     game_url = share_url(token)
     return game_url[:-len(url_for("play.game_page", token=token))] + url_for("groups.page",
                                                                              link=token)

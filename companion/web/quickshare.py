@@ -45,7 +45,7 @@ def unpack(packed: str) -> Any:
 def link(slug: str, facts: str) -> str:
     """The shared pad's address as phones at the table reach it (the play link's host), for
     the ``facts`` a pad packed (``pack``)."""
-    from .play import share_url
+    from .sharing import share_url
     base = share_url("x")[:-len(url_for("play.game_page", token="x"))]
     return base + url_for("pages.quick_shared", slug=slug, facts=facts)
 

@@ -41,7 +41,7 @@ csrf = RefererSafeCSRF()
 
 # The views that read nothing of a phone's session: the phones' held version check (the answer is
 # the same for every phone) and the static files.
-SESSIONLESS = frozenset({"play.version", "static"})
+SESSIONLESS = frozenset({"sharing.version", "static"})
 
 
 class CookieSessions(SecureCookieSessionInterface):

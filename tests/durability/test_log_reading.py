@@ -1,4 +1,4 @@
-"""A game's log read back for the fold (store._entries reads the data as stored JSON text and
+"""A game's log read back for the fold (store.log._entries reads the data as stored JSON text and
 parses them all at once) is the log as the ORM's JSON column reads it, row by row: every value,
 in order, within the bounds asked. On SQLite and on PostgreSQL."""
 from __future__ import annotations
@@ -31,6 +31,6 @@ def test_the_log_read_for_the_fold_is_the_log_the_orm_reads(db_app):
         s = store.session()
         by_orm = store.entries_of(store.rows_of(s, game_id))
         assert [e.data for e in by_orm] == DATA
-        assert store._entries(s, game_id) == by_orm
-        assert store._entries(s, game_id, after=1, upto=4) == by_orm[1:4]
-        assert store._entries(s, game_id, after=len(DATA)) == []
+        assert store.log._entries(s, game_id) == by_orm
+        assert store.log._entries(s, game_id, after=1, upto=4) == by_orm[1:4]
+        assert store.log._entries(s, game_id, after=len(DATA)) == []

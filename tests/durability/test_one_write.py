@@ -1,8 +1,8 @@
-"""What a recorded action promises (companion/store.py record): a form sent twice is stored once
-and answered as the first time; an action and the box data it implies are one transaction; a
-step is one write that reads its game once (an undo reads the log once); a step sent from a page
-another process outdated is applied on top of that process's step or refused; SQLite syncs every
-commit."""
+"""What a recorded action promises (companion/store/recording.py record): a form sent twice is
+stored once and answered as the first time; an action and the box data it implies are one
+transaction; a step is one write that reads its game once (an undo reads the log once); a step
+sent from a page another process outdated is applied on top of that process's step or refused;
+SQLite syncs every commit."""
 from __future__ import annotations
 
 import re
@@ -13,6 +13,7 @@ from sqlalchemy import event, select, text
 from companion import store
 from companion.db import BoxData, Game
 from companion.games import get_game
+from companion.games.core import StaleAction
 from tests.table_helpers import csrf_of, sample_game, sample_setup
 from tests.web.table import WebTable
 
@@ -210,7 +211,7 @@ def test_a_stale_step_is_refused_and_leaves_the_version_where_the_other_process_
     game_id = sample_game(here, "hexemonia").id
     with other.app_context():
         store.record(game_id, "take", {"hexes": 2})
-    with here.app_context(), pytest.raises(store.StaleAction):
+    with here.app_context(), pytest.raises(StaleAction):
         store.record(game_id, "take", {"hexes": 2}, version=0)
     with here.app_context():
         assert store.session().get(Game, game_id).version == 1

@@ -1,4 +1,4 @@
-"""How taps write (companion/writes.py, companion/store.py): writers on one SQLite file take turns
+"""How taps write (companion/writes.py, companion/store/): writers on one SQLite file take turns
 on the database's own lock (BEGIN IMMEDIATE, waiting on its busy timeout), and a tap never writes
 while its own request still holds a read transaction (which would keep SQLite from ever
 checkpointing its write-ahead log)."""
@@ -9,6 +9,7 @@ import threading
 from sqlalchemy import text
 
 from companion import store
+from companion.db import Game
 from tests.table_helpers import sample_game
 
 
@@ -19,7 +20,7 @@ def tap(app, game_id: int) -> None:
 
 def coins(app, game_id: int) -> int:
     with app.app_context():
-        return store.state_of(store.session().get(store.Game, game_id)).players[0].coins
+        return store.state_of(store.session().get(Game, game_id)).players[0].coins
 
 
 def test_writers_of_one_process_take_turns_and_lose_no_tap(app):
@@ -38,7 +39,7 @@ def test_a_tap_ends_its_requests_read_transaction_before_writing(app):
     game_id = sample_game(app).id
     with app.test_request_context():
         s = store.session()
-        s.get(store.Game, game_id)  # the request has read: its transaction is open
+        s.get(Game, game_id)  # the request has read: its transaction is open
         assert s.in_transaction()
         store.record(game_id, "correct", {"player": 0, "value": "coins", "delta": 1})
         assert not s.in_transaction()
