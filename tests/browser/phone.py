@@ -138,7 +138,7 @@ PAST_RIGHT_EDGE = """() => {
   const past = el => {
     const r = el.getBoundingClientRect();
     return r.width > 1 && r.height > 1 && r.right > edge
-      && getComputedStyle(el).visibility !== 'hidden';
+      && getComputedStyle(el).visibility !== 'hidden' && !el.closest('.visually-hidden');
   };
   for (const el of document.body.querySelectorAll('*')) {
     if (!past(el) || (el.parentElement !== document.body && past(el.parentElement))) continue;
