@@ -60,6 +60,12 @@ run: $(VENV)/.runtime catalogs
 system-deps:
 	@bash $(ROOT)/scripts/system-deps.sh
 
+# axe-core, the accessibility checker the browser tests put into each page (tests/browser/axe.py):
+# the version package-lock.json names, from npm's registry. Node comes with `make system-deps`.
+$(ROOT)/node_modules/.installed: $(ROOT)/package.json $(ROOT)/package-lock.json
+	cd $(ROOT) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 # The linter (ruff, configured in ruff.toml); `make test` runs it first, so CI fails on a finding.
 lint: $(VENV)/.dev
 	$(BIN)/ruff check $(ROOT)
@@ -67,13 +73,13 @@ lint: $(VENV)/.dev
 # The suite on every core (pytest-xdist; the PostgreSQL tests share one worker's server).
 PARALLEL ?= -n auto --dist loadgroup
 
-test: lint $(VENV)/.dev system-deps catalogs
+test: lint $(VENV)/.dev system-deps $(ROOT)/node_modules/.installed catalogs
 	cd $(ROOT) && $(BIN)/python -m pytest -q $(PARALLEL)
 
 test-fast: $(VENV)/.dev catalogs
 	cd $(ROOT) && $(BIN)/python -m pytest -q $(PARALLEL) -m "not browser and not postgres"
 
-test-browser: $(VENV)/.dev system-deps catalogs
+test-browser: $(VENV)/.dev system-deps $(ROOT)/node_modules/.installed catalogs
 	cd $(ROOT) && $(BIN)/python -m pytest -q $(PARALLEL) -m browser
 
 # Tables simulated at their real rates against the app as `make run` serves it; writes BENCHMARKS.md.

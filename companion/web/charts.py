@@ -19,7 +19,7 @@ PALETTE = ("#2a6f97", "#c0392b", "#2e8b57", "#8e44ad", "#d68910", "#566573", "#1
 def bars(items: Sequence[tuple[str, float, str]], title: str) -> Markup:
     """Horizontal bars: (label, share from 0 to 1, text shown at the bar's end)."""
     height = BAR * len(items) + 8
-    room = WIDTH - LABEL - 48
+    room = WIDTH - LABEL - 84  # the text after the longest bar, a full one, stays inside
     parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" width="100%" role="img" '
              f'aria-label="{escape(title)}"><title>{escape(title)}</title>']
     for i, (label, share, text) in enumerate(items):

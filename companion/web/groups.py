@@ -290,10 +290,10 @@ def stats(link: str):
     per_game = [game_stats(plays, slug) for slug in GAMES if any(p.game == slug for p in plays)]
     win_chart = charts.bars([(names[p.player].name, p.win_rate,
                               f"{round(100 * p.win_rate)}% ({p.wins}/{p.plays})")
-                             for p in people], str(t("Win rate")))
+                             for p in people], say(t("Win rate")))
     over_time = {g.game: charts.lines(
         [(names[p.player].name, [n for _, n in p.over_time[g.game]])
-         for p in people if g.game in p.over_time], str(t("Scores over time")))
+         for p in people if g.game in p.over_time], say(t("Scores over time")))
         for g in per_game}
     labels = {(p.slug, ln["id"]): _line_label(ln["label"]) for p in groups.plays_of(group)
               for seat in p.record["players"] for ln in seat["lines"]}

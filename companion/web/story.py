@@ -132,6 +132,9 @@ def table(names: Sequence[str], points: Sequence[StoryPoint], labels: Sequence[s
                    + "".join(f"<td>{p.totals[n]}</td>" for p in points) + "</tr>"
                    for n, name in enumerate(names))
     caption = escape(say(t("Each player's score as if the game had ended there")))
-    return Markup(f'<table class="visually-hidden story-numbers"><caption>{escape(title)}: '
-                  f'{caption}</caption><thead><tr><th scope="col">{escape(say(t("Player")))}'
-                  f"</th>{head}</tr></thead><tbody>{rows}</tbody></table>")
+    # hidden by a box around it: a table is never narrower than its columns, so hidden itself
+    # it still widened a phone's page
+    return Markup(f'<div class="visually-hidden"><table class="story-numbers"><caption>'
+                  f'{escape(title)}: {caption}</caption><thead><tr><th scope="col">'
+                  f'{escape(say(t("Player")))}</th>{head}</tr></thead><tbody>{rows}</tbody>'
+                  "</table></div>")

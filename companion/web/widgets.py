@@ -63,10 +63,10 @@ def fast_input(field, span: tuple[int, int] | None = None, *, send: bool = False
 def chips_input(field, span: tuple[int, int] | None = None) -> Markup:
     """A number a table almost always enters between ``min`` and ``usual`` (or in ``span``) as
     a row of large chips (radio buttons: one tap, no keyboard, no script), and a number box for
-    the values beyond them (a number typed there wins over the chip; named by the field's label
-    for a screen reader). The chip of the current value is ticked; a required number without
-    one starts with none. (Attributes unquoted: a board draws dozens of chips, and every phone
-    loads them.)"""
+    the values beyond them (a number typed there wins over the chip). The row and the box are
+    named by the field's label for a screen reader (a chip alone says only "3"). The chip of
+    the current value is ticked; a required number without one starts with none. (Attributes
+    unquoted: a board draws dozens of chips, and every phone loads them.)"""
     name = escape(field.name) if _BARE.fullmatch(field.name) else f'"{escape(field.name)}"'
     low, first, usual, high = _chip_span(field, span)
     value = field._value()
@@ -78,13 +78,13 @@ def chips_input(field, span: tuple[int, int] | None = None) -> Markup:
         f'{" checked" if n == current else ""}{required}>{n}</label>'
         for n in range(first, usual + 1))
     box = ""
+    label = escape(say(field.label.text))
     if boxed:
         typed = f" value={current}" if current is not None and not first <= current <= usual \
             else ""
         top = f" max={high}" if high is not None else ""
-        label = escape(say(field.label.text))
         box = f'<input type=number name={name} min={low}{top}{typed} aria-label="{label}">'
-    return Markup(f"<span class=chips>{box}{chips}</span>")
+    return Markup(f'<span class=chips role=radiogroup aria-label="{label}">{box}{chips}</span>')
 
 
 def _chip_span(field, span: tuple[int, int] | None) -> tuple[int, int, int | None, int]:
@@ -132,7 +132,8 @@ def sending_chips(field, choices: list[tuple[str, str]], current: object,
 def choice_chips(field) -> Markup:
     """A choice among a few as a row of large chips (radio buttons: one tap instead of opening a
     list and picking; no script). Every choice with a value is a chip, classed by its value (a
-    colour draws its own); the empty choice is no chip ticked. The current choice is ticked."""
+    colour draws its own); the empty choice is no chip ticked. The current choice is ticked.
+    The row is named by the field's label (a screen reader says which question a chip answers)."""
     name = escape(field.name)
     required = " required" if field.flags.required else ""
     chips = "".join(
@@ -140,7 +141,8 @@ def choice_chips(field) -> Markup:
         f' value="{escape(c.value)}"{" checked" if c.selected else ""}{required}>'
         f"{escape(say(c.label))}</label>"
         for c in field.iter_choices() if c.value != "")
-    return Markup(f'<span class="chips cc">{chips}</span>')
+    label = escape(say(field.label.text))
+    return Markup(f'<span class="chips cc" role="radiogroup" aria-label="{label}">{chips}</span>')
 
 
 def _unknown_option(field) -> str:

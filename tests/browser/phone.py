@@ -3,6 +3,7 @@ read the page's version and score pad, count the touches it takes."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
@@ -104,3 +105,92 @@ class Count:
     def send(self, target: Locator) -> None:
         """The touch that records an action: the game shows it, no refusal."""
         recorded(self.page, lambda: self.tap(target))
+
+
+# ------------------------------------------------------------------ a page read on a small phone
+
+#: where ``npm ci`` (make test) puts axe-core, the accessibility checker put into each page
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+#: the success criteria checked: WCAG 2.1 levels A and AA
+WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+#: words drawn on two lines. A word runs between spaces, dashes and slashes (where print breaks a
+#: line); Chinese and Japanese characters are no part of one (a line breaks between any two).
+BROKEN_WORDS = """() => {
+  const broken = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (n.parentElement.closest('script, style, .visually-hidden')) continue;
+    for (const m of n.data.matchAll(/[^\\s\\u2010-\\u2015\\/\\u3000-\\u9fff\\uff00-\\uffef-]+/g)) {
+      const r = document.createRange();
+      r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+      const tops = new Set([...r.getClientRects()].filter(x => x.width > 0)
+                           .map(x => Math.round(x.top)));
+      if (tops.size > 1) { broken.push(m[0]); }
+    }
+  }
+  return broken;
+}"""
+
+#: the outermost elements drawn past the screen's right edge (hidden there, or scrolled to)
+PAST_RIGHT_EDGE = """() => {
+  const edge = document.documentElement.clientWidth + 0.5, out = [];
+  const past = el => {
+    const r = el.getBoundingClientRect();
+    return r.width > 1 && r.height > 1 && r.right > edge
+      && getComputedStyle(el).visibility !== 'hidden' && !el.closest('.visually-hidden');
+  };
+  for (const el of document.body.querySelectorAll('*')) {
+    if (!past(el) || (el.parentElement !== document.body && past(el.parentElement))) continue;
+    const name = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '')
+      + [...el.classList].map(c => '.' + c).join('');
+    out.push(`${name} "${el.textContent.trim().slice(0, 30)}" ends at `
+             + Math.round(el.getBoundingClientRect().right));
+  }
+  return out;
+}"""
+
+#: what a finger taps narrower or lower than 24 px (WCAG 2.2's 2.5.8), unless a 24 px circle on
+#: its centre touches no other target (the criterion's spacing exception) or it is a link in a
+#: sentence (its inline exception); a radio or checkbox is tapped through its label
+SMALL_TARGETS = """() => {
+  const targets = [];
+  for (const el of document.querySelectorAll(
+      'a[href], button, summary, select, textarea, input, '
+      + 'label:has(> input[type=radio], > input[type=checkbox])')) {
+    if (el.matches('input[type=hidden]')) continue;
+    if (el.matches('input[type=radio], input[type=checkbox]') && el.closest('label')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1 || getComputedStyle(el).visibility === 'hidden') continue;
+    const inline = el.matches('a') && getComputedStyle(el).display === 'inline'
+      && el.parentElement.textContent.trim().length > el.textContent.trim().length;
+    targets.push({el, r, inline, small: r.width < 23.5 || r.height < 23.5,
+                  x: r.left + r.width / 2, y: r.top + r.height / 2});
+  }
+  const near = (t, o) => {
+    if (o.small) { return Math.hypot(t.x - o.x, t.y - o.y) < 24; }
+    const dx = Math.max(o.r.left - t.x, 0, t.x - o.r.right);
+    const dy = Math.max(o.r.top - t.y, 0, t.y - o.r.bottom);
+    return Math.hypot(dx, dy) < 12;
+  };
+  return targets.filter(t => t.small && !t.inline
+                        && targets.some(o => o !== t && !t.el.contains(o.el)
+                                        && !o.el.contains(t.el) && near(t, o)))
+    .map(t => `${t.el.tagName.toLowerCase()} "${(t.el.textContent.trim()
+      || t.el.getAttribute('aria-label') || t.el.name || '').slice(0, 30)}" `
+      + `${Math.round(t.r.width)}x${Math.round(t.r.height)}`);
+}"""
+
+
+def axe_violations(page: Page) -> list[str]:
+    """What axe-core finds against WCAG 2.1 A and AA on the page as it is now: one line a rule
+    and element (its impact, its rule, the element and what it lacks)."""
+    if not AXE.exists():
+        raise AssertionError(f"{AXE} is missing: run `make test` (it runs `npm ci`)")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""tags => axe.run(document, {runOnly: {type: 'tag', values: tags},
+                                                     resultTypes: ['violations']})
+        .then(r => r.violations.flatMap(v => v.nodes.map(n =>
+            `${v.impact} ${v.id}: ${n.target.join(' ')}: ${n.failureSummary}`)))""",
+                          WCAG_21_AA)
+    return found

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.phone import Count
+from tests.browser.phone import BROKEN_WORDS, Count
 from tests.browser.tables import HadaraTable, act, chip, seated, tap_and_load
 
 pytestmark = pytest.mark.browser
@@ -263,25 +263,6 @@ def test_a_first_game_of_three_costs_each_phone_30_touches_in_epoch_i_and_25_in_
 
 # ------------------------------------------------------------------ words at 360 px
 
-#: words drawn on two lines: between spaces, dashes and slashes (where print breaks a line)
-BROKEN_WORDS = """() => {
-  const broken = [];
-  for (const el of document.querySelectorAll('main button, main summary, main label, main p')) {
-    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-      for (const m of n.data.matchAll(/[^\\s\\u2010-\\u2015\\/-]+/g)) {
-        const r = document.createRange();
-        r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
-        const tops = new Set([...r.getClientRects()].filter(x => x.width > 0)
-                             .map(x => Math.round(x.top)));
-        if (tops.size > 1) { broken.push(m[0]); }
-      }
-    }
-  }
-  return broken;
-}"""
-
-
 def test_at_360_px_no_word_breaks_inside_and_header_links_are_24_px_wide_in_every_language(
         open_context, live_server):
     page = open_context("phone", viewport={"width": 360, "height": 780}).new_page()
@@ -291,8 +272,7 @@ def test_at_360_px_no_word_breaks_inside_and_header_links_are_24_px_wide_in_ever
         page.goto(f"{live_server.url}/lang/{lang}?next=" + game.replace(live_server.url, ""))
         # every form open: its labels, chips and buttons
         page.evaluate("document.querySelectorAll('main details').forEach(d => d.open = true)")
-        if lang != "zh":  # (Chinese lines break between any two characters)
-            assert page.evaluate(BROKEN_WORDS) == [], lang
+        assert page.evaluate(BROKEN_WORDS) == [], lang
         widths = page.locator("header.bar a").evaluate_all(
             "links => links.map(a => a.getBoundingClientRect().width)")
         assert min(widths) >= 24, (lang, widths)

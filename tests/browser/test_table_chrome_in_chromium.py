@@ -12,7 +12,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import shot
-from tests.browser.phone import on_screen, sell, start_game, start_hadara, version
+from tests.browser.phone import (
+    BROKEN_WORDS,
+    PAST_RIGHT_EDGE,
+    on_screen,
+    sell,
+    start_game,
+    start_hadara,
+    version,
+)
 from tests.browser.tables import HadaraTable, HexemoniaTable, TradeWarzTable, act, chip
 
 pytestmark = pytest.mark.browser
@@ -170,25 +178,6 @@ def test_a_browser_that_refuses_the_wake_lock_is_said_so_plainly(open_context, l
     expect(page.locator("#awake button")).to_have_attribute("aria-pressed", "false")
 
 
-BROKEN_WORDS = """() => {
-  const broken = [];
-  for (const cell of document.querySelectorAll('main td, main th')) {
-    const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-      // a word: between spaces, dashes and slashes (where a line may break as in print)
-      for (const m of n.data.matchAll(/[^\\s\\u2010-\\u2015\\/-]+/g)) {
-        const r = document.createRange();
-        r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
-        const tops = new Set([...r.getClientRects()].filter(x => x.width > 0)
-                             .map(x => Math.round(x.top)));
-        if (tops.size > 1) { broken.push(m[0]); }
-      }
-    }
-  }
-  return broken;
-}"""
-
-
 @pytest.mark.parametrize("table", [HadaraTable, TradeWarzTable, HexemoniaTable])
 def test_words_in_table_cells_never_break_letter_by_letter_at_360_px(open_context, live_server,
                                                                      table):
@@ -197,7 +186,7 @@ def test_words_in_table_cells_never_break_letter_by_letter_at_360_px(open_contex
     for path in ("", "/score"):
         page.goto(url + path)
         assert page.evaluate(BROKEN_WORDS) == [], path
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
+        assert page.evaluate(PAST_RIGHT_EDGE) == [], path
 
 
 def test_a_chip_picked_before_another_phones_tap_keeps_every_chip_its_own_value(
