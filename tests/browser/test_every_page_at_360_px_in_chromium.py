@@ -169,18 +169,6 @@ def phone(request, open_context, live_server) -> Page:
 
 #: found and not fixed yet: Hexemonia's known-hexes table (seven columns) scrolls at 360 px,
 #: its last columns off screen in English and Italian (strict: passing, it must be removed)
-LEFT = {("hexemonia-game", "en"), ("hexemonia-game", "it"), ("hexemonia-attack", "en"),
-        ("hexemonia-attack", "it")}
-
-
-@pytest.fixture(autouse=True)
-def known_defect(request) -> None:
-    name, lang = request.node.callspec.params["name"], request.node.callspec.params["phone"]
-    if (name, lang) in LEFT:
-        request.applymarker(pytest.mark.xfail(
-            strict=True, reason="the known-hexes table is wider than a 360 px phone"))
-
-
 @pytest.mark.parametrize("name", page_names())
 def test_every_page_at_360_px_reads_whole_and_axe_finds_nothing_with_its_panels_open(
         site, phone, live_server, name):
