@@ -296,3 +296,21 @@ def test_at_360_px_no_word_breaks_inside_and_header_links_are_24_px_wide_in_ever
         widths = page.locator("header.bar a").evaluate_all(
             "links => links.map(a => a.getBoundingClientRect().width)")
         assert min(widths) >= 24, (lang, widths)
+
+
+def test_a_deck_named_at_one_place_of_the_wheel_is_not_offered_at_a_later_one(
+        open_context, live_server):
+    page = open_context("phone").new_page()
+    start_hadara(page, live_server.url)
+    wheel = panel(page, ".steps", "Set the wheel")
+    if not wheel.evaluate("d => d.open"):
+        wheel.locator(":scope > summary").tap()
+    chip(wheel, "decks.2", "red").tap()
+    for n in (3, 4, 5):
+        expect(chip(wheel, f"decks.{n}", "red")).to_be_hidden()
+        expect(chip(wheel, f"decks.{n}", "blue")).to_be_visible()
+    chip(wheel, "decks.3", "blue").tap()
+    expect(chip(wheel, "decks.2", "blue")).to_be_visible()  # (an earlier place keeps it)
+    for n in (4, 5):
+        expect(chip(wheel, f"decks.{n}", "blue")).to_be_hidden()
+        expect(chip(wheel, f"decks.{n}", "green")).to_be_visible()
