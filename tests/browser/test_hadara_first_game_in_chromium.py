@@ -314,3 +314,18 @@ def test_a_deck_named_at_one_place_of_the_wheel_is_not_offered_at_a_later_one(
     for n in (4, 5):
         expect(chip(wheel, f"decks.{n}", "blue")).to_be_hidden()
         expect(chip(wheel, f"decks.{n}", "green")).to_be_visible()
+
+
+def test_a_score_cells_points_open_the_lines_explanations_in_the_row_under_it(
+        open_context, live_server):
+    page = open_context("phone").new_page()
+    start_hadara(page, live_server.url)
+    line = page.locator("table.pad tbody tr:not(.why)").filter(has_text="Coins")
+    why = line.locator("xpath=following-sibling::tr[1]")
+    expect(why).to_have_class("why")
+    expect(why).to_be_hidden()
+    line.locator("td summary").first.tap()
+    expect(why).to_be_visible()
+    expect(why).to_contain_text("left over")
+    expect(line.locator("td").first).not_to_contain_text("left over")
+    assert why.locator("li").count() == line.locator("td").count()  # every player's, by name
