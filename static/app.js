@@ -75,7 +75,7 @@
   var asking = null;  // the check in flight (an AbortController), if any
   var restart = false;  // it was stopped to ask again at once
   var versionUrl = game.dataset.versionUrl;
-  var timer = null, failures = 0, busy = false, sent = null;
+  var timer = null, failures = 0, busy = false, sent = null, drawings = 0;
   // The last tap that was not recorded ({form: what the form is, button: which of its buttons,
   // message}), shown on every fresh copy of the game until a tap is recorded.
   var failed = null;
@@ -161,14 +161,24 @@
   // Fetch this page again (or ``url``, then shown as this page's address) and put its #game in
   // place of ours, keeping open panels and what was typed in them. An error page (the server
   // asking to wait, say) leaves ours as it is.
+  // Of two drawings asked at once (a live update's and a tap's), the one asked last is shown.
   function refresh(url) {
+    var mine = ++drawings;
     busy = true;
     return fetch(url || location.href, {cache: "no-store", credentials: "same-origin"})
       .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) { if (html !== null) { swap(html, url); } })
+      .then(function (html) { if (html !== null && mine === drawings) { swap(html, url); } })
       .catch(function () { status(false); })
-      .then(function () { busy = false; });
+      .then(function () { if (mine === drawings) { busy = false; } });
   }
+
+  // A panel whose form is drawn on asking (data-more: this page with it drawn, where the
+  // panel's link takes a phone without script) fetches it as it opens; this page's address
+  // then keeps asking for it until a tap is recorded.
+  document.addEventListener("toggle", function (ev) {
+    var d = ev.target;
+    if (d.open && d.dataset && d.dataset.more && game.contains(d)) { refresh(d.dataset.more); }
+  }, true);  // (a toggle does not bubble)
 
   function css(text) { return window.CSS && CSS.escape ? CSS.escape(text) : text; }
 
@@ -316,7 +326,8 @@
   // would work its question out again on the new state and refuse what was just recorded.
   function pageAfter(form) {
     var page = form.action.replace(TAP, "");
-    return new URL(page).pathname === location.pathname ? null : page;
+    if (new URL(page).pathname !== location.pathname) { return page; }
+    return /[?&]show=/.test(location.search) ? page : null;  // (the forms asked for: done)
   }
 
   // A tap travels as a plain URL-encoded form: fewer bytes than multipart.
@@ -529,26 +540,4 @@
     });
     if (stored === "1") { ask(false); }
   }
-})();
-// A finished game's card: shared as an image file where the phone shares files (the Web Share
-// API), else the link downloads it as it is.
-(function () {
-  "use strict";
-  var link = document.getElementById("share-card");
-  if (!link || !navigator.canShare || !window.fetch || !window.File) { return; }
-  try {  // (a phone that shares links but no files keeps the download)
-    if (!navigator.canShare({files: [new File([""], "card.png", {type: "image/png"})]})) { return; }
-  } catch (e) { return; }
-  link.addEventListener("click", function (ev) {
-    ev.preventDefault();
-    fetch(link.href, {credentials: "same-origin"}).then(function (r) {
-      if (!r.ok) { throw new Error("card"); }
-      return r.blob();
-    }).then(function (blob) {
-      var file = new File([blob], "card.png", {type: "image/png"});
-      return navigator.share({files: [file], title: link.dataset.share});
-    }).catch(function (err) {
-      if (!err || err.name !== "AbortError") { location.href = link.href; }
-    });
-  });
 })();

@@ -43,7 +43,9 @@ ASSETS = {"js": ("app.js", "calmjs", "gen/app.js"), "css": ("app.css", "rcssmin"
           "pages": ("pages.css", "rcssmin", "gen/pages.css"),
           "table": ("table.css", "rcssmin", "gen/table.css"),
           # the service worker (web/offline.py serves it at /sw.js), minified like the script
-          "sw": ("sw.js", "calmjs", "gen/sw.js")}
+          "sw": ("sw.js", "calmjs", "gen/sw.js"),
+          # a finished game's card shared as an image: loaded with the card only (story.html)
+          "card": ("card.js", "calmjs", "gen/card.js")}
 
 
 def game_sheets(static: Path) -> dict[str, tuple[str, str, str]]:

@@ -148,6 +148,7 @@ def set_wheel(count: Count, seats: tuple[str, ...], decks: str = "") -> None:
 def buy_new(count: Count, **values: Any) -> None:
     """A card not seen before: its colour chosen by the wheel; its printed values as chips."""
     buy = count.open(panel(count.page, "#actions", "Buy a card"))
+    expect(buy.locator("form")).to_have_count(1)  # (fetched as the panel opens)
     other = buy.locator("details.other")
     if other.count():
         count.open(other)
@@ -276,3 +277,57 @@ def test_at_360_px_no_word_breaks_inside_and_header_links_are_24_px_wide_in_ever
         widths = page.locator("header.bar a").evaluate_all(
             "links => links.map(a => a.getBoundingClientRect().width)")
         assert min(widths) >= 24, (lang, widths)
+
+
+def test_a_deck_named_at_one_place_of_the_wheel_is_not_offered_at_a_later_one(
+        open_context, live_server):
+    page = open_context("phone").new_page()
+    start_hadara(page, live_server.url)
+    wheel = panel(page, ".steps", "Set the wheel")
+    if not wheel.evaluate("d => d.open"):
+        wheel.locator(":scope > summary").tap()
+    chip(wheel, "decks.2", "red").tap()
+    for n in (3, 4, 5):
+        expect(chip(wheel, f"decks.{n}", "red")).to_be_hidden()
+        expect(chip(wheel, f"decks.{n}", "blue")).to_be_visible()
+    chip(wheel, "decks.3", "blue").tap()
+    expect(chip(wheel, "decks.2", "blue")).to_be_visible()  # (an earlier place keeps it)
+    for n in (4, 5):
+        expect(chip(wheel, f"decks.{n}", "blue")).to_be_hidden()
+        expect(chip(wheel, f"decks.{n}", "green")).to_be_visible()
+
+
+def test_a_score_cells_points_open_the_lines_explanations_in_the_row_under_it(
+        open_context, live_server):
+    page = open_context("phone").new_page()
+    start_hadara(page, live_server.url)
+    line = page.locator("table.pad tbody tr:not(.why)").filter(has_text="Coins")
+    why = line.locator("xpath=following-sibling::tr[1]")
+    expect(why).to_have_class("why")
+    expect(why).to_be_hidden()
+    line.locator("td summary").first.tap()
+    expect(why).to_be_visible()
+    expect(why).to_contain_text("left over")
+    expect(line.locator("td").first).not_to_contain_text("left over")
+    assert why.locator("li").count() == line.locator("td").count()  # every player's, by name
+
+
+def test_an_action_panels_form_is_fetched_as_it_opens_and_left_out_again_after_its_tap(
+        open_context, live_server):
+    page = open_context("phone").new_page()
+    start_hadara(page, live_server.url)
+    plain = page.url
+    buy = panel(page, "#actions", "Buy a card")
+    expect(buy.locator("form")).to_have_count(0)  # (the page every phone reloads)
+    expect(buy).to_have_attribute("data-more", re.compile(r"\?show=buy$"))
+    buy.locator(":scope > summary").tap()
+    form = buy.locator("form")
+    expect(form).to_have_count(1)  # fetched as the panel opened, the panel still open
+    assert buy.evaluate("d => d.open") and page.url == plain + "?show=buy"
+    form.locator('[name="player"]').select_option("0")
+    chip(form, "colour", "red").tap()
+    chip(form, "cost", 3).tap()
+    act(page, form.get_by_role("button", name="Buy a card", exact=True))
+    expect(page.locator("#p0 .cards")).to_contain_text("1 card")
+    expect(panel(page, "#actions", "Buy a card").locator("form")).to_have_count(0)
+    assert page.url == plain

@@ -6,6 +6,8 @@ import pytest
 
 from companion.games import get_game
 from companion.games.core import IllegalAction, InvalidInput, replace
+from companion.games.hadara import holdings
+from companion.games.hadara.data import TRACKS
 
 H = get_game("hadara")
 
@@ -123,3 +125,27 @@ def test_after_the_end_a_correction_cannot_leave_more_cards_than_food():
     assert do(over, "correct", player=0, value="food", delta=1).players[0].track("food") == 3
     # before the last feeding, more cards than food is only a shortfall to feed
     assert do(state, "correct", player=0, value="food", delta=-1).players[0].food_shortfall == 1
+
+
+
+@pytest.mark.parametrize("over", [False, True])
+@pytest.mark.parametrize("value, delta", [("coins", 3), ("food", -1), ("food", 1),
+                                          ("culture", 2)])
+def test_a_correction_leaving_the_cards_is_judged_as_counting_the_whole_table_judges_it(
+        over, value, delta):
+    # (the check skips counting when a correction leaves what it reads as it was: its answer
+    # must stay the one counting every card again gives)
+    state = H.new_game({"players": [seat("Ana", 1), seat("Ben", 2)]})
+    state = replace(card(card(state, "green", food=1), "green", food=1), over=over)
+    ana = state.players[0]
+    before = state.set_player(0, replace(ana, cards=ana.cards * 6))  # 12 green: already too many
+    ana = before.players[0]
+    after = before.set_player(0, replace(ana, coins=ana.coins + delta) if value == "coins"
+                              else ana.with_tracks(tuple(delta if tr == value else 0
+                                                         for tr in TRACKS)))
+    known = {words for _, words in holdings.state_problems(before)}
+    counted = [words for _, words in holdings.state_problems(after) if words not in known]
+    assert [p.message for p in holdings.correction_problems(before, after)] == \
+        [IllegalAction(words).message for words in counted]
+    # after the end a food change is judged again (the words name the new food value)
+    assert bool(counted) == (over and value == "food")

@@ -44,6 +44,13 @@ class WebTable:
         self.page = resp.get_data(as_text=True)
         return self.page
 
+    def asked(self, kind: str) -> str:
+        """The page with the form of ``kind``'s panel drawn (?show=: its panel's link, or the
+        page's script as the panel opens; the page every phone reloads leaves it out)."""
+        resp = self.client.get(f"{self.path}?show={kind}")
+        assert resp.status_code == 200
+        return resp.get_data(as_text=True)
+
     @property
     def version(self) -> int:
         return int(VERSION.search(self.page).group(1))

@@ -77,7 +77,8 @@ def test_what_only_other_pages_use_is_not_in_the_game_pages_style_sheet():
     these classes); none is drawn by a game's own page (game.html and what it includes), which
     does not load pages.css."""
     css = (ROOT / "static" / "pages.css").read_text()
-    scoped = ("inline", "box-values", "grid", "list", "seat", "setup", "qr", "alert")
+    scoped = ("inline", "box-values", "grid", "list", "seat", "setup", "story", "share-card",
+              "visually-hidden", "qr", "alert")
     rules = re.findall(r"([^{}]+)\{", re.sub(r"/\*.*?\*/", "", css, flags=re.S))
     assert rules and all(any(f".{c}" in r for c in scoped) for r in rules), rules
     templates = ROOT / "templates"

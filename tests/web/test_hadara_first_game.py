@@ -46,7 +46,7 @@ RED = {"colour": "red", "cost": 3, "military": 1, "points": 1}
 
 def test_a_known_card_tapped_sends_only_its_own_values_not_what_the_typed_form_held(table):
     table.do("buy", player=0, **RED)
-    pick = picks(table.page)["Red · cost 3 · military 1 · 1 pts"]
+    pick = picks(table.asked("buy"))["Red · cost 3 · military 1 · 1 pts"]
     # the typed form below the choices still holds a purple card's effect (a panel kept open)
     table.do("buy", player=1, pick=pick, effect="Temple", effect_changes="prices",
              income=["", "4"], colour="purple")

@@ -33,9 +33,9 @@ def picks(page):
 
 
 def test_a_bought_card_is_offered_back_as_one_tap_choice_with_its_printed_values(table):
-    assert picks(table.page) == []
+    assert picks(table.asked("buy")) == []
     table.do("buy", **BLUE)
-    assert picks(table.page) == [("Blue · cost 4 · culture 2 and food 1 · 2 pts",
+    assert picks(table.asked("buy")) == [("Blue · cost 4 · culture 2 and food 1 · 2 pts",
                                   "colour=blue&cost=4&income=0&military=0&culture=2&food=1"
                                   "&points=2&effect=&effect_changes=")]
 
@@ -43,9 +43,9 @@ def test_a_bought_card_is_offered_back_as_one_tap_choice_with_its_printed_values
 def test_a_tapped_choice_records_the_card_with_the_values_it_names(table):
     table.do("buy", **BLUE)
     table.post("undo")  # forgotten: nothing offered (D9)
-    assert picks(table.page) == []
+    assert picks(table.asked("buy")) == []
     table.post("redo")
-    [(_, fields)] = picks(table.page)
+    [(_, fields)] = picks(table.asked("buy"))
     table.do("buy", player=1, pick=fields, cost="", colour="")
     card = table.state().players[1].cards[-1]
     assert (card.colour, card.cost, card.tracks, card.points) == ("blue", 4, (0, 0, 2, 1), 2)
@@ -58,7 +58,7 @@ def test_a_number_typed_beside_the_chips_wins_over_the_chip(table):
 
 
 def test_small_numbers_of_the_buy_form_are_chips_with_a_box_for_higher_values(table):
-    form = re.search(r'<form[^>]*/do/buy".*?</form>', table.page, re.S).group(0)
+    form = re.search(r'<form[^>]*/do/buy".*?</form>', table.asked("buy"), re.S).group(0)
     costs = re.findall(r"type=radio name=cost value=(\d+)", form)
     assert costs == [str(n) for n in range(12)]  # epoch I's printed costs (issue 39)
     assert re.search(r'<input type=number name=cost min=0 max=30 aria-label="Printed cost">',
@@ -71,8 +71,7 @@ def test_the_colour_the_wheel_points_this_phone_at_is_chosen(table, client):
     table.do("wheel", seat1="blue", seat2="red")
     table.do("buy", **BLUE, round=1)  # Ana's blue card is known now
     client.post(f"{table.path}/seat", data={"csrf_token": table.csrf, "seat": "1"})
-    page = table.refresh()
-    form = re.search(r'<form[^>]*/do/buy".*?</form>', page, re.S).group(0)
+    form = re.search(r'<form[^>]*/do/buy".*?</form>', table.asked("buy"), re.S).group(0)
     assert re.findall(r"name=colour value=(\w+)(?: required)? checked", form) == ["red"]
     assert re.search(r'data-d="red"', form)  # Ben's phone is shown red cards only
 
@@ -89,7 +88,7 @@ def test_remembered_colonies_and_statue_values_are_offered_where_needed(client, 
             store.record(game.id, kind, {})
         store.record(game.id, "colony", {"player": 1, "requirement": 3, "points": 5,
                                          "choice": "plunder", "coins": 2})
-        colony_page = first.refresh()
+        colony_page = first.asked("colony")
         store.record(game.id, "next", {})
         store.record(game.id, "statue", {"player": 0, "statue": 2, "requirement": 1,
                                          "points": 3, "tile_track": "food", "tile_side": "up",
@@ -97,7 +96,7 @@ def test_remembered_colonies_and_statue_values_are_offered_where_needed(client, 
     assert ("Military 3 · 5 pts · plunder: +2 coins",
             "requirement=3&points=5&choice=plunder&coins=2&income=0&military=0&culture=0&food=0"
             ) in picks(colony_page)  # offered to Ana, whose colony step it still is
-    page = first.refresh()
+    page = first.asked("statue")
     assert ("Space 2 · culture 1 · 3 pts · tile 2",
             "statue=2&requirement=1&points=3&tile_value=2") in picks(page)
 
@@ -111,11 +110,11 @@ def test_a_purple_cards_effect_is_typed_under_a_card_not_in_the_list_and_picked_
     cards.png): they are typed values of a card not in the list, like its cost; a known purple
     card's effect is box data, so its one tap fills the effect too."""
     table.do("buy", **PURPLE)
-    form = re.search(r'<form[^>]*/do/buy".*?</form>', table.page, re.S).group(0)
+    form = re.search(r'<form[^>]*/do/buy".*?</form>', table.asked("buy"), re.S).group(0)
     other = form[form.index('<details class="other">'):form.index('<div class="known"')]
     assert 'name="effect"' in other and 'name="effect_changes"' in other
     assert 'name="effect"' not in form[:form.index('<details class="other">')]
-    [(words, fields)] = picks(table.page)
+    [(words, fields)] = picks(table.asked("buy"))
     assert words == "Purple · cost 5 · no track · 1 pts · +1 coin per red card"
     table.do("buy", player=1, pick=fields)
     card = table.state().players[1].cards[-1]

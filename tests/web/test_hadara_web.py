@@ -323,22 +323,37 @@ def forms_of(page: str, kind: str) -> list[str]:
 def test_each_panel_is_drawn_once_for_the_table_with_a_player_select(client, app):
     five = WebTable.create(client, app, "hadara", [seat(n, i + 1) for i, n in
                                                    enumerate(("Ana", "Ben", "Cy", "Dee", "Eli"))])
-    page = five.page
     for kind in ("buy", "correct"):
+        page = five.asked(kind)
         (form,) = forms_of(page, kind)
         assert re.findall(r'<option value="(\d)"', form.split('name="player"')[1].split(
             "</select>")[0]) == ["0", "1", "2", "3", "4"]
         assert page.index('id="actions"') < page.index('id="p0"')
-    assert len(forms_of(page, "sell")) == 5  # selling stays one tap on each player's card
-    assert 'name="player" value="' not in forms_of(page, "buy")[0]
+    assert len(forms_of(five.page, "sell")) == 5  # selling stays one tap on each player's card
+    assert 'name="player" value="' not in forms_of(five.asked("buy"), "buy")[0]
+
+
+def test_the_page_every_phone_reloads_draws_a_panels_form_only_when_asked(table):
+    """The panels of #actions carry their form on asking (?show=: the panel's link for a phone
+    without script, static/app.js as the panel opens): the page each tap makes every phone
+    fetch again stays light."""
+    page = table.page
+    assert forms_of(page, "buy") == [] and forms_of(page, "correct") == []
+    links = re.findall(r'<details class="panel" data-more="([^"]+)">\s*<summary[^>]*>[^<]*'
+                       r'</summary>\s*<a href="([^"]+)">', page)
+    assert [more for more, _ in links] == [f"{table.path}?show=buy", f"{table.path}?show=correct"]
+    assert all(href == f"{more}#actions" for more, href in links)
+    shown = table.asked("buy")
+    assert len(forms_of(shown, "buy")) == 1 and forms_of(shown, "correct") == []
+    assert re.search(r'<details class="panel" open>\s*<summary[^>]*>Buy a card', shown)
 
 
 def test_the_shared_panels_preselect_this_phones_seat_and_post_the_chosen_player(table):
-    select = forms_of(table.page, "buy")[0].split("</select>")[0]
+    select = forms_of(table.asked("buy"), "buy")[0].split("</select>")[0]
     assert '<option value="" selected>' in select  # unseated: nobody until someone chooses
     assert not re.search(r'<option value="\d" selected', select)
     table.post("seat", seat=1)
-    assert '<option value="1" selected>Ben</option>' in forms_of(table.page, "buy")[0]
+    assert '<option value="1" selected>Ben</option>' in forms_of(table.asked("buy"), "buy")[0]
     table.do("buy", player=1, colour="red", cost=1, points=1)
     assert table.state().players[1].cards[0].colour == "red"
 

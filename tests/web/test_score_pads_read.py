@@ -65,3 +65,10 @@ def test_a_ruling_on_the_pad_is_named_with_its_words(client):
     rulings = [a for a in links if re.match(r"HAD-\d", a)]
     assert rulings and all(": " in a for a in rulings), rulings
     assert "HAD-3: a set is one card each of yellow, red, blue, green and purple" in rulings
+
+
+def test_a_lines_explanations_are_said_once_in_its_row_not_again_in_each_cell(client):
+    pad = re.search(r'<table class="pad">.*?</table>', hadara_pad(client), re.S).group(0)
+    cells = re.findall(r"<td><details>(.*?)</details>", pad, re.S)
+    assert cells and all(re.fullmatch(r"<summary>[^<]*</summary>", c) for c in cells), cells
+    assert words(pad).count("5 + 7") == 1  # Ana's colonies, in the colonies' row only

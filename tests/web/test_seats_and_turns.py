@@ -164,7 +164,7 @@ def test_an_unseated_phones_player_selects_start_on_nobody(client, app):
     for name in ("attacker", "defender"):  # a house's chips: none ticked until someone taps
         chips = re.findall(rf'<input type=radio name="{name}" value="\d"( checked)?', battle)
         assert len(chips) == len(table.state().houses) and not any(chips)
-    buy = hadara(client, app).page
+    buy = hadara(client, app).asked("buy")
     select = buy[buy.index("/do/buy"):].split("</select>")[0]
     assert '<option value="" selected>choose a player</option>' in select
     assert not re.search(r'<option value="\d" selected', select)

@@ -108,8 +108,9 @@ def test_each_seat_sees_its_own_board_first_its_player_picked_and_asks_for_anoth
     for seat, phone in phones.items():
         page = phone.refresh()
         assert BOARDS.findall(page)[0] == str(0 if seat is None else seat)
+        asked = phone.asked("correct")  # (the panel's form, drawn on asking)
         picked = re.search(r'name="player" required>.*?</select>',
-                           page[page.index("/do/correct"):], re.S).group()
+                           asked[asked.index("/do/correct"):], re.S).group()
         assert re.findall(r'<option value="(\d*)" selected>', picked) == [
             "" if seat is None else str(seat)]
     to_colony_step(host)

@@ -101,9 +101,19 @@ def state_problems(state: HadaraState) -> Problems:
     return out
 
 
+def _judged(state: HadaraState) -> tuple:
+    """What ``state_problems`` reads of a state: the names, the cards, and the food once over."""
+    return state.over, tuple((p.name, p.cards, p.track("food") if state.over else 0)
+                             for p in state.players)
+
+
 def correction_problems(before: HadaraState, after: HadaraState) -> list[IllegalAction]:
     """What a correction by hand would leave that no table holds and ``before`` did not show
-    already (a correction may fix one thing while another stays to fix)."""
+    already (a correction may fix one thing while another stays to fix). A correction that
+    leaves all these limits read as it was (coins; a track before the end) brings none: every
+    stored correction is checked again each time a game's log is replayed."""
+    if _judged(before) == _judged(after):
+        return []
     known = {words for _, words in state_problems(before)}
     return [IllegalAction(words, rule=R_FEED if field.endswith(".food") else R_CARDS)
             for field, words in state_problems(after) if words not in known]
