@@ -173,11 +173,17 @@
   }
 
   // A panel whose form is drawn on asking (data-more: this page with it drawn, where the
-  // panel's link takes a phone without script) fetches it as it opens; this page's address
-  // then keeps asking for it until a tap is recorded.
+  // panel's link takes a phone without script) fetches it as it opens, with the forms of the
+  // panels already open (this page's address asks for them); the address then keeps asking for
+  // them until a tap is recorded.
   document.addEventListener("toggle", function (ev) {
     var d = ev.target;
-    if (d.open && d.dataset && d.dataset.more && game.contains(d)) { refresh(d.dataset.more); }
+    if (!(d.open && d.dataset && d.dataset.more && game.contains(d))) { return; }
+    var url = new URL(d.dataset.more, location.href), asked = url.searchParams.getAll("show");
+    new URLSearchParams(location.search).getAll("show").forEach(function (kind) {
+      if (asked.indexOf(kind) < 0) { url.searchParams.append("show", kind); }
+    });
+    refresh(url.pathname + url.search);
   }, true);  // (a toggle does not bubble)
 
   function css(text) { return window.CSS && CSS.escape ? CSS.escape(text) : text; }

@@ -312,7 +312,7 @@ def test_a_score_cells_points_open_the_lines_explanations_in_the_row_under_it(
     assert why.locator("li").count() == line.locator("td").count()  # every player's, by name
 
 
-def test_an_action_panels_form_is_fetched_as_it_opens_and_left_out_again_after_its_tap(
+def test_an_action_panels_form_is_fetched_as_it_opens_beside_those_open_and_left_out_after_its_tap(
         open_context, live_server):
     page = open_context("phone").new_page()
     start_hadara(page, live_server.url)
@@ -324,6 +324,11 @@ def test_an_action_panels_form_is_fetched_as_it_opens_and_left_out_again_after_i
     form = buy.locator("form")
     expect(form).to_have_count(1)  # fetched as the panel opened, the panel still open
     assert buy.evaluate("d => d.open") and page.url == plain + "?show=buy"
+    correct = panel(page, "#game", "Correct a value")
+    correct.locator(":scope > summary").tap()  # a second panel: both keep their forms
+    expect(correct.locator("form")).to_have_count(1)
+    expect(form).to_have_count(1)
+    assert buy.evaluate("d => d.open") and page.url == plain + "?show=correct&show=buy"
     form.locator('[name="player"]').select_option("0")
     chip(form, "colour", "red").tap()
     chip(form, "cost", 3).tap()
