@@ -10,7 +10,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.tables import Touches, chip, seated, tap_and_load
+from tests.browser.phone import Count
+from tests.browser.tables import chip, seated, tap_and_load
 
 pytestmark = pytest.mark.browser
 
@@ -27,10 +28,10 @@ def in_view(page: Page, selector: str) -> bool:
                   return r.top >= bar.bottom - 1 && r.top < window.innerHeight; }""")
 
 
-def set_up(page: Page, url: str) -> tuple[str, Touches]:
+def set_up(page: Page, url: str) -> tuple[str, Count]:
     """The host: "How many players?" 3, three names typed, start. No tile counted, no city."""
     page.goto(url + "/new/hexemonia")
-    count = Touches(page)
+    count = Count(page)
     count.load(page.locator("nav.count").get_by_role("link", name="3", exact=True))
     form = page.locator("form.setup")
     expect(form.locator('[name="revolts"]')).to_have_count(0)  # 3 players: always revolts
@@ -43,7 +44,7 @@ def set_up(page: Page, url: str) -> tuple[str, Touches]:
 
 
 def enter_city(page: Page, seat: int, city: str) -> int:
-    count = Touches(page)
+    count = Count(page)
     form = page.locator("#hx-enter")
     count.tap(chip(form, "city", city))
     count.send(form.get_by_role("button", name="Enter my Acropolis"))
@@ -70,7 +71,7 @@ def test_a_first_game_sets_up_with_own_cities_a_turn_in_8_touches_and_a_war_in_6
 
     # Ana's turn: A, B (a hex from the known list), C (production), D, end
     ana.reload()
-    turn = Touches(ana)
+    turn = Count(ana)
     turn.send(ana.locator(".steps").get_by_role("button", name="A: 1 hex + 1 hoplite"))
     play = turn.open(ana.locator("#hx-play"))
     turn.load(play.locator(".hx-names").get_by_role("link", name="Palestra"))
@@ -84,8 +85,8 @@ def test_a_first_game_sets_up_with_own_cities_a_turn_in_8_touches_and_a_war_in_6
 
     # Ben's war on Ana's Palestra (1 citizen and 1 hoplite on it: 4 units win)
     ben.reload()
-    Touches(ben).send(ben.locator(".steps").get_by_role("button", name="A: 1 hex + 1 hoplite"))
-    war = Touches(ben)
+    Count(ben).send(ben.locator(".steps").get_by_role("button", name="A: 1 hex + 1 hoplite"))
+    war = Count(ben)
     panel = war.open(ben.locator("#hx-war"))
     war.tap(chip(panel.locator("form.hx-calc"), "hex", "0:Palestra"))
     war.load(panel.get_by_role("button", name="Work it out"))
@@ -110,12 +111,12 @@ def test_d_before_b_and_c_asks_first_and_records_nothing_until_answered(open_con
     host = open_context("phone").new_page()
     link, _ = set_up(host, live_server.url)
     ana = seated(open_context("phone"), link, 0)
-    Touches(ana).send(ana.locator(".steps").get_by_role("button", name="A: take 2 hexes"))
+    Count(ana).send(ana.locator(".steps").get_by_role("button", name="A: take 2 hexes"))
     expect(ana.locator(".steps").get_by_role("button", name=re.compile("^D:"))).to_have_count(0)
     panel = ana.locator("#p0 details.hx-skip")
     panel.locator("summary").tap()
     expect(panel).to_contain_text("End the turn without B and C?")
-    Touches(ana).send(panel.get_by_role("button", name="D: apply the political check anyway"))
+    Count(ana).send(panel.get_by_role("button", name="D: apply the political check anyway"))
     expect(ana.locator(".steps").get_by_role("button", name="End the turn")).to_have_count(1)
     tap_and_load(ana, ana.locator("header.bar").get_by_role("link", name="History"))
     expect(ana.locator("main")).to_contain_text("Ana makes the political check")
