@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import json
 
-import pytest
 from sqlalchemy import select, text
 
 from companion.db import Game, session
