@@ -36,7 +36,11 @@ sources = $(if $(filter web,$(1)),--ignore-dirs ".* _* $(GAME_AREAS)" companion 
 
 # The .mo files Flask-Babel reads, compiled from the committed .po catalogs (not committed; not
 # by `pybabel compile`, which refuses a Chinese plural: companion/i18n.py says why).
-catalogs: $(VENV)/.runtime
+# Written again only when a catalog (or the code writing them) is newer than what it wrote.
+PO := $(wildcard $(ROOT)/translations/*/*/LC_MESSAGES/messages.po)
+catalogs: $(PO:.po=.mo)
+
+$(PO:.po=.mo) &: $(PO) $(ROOT)/companion/i18n.py $(VENV)/.runtime
 	cd $(ROOT) && $(BIN)/python -m companion.i18n
 
 # After changing words in the code: add new ones to every catalog (then translate them). It
