@@ -36,7 +36,11 @@ sources = $(if $(filter web,$(1)),--ignore-dirs ".* _* $(GAME_AREAS)" companion 
 
 # The .mo files Flask-Babel reads, compiled from the committed .po catalogs (not committed; not
 # by `pybabel compile`, which refuses a Chinese plural: companion/i18n.py says why).
-catalogs: $(VENV)/.runtime
+# Written again only when a catalog (or the code writing them) is newer than what it wrote.
+PO := $(wildcard $(ROOT)/translations/*/*/LC_MESSAGES/messages.po)
+catalogs: $(PO:.po=.mo)
+
+$(PO:.po=.mo) &: $(PO) $(ROOT)/companion/i18n.py $(VENV)/.runtime
 	cd $(ROOT) && $(BIN)/python -m companion.i18n
 
 # After changing words in the code: add new ones to every catalog (then translate them). It
@@ -60,7 +64,7 @@ run: $(VENV)/.runtime catalogs
 system-deps:
 	@bash $(ROOT)/scripts/system-deps.sh
 
-# axe-core, the accessibility checker the browser tests put into each page (tests/browser/axe.py):
+# axe-core, the accessibility checker the browser tests put into each page (tests/browser/phone.py):
 # the version package-lock.json names, from npm's registry. Node comes with `make system-deps`.
 $(ROOT)/node_modules/.installed: $(ROOT)/package.json $(ROOT)/package-lock.json
 	cd $(ROOT) && npm ci --no-audit --no-fund --loglevel=error
@@ -72,15 +76,20 @@ lint: $(VENV)/.dev
 
 # The suite on every core (pytest-xdist; the PostgreSQL tests share one worker's server).
 PARALLEL ?= -n auto --dist loadgroup
+# The tests' temporary folders (their SQLite files) in memory where the machine has a tmpfs: a
+# commit's flush to disk costs nothing there (the tests kill servers, never the machine; the
+# throwaway PostgreSQL runs with fsync off for the same reason). TEST_TMP= keeps the default.
+TEST_TMP ?= $(firstword $(wildcard /dev/shm))
+PYTEST    = cd $(ROOT) && $(if $(TEST_TMP),TMPDIR=$(TEST_TMP) )$(BIN)/python -m pytest -q
 
 test: lint $(VENV)/.dev system-deps $(ROOT)/node_modules/.installed catalogs
-	cd $(ROOT) && $(BIN)/python -m pytest -q $(PARALLEL)
+	$(PYTEST) $(PARALLEL)
 
 test-fast: $(VENV)/.dev catalogs
-	cd $(ROOT) && $(BIN)/python -m pytest -q $(PARALLEL) -m "not browser and not postgres"
+	$(PYTEST) $(PARALLEL) -m "not browser and not postgres"
 
 test-browser: $(VENV)/.dev system-deps $(ROOT)/node_modules/.installed catalogs
-	cd $(ROOT) && $(BIN)/python -m pytest -q $(PARALLEL) -m browser
+	$(PYTEST) $(PARALLEL) -m browser
 
 # Tables simulated at their real rates against the app as `make run` serves it; writes BENCHMARKS.md.
 bench: $(VENV)/.dev catalogs

@@ -12,6 +12,7 @@ import signal
 import subprocess
 import threading
 import time
+from collections.abc import Iterator
 from email.message import Message
 from pathlib import Path
 
@@ -114,12 +115,14 @@ def secret_of(clone: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def clone(tmp_path_factory) -> Path:
-    """The repository's committed HEAD, cloned as a new user would: no .venv, no instance/."""
+def clone(tmp_path_factory) -> Iterator[Path]:
+    """The repository's committed HEAD, cloned as a new user would: no .venv, no instance/.
+    Removed at the end (its .venv is large, and `make test` keeps temporary folders in memory)."""
     folder = tmp_path_factory.mktemp("fresh") / "companion"
     subprocess.run(["git", "clone", "-q", str(ROOT), str(folder)], check=True, timeout=120)
     assert not (folder / ".venv").exists() and not (folder / "instance").exists()
-    return folder
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def serve_and_check_first_run(clone: Path) -> str:
