@@ -55,6 +55,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "phone keeps two (its held version check; its pages and taps), "
                              "open between requests; more wait to be accepted")
     parser.add_argument("--access-log", action="store_true", help="print a line per request")
+    parser.add_argument("--switch-interval", type=float, default=SWITCH_INTERVAL,
+                        help=f"s a thread keeps the interpreter (default {SWITCH_INTERVAL}; "
+                             "Python's own: 0.005)")
+    parser.add_argument("--no-gc-tuning", action="store_true",
+                        help="leave Python's garbage collector as it is (no freezing, "
+                             "young collections every 700 objects)")
     return parser.parse_args(argv)
 
 
@@ -104,18 +110,26 @@ SWITCH_INTERVAL = 0.0005  # s
 YOUNG_COLLECTION = 50_000
 
 
+def worker_settings(args: argparse.Namespace) -> dict[str, str]:
+    """The options a worker process reads from its environment in ``served_app`` (Granian
+    starts the workers; they inherit the environment, not the arguments)."""
+    return {"COMPANION_SWITCH_INTERVAL": str(args.switch_interval),
+            "COMPANION_GC_TUNING": "0" if args.no_gc_tuning else "1"}
+
+
 def served_app():
     """The app as each server process serves it (Granian's factory), its game page's templates
     compiled before it takes a request (the first phone after a restart does not wait for it),
-    and what it built at start frozen for the garbage collector."""
-    sys.setswitchinterval(SWITCH_INTERVAL)
+    and what it built at start frozen for the garbage collector (unless switched off)."""
+    sys.setswitchinterval(float(os.environ.get("COMPANION_SWITCH_INTERVAL", SWITCH_INTERVAL)))
     from . import create_app
     app = create_app()
     for name in app.jinja_env.list_templates(filter_func=_on_game_page):
         app.jinja_env.get_template(name)
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])
+    if os.environ.get("COMPANION_GC_TUNING", "1") == "1":
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])
     return app
 
 
@@ -154,6 +168,7 @@ def serve(args: argparse.Namespace) -> bool:
     from granian import Granian
     from granian.constants import Interfaces
 
+    os.environ.update(worker_settings(args))
     server = Granian("companion.serve:served_app", factory=True, working_dir=ROOT,
                      interface=Interfaces.WSGI, address=args.host, port=args.port,
                      workers=args.workers, blocking_threads=args.threads,
