@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import statistics
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import uvloop
 
 from . import load, stats, tables
 from .http import Phone
-from .server import Server
+from .server import ROOT, Server
 
 EVERYTHING_ON = "everything on"
 # Each tuning switched off: serve's arguments and the environment (docs/operations.md,
@@ -112,6 +113,12 @@ def cpu_per_table(s: stats.Step) -> float:
     return s.server_cpu / s.tables * 1000
 
 
+def cpu_per_request(s: stats.Step) -> float:
+    """The server's CPU per request measured (a starved server answers fewer, so its CPU per
+    table falls while this one does not)."""
+    return s.server_cpu * s.seconds * 1000 / max(1, sum(k.count for k in s.kinds.values()))
+
+
 def errors(s: stats.Step) -> int:
     return sum(k.errors for k in s.kinds.values())
 
@@ -120,17 +127,19 @@ def errors(s: stats.Step) -> int:
 MEASURES = {"tap p95 ms": lambda s: s.kinds["tap"].p95,
             "page p95 ms": lambda s: s.kinds["page"].p95,
             "change reaching phones p95 ms": lambda s: s.kinds["check"].p95,
-            "errors": errors, "server CPU ms per table·s": cpu_per_table}
+            "errors": errors, "server CPU ms per table·s": cpu_per_table,
+            "server CPU ms per request": cpu_per_request}
 
 
 def _cell(x: float) -> str:
-    return "–" if x != x else f"{x:.0f}" if x >= 100 or x == int(x) else f"{x:.1f}"
+    return "–" if x != x else f"{x:.0f}" if x >= 100 or x == int(x) else f"{x:.2g}" if x < 1 \
+        else f"{x:.1f}"
 
 
 def row(run: Run) -> str:
     s = run.step
     cells = [run.server, *(_cell(f(s)) for f in MEASURES.values()), _cell(s.lag_p95),
-             f"{s.pressure:.0%}"]
+             "–" if s.pressure != s.pressure else f"{s.pressure:.0%}"]
     return "| " + " | ".join(cells) + " |"
 
 
@@ -173,8 +182,12 @@ def options(argv: list[str] | None) -> argparse.Namespace:
 
 
 def run(folder: Path, args: argparse.Namespace) -> str:
-    """The runs, as BENCHMARKS.md's section."""
+    """The runs, as BENCHMARKS.md's section; each run's numbers in
+    test-artifacts/ablation.json."""
     runs = uvloop.run(measure(folder, args.tables, args.rounds, args.warmup, args.measure))
+    artifacts = ROOT / "test-artifacts"
+    artifacts.mkdir(exist_ok=True)
+    (artifacts / "ablation.json").write_text(json.dumps([asdict(r) for r in runs], indent=1))
     return markdown(runs, args.warmup, args.measure)
 
 
