@@ -11,7 +11,8 @@ all.
 
 So a request takes one of the process's ``RUNNING_PER_PROCESS`` places before its view runs and
 gives it back when it ends; the others sleep until a place is free (a sleeping thread costs no
-CPU and does not compete for the interpreter). A request that waits for something else gives its
+CPU and does not compete for the interpreter). With 0 places (`make bench`'s ablation) every
+request runs as it comes. A request that waits for something else gives its
 place back while it waits (``stepping_aside``), having ended its read transaction, so a waiting
 request holds neither a place nor a database connection: a held version check waiting for its
 game to move (once woken it answers without a place: a few bytes, which must not queue behind the
