@@ -1,5 +1,6 @@
 """`python -m bench`: serve the app as `make run` does, simulate tables at their real rates with a
-growing number of tables, take the other measures, and write BENCHMARKS.md (bench/__init__.py)."""
+growing number of tables, take the other measures, and write BENCHMARKS.md (bench/__init__.py).
+`python -m bench ablation`: only what each of the server's tunings buys (bench/ablation.py)."""
 from __future__ import annotations
 
 import argparse
@@ -10,6 +11,7 @@ import platform
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import asdict
@@ -17,7 +19,18 @@ from pathlib import Path
 
 import uvloop
 
-from . import cross_server, guessing, history_page, imports, load, measures, report, stats, tables
+from . import (
+    ablation,
+    cross_server,
+    guessing,
+    history_page,
+    imports,
+    load,
+    measures,
+    report,
+    stats,
+    tables,
+)
 from . import slow_clients as slow
 from .http import Phone
 from .server import ROOT, Server
@@ -132,6 +145,10 @@ def options(argv: list[str] | None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["ablation"]:
+        ablation.main(argv[1:])
+        return
     args = options(argv)
     tmp = Path(tempfile.mkdtemp(prefix="companion-bench-"))
     db = tmp / "bench.sqlite"
@@ -153,6 +170,9 @@ def main(argv: list[str] | None = None) -> None:
         raise
     finally:
         srv.stop()
+    print("each tuning switched off in turn...", flush=True)
+    (tmp / "ablation").mkdir()
+    results["ablation"] = ablation.run(tmp / "ablation", ablation.options([]))
     print("guessing join codes (rate limits on)...", flush=True)
     results["guessing"] = guessing.markdown(guessing.measure(f"sqlite:///{tmp / 'guess.sqlite'}",
                                                              tmp / "guess.log"))

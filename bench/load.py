@@ -185,8 +185,10 @@ async def table_loop(rec: Recorder, table: Table, rng: random.Random) -> None:
 
 
 async def run_step(tables: list[Table], warmup: float, seconds: float, cpu_of_server,
-                   seed: int) -> stats.Step:
-    """All tables' phones for ``warmup`` + ``seconds``; what the measured part saw."""
+                   seed: int, drain: float = HOLD + TIMEOUT * 2 + 5) -> stats.Step:
+    """All tables' phones for ``warmup`` + ``seconds``; what the measured part saw. The phones'
+    requests still running ``drain`` s after it are stopped (a held check waits up to HOLD s;
+    any other request planned inside it is answered or failed within TIMEOUT)."""
     rng = random.Random(seed)
     now = time.monotonic()
     rec = Recorder(now + warmup, now + warmup + seconds)
@@ -201,7 +203,7 @@ async def run_step(tables: list[Table], warmup: float, seconds: float, cpu_of_se
     cpu_srv = cpu_of_server() - cpu_srv
     wall = time.monotonic() - wall
     machine_load, pressure = os.getloadavg()[0], cpu_pressure()
-    _, late = await asyncio.wait(tasks, timeout=HOLD + TIMEOUT * 2 + 5)
+    _, late = await asyncio.wait(tasks, timeout=drain)
     for task in late:
         task.cancel()
     await asyncio.gather(*late, return_exceptions=True)

@@ -32,9 +32,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # how often a process reads the versions of games waited on; None: live.WATCH_SECONDS,
         # often with SQLite, rarely with PostgreSQL (whose notifications tell every write)
         LIVE_WATCH_SECONDS=None,
-        LIVE_MAX_WAITING=900,  # held checks per process (serve.py gives it 1024 threads)
+        LIVE_MAX_WAITING=900,  # held checks per process (Granian gives it 2048 threads)
         LIVE_POLL_SECONDS=2.0,  # between checks when the server answers at once (not held)
-        # requests of a process running at once; the others sleep (companion/admission.py)
+        # requests of a process running at once; the others sleep; 0: no places, each request
+        # runs as it comes (companion/admission.py)
         RUNNING_PER_PROCESS=2,
         # request bodies a process reads at once, in all and from one address; past them a
         # request is answered 503 after a moment and asked again (companion/admission.py)

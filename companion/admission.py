@@ -11,7 +11,8 @@ all.
 
 So a request takes one of the process's ``RUNNING_PER_PROCESS`` places before its view runs and
 gives it back when it ends; the others sleep until a place is free (a sleeping thread costs no
-CPU and does not compete for the interpreter). A request that waits for something else gives its
+CPU and does not compete for the interpreter). With 0 places (`make bench`'s ablation) every
+request runs as it comes. A request that waits for something else gives its
 place back while it waits (``stepping_aside``), having ended its read transaction, so a waiting
 request holds neither a place nor a database connection: a held version check waiting for its
 game to move (once woken it answers without a place: a few bytes, which must not queue behind the
@@ -62,8 +63,9 @@ class Admission:
     the database's write lock, which every other writer of the server waits for."""
 
     def __init__(self, places: int) -> None:
-        if places < 1:
-            raise ValueError(f"RUNNING_PER_PROCESS must be at least 1, not {places}")
+        if places < 0:
+            raise ValueError(f"RUNNING_PER_PROCESS must be 0 (no places) or more, not {places}")
+        self.counted = places > 0  # 0: every request runs as it comes (`make bench`'s ablation)
         self._free = places
         self._lock = threading.Lock()
         self._writers = threading.Condition(self._lock)  # the taps waiting for a place
@@ -73,6 +75,9 @@ class Admission:
     def enter(self) -> None:
         """Take a place for this request, sleeping until one is free (and, unless it changes
         something, no tap waits for one)."""
+        if not self.counted:
+            g.admitted = True  # (still steps aside: a waiting request holds no connection)
+            return
         writes = request.method not in SAFE_METHODS
         with self._lock:
             if writes:
@@ -92,7 +97,7 @@ class Admission:
 
     def leave(self) -> None:
         """Give this request's place back, if it holds one: to a waiting tap first."""
-        if g.pop("admitted", False):
+        if g.pop("admitted", False) and self.counted:
             with self._lock:
                 self._free += 1
                 (self._writers if self._writing else self._readers).notify()

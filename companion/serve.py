@@ -8,7 +8,6 @@ of threads per worker process, and the processes use every core (BENCHMARKS.md, 
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import shutil
 import sys
@@ -18,11 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-# Server processes: two per core, at most eight. A process runs one thread of Python at a time;
-# each runs RUNNING_PER_PROCESS requests at once (companion/admission.py), so two per core keep
-# the cores busy while a request waits on the disk. Every process keeps its own folded states
-# and drawn parts and is told of every change, so more processes cost more CPU per table (the
-# measurements: README "Production").
+# Server processes: one per core (at least two, so that one dying leaves one serving), at most
+# eight. Every process keeps its own folded states and drawn parts and is told of every change,
+# so more processes cost more CPU per table, and two per core bought nothing (BENCHMARKS.md).
 MAX_WORKERS = 8
 
 
@@ -34,7 +31,7 @@ CONNECTIONS = 4096
 
 
 def default_workers() -> int:
-    return max(2, min(MAX_WORKERS, 2 * (os.cpu_count() or 1)))
+    return max(2, min(MAX_WORKERS, os.cpu_count() or 1))
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -42,10 +39,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--host", default="0.0.0.0")
     parser.add_argument("--port", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=default_workers(),
-                        help=f"processes (default {default_workers()}: two per core, at most "
-                             f"{MAX_WORKERS})")
-    parser.add_argument("--threads", type=int, default=1024,
-                        help="app threads per process, started as needed (default 1024): a "
+                        help=f"processes (default {default_workers()}: one per core, at least 2, "
+                             f"at most {MAX_WORKERS})")
+    parser.add_argument("--threads", type=int,
+                        help="app threads per process, started as needed (default Granian's: "
+                             "half of --connections): a "
                              "phone's held version check keeps one while it waits "
                              "(LIVE_MAX_WAITING of them at most), as does a request whose body "
                              "is still arriving (READING_PER_PROCESS at most, "
@@ -89,33 +87,13 @@ def announce(port: int) -> None:
     sys.stdout.flush()
 
 
-# How long a thread running Python keeps the interpreter before another thread may take it (a
-# tenth of Python's default). A server process's threads mostly wait on the database or the
-# network for a moment and then want the interpreter back; while one request draws a page, each
-# such moment would otherwise cost the others the whole default period (README "Production").
-SWITCH_INTERVAL = 0.0005  # s
-
-
-# Python's cyclic garbage collector runs a young collection every 700 new container objects; a
-# page being drawn makes tens of thousands, and each old collection walked every object the
-# process built at start (the app, its templates, SQLAlchemy, Babel). A server process freezes
-# what it built at start (never walked again) and collects its young objects every 50,000, so
-# those walks no longer pause a page being drawn (README "Production").
-YOUNG_COLLECTION = 50_000
-
-
 def served_app():
     """The app as each server process serves it (Granian's factory), its game page's templates
-    compiled before it takes a request (the first phone after a restart does not wait for it),
-    and what it built at start frozen for the garbage collector."""
-    sys.setswitchinterval(SWITCH_INTERVAL)
+    compiled before it takes a request (the first phone after a restart does not wait for it)."""
     from . import create_app
     app = create_app()
     for name in app.jinja_env.list_templates(filter_func=_on_game_page):
         app.jinja_env.get_template(name)
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])
     return app
 
 

@@ -7,7 +7,7 @@ import concurrent.futures
 import json
 import math
 
-from bench import history_page, measures, stats
+from bench import ablation, history_page, measures, stats
 from bench.http import Phone
 
 
@@ -17,6 +17,18 @@ def make_step(tables: int, check: float = 10, page: float = 20, tap: float = 30,
     failed = {"check": ["HTTP 502"] * errors, "page": [], "tap": []}
     return stats.step(tables, latencies, failed, [lag] * 10, server_cpu=0.5, generator_cpu=0.1,
                       seconds=30)
+
+
+def test_the_ablation_runs_everything_on_before_after_and_between_each_switch_off():
+    runs = ablation.order(2)
+    assert runs[::2] == [ablation.EVERYTHING_ON] * (len(ablation.SWITCHED_OFF) * 2 + 1)
+    assert runs[1::2] == [*ablation.SWITCHED_OFF, *reversed(ablation.SWITCHED_OFF)]
+
+
+def test_the_ablation_summary_gives_each_servers_median_and_range():
+    steps = [make_step(10, tap=30), make_step(10, tap=50), make_step(10, tap=40)]
+    row = ablation.summary_row("everything on", steps)
+    assert row.startswith("| everything on (3) | **40** (30–50) | **20** (20–20) |")
 
 
 def test_percentile_is_the_nearest_rank_value():

@@ -260,9 +260,33 @@ def test_a_refused_or_failed_request_gives_its_place_back(one_place):
     assert [a.status_code if a is not None else None for a in answers] == [404, 422, 400, 200]
 
 
-def test_a_process_needs_at_least_one_place(tmp_path):
+def test_with_no_places_every_request_runs_as_it_comes(tmp_path):
+    """RUNNING_PER_PROCESS = 0 switches admission off (`make bench`'s ablation)."""
+    app = with_places(tmp_path, 0)
+    inside, lock, go = [0], threading.Lock(), threading.Event()
+
+    def busy():  # a view that stays until the test lets it go
+        with lock:
+            inside[0] += 1
+        go.wait(10)
+        return "done"
+
+    app.add_url_rule("/busy", view_func=busy)
+    threads = [in_thread(lambda: app.test_client().get("/busy")) for _ in range(PLACES + 3)]
+    try:
+        until(lambda: inside[0] == PLACES + 3)  # (with places, only PLACES would get in)
+    finally:
+        go.set()
+        for thread, _ in threads:
+            thread.join(10)
+    assert readers_waiting(app) == 0
+    assert [answers[0].status_code for _, answers in threads] == [200] * (PLACES + 3)
+    app.extensions["db_engine"].dispose()
+
+
+def test_a_process_cannot_have_fewer_than_no_places(tmp_path):
     with pytest.raises(ValueError, match="RUNNING_PER_PROCESS"):
-        with_places(tmp_path, 0)
+        with_places(tmp_path, -1)
 
 
 def with_readers(tmp_path, per_process: int, per_address: int):
