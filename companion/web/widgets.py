@@ -30,17 +30,19 @@ def _flags(field, names: tuple[str, ...]) -> str:
     return "".join(out)
 
 
-def fast_input(field, span: tuple[int, int] | None = None, *, send: bool = False) -> Markup:
+def fast_input(field, span: tuple[int, int] | None = None, *, send: bool = False,
+               label: str | None = None) -> Markup:
     """The HTML control of one field (no id: a page repeats the same form per player).
     ``span``: the chips a number field offers now, when the page knows better than the field
     (the printed range of the epoch being played). ``send``: each chip sends the form with its
-    value (a step's change: the right value is one tap)."""
+    value (a step's change: the right value is one tap). ``label``: the words the page shows
+    for the field where they are not its label (a player's name), which name its chips too."""
     name = escape(field.name)
     kind = field.type
     if kind == "SelectField" and getattr(field.flags, "usual", None) is not None:
         return sending_chips(field, [(c.value, say(c.label)) for c in field.iter_choices()
                                      if c.value != ""], field.data, cls="cc") if send \
-            else choice_chips(field)
+            else choice_chips(field, label)
     if kind == "SelectField":
         options = _unknown_option(field) + "".join(
             f'<option{" selected" if c.selected else ""} value="{escape(c.value)}">'
@@ -52,7 +54,7 @@ def fast_input(field, span: tuple[int, int] | None = None, *, send: bool = False
     if kind == "HiddenField":
         return Markup(f'<input type="hidden" name="{name}" value="{escape(field._value())}">')
     if kind in _NUMBERS and (span or getattr(field.flags, "usual", None) is not None):
-        return sending_number(field, span) if send else chips_input(field, span)
+        return sending_number(field, span) if send else chips_input(field, span, label)
     if kind in _NUMBERS:
         return Markup(f'<input type="number" name="{name}" value="{escape(field._value())}"'
                       f' inputmode="numeric" autocomplete="off"{_flags(field, _NUMBER_FLAGS)}>')
@@ -60,7 +62,7 @@ def fast_input(field, span: tuple[int, int] | None = None, *, send: bool = False
                   f' autocomplete="off"{_flags(field, _TEXT_FLAGS)}>')
 
 
-def chips_input(field, span: tuple[int, int] | None = None) -> Markup:
+def chips_input(field, span: tuple[int, int] | None = None, label: str | None = None) -> Markup:
     """A number a table almost always enters between ``min`` and ``usual`` (or in ``span``) as
     a row of large chips (radio buttons: one tap, no keyboard, no script), and a number box for
     the values beyond them (a number typed there wins over the chip). The row and the box are
@@ -78,7 +80,7 @@ def chips_input(field, span: tuple[int, int] | None = None) -> Markup:
         f'{" checked" if n == current else ""}{required}>{n}</label>'
         for n in range(first, usual + 1))
     box = ""
-    label = escape(say(field.label.text))
+    label = escape(say(label or field.label.text))
     if boxed:
         typed = f" value={current}" if current is not None and not first <= current <= usual \
             else ""
@@ -129,7 +131,7 @@ def sending_chips(field, choices: list[tuple[str, str]], current: object,
     return Markup(f'<span class="chips send{" " + cls if cls else ""}">{box}{kept}{chips}</span>')
 
 
-def choice_chips(field) -> Markup:
+def choice_chips(field, label: str | None = None) -> Markup:
     """A choice among a few as a row of large chips (radio buttons: one tap instead of opening a
     list and picking; no script). Every choice with a value is a chip, classed by its value (a
     colour draws its own); the empty choice is no chip ticked. The current choice is ticked.
@@ -141,7 +143,7 @@ def choice_chips(field) -> Markup:
         f' value="{escape(c.value)}"{" checked" if c.selected else ""}{required}>'
         f"{escape(say(c.label))}</label>"
         for c in field.iter_choices() if c.value != "")
-    label = escape(say(field.label.text))
+    label = escape(say(label or field.label.text))
     return Markup(f'<span class="chips cc" role="radiogroup" aria-label="{label}">{chips}</span>')
 
 

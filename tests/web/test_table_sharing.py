@@ -193,7 +193,9 @@ def test_a_seat_puts_that_players_board_first(app):
     phone.post(f"/g/{game.play_token}/seat", data={"csrf_token": token, "seat": "2"})
     page = phone.get(f"/g/{game.play_token}").get_data(as_text=True)
     assert order.findall(page) == ["2", "0", "1", "3"]
-    assert '<option value="2" selected>' in page
+    # (the action forms are drawn when a panel opens: the buy form picks the seat's player)
+    buy = phone.get(f"/g/{game.play_token}?show=buy").get_data(as_text=True)
+    assert '<option value="2" selected>' in buy
     # another phone keeps the table order; leaving the seat restores it
     assert order.findall(app.test_client().get(f"/g/{game.play_token}").get_data(
         as_text=True)) == ["0", "1", "2", "3"]
