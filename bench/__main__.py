@@ -119,6 +119,22 @@ async def cold_loads(srv: Server, export: bytes, warm: str) -> dict:
             "short_actions": tables.EPOCH_ACTIONS}
 
 
+def cold_without_gc_tuning(tmp: Path) -> dict:
+    """The cold loads again on a server whose garbage collector is left as Python has it (the
+    one tuning the ramp's load does not show: companion/serve.py ``YOUNG_COLLECTION``)."""
+    srv = Server(f"sqlite:///{tmp / 'no-gc.sqlite'}", tmp / "no-gc.log", args=("--no-gc-tuning",),
+                 FLASK_RATELIMIT_ENABLED="false").start()
+
+    async def measure() -> dict:
+        export = await tables.epoch_three_export(Phone("127.0.0.1", srv.port))
+        warm = await tables.import_game(Phone("127.0.0.1", srv.port), export)
+        return await cold_loads(srv, export, warm)
+    try:
+        return uvloop.run(measure())
+    finally:
+        srv.stop()
+
+
 async def measure_all(srv: Server, results: dict, args: argparse.Namespace) -> None:
     """Everything that needs the server."""
     print("building the epoch-III game through HTTP...", flush=True)
@@ -170,6 +186,8 @@ def main(argv: list[str] | None = None) -> None:
         raise
     finally:
         srv.stop()
+    print("the cold loads without the garbage collector's tuning...", flush=True)
+    results["cold_no_gc"] = cold_without_gc_tuning(tmp)
     print("each tuning switched off in turn...", flush=True)
     (tmp / "ablation").mkdir()
     results["ablation"] = ablation.run(tmp / "ablation", ablation.options([]))

@@ -172,7 +172,20 @@ def weight_and_cold(r: dict) -> list[str]:
         f"(each server process compiles the game page's templates as it starts; first, 4 "
         f"phones at once fetched another game's page 5 times): median **{cold['long']:.1f} ms** "
         f"over {cold['runs']} restarts ({', '.join(f'{x:.1f}' for x in cold['long_runs'])}); a "
-        f"{cold['short_actions']}-action game the same way: {cold['short']:.1f} ms.", ""]
+        f"{cold['short_actions']}-action game the same way: {cold['short']:.1f} ms.", "",
+        *cold_ablation(r)]
+
+
+def cold_ablation(r: dict) -> list[str]:
+    """The cold loads on a server without the garbage collector's tuning, if measured."""
+    off = r.get("cold_no_gc")
+    if not off:
+        return []
+    return [f"With the garbage collector left as Python has it (`--no-gc-tuning`: no freezing "
+            f"of what a worker built at start, young collections every 700 objects), the same "
+            f"measure: median **{off['long']:.1f} ms** "
+            f"({', '.join(f'{x:.1f}' for x in off['long_runs'])}); the short game "
+            f"{off['short']:.1f} ms. The tuning stays for this difference.", ""]
 
 
 def durable(r: dict) -> list[str]:

@@ -8,6 +8,7 @@ of threads per worker process, and the processes use every core (BENCHMARKS.md, 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import shutil
 import sys
@@ -53,6 +54,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "phone keeps two (its held version check; its pages and taps), "
                              "open between requests; more wait to be accepted")
     parser.add_argument("--access-log", action="store_true", help="print a line per request")
+    parser.add_argument("--no-gc-tuning", action="store_true",
+                        help="leave Python's garbage collector as it is (the bench's ablation)")
     return parser.parse_args(argv)
 
 
@@ -87,13 +90,31 @@ def announce(port: int) -> None:
     sys.stdout.flush()
 
 
+# What a worker built at start (the app, its templates, SQLAlchemy, Babel) is frozen out of the
+# collector's reach, and young collections wait for this many new objects instead of Python's
+# 700: replaying a long game's log makes tens of thousands, and every full collection then walked
+# the whole heap (the cold load of a long game; BENCHMARKS.md, "What each tuning buys").
+YOUNG_COLLECTION = 50_000
+
+
+def worker_settings(args: argparse.Namespace) -> dict[str, str]:
+    """What a worker reads from its environment in ``served_app`` (Granian starts the workers:
+    they inherit the environment, not the arguments)."""
+    return {"COMPANION_GC_TUNING": "0"} if args.no_gc_tuning else {}
+
+
 def served_app():
     """The app as each server process serves it (Granian's factory), its game page's templates
-    compiled before it takes a request (the first phone after a restart does not wait for it)."""
+    compiled before it takes a request (the first phone after a restart does not wait for it),
+    then the garbage collector tuned (unless ``COMPANION_GC_TUNING`` is 0: the bench's switch)."""
     from . import create_app
     app = create_app()
     for name in app.jinja_env.list_templates(filter_func=_on_game_page):
         app.jinja_env.get_template(name)
+    if os.environ.get("COMPANION_GC_TUNING", "1") != "0":
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])
     return app
 
 
@@ -113,6 +134,7 @@ QUICK_ENDS = 5
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
+    os.environ.update(worker_settings(args))
     os.umask(0o077)  # every file the server and its workers make: its owner's alone
     prepare()
     announce(args.port)
