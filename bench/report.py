@@ -225,7 +225,9 @@ def markdown(r: dict) -> str:
                       *(["## Importing a long game file (issue 36)", "",
                          imports.markdown(r["imports"])] if "imports" in r else []),
                       *(["", "## A change across servers", "", CROSS, "", r["cross_server"]]
-                        if "cross_server" in r else [])])
+                        if "cross_server" in r else []),
+                      *(["", "## What each tuning buys (issue 37)", "", r["ablation"]]
+                        if "ablation" in r else [])])
 
 
 CROSS = """Two servers on one PostgreSQL database (`bench/cross_server.py`), as two machines would

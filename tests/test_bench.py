@@ -169,3 +169,11 @@ def test_the_long_history_target_is_met_only_by_every_part_in_time_and_size():
     assert not history_page.is_met({**met, "times": {"a": [300.0], "b": [1001.0]}})
     assert not history_page.is_met({**met, "sizes": {"a": 210 * 1024, "b": 1}})
     assert "not met" in history_page.target_row({**met, "sizes": {"a": 210 * 1024}})
+
+
+def test_the_cold_load_without_gc_tuning_is_reported_only_when_measured():
+    from bench import report
+    assert report.cold_ablation({}) == []
+    said = report.cold_ablation({"cold_no_gc": {"long": 101.5, "long_runs": [99.0, 101.5, 110.2],
+                                                "short": 8.1}})
+    assert "**101.5 ms**" in said[0] and "99.0, 101.5, 110.2" in said[0]
