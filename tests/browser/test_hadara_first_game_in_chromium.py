@@ -329,6 +329,7 @@ def test_an_action_panels_form_is_fetched_as_it_opens_beside_those_open_and_left
     expect(correct.locator("form")).to_have_count(1)
     expect(form).to_have_count(1)
     assert buy.evaluate("d => d.open") and page.url == plain + "?show=correct&show=buy"
+    correct.locator(":scope > summary").tap()  # closed again: only the buy panel is open
     form.locator('[name="player"]').select_option("0")
     chip(form, "colour", "red").tap()
     chip(form, "cost", 3).tap()
