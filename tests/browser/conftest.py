@@ -1,6 +1,8 @@
 """Real-browser fixtures: Debian's Chromium driven by Playwright against a live server started
-here (werkzeug in a thread on 127.0.0.1, temporary SQLite). Nothing leaves that origin: every
-context routes its requests through a guard that aborts and records any other address.
+here (werkzeug in a thread on 127.0.0.1, temporary SQLite). Nothing leaves that origin: the
+browser resolves no other host name, and every context records each request it sends to any
+other address (a listener, not an interception: an intercepted request waits on this process,
+and Playwright turns the browser's cache off for it).
 
 Never run ``playwright install``: the browser is the system's (``scripts/system-deps.sh``).
 """
@@ -19,6 +21,7 @@ from companion import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
+LOOPBACK = "127.0.0.1"
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 DOC_SHOTS = ROOT / "docs" / "screenshots"
 
@@ -46,7 +49,8 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
         pytest.fail(f"{CHROMIUM} is missing: run `bash scripts/system-deps.sh` (as root)")
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "timeout": 30_000,
             "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                     "--disable-component-update", "--disable-sync", "--no-first-run"]}
+                     "--disable-component-update", "--disable-sync", "--no-first-run",
+                     f"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE {LOOPBACK}"]}
 
 
 @pytest.fixture(scope="session")
@@ -63,18 +67,19 @@ class LiveServer:
     def __init__(self, db_path: Path) -> None:
         self.app = create_app({"TESTING": True, "SECRET_KEY": "browser-tests",
                                "DATABASE_URL": f"sqlite:///{db_path}", "CREATE_TABLES": True})
-        self.server = make_server("127.0.0.1", 0, self.app, threaded=True)
-        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.server = make_server(LOOPBACK, 0, self.app, threaded=True)
+        self.url = f"http://{LOOPBACK}:{self.server.server_port}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.outside: list[str] = []  # requests a page tried to send elsewhere
 
-    def guard(self, route: Any) -> None:
-        url = route.request.url
-        if url == self.url or url.startswith(self.url + "/"):
-            route.continue_()
-        else:
-            self.outside.append(url)
-            route.abort()
+    def watch(self, context: Any) -> None:
+        """Record every request of ``context`` sent anywhere but this server."""
+        def seen(request: Any) -> None:
+            url = request.url
+            if url != self.url and not url.startswith(self.url + "/") \
+                    and not url.startswith("data:"):
+                self.outside.append(url)
+        context.on("request", seen)
 
 
 @pytest.fixture(scope="session")
@@ -95,7 +100,8 @@ def open_context(new_context, live_server):
     def _open(kind: str = "phone", **extra: Any):
         ctx = new_context(**{**VIEWPORTS[kind], **extra})
         ctx.set_default_timeout(10_000)
-        ctx.route("**/*", live_server.guard)
+        live_server.watch(ctx)
+        ctx.clock.install()  # (time flows as usual; a test moves it on instead of waiting)
         made.append(ctx)
         return ctx
 

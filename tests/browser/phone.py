@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from tests.browser.tables import HadaraTable, chip, recorded, tap_and_load
 
@@ -182,12 +182,23 @@ SMALL_TARGETS = """() => {
 }"""
 
 
+def axe_path() -> Path:
+    if not AXE.exists():
+        raise AssertionError(f"{AXE} is missing: run `make test` (it runs `npm ci`)")
+    return AXE
+
+
+def with_axe(context: BrowserContext) -> None:
+    """axe-core put into every page ``context`` opens (sent to the browser once, not a page at
+    a time)."""
+    context.add_init_script(path=str(axe_path()))
+
+
 def axe_violations(page: Page) -> list[str]:
     """What axe-core finds against WCAG 2.1 A and AA on the page as it is now: one line a rule
     and element (its impact, its rule, the element and what it lacks)."""
-    if not AXE.exists():
-        raise AssertionError(f"{AXE} is missing: run `make test` (it runs `npm ci`)")
-    page.add_script_tag(path=str(AXE))
+    if not page.evaluate("'axe' in window"):  # (else put in by the context: ``with_axe``)
+        page.add_script_tag(path=str(axe_path()))
     found = page.evaluate("""tags => axe.run(document, {runOnly: {type: 'tag', values: tags},
                                                      resultTypes: ['violations']})
         .then(r => r.violations.flatMap(v => v.nodes.map(n =>

@@ -97,7 +97,7 @@ class HadaraTable:
         after the step, opened first, then the close that names the step."""
         # a moment after the last step, as a person reads the next one (a tap at once where
         # the last step's button just was is not taken: static/app.js)
-        page.wait_for_timeout(500)
+        page.clock.fast_forward(500)
         if label != "Close this step":
             act(page, page.locator(".steps").get_by_role("button", name=label))
             return

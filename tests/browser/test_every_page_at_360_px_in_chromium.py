@@ -18,6 +18,7 @@ from tests.browser.phone import (
     SMALL_TARGETS,
     axe_violations,
     start_game,
+    with_axe,
 )
 from tests.browser.tables import HadaraTable, HexemoniaTable, TradeWarzTable, tap_and_load
 
@@ -131,7 +132,7 @@ def group_pages(page: Page, base: str, live_server) -> dict[str, Visit]:
 def site(browser, browser_context_args, live_server) -> Iterator[dict[str, Visit]]:
     """Every page's visit, the games behind them played once (in English, on a phone)."""
     context = browser.new_context(**browser_context_args, **PHONE)
-    context.route("**/*", live_server.guard)
+    live_server.watch(context)
     page, base = context.new_page(), live_server.url
     visits: dict[str, Visit] = {
         "home": "/", "rules": "/rules", "rules-search": "/rules/search?q=capital",
@@ -161,12 +162,18 @@ def site(browser, browser_context_args, live_server) -> Iterator[dict[str, Visit
     yield visits
 
 
-@pytest.fixture(params=LANGUAGES)
-def phone(request, open_context, live_server) -> Page:
-    """A 360 px phone whose reader chose this language (the footer's cookie)."""
-    context = open_context("phone", **SMALL, bypass_csp=True)  # (axe-core is put in the page)
+@pytest.fixture(scope="module", params=LANGUAGES)
+def phone(request, browser, browser_context_args, live_server) -> Iterator[Page]:
+    """A 360 px phone whose reader chose this language (the footer's cookie), kept for every
+    page in that language: each visit loads its page afresh, as a reader following a link."""
+    context = browser.new_context(**browser_context_args, **SMALL,
+                                  bypass_csp=True)  # (axe-core is put in the page)
+    live_server.watch(context)
+    with_axe(context)
     context.add_cookies([{"name": "lang", "value": request.param, "url": live_server.url}])
-    return context.new_page()
+    yield context.new_page()
+    context.close()
+    assert live_server.outside == [], f"requests left the server's origin: {live_server.outside}"
 
 
 @pytest.mark.parametrize("name", page_names())
