@@ -202,6 +202,7 @@ def test_a_first_game_of_three_costs_each_phone_30_touches_in_epoch_i_and_25_in_
         open_context, live_server, size):
     host = open_context("phone", viewport=size).new_page()
     link, setup = new_game(host, live_server.url, size)
+    host.close()  # (the players take their seats on their own phones: this one is done)
     phones = [Count(seated(open_context("phone", viewport=size), link, seat), paced=True)
               for seat in range(3)]
     for c in phones:
