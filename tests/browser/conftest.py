@@ -94,7 +94,7 @@ def live_server(tmp_path_factory) -> Iterator[LiveServer]:
 
 @pytest.fixture
 def open_context(new_context, live_server):
-    """``open_context("phone")`` -> a guarded browser context with that viewport."""
+    """``open_context("phone")`` -> a watched browser context with that viewport."""
     made = []
 
     def _open(kind: str = "phone", **extra: Any):
