@@ -109,13 +109,16 @@ def open_context(new_context, live_server):
     assert live_server.outside == [], f"requests left the server's origin: {live_server.outside}"
 
 
-def shot(page: Any, name: str, *, doc: bool = False) -> None:
-    """Save a screenshot for humans (git-ignored); with ``doc``, also the small copy committed
-    under docs/screenshots (only when UPDATE_DOC_SCREENSHOTS=1, so tests never dirty the tree)."""
+def shot(page: Any, name: str, *, doc: bool = False, always: bool = False) -> None:
+    """Save a screenshot for humans (git-ignored) when SCREENSHOTS=1, or ``always`` (what a
+    failing check saw); with ``doc``, also the small copy committed under docs/screenshots (only
+    when UPDATE_DOC_SCREENSHOTS=1, so tests never dirty the tree)."""
     import os
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-    if doc and os.environ.get("UPDATE_DOC_SCREENSHOTS") == "1":
+    updating = doc and os.environ.get("UPDATE_DOC_SCREENSHOTS") == "1"
+    if always or updating or os.environ.get("SCREENSHOTS") == "1":
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    if updating:
         DOC_SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(DOC_SHOTS / f"{name}.png"), scale="css")
 

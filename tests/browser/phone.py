@@ -63,6 +63,25 @@ def score_pad(page: Page) -> dict[str, dict[str, int]]:
     return pad
 
 
+def final_score(page: Page) -> dict[str, dict[str, int]]:
+    """Tap Score in the header bar: the final score pad as shown (``score_pad``)."""
+    tap_and_load(page, page.locator("header.bar").get_by_role("link", name="Score"))
+    expect(page.locator("h1")).to_have_text("Final score")
+    return score_pad(page)
+
+
+def agrees(pad: dict[str, dict[str, int]], expected: dict[str, dict[str, int]], *,
+           every_line: bool = True) -> None:
+    """Each line the test worked out is on the pad with its points, and each total is the sum
+    of the lines (``every_line``: of the lines worked out, which are all the pad's)."""
+    for name, lines in expected.items():
+        for label, points in lines.items():
+            assert pad[name][label] == points, (name, label, pad[name])
+        shown = sum(v for label, v in pad[name].items() if label != "Total")
+        total = sum(lines.values()) if every_line else shown
+        assert pad[name]["Total"] == total == shown, (name, pad[name])
+
+
 class Count:
     """Every touch and keyboard entry one phone makes, counted as it is made."""
 

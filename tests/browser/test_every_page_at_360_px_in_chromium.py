@@ -192,6 +192,7 @@ def test_every_page_at_360_px_reads_whole_and_axe_finds_nothing_with_its_panels_
         "targets under 24 px": phone.evaluate(SMALL_TARGETS)}
     problems = {check: found for check, found in problems.items() if found}
     if problems:
-        shot(phone, f"sweep-360-{name}-{phone.evaluate('document.documentElement.lang')}")
+        shot(phone, f"sweep-360-{name}-{phone.evaluate('document.documentElement.lang')}",
+             always=True)
     assert problems == {}, "\n".join(f"{check}:\n  " + "\n  ".join(found)
                                      for check, found in problems.items())

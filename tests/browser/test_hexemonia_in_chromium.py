@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import shot
-from tests.browser.phone import score_pad, start_game
-from tests.browser.tables import HexemoniaTable, HexemoniaTwoPlayerTable, tap_and_load
+from tests.browser.phone import agrees, final_score, start_game
+from tests.browser.tables import HexemoniaTable, HexemoniaTwoPlayerTable
 from tests.web.table import war_table
 
 pytestmark = pytest.mark.browser
@@ -28,14 +28,8 @@ def test_a_hexemonia_game_tapped_through_ends_on_the_counted_score(open_context,
     start_game(page, live_server.url, table)
     table.play_to_end(page, lambda p, name: shot(p, f"{kind}-hexemonia-{name}",
                                                  doc=f"{kind}-{name}" in DOC_SHOTS))
-    tap_and_load(page, page.locator("header.bar").get_by_role("link", name="Score"))
-    expect(page.locator("h1")).to_have_text("Final score")
-    pad = score_pad(page)
     expected = table.expected()
-    for name, lines in expected.items():
-        for label, points in lines.items():
-            assert pad[name][label] == points, (name, label, pad[name])
-        assert pad[name]["Total"] == sum(lines.values()), (name, pad[name])
+    agrees(final_score(page), expected)
     best = max(expected, key=lambda n: sum(expected[n].values()))
     expect(page.locator(".ranking li").first).to_contain_text(best)
     shot(page, f"{kind}-hexemonia-final-score", doc=f"{kind}-final-score" in DOC_SHOTS)
@@ -47,14 +41,9 @@ def test_a_two_player_base_game_without_revolts_ends_with_the_philosopher_worth_
     table = HexemoniaTwoPlayerTable()
     start_game(page, live_server.url, table)
     table.play_to_end(page)
-    tap_and_load(page, page.locator("header.bar").get_by_role("link", name="Score"))
-    expect(page.locator("h1")).to_have_text("Final score")
-    pad, expected = score_pad(page), table.expected()
+    expected = table.expected()
     assert expected["Ana"]["Philosopher"] == 3 and expected["Ben"]["Philosopher"] == 0
-    for name, lines in expected.items():
-        for label, points in lines.items():
-            assert pad[name][label] == points, (name, label, pad[name])
-        assert pad[name]["Total"] == sum(lines.values()), (name, pad[name])
+    agrees(final_score(page), expected)
     expect(page.locator(".ranking li").first).to_contain_text("Ana")
 
 

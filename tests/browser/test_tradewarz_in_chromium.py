@@ -4,11 +4,10 @@ read on its preview and applied, then the score pad against the test's own count
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
 
 from tests.browser.conftest import shot
-from tests.browser.phone import score_pad, start_game
-from tests.browser.tables import TradeWarzTable, tap_and_load
+from tests.browser.phone import agrees, final_score, start_game
+from tests.browser.tables import TradeWarzTable
 
 pytestmark = pytest.mark.browser
 #: the screens committed under docs/screenshots (UPDATE_DOC_SCREENSHOTS=1)
@@ -23,13 +22,7 @@ def test_a_tradewarz_year_tapped_through_ends_on_the_counted_score(open_context,
     start_game(page, live_server.url, table)
     table.play_to_end(page, lambda p, name: shot(p, f"{kind}-tradewarz-{name}",
                                                  doc=f"{kind}-{name}" in DOC_SHOTS))
-    tap_and_load(page, page.locator("header.bar").get_by_role("link", name="Score"))
-    expect(page.locator("h1")).to_have_text("Final score")
-    pad = score_pad(page)
-    for name, lines in table.expected().items():
-        for label, points in lines.items():
-            assert pad[name][label] == points, (name, label, pad[name])
-        assert pad[name]["Total"] == sum(lines.values()), (name, pad[name])
+    agrees(final_score(page), table.expected())
     places = [t.strip() for t in page.locator(".ranking li").all_inner_texts()]
     for place, (line, name) in enumerate(zip(places, table.ranking()), start=1):
         assert line.startswith(f"{place} {name}"), (places, table.ranking())

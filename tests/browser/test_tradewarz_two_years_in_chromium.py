@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import shot
-from tests.browser.phone import score_pad, start_game
+from tests.browser.phone import final_score, start_game
 from tests.browser.tables import TradeWarzThreeHouseTable, tap_and_load
 
 pytestmark = pytest.mark.browser
@@ -29,10 +29,8 @@ def take_seat(page: Page, link: str, seat: int) -> Page:
 
 def read_pad(page: Page) -> tuple[dict[str, dict[str, int]], list[str]]:
     """The final score pad as this phone shows it: the lines and the ranking, words as read."""
-    tap_and_load(page, page.locator("header.bar").get_by_role("link", name="Score"))
-    expect(page.locator("h1")).to_have_text("Final score")
-    places = [" ".join(t.split()) for t in page.locator(".ranking li").all_inner_texts()]
-    return score_pad(page), places
+    pad = final_score(page)
+    return pad, [" ".join(t.split()) for t in page.locator(".ranking li").all_inner_texts()]
 
 
 def test_three_houses_tap_two_years_with_a_march_battle_a_captured_capital_and_economy_techs(
