@@ -942,18 +942,22 @@ class HexemoniaTable:
         survivors = citizens + 2 * hoplites - defence  # left as citizens on the hex taken
         me.hexes[target] = {**defender.hexes.pop(target), "cubes": [survivors, 0, 0]}
 
-    def play_to_end(self, page: Page, shots: Any = None) -> None:
-        ana, ben, cy = 0, 1, 2
-        # Ana: an Amphitheatre making 1 gold, production; she takes the Philosopher
+    def opening(self, page: Page) -> None:
+        """The first two turns. Ana: an Amphitheatre making 1 gold, production; she takes the
+        Philosopher. Ben: a Pasture breeding 2 citizens (past its cost: no revolt takes them)."""
+        ana, ben = 0, 1
         self.take(page, ana, 1, "citizens")
         self.play(page, ana, "Anfiteatro", "polis", "political", (1, 0, 0), (2, 1))
         self.production(page, ana)
         self.close_turn(page, ana)
-        # Ben: a Pasture breeding 2 citizens
         self.take(page, ben, 1, "hoplites")
         self.play(page, ben, "Pascolo", "chora", "economic", (1, 0, 0), (0, 2))
         self.production(page, ben)
         self.close_turn(page, ben)
+
+    def play_to_end(self, page: Page, shots: Any = None) -> None:
+        ana, ben, cy = 0, 1, 2
+        self.opening(page)
         # Cy: two political Polis and a Myth take the Philosopher away: revolts
         self.take(page, cy, 2)
         self.play(page, cy, "Agorà", "polis", "political", (1, 0, 1), gear="agora")
@@ -1014,16 +1018,7 @@ class HexemoniaTwoPlayerTable(HexemoniaTable):
         ana, ben = 0, 1
         expect(page.locator(".hx-fate")).to_have_text("4")
         expect(page.locator("#hx-status")).to_contain_text("revolts off")
-        # Ana: an Amphitheatre making 1 gold; her eye takes the Philosopher, nobody revolts
-        self.take(page, ana, 1, "citizens")
-        self.play(page, ana, "Anfiteatro", "polis", "political", (1, 0, 0), (2, 1))
-        self.production(page, ana)
-        self.close_turn(page, ana)
-        # Ben: a Pasture breeding citizens past its cost (no revolt can take them)
-        self.take(page, ben, 1, "hoplites")
-        self.play(page, ben, "Pascolo", "chora", "economic", (1, 0, 0), (0, 2))
-        self.production(page, ben)
-        self.close_turn(page, ben)
+        self.opening(page)  # (Ana's eye takes the Philosopher; revolts are off)
         # Ana takes the last 2 hexes: the last round; Ben holds the Last Player marker
         self.take(page, ana, 2)
         expect(page.locator(".hx-last")).to_have_text("Last round")
