@@ -1,6 +1,6 @@
 """The game page drawn once for the whole table: a version's page is drawn once per (game,
-version, language, play or watch link) in each server process and shared by every phone it
-serves; each phone's answer is that drawing with its own values put in.
+version, language, play or watch link, the panels' forms asked for) in each server process and
+shared by every phone it serves; each phone's answer is that drawing with its own values put in.
 
 While a page is drawn, what differs from phone to phone is a marker: ``csrf_token()``,
 ``once_key()``, ``per_phone(name, ...)`` (which player a form picks, where a tap for another

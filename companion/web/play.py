@@ -200,19 +200,31 @@ def _phone_part(macro: str, *args: Any) -> Markup:
     return Markup(get_template_attribute("phone.html", macro)(*args))
 
 
-def _game_page(game: Game, can_play: bool, *, shared: bool = False,
+def _forms_asked(game: Game) -> tuple[str, ...] | None:
+    """The panels' forms a page asks for (``?show=<kind>``, one for each open panel), when that
+    is all it asks and each is one of the game's actions: phones asking alike share a drawing."""
+    actions = get_game(game.slug).actions
+    kinds = tuple(request.args.getlist("show"))
+    if set(request.args) != {"show"} or len(kinds) > len(actions) \
+            or not all(kind in actions for kind in kinds):
+        return None
+    return kinds
+
+
+def _game_page(game: Game, can_play: bool, *, shared: bool = False, asked: tuple[str, ...] = (),
                error: RulesError | None = None, failed: str | None = None,
                values: dict | None = None, **shown: Any) -> str:
-    """The game page for this phone: drawn once per version, language and kind of link for the
-    whole table (``shared``; drawing.py), or for this answer only (a refused form, or a page of
-    a game's own that ``shown`` adds to: a form filled in, a preview)."""
+    """The game page for this phone: drawn once per version, language, kind of link and panels'
+    forms ``asked`` for the whole table (``shared``; drawing.py), or for this answer only (a
+    refused form, or a page of a game's own that ``shown`` adds to: a form filled in, a
+    preview)."""
     context = {**_context(game, can_play, error=error, failed=failed, values=values), **shown}
     seat = context["seat"]
     per_seat = get_game(game.slug).board_per_seat  # (else nothing drawn may depend on the seat)
     if not per_seat:
         context["seat"] = None
-    key = ("game", game.play_token, game.version, str(get_locale()), can_play) if shared \
-        else None
+    key = ("game", game.play_token, game.version, str(get_locale()), can_play, asked) \
+        if shared else None
     return draw_page("game.html", key, first=seat, **context,
                      seat_view=seat if per_seat else None)
 
@@ -225,8 +237,10 @@ def game_page(token: str):
     if kept is not None:  # the one view after a refused form post (POST, redirect, GET)
         err, kind, values = kept
         return _game_page(game, can_play, error=err, failed=kind, values=values)
-    # a page asked with options (?fix=1, ?wheel=1) shows more than the one every phone reloads
-    return _game_page(game, can_play, shared=not request.args)
+    # a page asked with options (?fix=1, ?wheel=1) shows more than the one every phone reloads;
+    # one asking for panels' forms is shared by the phones asking for the same
+    asked = _forms_asked(game) if request.args else ()
+    return _game_page(game, can_play, shared=asked is not None, asked=asked or ())
 
 
 def _refuse(game: Game, err: RulesError, kind: str, values: dict | None, status: int):

@@ -11,7 +11,7 @@ from collections import Counter
 from html import unescape
 
 import pytest
-from flask import g
+from flask import g, template_rendered
 
 from companion.web import drawing
 from companion.web.drawing import fragment_drawn
@@ -236,3 +236,29 @@ def test_a_part_is_kept_by_what_its_words_say_in_every_language_and_never_by_an_
     assert drawing._shown(t("{n} coins", n=2)) != drawing._shown(t("{n} coins", n="2"))
     with pytest.raises(TypeError, match="plain values"):
         drawing._shown((1, object()))
+
+
+def games_drawn(app, reads) -> int:
+    """How often the game page's template was drawn while ``reads()`` ran."""
+    count = []
+    with template_rendered.connected_to(
+            lambda _, template, context: count.append(template.name == "game.html"), app):
+        reads()
+    return sum(count)
+
+
+def test_phones_asking_for_the_same_panels_form_share_one_drawing_each_with_its_own_keys(
+        client, app):
+    host = hadara(client, app)
+    phones = [seated(app, host, s) for s in range(3)]
+    pages: list[str] = []
+    assert games_drawn(app, lambda: pages.extend(p.asked("buy") for p in phones)) == 1
+    assert all('action="' in page and "/do/buy" in page for page in pages)
+    assert len({CSRF.search(page).group(1) for page in pages}) == 3
+    keys = [k for page in pages for k in ONCE.findall(page)]
+    assert len(set(keys)) == len(keys)
+    assert [BOARDS.findall(page)[0] for page in pages] == ["0", "1", "2"]  # its own board first
+    # other forms asked for, or more than forms (a fix), or a kind the game has not: drawn apart
+    for ask in ("show=buy&show=colony", "show=buy&fix=1", "show=nonsense"):
+        assert games_drawn(app, lambda: [p.client.get(f"{p.path}?{ask}") for p in phones[:2]]) \
+            == (1 if ask.count("show") == 2 else 2), ask
