@@ -77,6 +77,16 @@ def prepare() -> None:
     keep_private(folder)  # (an install made before, or under a looser umask)
 
 
+def cannot_start(exc: Exception) -> str:
+    """Why ``prepare`` failed, said for the person starting the server: a database that will not
+    open or a folder that will not take a file (a full disk, a folder not writable, a database
+    not running)."""
+    reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+    return (f"The server cannot start: its database or its instance folder refused ({reason}). "
+            "Is the disk full, a folder not writable, or the database not running? "
+            "Nothing was started.")
+
+
 def announce(port: int) -> None:
     """Print the address phones open, and its QR code for the terminal."""
     from .web.device import lan_address
@@ -136,7 +146,11 @@ def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     os.environ.update(worker_settings(args))
     os.umask(0o077)  # every file the server and its workers make: its owner's alone
-    prepare()
+    from sqlalchemy.exc import OperationalError
+    try:
+        prepare()
+    except (OperationalError, OSError) as exc:  # theirs to mend: said in a line, no traceback
+        sys.exit(cannot_start(exc))
     announce(args.port)
     quick = 0
     while quick < QUICK_ENDS:

@@ -2,11 +2,12 @@
 the test), filled to the last byte. A tap is answered 503 saying nothing was recorded, in the
 reader's language; the game's page still draws; nothing half-written is left, and once there is
 room again the same tap is recorded. A server also starts on a disk that is nearly full (it
-keeps nothing of its own on disk besides the database)."""
+keeps nothing of its own on disk besides the database); on a full one it says why in a line."""
 from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,8 @@ import pytest
 from companion import create_app
 from companion.db import Action
 from tests.web.table import WebTable, seat
+
+ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="mounting a small disk needs root")
 
@@ -92,3 +95,23 @@ def test_a_server_starts_and_serves_on_a_nearly_full_disk(small_disk):
         app.extensions["db_engine"].dispose()
     finally:
         filler.unlink()
+
+
+def test_a_server_started_on_a_full_disk_says_why_in_a_line_and_starts_nothing(small_disk,
+                                                                                tmp_path):
+    first = app_on(small_disk)  # (a database that was working, then its disk filled up)
+    first.extensions["db_engine"].dispose()
+    filler = fill(small_disk)
+    try:
+        env = {**os.environ, "DATABASE_URL": f"sqlite:///{small_disk / 'table.sqlite'}",
+               "COMPANION_INSTANCE": str(tmp_path / "instance")}
+        ended = subprocess.run([sys.executable, "-m", "companion.serve", "--host", "127.0.0.1",
+                                "--port", "0"], cwd=ROOT, env=env, capture_output=True,
+                               text=True, timeout=60)
+    finally:
+        filler.unlink()
+    assert ended.returncode == 1, ended.stderr
+    assert ended.stderr.startswith("The server cannot start: its database or its instance "
+                                   "folder refused (disk I/O error). Is the disk full"), \
+        ended.stderr
+    assert "Traceback" not in ended.stderr and "running" not in ended.stdout
