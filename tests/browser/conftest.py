@@ -72,14 +72,17 @@ class LiveServer:
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.outside: list[str] = []  # requests a page tried to send elsewhere
 
-    def watch(self, context: Any) -> None:
-        """Record every request of ``context`` sent anywhere but this server."""
+    def prepare(self, context: Any) -> None:
+        """A context as every test opens one: each request it sends anywhere but this server
+        recorded, and its clock Playwright's (time flows as usual; a test that lets a moment
+        pass moves it on instead of waiting)."""
         def seen(request: Any) -> None:
             url = request.url
             if url != self.url and not url.startswith(self.url + "/") \
                     and not url.startswith("data:"):
                 self.outside.append(url)
         context.on("request", seen)
+        context.clock.install()
 
 
 @pytest.fixture(scope="session")
@@ -100,8 +103,7 @@ def open_context(new_context, live_server):
     def _open(kind: str = "phone", **extra: Any):
         ctx = new_context(**{**VIEWPORTS[kind], **extra})
         ctx.set_default_timeout(10_000)
-        live_server.watch(ctx)
-        ctx.clock.install()  # (time flows as usual; a test moves it on instead of waiting)
+        live_server.prepare(ctx)
         made.append(ctx)
         return ctx
 

@@ -132,7 +132,7 @@ def group_pages(page: Page, base: str, live_server) -> dict[str, Visit]:
 def site(browser, browser_context_args, live_server) -> Iterator[dict[str, Visit]]:
     """Every page's visit, the games behind them played once (in English, on a phone)."""
     context = browser.new_context(**browser_context_args, **PHONE)
-    live_server.watch(context)
+    live_server.prepare(context)
     page, base = context.new_page(), live_server.url
     visits: dict[str, Visit] = {
         "home": "/", "rules": "/rules", "rules-search": "/rules/search?q=capital",
@@ -168,7 +168,7 @@ def phone(request, browser, browser_context_args, live_server) -> Iterator[Page]
     page in that language: each visit loads its page afresh, as a reader following a link."""
     context = browser.new_context(**browser_context_args, **SMALL,
                                   bypass_csp=True)  # (axe-core is put in the page)
-    live_server.watch(context)
+    live_server.prepare(context)
     with_axe(context)
     context.add_cookies([{"name": "lang", "value": request.param, "url": live_server.url}])
     yield context.new_page()

@@ -192,7 +192,7 @@ class ReadOnlyWhenAsked:
     with the same key, so a phone keeps its session. Failures are answered, not raised, as in
     production."""
 
-    watch = LiveServer.watch  # nothing leaves this server's origin either
+    prepare = LiveServer.prepare  # nothing leaves this server's origin either
 
     def __init__(self, db_path) -> None:
         common = {"TESTING": True, "PROPAGATE_EXCEPTIONS": False, "SECRET_KEY": "failures"}
@@ -226,7 +226,7 @@ def test_a_database_failure_says_nothing_was_recorded_and_marks_the_tap(new_cont
                                                                         fragile_server):
     context = new_context(**PHONE)
     context.set_default_timeout(10_000)
-    fragile_server.watch(context)
+    fragile_server.prepare(context)
     page = context.new_page()
     start_hadara(page, fragile_server.url)
     before, history = version(page), latest(page)

@@ -14,9 +14,8 @@ import pytest
 
 from companion import create_app
 from companion.db import Action
+from tests.table_helpers import ROOT
 from tests.web.table import WebTable, seat
-
-ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="mounting a small disk needs root")
 

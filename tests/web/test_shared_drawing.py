@@ -261,6 +261,5 @@ def test_phones_asking_for_the_same_panels_form_share_one_drawing_each_with_its_
     # other forms asked for, or more than forms (a fix), or a kind the game has not: drawn apart
     for ask, drawings in (("show=buy&show=colony", 1), ("show=buy&fix=1", 2),
                           ("show=nonsense", 2)):
-        two = [f"{p.path}?{ask}" for p in phones[:2]]
-        assert games_drawn(app, lambda two=two: [p.client.get(url) for p, url in
-                                                 zip(phones, two)]) == drawings, ask
+        assert games_drawn(app, lambda ask=ask: [p.client.get(f"{p.path}?{ask}")
+                                                 for p in phones[:2]]) == drawings, ask
