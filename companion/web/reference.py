@@ -104,10 +104,11 @@ def payload_rescore(rules, payload: dict[str, Any]):
 def _differences(now, base) -> list[str]:
     lines = []
     for s_now, s_base in zip(now.sheets, base.sheets):
-        for a, b in zip(s_now.lines, s_base.lines):
-            if a.points != b.points:
+        was_points = {ln.id: ln.points for ln in s_base.lines}
+        for a in s_now.lines:
+            if a.points != was_points.get(a.id, 0):
                 lines.append(t("{name}, {line}: {points} (default {was})", name=s_now.name,
-                               line=a.label, points=a.points, was=b.points))
+                               line=a.label, points=a.points, was=was_points.get(a.id, 0)))
     places = {n: p.place for p in now.ranking for n in p.names}
     was = {n: p.place for p in base.ranking for n in p.names}
     lines += [t("{name}: place {place} (default {was})", name=n, place=places[n], was=was[n])

@@ -14,7 +14,7 @@ from companion.games.core import (
     words_from_json,
     words_to_json,
 )
-from companion.games.hadara.feeding import suggest_removal
+from companion.games.hadara.feeding import removal_order, suggest_removal
 
 H = get_game("hadara")
 TRUTH = "The table is the truth"
@@ -109,6 +109,33 @@ def test_feeding_advice_keeps_the_effect_card_when_both_cards_lose_the_same_poin
     state = do(state, "buy", player=0, colour="red", cost=0)
     state = to_feed(state)
     assert suggest_removal(state.players[0]) == (1,)  # the red card, not the effect
+
+
+def scoring_card_and_a_blue_point(state):
+    """Ana holds a 0-point purple card whose effect changes final scoring, then a blue card
+    printed 1 point; one card too many for her food."""
+    state = do(state, "buy", player=0, colour="purple", cost=0, effect="3 points per purple card",
+               effect_changes="scoring")
+    state = do(state, "sell", player=1)
+    return to_feed(do(state, "buy", player=0, colour="blue", cost=0, points=1))
+
+
+def test_feeding_advice_never_offers_a_scoring_effect_card_as_the_fewest_points_lost():
+    state = scoring_card_and_a_blue_point(two(food=1))
+    ana = state.players[0]
+    assert ana.food_shortfall == 1
+    assert suggest_removal(ana) == (1,)  # the blue card's 1 point, not the unknown effect
+    assert [i for i, _ in removal_order(ana)][-1] == 0  # offered last of all
+    assert "not counted" not in " ".join(str(x) for x in H.guide(state))
+
+
+def test_feeding_advice_says_a_scoring_effect_is_not_counted_when_only_it_can_go():
+    state = do(two(food=0), "buy", player=0, colour="purple", cost=0, effect="2 per colony",
+               effect_changes="scoring")
+    state = to_feed(state)
+    assert suggest_removal(state.players[0]) == (0,)
+    guide = " ".join(str(x) for x in H.guide(state))
+    assert "effect on final scoring is not counted" in guide
 
 
 def test_a_card_removed_by_a_correction_takes_its_effect_with_it():

@@ -54,6 +54,28 @@ class Result:
     ranking: tuple[Placing, ...]
     rulings: Mapping[str, str]
 
+    @cached_property  # every pad reads it; the result never changes
+    def rows(self) -> tuple[PadRow, ...]:
+        """The pad's rows: one for every line any player has, in the order the sheets first
+        give them, each with every sheet's line in seat order (None where a sheet has none), so
+        a line one player lacks can never shift or hide another's."""
+        order: dict[str, ScoreLine] = {}
+        for sheet in self.sheets:
+            for line in sheet.lines:
+                order.setdefault(line.id, line)
+        return tuple(PadRow(first, tuple(next((ln for ln in s.lines if ln.id == key), None)
+                                         for s in self.sheets))
+                     for key, first in order.items())
+
+
+@dataclass(frozen=True)
+class PadRow:
+    """One row of the score pad: the line it shows (its label and rule, from the first sheet
+    that has it) and each sheet's own line in seat order, None where a sheet has no such line."""
+
+    line: ScoreLine
+    cells: tuple[ScoreLine | None, ...]
+
 
 def rank(sheets: Sequence[ScoreSheet], tiebreaks: Sequence[str]) -> tuple[Placing, ...]:
     """Rank by total, then each tie-break in order (higher is better); ties left stand as shared.

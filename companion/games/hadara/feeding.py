@@ -84,6 +84,16 @@ def _effects(player: Player, chosen: tuple[int, ...]) -> int:
     return sum(1 for i in chosen if player.cards[i].effect)
 
 
+def scores_at_the_end(card: Card) -> bool:
+    """A purple card whose effect changes final scoring: its points are counted only at the
+    end, so the points lost by removing it now are unknown and it is never the advice."""
+    return card.effect_changes == "scoring"
+
+
+def _scoring_effects(player: Player, chosen: tuple[int, ...]) -> int:
+    return sum(1 for i in chosen if scores_at_the_end(player.cards[i]))
+
+
 def suggest_removal(player: Player) -> tuple[int, ...]:
     """The cards (indices) :func:`best_removal` suggests."""
     return best_removal(player)[0]
@@ -91,8 +101,9 @@ def suggest_removal(player: Player) -> tuple[int, ...]:
 
 def best_removal(player: Player) -> tuple[tuple[int, ...], int]:
     """The cards (indices) whose removal feeds the rest while losing the fewest final points, as
-    things stand: card points, gold-medal sets of five colours and silver-medal tracks (ties:
-    the fewest purple effects lost, then the fewest track values, then the first cards), and
+    things stand: card points, gold-medal sets of five colours and silver-medal tracks (a card
+    whose effect changes final scoring only when nothing else feeds the rest; ties: the fewest
+    purple effects lost, then the fewest track values, then the first cards), and
     the final points they lose (each removal's worked out once).
 
     Removing a card with food value f lowers the shortfall by 1 − f, so only cards without food
@@ -104,9 +115,10 @@ def best_removal(player: Player) -> tuple[tuple[int, ...], int]:
         return (), 0
     options = _choices(player, short)
     if options:
-        lost, _, _, best = min((points_lost(player, c), _effects(player, c),
-                                sum(sum(player.cards[i].tracks) for i in c), c)
-                               for c in options)
+        _, lost, _, _, best = min((_scoring_effects(player, c), points_lost(player, c),
+                                   _effects(player, c),
+                                   sum(sum(player.cards[i].tracks) for i in c), c)
+                                  for c in options)
         return tuple(sorted(best)), lost
     chosen = _one_at_a_time(player)
     return chosen, points_lost(player, chosen)
@@ -117,6 +129,7 @@ def _one_at_a_time(player: Player) -> tuple[int, ...]:
     while without_cards(player, chosen).food_shortfall and len(chosen) < len(player.cards):
         left = [i for i in range(len(player.cards)) if i not in chosen]
         chosen += (min(left, key=lambda i: (player.cards[i].track("food") > 0,
+                                            scores_at_the_end(player.cards[i]),
                                             points_lost(player, chosen + (i,)),
                                             bool(player.cards[i].effect), i)),)
     return tuple(sorted(chosen))
@@ -128,6 +141,7 @@ def removal_order(player: Player) -> list[tuple[int, bool]]:
     first; a card with food last (removing it lowers the food track, so one more must go)."""
     best = best_removal(player)[0]
     rest = sorted((i for i in range(len(player.cards)) if i not in best),
-                  key=lambda i: (player.cards[i].track("food") > 0, points_lost(player, (i,)),
+                  key=lambda i: (player.cards[i].track("food") > 0,
+                                 scores_at_the_end(player.cards[i]), points_lost(player, (i,)),
                                  bool(player.cards[i].effect), i))
     return [(i, True) for i in best] + [(i, False) for i in rest]

@@ -6,7 +6,7 @@ from typing import Any
 from ..core import Text, step, t
 from .cards import BUY_RULE
 from .data import ROMAN, ROUNDS, SELL_PRICE, STEP_RULES
-from .feeding import best_removal
+from .feeding import best_removal, scores_at_the_end
 from .model import HadaraState, first_seat, never_first, turn_order
 from .steps import PHASE_B_RULE, cards_left, face_up_total, picker
 from .terms import COLOUR_WORDS, STEP_NAMES, cards, coins, step_name
@@ -177,6 +177,9 @@ def _feed(state: HadaraState) -> list[Text]:
                          "silver-medal tracks): {pick}, −{lost}. Your choice: an effect or a "
                          "track value may matter more.", name=p.name, cards=cards(len(p.cards)),
                          food=p.track("food"), short=short, pick=pick, lost=lost))
+            if any(scores_at_the_end(p.cards[i]) for i in chosen):
+                out.append(t("{name}: the purple card's effect on final scoring is not counted "
+                             "in these points: it is known only at the end.", name=p.name))
         else:
             out.append(t("{name}: {cards}, food {food} → fed", name=p.name,
                          cards=cards(len(p.cards)), food=p.track("food")))
