@@ -20,7 +20,10 @@ def player(name, food=40, **cards):
 def errors(*players):
     with pytest.raises(InvalidInput) as err:
         H.parse_facts({"players": list(players)})
-    return {p.field: p.message for p in err.value.problems}
+    found = {}
+    for p in err.value.problems:  # a field with two problems keeps both
+        found[p.field] = f"{found[p.field]}; {p.message}" if p.field in found else p.message
+    return found
 
 
 def test_a_player_keeps_at_most_30_cards_ten_an_epoch():
@@ -51,6 +54,40 @@ def test_the_whole_table_holds_no_more_of_a_colour_than_the_game_deals():
     found = errors(player("Ana", red=7), player("Ben", red=6))
     assert "13 red cards together" in found["players"] and "only 12" in found["players"]
     H.parse_facts({"players": [player("Ana", red=6), player("Ben", red=6)]})
+
+
+@pytest.mark.parametrize("players, mixes", [
+    # 5 players: 18 red + 4 yellow is 15 + 1 beyond 3 of a colour; 12 yellow + 12 blue is 9 + 9
+    (5, [dict(red=18, yellow=4), dict(yellow=12, blue=12)]),
+    # 2 players: 9 of three colours is 6 + 6 + 6 beyond 3 of a colour
+    (2, [dict(red=9, yellow=9, blue=9)]),
+])
+def test_phase_b_hands_each_player_five_cards_an_epoch_so_at_most_15_beyond_3_of_a_colour(
+        players, mixes):
+    table = [player(f"P{i}", **mix) for i, mix in enumerate(mixes)]
+    table += [player(f"Q{i}") for i in range(players - len(mixes))]
+    found = errors(*table)
+    for i, _ in enumerate(mixes):
+        assert "beyond 3 of a colour" in found[f"players[{i}].cards"]
+        assert "at most 15" in found[f"players[{i}].cards"]
+        assert "ruling HAD-4" in found[f"players[{i}].cards"]
+    assert len(found) == len(mixes)  # every such player listed at once, nothing else
+    # exactly 15 beyond 3 is a table that can end so
+    H.parse_facts({"players": [player("Ana", red=9, yellow=9, blue=6), player("Ben")]})
+    # a table reading phase A otherwise (ruling HAD-4 switched) keeps only the older limits
+    H.parse_facts({"players": table, "rulings": {"HAD-4": "per-colour"}})
+
+
+def test_a_correction_cannot_give_more_phase_b_cards_than_phase_b_hands_out():
+    state = H.new_game({"players": [seat("Ana", 1), seat("Ben", 2)]})
+    for colour, n in (("yellow", 9), ("red", 9), ("blue", 6)):
+        for _ in range(n):
+            state = card(state, colour)
+    err = refused(state, "correct_card", player=0, change="add", colour="blue")
+    assert "Ana holds 16 cards beyond 3 of a colour" in err.message
+    assert "ruling HAD-4" in err.message
+    switched = replace(state, rulings={**state.rulings, "HAD-4": "per-colour"})
+    assert card(switched, "blue").players[0].count("blue") == 7
 
 
 def test_no_player_ends_with_more_cards_than_its_food_track():
@@ -97,8 +134,8 @@ def refused(state, kind, **data):
 
 def test_a_correction_cannot_give_a_player_a_31st_card():
     state = H.new_game({"players": [seat("Ana", 1), seat("Ben", 2)]})
-    for colour, n in (("yellow", 9), ("red", 9), ("blue", 9), ("green", 3)):
-        for _ in range(n):
+    for colour in ("yellow", "red", "blue", "green", "purple"):  # 3 from phase A, 3 from B each
+        for _ in range(6):
             state = card(state, colour)
     assert len(state.players[0].cards) == 30
     err = refused(state, "correct_card", player=0, change="add", colour="purple")

@@ -18,6 +18,9 @@ Why the limits are what they are, with N players:
 - So an epoch adds at most 10 cards to a player, at most 1 + N of one colour; the game at most
   30 cards, and 3 × (1 + N) of one colour. With 2 players that is 9: 1 from phase A and the 2
   cards of the colour's pile in phase B, each of the 3 epochs.
+- Ruling HAD-4 (default ``phase-b-only``): since phase A gives at most 3 cards of a colour in a
+  game, every card beyond 3 of a colour is a phase B card, and phase B hands a player at most 15
+  in a game: over the colours, the cards beyond 3 add up to at most 15.
 - The last Feed Your People (epoch III) removes cards until a player holds no more cards than
   the food track shows (a removed food card lowers the track, so it is counted again); only
   medals are bought after it, and they change neither. At the end, cards <= food.
@@ -33,6 +36,7 @@ from .terms import COLOUR_WORDS
 
 EPOCHS = 3
 MOST_CARDS = EPOCHS * (5 + 5)  # 5 kept in phase A, 5 taken in phase B, each epoch
+MOST_PHASE_B = EPOCHS * 5  # face-up cards a player takes in the game's phases B
 R_CARDS = "Hadara rulebook, Communal Setup; Phase A; Phase B"
 R_FEED = "Hadara rulebook, Feed Your People"
 
@@ -50,10 +54,19 @@ def dealt_of_colour(players: int) -> int:
     return EPOCHS * 2 * players
 
 
-def card_problems(names: Sequence[str], counts: Sequence[Mapping[str, int]]) -> Problems:
+def phase_b_cards(held: Mapping[str, int]) -> int:
+    """The cards a player holds beyond 3 of a colour: under ruling HAD-4's default each came
+    from a phase B, since phase A gives at most 1 card of a colour an epoch."""
+    return sum(max(0, held.get(c, 0) - EPOCHS) for c in COLOURS)
+
+
+def card_problems(names: Sequence[str], counts: Sequence[Mapping[str, int]],
+                  rulings: Mapping[str, str] | None = None) -> Problems:
     """Card counts no table reaches: more than 30 for a player, more of a colour than a player
-    can keep or than the game deals. ``counts[i]`` maps colour to player ``i``'s cards."""
+    can keep or than the game deals, and (ruling HAD-4) more cards beyond 3 of a colour than
+    phase B hands a player. ``counts[i]`` maps colour to player ``i``'s cards."""
     n = len(counts)
+    mix = (rulings or {}).get("HAD-4", "phase-b-only") == "phase-b-only"
     out: Problems = []
     for i, (name, held) in enumerate(zip(names, counts)):
         total = sum(held.get(c, 0) for c in COLOURS)
@@ -70,6 +83,14 @@ def card_problems(names: Sequence[str], counts: Sequence[Mapping[str, int]]) -> 
                     "each epoch (Communal Setup: 2 cards of each colour per player; Phase B)",
                     name=name, n=held[colour], colour=COLOUR_WORDS[colour], players=n,
                     most=most_of_colour(n), pile=n)))
+        if mix and phase_b_cards(held) > MOST_PHASE_B:
+            out.append((f"players[{i}].cards", t(
+                "{name} holds {n} cards beyond 3 of a colour ({detail}); phase A gives at most "
+                "1 card of a colour an epoch, so these came from phase B, which hands each "
+                "player 5 face-up cards an epoch: at most {most} (Phase A; Take a Faceup Card; "
+                "ruling HAD-4)", name=name, n=phase_b_cards(held), most=MOST_PHASE_B,
+                detail=[t("{n} {colour}", n=held[c], colour=COLOUR_WORDS[c]) for c in COLOURS
+                        if held.get(c, 0) > EPOCHS])))
     for colour in COLOURS:
         together = sum(held.get(colour, 0) for held in counts)
         if together > dealt_of_colour(n):
@@ -94,7 +115,8 @@ def state_problems(state: HadaraState) -> Problems:
     """The same limits read off a live game: card counts always, food once the game is over
     (before the last feeding a table may well hold more cards than food)."""
     names = [p.name for p in state.players]
-    out = card_problems(names, [{c: p.count(c) for c in COLOURS} for p in state.players])
+    out = card_problems(names, [{c: p.count(c) for c in COLOURS} for p in state.players],
+                        state.rulings)
     if state.over:
         out += fed_problems(names, [len(p.cards) for p in state.players],
                             [p.track("food") for p in state.players])
@@ -102,9 +124,10 @@ def state_problems(state: HadaraState) -> Problems:
 
 
 def _judged(state: HadaraState) -> tuple:
-    """What ``state_problems`` reads of a state: the names, the cards, and the food once over."""
-    return state.over, tuple((p.name, p.cards, p.track("food") if state.over else 0)
-                             for p in state.players)
+    """What ``state_problems`` reads of a state: the names, the cards, the food once over, and
+    ruling HAD-4's reading."""
+    return state.over, state.rulings.get("HAD-4"), tuple(
+        (p.name, p.cards, p.track("food") if state.over else 0) for p in state.players)
 
 
 def correction_problems(before: HadaraState, after: HadaraState) -> list[IllegalAction]:

@@ -167,18 +167,19 @@ def parse_facts(payload: Any) -> tuple[list[Facts], dict[str, str]]:
     for dup in sorted({n for n in names if names.count(n) > 1}):
         check.add("players", t("two players are called {name}; names must differ",
                                name=repr(dup)))
+    rulings = resolve_rulings(RULINGS, payload.get("rulings"), check)
     told = {p.field for p in check.problems}  # a value already refused is not judged again
-    for field, problem in table_problems(facts):
+    for field, problem in table_problems(facts, rulings):
         if field not in told:
             check.add(field, problem)
-    rulings = resolve_rulings(RULINGS, payload.get("rulings"), check)
     check.raise_if_any()
     return facts, rulings
 
 
-def table_problems(facts: Sequence[Facts]) -> list[tuple[str, Any]]:
-    """What no table ends with, over all its players at once (see ``holdings``)."""
+def table_problems(facts: Sequence[Facts],
+                   rulings: Mapping[str, str] | None = None) -> list[tuple[str, Any]]:
+    """What no table ends with, over all its players at once (see ``holdings``; ruling HAD-4)."""
     names = [f.name or f"players[{i}]" for i, f in enumerate(facts)]
     cards = [sum(f.card_counts.values()) for f in facts]
-    return card_problems(names, [f.card_counts for f in facts]) + \
+    return card_problems(names, [f.card_counts for f in facts], rulings) + \
         fed_problems(names, cards, [f.tracks.get("food", 0) for f in facts])

@@ -28,4 +28,17 @@ RULINGS = {
         "purple-counts",
         {"purple-counts": t("a set is one card each of yellow, red, blue, green and purple")},
         t("The cards come in exactly five colours.")),
+    "HAD-4": Ruling(
+        "HAD-4",
+        t("Can a player hold more than one card of a colour from an epoch's phase A?"),
+        "phase-b-only",
+        {"phase-b-only": t("no: each player draws from each deck once an epoch, so beyond 3 of "
+                           "a colour every card came from phase B, which hands each player 5 "
+                           "face-up cards an epoch (at most 15 such cards in a game)"),
+         "per-colour": t("only the limits of a colour and of a player are checked: at most 30 "
+                         "cards, and 3 × (1 + players) of one colour")},
+        t("Both rulebooks have each player draw 2 cards from each deck once an epoch in phase "
+          "A and keep at most one of them, and have phase B go round until the board's 5 "
+          "face-up cards a player are all taken. Switch the ruling if your table plays a card "
+          "or variant that draws again.")),
 }
