@@ -4,7 +4,7 @@ import pytest
 from companion.games import get_game
 from companion.games.core import Entry, IllegalAction, InvalidInput
 from companion.games.hadara.feeding import suggest_removal
-from companion.games.hadara.model import first_seat, never_first
+from companion.games.hadara.model import first_seat, never_first, turn_order
 
 H = get_game("hadara")
 
@@ -166,8 +166,49 @@ def test_income_example_income_twelve_gains_twelve_coins():
 # -------------------------------------------------------------------------------- colonies
 
 def colony(state, player, requirement, choice="plunder", coins=2, points=4, **tracks):
+    """``player`` takes a colony; the players before them in this step's turn pass first."""
+    for seat in turn_order(state):
+        if seat == player or seat in state.acted:
+            break
+        state = do(state, "no_colony", player=seat)
     return do(state, "colony", player=player, requirement=requirement, points=points,
               choice=choice, coins=coins, **tracks)
+
+
+def test_colonies_are_taken_in_turn_from_the_first_player_clockwise():
+    state = to_step(three(military=5), "colony")  # epoch I: Ana (initiative 1) is first
+    assert turn_order(state) == (0, 1, 2) and H.turn_of(state, "colony") == 0
+    with pytest.raises(IllegalAction, match="It is Ana's turn, not Ben's") as err:
+        do(state, "colony", player=1, requirement=3, points=3, choice="plunder", coins=3)
+    assert err.value.rule == "Hadara rulebook, Take a Colony"
+    assert H.problems(state, "colony", H.check_action(state, "colony", {
+        "player": 1, "requirement": 3, "points": 3, "choice": "plunder", "coins": 3}))
+    state = do(state, "colony", player=0, requirement=3, points=3, choice="plunder", coins=3)
+    assert H.turn_of(state, "colony") == 1
+    with pytest.raises(IllegalAction, match="It is Ben's turn, not Cy's"):
+        do(state, "no_colony", player=2)
+
+
+def test_a_player_may_take_no_colony_and_the_turn_goes_on_clockwise():
+    state = to_step(three(military=5), "colony")
+    state = do(state, "no_colony", player=0)
+    assert H.describe(state, "no_colony", {"player": 0}).endswith("took no colony in this step")
+    assert H.turn_of(state, "colony") == 1 and not state.players[0].colonies
+    with pytest.raises(IllegalAction, match="Ana already took a colony or passed"):
+        do(state, "colony", player=0, requirement=3, points=3, choice="plunder", coins=3)
+    state = do(state, "colony", player=1, requirement=3, points=3, choice="plunder", coins=3)
+    state = do(state, "no_colony", player=2)
+    assert H.turn_of(state, "colony") is None
+    assert do(state, "next").step == "statue"  # nobody is waited for: no "close anyway"
+
+
+def test_a_stored_colony_of_an_older_log_taken_out_of_turn_still_replays_as_recorded():
+    state = to_step(three(military=5), "colony")
+    older = {"player": 1, "requirement": 3, "points": 3, "choice": "plunder", "coins": 3,
+             "income": 0, "military": 0, "culture": 0, "food": 0}  # no in-turn mark
+    after = H.replay(state, [Entry(1, "colony", older)], stored=True)
+    assert len(after.players[1].colonies) == 1
+    assert "in_turn" in H.check_action(state, "colony", older)  # a tap today is marked
 
 
 def test_colony_needs_military_at_least_its_requirement():

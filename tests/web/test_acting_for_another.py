@@ -63,8 +63,8 @@ BEFORE: dict[tuple[str, str], list[tuple[str, dict[str, Any]]]] = {
 }
 #: kinds that need earlier steps (a March before a battle, phase A before B): the rules refuse
 #: them at a game's start, the same way from every phone
-LATER = {("hadara", k) for k in ("colony", "statue", "remove", "medal", "correct_effect",
-                                  "effect_points")} | {
+LATER = {("hadara", k) for k in ("colony", "no_colony", "statue", "remove", "medal",
+                                  "correct_effect", "effect_points")} | {
     ("tradewarz", k) for k in ("buy_tech", "raid", "occupier_left")} | {
     ("hexemonia", k) for k in ("play_hex", "play_myth", "strategy", "special", "attack",
                                "correct_add_hex", "correct_hex", "correct_add_myth",

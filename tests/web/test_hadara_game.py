@@ -69,6 +69,9 @@ def test_three_epoch_game_for_three_players_ends_with_the_ledgers_score_pad(clie
         for p in led:
             p.coins += p.tracks["income"]
         if ben.tracks["military"] >= epoch + 1:  # one colony a step, one per level
+            # colonies go in turn from the epoch's first player: those before Ben take none
+            for ahead in ((0,), (), (2, 0))[epoch - 1]:
+                t.do("no_colony", player=ahead)
             t.do("colony", player=1, requirement=epoch + 1, points=2 + epoch, choice="plunder",
                  coins=2)
             ben.colonies.append(2 + epoch)

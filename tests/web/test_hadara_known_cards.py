@@ -86,7 +86,7 @@ def test_remembered_colonies_and_statue_values_are_offered_where_needed(client, 
                 store.record(game.id, "sell", {"player": player, "round": round_})
         for kind in ("next", "income"):  # cards, income: to the colonies
             store.record(game.id, kind, {})
-        store.record(game.id, "colony", {"player": 1, "requirement": 3, "points": 5,
+        store.record(game.id, "colony", {"player": 0, "requirement": 3, "points": 5,
                                          "choice": "plunder", "coins": 2})
         colony_page = first.asked("colony")
         store.record(game.id, "next", {})
@@ -95,7 +95,7 @@ def test_remembered_colonies_and_statue_values_are_offered_where_needed(client, 
                                          "tile_value": 2})
     assert ("Military 3 · 5 pts · plunder: +2 coins",
             "requirement=3&points=5&choice=plunder&coins=2&income=0&military=0&culture=0&food=0"
-            ) in picks(colony_page)  # offered to Ana, whose colony step it still is
+            ) in picks(colony_page)  # offered to Ben, whose turn of the colony step it is
     page = first.asked("statue")
     assert ("Space 2 · culture 1 · 3 pts · tile 2",
             "statue=2&requirement=1&points=3&tile_value=2") in picks(page)

@@ -80,13 +80,14 @@ def test_game_page_in_chinese_shows_the_rulebooks_terms_and_no_english_ones(clie
 
 
 def test_refusal_and_history_are_said_in_chinese(client, at_colonies):
-    data = {"csrf_token": at_colonies.csrf, "version": at_colonies.version, "player": 1,
+    # Ana, the first player, takes the first colony of the step (Take a Colony)
+    data = {"csrf_token": at_colonies.csrf, "version": at_colonies.version, "player": 0,
             "requirement": 6, "points": 5, "choice": "plunder", "coins": 2}
     resp = client.post(f"{at_colonies.path}/do/colony", data=data,
                        headers={"Accept-Language": "zh"})
     html = resp.get_data(as_text=True)
     assert resp.status_code == 422
-    assert "Ben的军事为3；这个殖民地需要6" in html and "this colony needs" not in html
+    assert "Ana的军事为3；这个殖民地需要6" in html and "this colony needs" not in html
     history = client.get(at_colonies.path + "/history",
                          headers={"Accept-Language": "zh"}).get_data(as_text=True)
     assert "Ben出售了一张卡牌，获得2钱币（时代I）" in history

@@ -14,7 +14,11 @@ def api(client, slug, body):
 
 
 def fields(body):
-    return {e["field"]: e["message"] for e in body["errors"]}
+    """Each field's problems (a field with two keeps both, joined)."""
+    found: dict[str, str] = {}
+    for e in body["errors"]:
+        found[e["field"]] = "; ".join(filter(None, (found.get(e["field"]), e["message"])))
+    return found
 
 
 def pad(client, slug, n, data):

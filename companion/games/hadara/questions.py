@@ -11,6 +11,7 @@ from typing import Any
 
 from ..core import Answer, FieldSpec, Question, Text, t
 from .cards import BUY_RULE, card_price
+from .colonies import IN_TURN
 from .data import COLOURS, MAX_GOLD, MAX_SILVER, STEP_RULES, TILES_PER_TRACK, TRACKS
 from .feeding import suggest_removal
 from .model import HadaraState
@@ -49,7 +50,7 @@ def _yes_no(flag: bool) -> Text:
 def colony_action(d: Mapping[str, Any]) -> dict[str, Any]:
     """The colony the question asks about, plundered for nothing (coins do not decide it)."""
     return {"player": d["player"], "requirement": d["requirement"], "points": 0,
-            "choice": "plunder", "coins": 0, **_NO_TRACKS}
+            "choice": "plunder", "coins": 0, **_NO_TRACKS, IN_TURN: True}  # asked now: in turn
 
 
 def can_take_colony(state: HadaraState, seat: int, requirement: int) -> Answer:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..core import CORRECT, RULING, GameRules, IllegalAction, t
+from ..core import CORRECT, RULING, GameRules, IllegalAction, WrongPlayer, t
 from . import box, colonies, corrections, feeding, holdings, medals, quick, statues, steps, wheel
 from .cards import buy, buy_problems, sell, sell_problems
 from .data import ROMAN
@@ -26,6 +26,7 @@ MOVES: dict[str, tuple[Move, Check]] = {
     "buy": (buy, buy_problems), "sell": (sell, sell_problems),
     "income": (steps.income, steps.income_problems),
     "colony": (colonies.take_colony, colonies.problems),
+    "no_colony": (colonies.pass_colony, colonies.pass_problems),
     "statue": (statues.carve_statue, statues.problems),
     "remove": (feeding.remove_card, feeding.problems),
     "medal": (medals.buy_medal, medals.problems),
@@ -114,9 +115,35 @@ class HadaraRules(GameRules):
         return after
 
     def turn_of(self, state: HadaraState, kind: str) -> int | None:
-        """Phase B's face-up cards are bought or sold in turn; every other step is taken by
-        the players at once."""
+        """Phase B's face-up cards are bought or sold in turn, and colonies taken (or passed) in
+        turn; every other step is taken by the players at once."""
+        if kind in colonies.TURN_KINDS:
+            return colonies.colony_turn(state)
         return steps.picker(state) if kind in ("buy", "sell") else None
+
+    def check_action(self, state: HadaraState, kind: str,
+                     data: Mapping[str, Any]) -> dict[str, Any]:
+        """The spec's clean fields; a colony tapped now is marked as taken in turn
+        (``colonies.IN_TURN``), so that a stored colony of an older log, recorded before the
+        colony step went in turn, still replays as it was recorded."""
+        clean = super().check_action(state, kind, data)
+        if kind in colonies.TURN_KINDS:
+            clean[colonies.IN_TURN] = True
+        return clean
+
+    def check_turn(self, state: HadaraState, kind: str, data: Mapping[str, Any]) -> None:
+        """A tap for the wrong player cites its step's rule: Take a Colony for colonies, Take a
+        Faceup Card for phase B's cards. A colony for a player who has had their turn in the
+        step is refused by the move itself, in those words ("already took a colony")."""
+        if kind in colonies.TURN_KINDS and (data.get("player") in state.acted
+                                            or not data.get(colonies.IN_TURN)):
+            return
+        try:
+            super().check_turn(state, kind, data)
+        except WrongPlayer as err:
+            if kind in colonies.TURN_KINDS:
+                err.rule = colonies.RULE
+            raise
 
     def step_fields(self, state: HadaraState, kind: str) -> dict[str, Any]:
         """A close names the step it closes."""

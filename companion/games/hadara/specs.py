@@ -145,7 +145,9 @@ ACTIONS = {
                   choices=(("plunder", t("plunder (gain coins)")),
                            ("integrate", t("integrate (pay coins, flip)"))), usual=CHIPS),
         FieldSpec("coins", t("Coins (green to gain, red to pay)"), high=40, usual=COINS),
-        *_track_fields()), commutative=True),
+        *_track_fields()), commutative=True, actor="player"),
+    "no_colony": ActionSpec("no_colony", t("Take no colony"), STEP_RULES["colony"], (_player(),),
+                            commutative=True, actor="player"),
     "statue": ActionSpec("statue", t("Carve a statue"), STEP_RULES["statue"], (
         _player(), FieldSpec("statue", t("Statue space"), low=1, high=4, usual=4),
         FieldSpec("requirement", t("Culture needed"), high=40, usual=NEEDED),
@@ -179,7 +181,7 @@ ACTIONS = {
 
 #: the actions each step offers, for the guide
 STEP_ACTIONS = {"cards": ("buy", "sell", "next", "wheel"), "income": ("income",),
-                "colony": ("colony", "next"), "statue": ("statue", "next"),
+                "colony": ("colony", "no_colony", "next"), "statue": ("statue", "next"),
                 "feed": ("remove", "next"), "medals": ("medal", "next")}
 
 PLAYER_FIELDS = (

@@ -81,6 +81,10 @@ def _colony(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
              requirement=d["requirement"], points=points(d["points"]), verb=verb)
 
 
+def _no_colony(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
+    return t("{who} took no colony in this step", who=who)
+
+
 def _statue(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
     side = (t("tile face up: {track} +{value}", track=TRACK_WORDS[d["tile_track"]],
               value=d["tile_value"]) if d["tile_side"] == "up"
@@ -126,7 +130,8 @@ def _wheel(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
 
 
 _DESCRIBE = {"wheel": _wheel, "buy": _bought, "sell": _sold, "income": _income, "colony": _colony,
-             "statue": _statue, "remove": _removed, "medal": _medal, "next": _closed}
+             "no_colony": _no_colony, "statue": _statue, "remove": _removed, "medal": _medal,
+             "next": _closed}
 
 
 # -- corrections of what the table holds: what changed, from what to what ----------------------
