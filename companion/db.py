@@ -163,6 +163,9 @@ class Group(Base):
     token: Mapped[str] = mapped_column(String(40), unique=True)
     name: Mapped[str] = mapped_column(String(80))
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # one more at every change of its players, games or plays: what its kept statistics and
+    # files are drawn at (``groups.changed``)
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class GroupPlayer(Base):

@@ -193,6 +193,24 @@ def refuse_costly(actions: list) -> None:
                             rule="History", field="actions")
 
 
+def refuse_costly_together(logs: Iterable[Any]) -> None:
+    """Refuse the logs of a group file's games when their take-backs and changes together would
+    cost more than one game file's may (MAX_WALKED, MAX_REPLAYED): a file of many games, each
+    within the budget, would otherwise cost the budget as many times (nothing replayed)."""
+    walked = replayed = 0
+    for actions in logs:
+        if isinstance(actions, list):  # (a log that is not a list is refused when read)
+            more = work(actions)
+            walked, replayed = walked + more[0], replayed + more[1]
+    if walked > MAX_WALKED or replayed > MAX_REPLAYED:
+        raise IllegalAction(t("the take-backs and changes of the file's games reach back too "
+                              "far too often: checking them would replay {replayed} steps and "
+                              "walk {walked} entries again; the games of a group file may need "
+                              "at most {max_replayed} and {max_walked} together", replayed=replayed,
+                              walked=walked, max_replayed=MAX_REPLAYED, max_walked=MAX_WALKED),
+                            rule="History", field="games")
+
+
 @dataclass(frozen=True)
 class Checked:
     """One log entry as a tap would have stored it: clean data, the rules' words and rule."""

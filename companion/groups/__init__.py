@@ -10,6 +10,7 @@ The rooms of this package, each by concern (only ``plays`` and ``files`` write):
 - ``stats``: the statistics worked out from plays alone (pure: no database, no web).
 - ``ratings``: ratings and head-to-head from the same plays (openskill).
 - ``out``: a play as a "Send to BG Stats" link, the plays as CSV and JSON.
+- ``kept``: the statistics and files of a group, worked out once per version and kept.
 - ``files``: the whole group as one file another server imports with the same result.
 
 The pages are ``companion.web.groups``; the charts ``companion.web.charts``.
@@ -18,8 +19,11 @@ from .plays import (
     add_player,
     add_quick_play,
     catch_up_plays,
+    changed,
     create_group,
     find_group,
+    game_versions,
+    games_count,
     games_of,
     group_of_game,
     join_game,
@@ -29,6 +33,7 @@ from .plays import (
     names_of,
     play_of,
     players_of,
+    plays_count,
     plays_of,
     rename_player,
     retire_player,
@@ -37,8 +42,8 @@ from .plays import (
 )
 
 __all__ = [
-    "add_player", "add_quick_play", "catch_up_plays", "create_group", "find_group", "games_of",
-    "group_of_game", "join_game", "label_key", "line_label", "merge_players", "names_of",
-    "play_of", "players_of", "plays_of", "rename_player", "retire_player", "set_note",
-    "set_up_game",
+    "add_player", "add_quick_play", "catch_up_plays", "changed", "create_group", "find_group",
+    "game_versions", "games_count", "games_of", "group_of_game", "join_game", "label_key",
+    "line_label", "merge_players", "names_of", "play_of", "players_of", "plays_count",
+    "plays_of", "rename_player", "retire_player", "set_note", "set_up_game",
 ]

@@ -237,6 +237,8 @@ def import_group(payload: Any) -> Group:
         games.append(g)
     if len({g["id"] for g in games}) != len(games):
         _fail(t("{field}: two games have the same id", field="games"), "games")
+    gamefile.refuse_costly_together(g["file"].get("actions") for g in games
+                                    if isinstance(g["file"], dict))
     plays = [_read_play(p, f"plays[{i}]", pids, {g["id"] for g in games})
              for i, p in enumerate(_list(data["plays"], PLAYS_LIMIT, "plays"))]
     if len({p["game"] for p in plays if p["game"] is not None}) != \

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from ..db import (
@@ -60,6 +60,12 @@ def writing():
 
 
 # ------------------------------------------------------------------------------ the group
+
+def changed(s: Session, group_id: int) -> None:
+    """One more to the group's version, in the transaction ``s`` that changes its players, games
+    or plays: what its statistics and files were drawn at (``kept``) is gone with it."""
+    s.execute(update(Group).where(Group.id == group_id).values(version=Group.version + 1))
+
 
 def create_group(name: Any) -> Group:
     name = clean_text(name, t("The group's name"), GROUP_NAME_LIMIT, field="name")
@@ -115,6 +121,7 @@ def add_player(group: Group, name: Any, mark: Any = "") -> GroupPlayer:
                                 rule=RULE, field="name")
         player = GroupPlayer(group_id=group.id, name=name, mark=mark)
         s.add(player)
+        changed(s, group.id)
         s.commit()
     return player
 
@@ -128,6 +135,7 @@ def rename_player(group: Group, pid: Any, name: Any, mark: Any = "") -> None:
             raise IllegalAction(t("the group already has a player called {name}", name=name),
                                 rule=RULE, field="name")
         player.name, player.mark = name, mark
+        changed(s, group.id)
         s.commit()
 
 
@@ -135,6 +143,7 @@ def retire_player(group: Group, pid: Any, retired: bool = True) -> None:
     """A retired player is no longer offered at setup; their plays stay counted."""
     with writing() as s:
         _player(s, group.id, pid).retired = retired
+        changed(s, group.id)
         s.commit()
 
 
@@ -161,6 +170,7 @@ def merge_players(group: Group, pid: Any, into: Any) -> None:
         for gg in s.scalars(select(GroupGame).where(GroupGame.group_id == group.id)):
             gg.seats = [kept.id if p == gone.id else p for p in gg.seats]
         gone.merged_into, gone.retired = kept.id, True
+        changed(s, group.id)
         s.commit()
 
 
@@ -192,6 +202,7 @@ def _seat(s: Session, group_id: int, game: Game, state: Any) -> None:
     _held(s, group_id)
     names = get_game(game.slug).player_names(state)
     s.add(GroupGame(game_id=game.id, group_id=group_id, seats=seat_players(s, group_id, names)))
+    changed(s, group_id)
     s.flush()
 
 
@@ -241,10 +252,25 @@ def group_of_game(game: Game) -> Group | None:
     return None if gg is None else session().get(Group, gg.group_id)
 
 
-def games_of(group: Group) -> list[Game]:
+def games_of(group: Group, *, start: int = 0, count: int | None = None) -> list[Game]:
+    """The group's games, newest first (``count`` of them from ``start``, when asked)."""
     return list(session().scalars(select(Game).join(GroupGame, GroupGame.game_id == Game.id)
                                   .where(GroupGame.group_id == group.id)
-                                  .order_by(Game.created_at.desc())))
+                                  .order_by(Game.created_at.desc(), Game.id.desc())
+                                  .offset(start).limit(count)))
+
+
+def games_count(group: Group) -> int:
+    return session().scalar(select(func.count()).select_from(GroupGame)
+                            .where(GroupGame.group_id == group.id))
+
+
+def game_versions(group: Group) -> tuple[tuple[int, int], ...]:
+    """Each game of the group and its version: with the group's own version, what its whole
+    file is drawn at (a tap on one of its games changes the file, not the group)."""
+    return tuple(session().execute(
+        select(Game.id, Game.version).join(GroupGame, GroupGame.game_id == Game.id)
+        .where(GroupGame.group_id == group.id).order_by(Game.id)).all())
 
 
 # ------------------------------------------------------------------------------- its plays
@@ -278,11 +304,13 @@ def line_label(label: Any) -> Text:
 
 
 def play_follows_game(s: Session, game: Game, version: int, state: Any,
-                      last: datetime) -> None:
+                      last: datetime, *, versioned: bool = True) -> None:
     """A group's game and its play agree, in the transaction ``s`` that wrote the game's step
     ``version`` (at ``last``), leading to ``state``: the step that finishes the game makes its
     play; a correction after the end makes it again (its note kept); a step taken back that
-    means the game is not finished takes the play away. A game of no group has no play."""
+    means the game is not finished takes the play away. A game of no group has no play.
+    ``versioned``: the group's version counts the change (only migration 0010 does without:
+    it runs before groups had versions, and before any server kept anything of them)."""
     gg = s.get(GroupGame, game.id)
     if gg is None:
         return
@@ -291,6 +319,8 @@ def play_follows_game(s: Session, game: Game, version: int, state: Any,
     if not rules.is_over(state):
         if row is not None:
             s.delete(row)
+            if versioned:
+                changed(s, gg.group_id)
         return
     minutes = max(0, int((last - game.created_at).total_seconds() // 60))
     record = record_of(rules.score(state), gg.seats, rules.first_seat(state))
@@ -303,6 +333,8 @@ def play_follows_game(s: Session, game: Game, version: int, state: Any,
     else:
         for key, value in values.items():
             setattr(row, key, value)
+    if versioned:
+        changed(s, gg.group_id)
 
 
 def _play_follows_step(s: Session, game: Game, version: int, before: Any, state: Any,
@@ -334,7 +366,7 @@ def catch_up_plays(s: Session) -> int:
         except (RulesError, KeyError):
             continue  # a game the rules cannot read (nor would its page open): left as it is
         play_follows_game(s, game, game.version, state,
-                          rows[-1].at if rows else game.updated_at)
+                          rows[-1].at if rows else game.updated_at, versioned=False)
         seen += 1
     s.flush()
     return seen
@@ -354,14 +386,21 @@ def add_quick_play(group: Group, slug: str, result: Result, *, first: Any, day: 
         play = Play(group_id=group.id, slug=slug, played_at=when, duration_min=minutes,
                     record=record_of(result, seats, first - 1), note=note, source="quick")
         s.add(play)
+        changed(s, group.id)
         s.commit()
     return play
 
 
-def plays_of(group: Group) -> list[Play]:
-    """The group's plays, newest first."""
+def plays_of(group: Group, *, start: int = 0, count: int | None = None) -> list[Play]:
+    """The group's plays, newest first (``count`` of them from ``start``, when asked)."""
     return list(session().scalars(select(Play).where(Play.group_id == group.id)
-                                  .order_by(Play.played_at.desc(), Play.id.desc())))
+                                  .order_by(Play.played_at.desc(), Play.id.desc())
+                                  .offset(start).limit(count)))
+
+
+def plays_count(group: Group) -> int:
+    return session().scalar(select(func.count()).select_from(Play)
+                            .where(Play.group_id == group.id))
 
 
 def play_of(group: Group, play_id: int) -> Play | None:
@@ -376,6 +415,7 @@ def set_note(group: Group, play_id: int, note: Any) -> None:
         if play is None or play.group_id != group.id:
             raise IllegalAction(t("this group has no such play"), rule=RULE, field="play")
         play.note = note
+        changed(s, group.id)
         s.commit()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 from datetime import datetime
 
 import segno
@@ -12,7 +13,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    jsonify,
+    current_app,
     redirect,
     render_template,
     request,
@@ -24,7 +25,7 @@ from .. import groups, store
 from ..db import LEGACY_BOX, Game, box_owner_name
 from ..games import GAMES, get_game
 from ..games.core import RulesError, t
-from ..groups import checks, files
+from ..groups import checks, files, kept
 from ..groups import out as group_out
 from ..groups.ratings import head_to_head, ratings
 from ..groups.stats import facts_of, game_stats, player_stats, ruling_counts
@@ -35,6 +36,19 @@ from .forms import errors_of, quick_count, table_form_class, table_payload
 
 bp = Blueprint("groups", __name__, url_prefix="/group")
 MY_GROUPS_LIMIT = 20
+PER_PAGE = 50  # plays, and games, on one page of the group's (a group may have thousands)
+
+
+def _kept() -> kept.Kept:
+    """This app's kept statistics and files of groups (``groups.kept``; their sizes are the
+    settings GROUP_FILES_BYTES and GROUP_STATS_KEPT, 0 keeps nothing)."""
+    found = current_app.extensions.get("group_kept")
+    if found is None:
+        config = current_app.config
+        found = current_app.extensions.setdefault("group_kept", kept.Kept(
+            config.get("GROUP_FILES_BYTES", kept.FILES_BYTES),
+            config.get("GROUP_STATS_KEPT", kept.STATS_KEPT)))
+    return found
 
 
 @bp.app_template_filter("line_label")
@@ -148,10 +162,34 @@ def seat_on_form(form, seated) -> None:
 @bp.get("/<link>")
 def page(link: str):
     group = _open(link)
-    return render_template("group.html", group=group, players=groups.players_of(group),
-                           games=groups.games_of(group), plays=groups.plays_of(group),
-                           names=groups.names_of(group), url=_share_url(group.token),
-                           error=request.args.get("error"))
+    return render_template("group.html", **_page_of(group), error=request.args.get("error"))
+
+
+def _page_of(group) -> dict:
+    """What the group's page shows: its players, and a page of its plays and of its games
+    (``?plays=`` and ``?games=``: page numbers, newest first)."""
+    plays = _paged("plays", groups.plays_count(group))
+    games = _paged("games", groups.games_count(group))
+    pages = {"plays": plays, "games": games}
+    for name, at in pages.items():  # plain links, each keeping the other list's page
+        asked = {n: p["number"] for n, p in pages.items() if p["number"] > 1 and n != name}
+        for link, number in (("newer", at["number"] - 1), ("older", at["number"] + 1)):
+            at[link] = url_for("groups.page", link=group.token, **asked, **{name: number}) \
+                + f"#{name}" if 1 <= number <= at["pages"] else None
+    return {"group": group, "players": groups.players_of(group), "names": groups.names_of(group),
+            "plays": groups.plays_of(group, start=plays["start"], count=PER_PAGE),
+            "games": groups.games_of(group, start=games["start"], count=PER_PAGE),
+            "pages": pages, "url": _share_url(group.token)}
+
+
+def _paged(name: str, total: int) -> dict:
+    """The page ``?<name>=`` asks for, within the pages there are: a page number that is not
+    one (or beyond the last) shows the first (or the last)."""
+    pages = max(1, math.ceil(total / PER_PAGE))
+    raw = request.args.get(name, "")
+    asked = int(raw) if raw.isascii() and raw.isdecimal() and len(raw) < 10 else 1
+    number = min(max(asked, 1), pages)
+    return {"number": number, "pages": pages, "start": (number - 1) * PER_PAGE}
 
 
 def _share_url(token: str) -> str:
@@ -178,10 +216,7 @@ def _players_action(link: str, work):
     try:
         work(group)
     except RulesError as err:
-        return render_template("group.html", group=group, players=groups.players_of(group),
-                               games=groups.games_of(group), plays=groups.plays_of(group),
-                               names=groups.names_of(group), url=_share_url(group.token),
-                               errors=_problem(err)), 422
+        return render_template("group.html", **_page_of(group), errors=_problem(err)), 422
     return redirect(url_for("groups.page", link=link) + "#players", 303)
 
 
@@ -282,12 +317,8 @@ def quick(link: str, slug: str):
 def stats(link: str):
     group = _open(link)
     names = groups.names_of(group)
-    # oldest first: plays of one day keep the order they were played in
-    plays = [facts_of(p.played_at.date(), p.slug, p.record)
-             for p in reversed(groups.plays_of(group))]
-    people = [player_stats(plays, p.id) for p in groups.players_of(group)]
-    people = [p for p in people if p.plays]
-    per_game = [game_stats(plays, slug) for slug in GAMES if any(p.game == slug for p in plays)]
+    found = _kept().stats(("stats", group.id, group.version), lambda: _worked_out(group))
+    people, per_game = found["people"], found["per_game"]
     win_chart = charts.bars([(names[p.player].name, p.win_rate,
                               f"{round(100 * p.win_rate)}% ({p.wins}/{p.plays})")
                              for p in people], say(t("Win rate")))
@@ -295,13 +326,27 @@ def stats(link: str):
         [(names[p.player].name, [n for _, n in p.over_time[g.game]])
          for p in people if g.game in p.over_time], say(t("Scores over time")))
         for g in per_game}
-    labels = {(p.slug, ln["id"]): _line_label(ln["label"]) for p in groups.plays_of(group)
-              for seat in p.record["players"] for ln in seat["lines"]}
+    labels = {line: _line_label(label) for line, label in found["labels"].items()}
     return render_template("group_stats.html", group=group, names=names, people=people,
-                           per_game=per_game, rulings=_choosable(ruling_counts(plays)),
-                           labels=labels, rated={g.game: ratings(plays, g.game) for g in per_game},
-                           versus=_versus(plays, {p.player for p in people}),
+                           per_game=per_game, rulings=found["rulings"], labels=labels,
+                           rated=found["rated"],
+                           versus=_versus(found["plays"], {p.player for p in people}),
                            win_chart=win_chart, over_time=over_time, GAMES=GAMES)
+
+
+def _worked_out(group) -> dict:
+    """The group's numbers, the same in every language (kept per version of the group)."""
+    kept_plays = groups.plays_of(group)
+    # oldest first: plays of one day keep the order they were played in
+    plays = [facts_of(p.played_at.date(), p.slug, p.record) for p in reversed(kept_plays)]
+    people = [player_stats(plays, p.id) for p in groups.players_of(group)]
+    people = [p for p in people if p.plays]
+    per_game = [game_stats(plays, slug) for slug in GAMES if any(p.game == slug for p in plays)]
+    return {"plays": plays, "people": people, "per_game": per_game,
+            "rulings": _choosable(ruling_counts(plays)),
+            "rated": {g.game: ratings(plays, g.game) for g in per_game},
+            "labels": {(p.slug, ln["id"]): ln["label"] for p in kept_plays
+                       for seat in p.record["players"] for ln in seat["lines"]}}
 
 
 def _versus(plays: list, known: set[int]):
@@ -332,21 +377,31 @@ def _attachment(resp: Response, group, ext: str) -> Response:
     return resp
 
 
+def _kept_file(group, kind: str, draw, *, games: tuple = ()) -> bytes:
+    """A file of the group, drawn once per version of the group (and of its games, when the
+    file holds them) and kept."""
+    return _kept().file((kind, group.id, group.version, games), lambda: draw().encode())
+
+
 @bp.get("/<link>/plays.json")
 def plays_json(link: str):
     group = _open(link)
-    return _attachment(jsonify(group_out.plays_data(group)), group, "json")
+    body = _kept_file(group, "plays.json",
+                      lambda: current_app.json.dumps(group_out.plays_data(group)))
+    return _attachment(Response(body, mimetype="application/json"), group, "json")
 
 
 @bp.get("/<link>/plays.csv")
 def plays_csv(link: str):
     group = _open(link)
-    return _attachment(Response(group_out.plays_csv(group), mimetype="text/csv"), group,
-                       "csv")
+    body = _kept_file(group, "plays.csv", lambda: group_out.plays_csv(group))
+    return _attachment(Response(body, mimetype="text/csv"), group, "csv")
 
 
 @bp.get("/<link>/export.json")
 def export(link: str):
     group = _open(link)
-    body = json.dumps(files.export_group(group), ensure_ascii=False)
+    body = _kept_file(group, "export.json",
+                      lambda: json.dumps(files.export_group(group), ensure_ascii=False),
+                      games=groups.game_versions(group))
     return _attachment(Response(body, mimetype="application/json"), group, "json")

@@ -36,6 +36,12 @@ LIMITS = {
     # game's log.
     "RATELIMIT_TAPS": "240 per minute;3600 per hour",
     "RATELIMIT_SCORE_API": "300 per minute;3000 per hour",
+    # Heavy reads (GET): a game's or a group's file is downloaded once in a while, a group's
+    # statistics read a few times a game night; a loop of them would cost the other tables.
+    # Counted in the database, so one count bounds them on every process (a refusal writes
+    # nothing).
+    "RATELIMIT_EXPORTS": "10 per minute;100 per hour",
+    "RATELIMIT_GROUP_STATS": "30 per minute;300 per hour",
 }
 
 # Counted in each process's memory (so up to one limit per process, README "Security"): every
@@ -65,6 +71,15 @@ LIMITED = {
     "groups.note": "RATELIMIT_TAPS",
 }
 
+# The GET views each heavy-read limit covers (every file out shares one count).
+LIMITED_READS = {
+    "sharing.export": "RATELIMIT_EXPORTS",
+    "groups.export": "RATELIMIT_EXPORTS",
+    "groups.plays_json": "RATELIMIT_EXPORTS",
+    "groups.plays_csv": "RATELIMIT_EXPORTS",
+    "groups.stats": "RATELIMIT_GROUP_STATS",
+}
+
 def init_app(app: Flask) -> None:
     """Limit the views of :data:`LIMITED` (after the blueprints are registered), answer a
     refusal with 429."""
@@ -79,10 +94,11 @@ def init_app(app: Flask) -> None:
                       storage_uri=shared or "companion://",
                       storage_options={} if shared else {
                           "in_process": " ".join(key.lower() for key in IN_PROCESS)})
-    for endpoint, key in LIMITED.items():
-        view = app.view_functions[endpoint]  # (a KeyError here: a view was renamed)
-        limit = limiter.shared_limit(app.config[key], scope=key.lower(), methods=["POST"])
-        app.view_functions[endpoint] = limit(view)
+    for limited, method in ((LIMITED, "POST"), (LIMITED_READS, "GET")):
+        for endpoint, key in limited.items():
+            view = app.view_functions[endpoint]  # (a KeyError here: a view was renamed)
+            limit = limiter.shared_limit(app.config[key], scope=key.lower(), methods=[method])
+            app.view_functions[endpoint] = limit(view)
     app.register_error_handler(RateLimitExceeded, _refused)
 
 

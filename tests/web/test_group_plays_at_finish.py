@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy import inspect, text
 
+from alembic import command
 from companion import migrations
 from companion.db import Play, session
 
@@ -56,14 +57,16 @@ def test_a_get_of_the_group_pages_never_writes(client, app):
 def test_games_finished_before_get_their_play_once_from_the_migration(database_url):
     from companion import create_app
     app = create_app({"TESTING": True, "SECRET_KEY": "k", "DATABASE_URL": database_url})
-    migrations.upgrade(app, "0009_box_owners")
+    migrations.upgrade(app)
     client = app.test_client()
     group = new_group(client)
     add(client, group, "Ana")
     add(client, group, "Ben")
     finished_game(client, app, group, ["Ana", "Ben"], [4, 1])
     kept = plays(app)
+    # (the app's code writes the tables as they are now: the database is taken back after)
     with app.extensions["db_engine"].begin() as conn:
+        command.downgrade(migrations.alembic_config(conn), "0009_box_owners")
         conn.execute(text("DELETE FROM plays"))  # finished before 0010: no play yet
     migrations.upgrade(app)
     assert migrations.current(app) == migrations.HEAD
