@@ -22,6 +22,7 @@ from flask import (
 )
 
 from .. import groups, store
+from ..admission import stepping_aside
 from ..db import LEGACY_BOX, Game, box_owner_name
 from ..games import GAMES, get_game
 from ..games.core import RulesError, t
@@ -46,8 +47,8 @@ def _kept() -> kept.Kept:
     if found is None:
         config = current_app.config
         found = current_app.extensions.setdefault("group_kept", kept.Kept(
-            config.get("GROUP_FILES_BYTES", kept.FILES_BYTES),
-            config.get("GROUP_STATS_KEPT", kept.STATS_KEPT)))
+            int(config.get("GROUP_FILES_BYTES", kept.FILES_BYTES)),
+            int(config.get("GROUP_STATS_KEPT", kept.STATS_KEPT)), aside=stepping_aside))
     return found
 
 

@@ -4,8 +4,10 @@ games a page at a time, the heavy reads are limited per address, and a group fil
 one replay budget (issue 45)."""
 from __future__ import annotations
 
+import contextlib
 import copy
 import re
+import threading
 
 import pytest
 from sqlalchemy import event
@@ -157,6 +159,17 @@ def test_the_group_page_shows_its_games_a_page_at_a_time(client, app, monkeypatc
         [g for g in games if g not in shown]
 
 
+def test_the_group_page_offers_each_player_once_to_merge_not_once_per_other_player(client):
+    group = new_group(client)
+    names = ["Ana", "Ben", "Cy", "Dora", "Eve", "Fred"]
+    for name in names:
+        add(client, group, name)
+    page = client.get(group).get_data(as_text=True)
+    merge = re.findall(r'<form[^>]*players/merge.*?</form>', page, re.S)
+    assert len(merge) == 1 and merge[0].count("<option") == 2 * len(names)
+    assert page.count("<option") == 2 * len(names)
+
+
 # ----------------------------------------------------------------------- replay budget
 
 def costly_game_file(client, app, pairs: int) -> dict:
@@ -216,3 +229,48 @@ def test_heavy_reads_from_one_address_are_limited_and_answered_429_saying_why(tm
     assert client.get(group).status_code == 200  # the paged group page is not a heavy read
     assert CSRF.search(client.get(game.path).get_data(as_text=True))
     app.extensions["db_engine"].dispose()
+
+
+# ------------------------------------------------------------------- one drawing at a time
+
+def test_requests_asking_for_a_key_being_drawn_wait_for_that_drawing_and_give_their_place():
+    from companion.groups.kept import Kept
+    stepped_aside = []
+
+    @contextlib.contextmanager
+    def aside():
+        stepped_aside.append(threading.current_thread().name)
+        yield
+
+    kept = Kept(aside=aside)
+    started, finish, drawn = threading.Event(), threading.Event(), []
+
+    def draw():
+        drawn.append(1)
+        started.set()
+        finish.wait(10)
+        return b"the file"
+
+    got = []
+    first = threading.Thread(target=lambda: got.append(kept.file(("f", 1, 1), draw)))
+    first.start()
+    started.wait(10)
+    others = [threading.Thread(target=lambda: got.append(kept.file(("f", 1, 1), draw)),
+                               name=f"other-{i}") for i in range(3)]
+    for t in others:
+        t.start()
+    while len(stepped_aside) < 3:
+        threading.Event().wait(0.01)
+    finish.set()
+    for t in (first, *others):
+        t.join(10)
+    assert got == [b"the file"] * 4 and len(drawn) == 1
+    assert sorted(stepped_aside) == ["other-0", "other-1", "other-2"]
+
+
+def test_a_value_larger_than_the_cache_is_answered_and_not_kept():
+    from companion.groups.kept import Kept
+    kept, drawn = Kept(files_bytes=4), []
+    for _ in range(2):
+        assert kept.file(("f", 1, 1), lambda: drawn.append(1) or b"too large") == b"too large"
+    assert len(drawn) == 2
