@@ -14,6 +14,7 @@ from companion.games.core import (
     words_from_json,
     words_to_json,
 )
+from companion.games.hadara.cards import open_pile
 from companion.games.hadara.feeding import removal_order, suggest_removal
 
 H = get_game("hadara")
@@ -53,7 +54,7 @@ def to_feed(state):
             for i in waiting:
                 state = do(state, "sell", player=i)
         elif state.step == "cards" and state.phase == "B" and H.turn_of(state, "sell") is not None:
-            state = do(state, "sell", player=H.turn_of(state, "sell"))
+            state = do(state, "sell", player=H.turn_of(state, "sell"), colour=open_pile(state))
         elif state.step == "income":
             state = do(state, "income")
         else:

@@ -3,6 +3,7 @@ import pytest
 
 from companion.games import get_game
 from companion.games.core import Entry, IllegalAction, InvalidInput
+from companion.games.hadara.cards import open_pile, piles_left
 from companion.games.hadara.feeding import suggest_removal
 from companion.games.hadara.model import first_seat, never_first, turn_order
 
@@ -39,7 +40,7 @@ def to_step(state, step):
                 if i not in state.acted:
                     state = do(state, "sell", player=i)
         elif state.step == "cards" and state.phase == "B" and H.turn_of(state, "sell") is not None:
-            state = do(state, "sell", player=H.turn_of(state, "sell"))
+            state = do(state, "sell", player=H.turn_of(state, "sell"), colour=open_pile(state))
         elif state.step == "income":
             state = do(state, "income")
         else:
@@ -110,8 +111,9 @@ def test_card_costs_printed_minus_cards_of_its_colour_never_below_zero(owned, pr
                            *(seat(n, i + 2) for i, n in enumerate(("Ben", "Cy", "Di", "Ed")))))
     for _ in range(owned):  # phase B's face-up cards may share a colour; Ana, then the others
         state = buy(state, 0, "red", 0)
-        for other in range(1, 5):
-            state = do(state, "sell", player=other)
+        for other in range(1, 5):  # the others sell face-up cards of other colours
+            pile = next(c for c, n in piles_left(state).items() if n and c != "red")
+            state = do(state, "sell", player=other, colour=pile)
     before = state.players[0].coins
     state = buy(state, 0, "red", printed)
     assert before - state.players[0].coins == price

@@ -4,7 +4,8 @@ empty). Rulebook sections: "Turn the Wheel", "Take a Faceup Card"."""
 import pytest
 
 from companion.games import get_game
-from companion.games.core import IllegalAction, WrongPlayer
+from companion.games.core import Entry, IllegalAction, WrongPlayer
+from companion.games.hadara.cards import open_pile
 
 H = get_game("hadara")
 ORDER = "yellow-red-blue-green-purple"
@@ -14,6 +15,12 @@ def three(**kw):
     return H.new_game({"players": [
         {"name": n, "initiative": i + 1, "side": "A", "coins": 30, "income": 0, "military": 0,
          "culture": 0, "food": 0, **kw} for i, n in enumerate(("Ana", "Ben", "Cy"))]})
+
+
+def refused(state, kind, **data):
+    with pytest.raises(IllegalAction) as err:
+        do(state, kind, **data)
+    return err.value
 
 
 def do(state, kind, **data):
@@ -127,7 +134,7 @@ def test_the_wheel_is_asked_again_each_epoch_and_keeps_the_decks_order():
         while state.phase == "B":
             turn = H.turn_of(state, "sell")
             if turn is not None:
-                state = do(state, "sell", player=turn)
+                state = do(state, "sell", player=turn, colour=open_pile(state))
             else:
                 state = do(state, "income") if state.step == "income" else do(state, "next")
     assert state.wheel == () and H.available(state)[0] == "wheel"
@@ -162,17 +169,18 @@ def test_phase_b_cannot_close_before_the_board_is_empty():
         do(state, "next")
     assert err.value.rule == "Hadara rulebook, Take a Faceup Card"
     for _ in range(14):
-        state = do(state, "sell", player=H.turn_of(state, "sell"))
+        state = do(state, "sell", player=H.turn_of(state, "sell"), colour=open_pile(state))
     with pytest.raises(IllegalAction, match="1 face-up card is still"):
         do(state, "next")
-    state = do(do(state, "sell", player=H.turn_of(state, "sell")), "next")
+    state = do(do(state, "sell", player=H.turn_of(state, "sell"), colour=open_pile(state)),
+               "next")
     assert state.step == "income"
 
 
 def test_a_card_beyond_five_per_player_is_refused_in_phase_b():
     state = to_phase_b(three())
     for _ in range(15):
-        state = do(state, "sell", player=H.turn_of(state, "sell"))
+        state = do(state, "sell", player=H.turn_of(state, "sell"), colour=open_pile(state))
     assert H.turn_of(state, "buy") is None
     for seat in range(3):
         with pytest.raises(IllegalAction, match="the board is empty: all 15 face-up cards"):
@@ -231,3 +239,31 @@ def test_the_wheel_preselects_a_colour_only_while_phase_a_cards_are_drawn():
     assert H.presets(state, 0) == {}
     state = do(state, "income")
     assert state.step == "colony" and H.presets(state, 0) == {}
+
+
+def test_a_phase_b_sale_names_its_face_up_cards_colour():
+    state = to_phase_b(three())
+    err = refused(state, "sell", player=H.turn_of(state, "sell"))
+    assert "name the colour of the face-up card sold" in err.message
+    assert err.rule == "Hadara rulebook, Take a Faceup Card" and err.field == "colour"
+    sold = do(state, "sell", player=0, colour="purple")
+    assert sold.taken == ("purple",)
+    assert H.describe(state, "sell", {"player": 0, "round": 0, "colour": "purple"}) == \
+        "Ana sold a face-up purple card for 2 coins (epoch I)"
+
+
+@pytest.mark.parametrize("fourth", ["buy", "sell"])
+def test_no_fourth_purple_card_after_the_three_on_the_board_were_sold(fourth):
+    state = to_phase_b(three())
+    for seat in range(3):  # 3 players: the purple pile holds 3 face-up cards
+        state = do(state, "sell", player=seat, colour="purple")
+    data = {"colour": "purple", "cost": 0} if fourth == "buy" else {"colour": "purple"}
+    err = refused(state, fourth, player=0, **data)
+    assert "the purple pile is empty: it held 3 face-up cards" in err.message
+    assert len(do(state, fourth, player=0, **{**data, "colour": "red"}).taken) == 4
+
+
+def test_a_stored_phase_b_sale_of_an_older_log_without_a_colour_replays_as_recorded():
+    state = to_phase_b(three())
+    after = H.replay(state, [Entry(1, "sell", {"player": 0, "round": 0})], stored=True)
+    assert after.taken == ("",) and after.players[0].coins == state.players[0].coins + 2

@@ -5,6 +5,7 @@ import pytest
 
 from companion.games import get_game
 from companion.games.core import IllegalAction, WrongPlayer
+from companion.games.hadara.cards import open_pile
 
 HADARA, TRADEWARZ, HEXEMONIA = (get_game(s) for s in ("hadara", "tradewarz", "hexemonia"))
 
@@ -117,7 +118,8 @@ def to_phase_b(state):
 def test_hadara_close_names_its_step_and_a_second_close_is_refused():
     state = to_phase_b(hadara())
     for _ in range(15):  # the board's face-up cards, taken in turn
-        state = do(HADARA, state, "sell", player=HADARA.turn_of(state, "sell"))
+        state = do(HADARA, state, "sell", player=HADARA.turn_of(state, "sell"),
+                       colour=open_pile(state))
     state = do(HADARA, state, "next")
     state = do(HADARA, state, "income")
     assert state.step == "colony"
@@ -139,11 +141,11 @@ def test_hadara_phase_b_cards_go_in_turn_and_a_second_sell_for_the_same_player_i
     err = refused(HADARA, state, "sell", player=0)
     assert isinstance(err, WrongPlayer) and str(err) == "It is Ben's turn, not Ana's"
     assert err.rule == "Hadara rulebook, Take a Faceup Card"
-    state = do(HADARA, state, "sell", player=1)
+    state = do(HADARA, state, "sell", player=1, colour="red")
     coins = state.players[1].coins
-    err = refused(HADARA, state, "sell", player=1)  # a second phone tapped Ben's sell too
+    err = refused(HADARA, state, "sell", player=1, colour="red")  # a second phone tapped it too
     assert str(err) == "It is Chen's turn, not Ben's"
-    assert do(HADARA, state, "sell", player=2).players[1].coins == coins
+    assert do(HADARA, state, "sell", player=2, colour="red").players[1].coins == coins
 
 
 def test_hadara_phase_a_card_names_its_round_so_a_repeat_after_the_round_ended_is_refused():

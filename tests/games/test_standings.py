@@ -5,6 +5,7 @@ import pytest
 from companion.games import get_game
 from companion.games.core import Entry, replace
 from companion.games.core.story import MAX_POINTS, NOW, START, sample, tell
+from companion.games.hadara.cards import open_pile
 from tests.table_helpers import HEXEMONIA_SETUP, HEXEMONIA_TURNS
 
 HADARA, TRADEWARZ, HEXEMONIA = (get_game(s) for s in ("hadara", "tradewarz", "hexemonia"))
@@ -54,7 +55,7 @@ def finish_epoch(table):
                 if i not in s.acted:
                     table.do("sell", player=i)
         elif s.step == "cards" and s.phase == "B" and rules.turn_of(s, "sell") is not None:
-            table.do("sell", player=rules.turn_of(s, "sell"))
+            table.do("sell", player=rules.turn_of(s, "sell"), colour=open_pile(s))
         elif s.step == "income":
             table.do("income")
         else:

@@ -269,9 +269,9 @@ def _hadara_at(client, app, step: str) -> WebTable:
     ``step`` of epoch I phase B ("statue" or "medals")."""
     table = WebTable.create(client, app, "hadara", [_seat("Ana", 1), _seat("Ben", 2)])
     for phase in "AB":
-        for _ in range(5):
-            table.do("sell", player=0)
-            table.do("sell", player=1)
+        for pile in ("yellow", "red", "blue", "green", "purple"):  # phase B names its piles
+            table.do("sell", player=0, colour="" if phase == "A" else pile)
+            table.do("sell", player=1, colour="" if phase == "A" else pile)
         table.do("next", anyway="1")
         table.do("income")
         if phase == "A":

@@ -11,6 +11,7 @@ import pytest
 
 from companion import store
 from companion.games import get_game
+from companion.games.hadara.cards import open_pile
 
 from .table import WebTable
 
@@ -111,7 +112,7 @@ def to_feeding(game):
     while (state := store.state_of(store.find_game(game.play_token)[0])).step != "feed":
         picker = HADARA.turn_of(state, "sell")
         if picker is not None:
-            store.record(game.id, "sell", {"player": picker})
+            store.record(game.id, "sell", {"player": picker, "colour": open_pile(state)})
         else:
             store.record(game.id, "income" if state.step == "income" else "next",
                          {} if state.step == "income" else {"anyway": True})

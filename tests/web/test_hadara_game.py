@@ -93,8 +93,9 @@ def test_three_epoch_game_for_three_players_ends_with_the_ledgers_score_pad(clie
                 data, bought, tracks = buys[turn]
                 t.do("buy", player=turn, **data)
                 led[turn].buy(*bought, **tracks)
-            else:
-                t.do("sell", player=turn)
+            else:  # a sale names its face-up card's colour: the piles left, in turn
+                sales = ("yellow",) * 3 + ("red",) * 3 + ("green", "purple", "blue") * 2
+                t.do("sell", player=turn, colour=sales[pick - 3])
                 led[turn].coins += SELL[epoch]
         t.do("next", anyway="1")
         t.do("income")

@@ -121,9 +121,9 @@ def test_third_gold_medal_is_refused(client, app):
     t.do("income")
     t.do("next", anyway="1")
     t.do("next", anyway="1")
-    for _ in range(5):  # phase B: the 10 face-up cards, in turn from Ana
-        t.do("sell", player=0)
-        t.do("sell", player=1)
+    for pile in ("yellow", "red", "blue", "green", "purple"):  # phase B: the 10 face-up cards,
+        t.do("sell", player=0, colour=pile)  # in turn from Ana, 2 on each colour's pile
+        t.do("sell", player=1, colour=pile)
     t.do("next", anyway="1")
     t.do("income")
     t.do("next", anyway="1")

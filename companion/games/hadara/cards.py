@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import IllegalAction, replace, t
-from .data import ROUNDS, SELL_PRICE, STEP_RULES, TRACKS
+from .data import COLOURS, ROUNDS, SELL_PRICE, STEP_RULES, TRACKS
 from .model import Card, HadaraState, Player
 from .steps import (
     PHASE_B_RULE,
@@ -126,9 +126,29 @@ def _saved_words(d: Mapping[str, Any]) -> Any:
     return t(", −{saved} for effects", saved=d["saved"]) if d.get("saved") else ""
 
 
+def piles_left(state: HadaraState) -> dict[str, int]:
+    """Phase B: the face-up cards left on each colour's pile (one discarded per player in phase
+    A), in the order of the colours."""
+    pile = len(state.players)
+    return {c: pile - state.taken.count(c) for c in COLOURS}
+
+
+def open_pile(state: HadaraState) -> str:
+    """Phase B: the first colour whose pile still holds a face-up card ("" when none does)."""
+    return next((c for c, n in piles_left(state).items() if n > 0), "")
+
+
 def sell_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
-    """Selling a card now: a card turn."""
-    return _card_problems(state, d)
+    """Selling a card now: a card turn; in phase B the face-up card sold names its colour, so
+    that its pile is counted as for a buy. (A stored sale of an older log has no colour at all,
+    not even an empty one, and is taken as recorded.)"""
+    found = _card_problems(state, d)
+    if (not found and state.phase == "B" and not state.over and "colour" in d
+            and not d["colour"]):
+        found.append(IllegalAction(
+            t("name the colour of the face-up card sold: each pile holds one card per player, "
+              "so a sale empties it as a buy does"), rule=PHASE_B_RULE, field="colour"))
+    return found
 
 
 def _after_card(state: HadaraState, seat: int, colour: str) -> HadaraState:

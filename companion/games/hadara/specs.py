@@ -127,7 +127,12 @@ ACTIONS = {
         _round()),
         commutative=True, actor="player"),
     "sell": ActionSpec("sell", t("Sell a card"), STEP_RULES["cards"] + " (Sell 1 Card)",
-                       (_player(), _round()), commutative=True, actor="player"),
+                       (_player(), _round(),
+                        # phase B: the face-up card's colour (phase A's is the wheel's deck)
+                        FieldSpec("colour", t("Colour of the face-up card (phase B)"), "choice",
+                                  choices=(("", t("not named")),) + _COLOURS, required=False,
+                                  default="")),
+                       commutative=True, actor="player"),
     "wheel": ActionSpec("wheel", t("Set the wheel"), WHEEL_RULE, (
         *(FieldSpec(f"seat{i}", t("Seat {n}'s icon points at", n=i), "choice",
                     choices=(("", t("no player")),) + _COLOURS, required=False, default="",

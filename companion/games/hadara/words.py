@@ -58,6 +58,10 @@ def _bought(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
 
 
 def _sold(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
+    if d.get("colour") and state.phase == "B":
+        return t("{who} sold a face-up {colour} card for {coins} coins (epoch {epoch})", who=who,
+                 colour=COLOUR_WORDS[d["colour"]], coins=SELL_PRICE[state.epoch],
+                 epoch=ROMAN[state.epoch])
     return t("{who} sold a card for {coins} coins (epoch {epoch})", who=who,
              coins=SELL_PRICE[state.epoch], epoch=ROMAN[state.epoch])
 

@@ -9,6 +9,7 @@ from flask import Blueprint
 
 from ...games.core import t
 from ...games.hadara import box
+from ...games.hadara.cards import piles_left
 from ...games.hadara.feeding import removal_order
 from ...games.hadara.specs import EPOCH_CHIPS
 from ...games.hadara.terms import MEDAL_WORDS
@@ -57,6 +58,12 @@ LEARNT = {"buy": ("colour", "cost", "income", "military", "culture", "food", "po
                      "culture", "food"),
           "statue": ("statue", "requirement", "points", "tile_value"),
           "medal": ("medal", "price")}
+
+
+@bp.app_template_global("hd_piles")
+def piles(state: Any) -> dict[str, int]:
+    """Phase B: the face-up cards left on each colour's pile (a sale's buttons, one a pile)."""
+    return piles_left(state)
 
 
 @bp.app_template_global("hd_learnt")
