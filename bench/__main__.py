@@ -23,6 +23,7 @@ from . import (
     ablation,
     cross_server,
     guessing,
+    heavy_reads,
     history_page,
     imports,
     load,
@@ -194,6 +195,9 @@ def main(argv: list[str] | None = None) -> None:
     print("guessing join codes (rate limits on)...", flush=True)
     results["guessing"] = guessing.markdown(guessing.measure(f"sqlite:///{tmp / 'guess.sqlite'}",
                                                              tmp / "guess.log"))
+    print("another table's page beside a loop of heavy reads (rate limits on)...", flush=True)
+    (tmp / "heavy").mkdir()
+    results["heavy_reads"] = heavy_reads.measure(tmp / "heavy")
     print("durable SQLite: a tap's commit with synchronous=NORMAL and FULL...", flush=True)
     results["durability"] = {"app": measures.app_synchronous(ROOT),
                              "modes": measures.durability(db, tmp / "durable.sqlite")}

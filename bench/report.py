@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime
 
-from . import history_page, imports
+from . import heavy_reads, history_page, imports
 from .load import HOLD, POLL
 from .stats import KINDS, LAG_LIMIT, TARGETS, Step
 from .tables import EPOCH_ACTIONS
@@ -118,7 +118,8 @@ def targets(r: dict) -> list[str]:
         f"| {_met(w['total'] <= WEIGHT_LIMIT and not w['outside'])} |",
         f"| cold load of a {LONG_GAME:,}-action game ≤ {COLD_LIMIT:.0f} ms "
         f"| {cold['long']:.1f} ms (median of {cold['runs']} restarts) "
-        f"| {_met(cold['long'] <= COLD_LIMIT)} |", history_page.target_row(r["history"]), ""]
+        f"| {_met(cold['long'] <= COLD_LIMIT)} |", history_page.target_row(r["history"]),
+        *([heavy_reads.target_row(r["heavy_reads"])] if "heavy_reads" in r else []), ""]
 
 
 def machine(r: dict) -> list[str]:
@@ -222,6 +223,7 @@ def markdown(r: dict) -> str:
                       *weight_and_cold(r), *history_page.markdown(r["history"]), *durable(r),
                       "## Slow clients (issue 14)", "", r["slow_clients"],
                       "## Guessing join codes (issue 14)", "", r["guessing"],
+                      *(heavy_reads.markdown(r["heavy_reads"]) if "heavy_reads" in r else []),
                       *(["## Importing a long game file (issue 36)", "",
                          imports.markdown(r["imports"])] if "imports" in r else []),
                       *(["", "## A change across servers", "", CROSS, "", r["cross_server"]]

@@ -1,5 +1,6 @@
-"""A group's statistics and files, worked out once per version of the group and kept in the
-process's memory (cachetools), so that asking again, from any phone, costs only the answer.
+"""A group's statistics and files (and a game's export, by its version), worked out once per
+version of the group and kept in the process's memory (cachetools), so that asking again, from
+any phone, costs only the answer.
 
 What a value is kept under names everything it was drawn from: the group and its version (one
 more at every change of its players, games or plays: ``plays.changed``), and for its whole file

@@ -378,10 +378,16 @@ def _attachment(resp: Response, group, ext: str) -> Response:
     return resp
 
 
+def kept_file(key: tuple, draw) -> bytes:
+    """A file (``draw()``'s text) drawn once per what ``key`` names and kept: a group's, or a
+    game's export (sharing.py: by game, version and the seat whose secrets it holds)."""
+    return _kept().file(key, lambda: draw().encode())
+
+
 def _kept_file(group, kind: str, draw, *, games: tuple = ()) -> bytes:
     """A file of the group, drawn once per version of the group (and of its games, when the
     file holds them) and kept."""
-    return _kept().file((kind, group.id, group.version, games), lambda: draw().encode())
+    return kept_file((kind, group.id, group.version, games), draw)
 
 
 @bp.get("/<link>/plays.json")

@@ -25,6 +25,7 @@ from ..db import Game
 from ..games import get_game
 from ..games.core import t
 from . import device, story
+from .groups import kept_file
 from .play import open_game, viewer_seat
 
 bp = Blueprint("sharing", __name__, url_prefix="/g")
@@ -120,7 +121,11 @@ def export(token: str):
     """The game as JSON (setup and the whole log), to import on another server; the hidden
     information of every player but this phone's seat is left out (see GameRules.secrets)."""
     game, can_play = open_game(token)
-    resp = jsonify(store.export_game(game, viewer_seat(game, can_play)))
+    seat = viewer_seat(game, can_play)
+    # drawn once per version and seat, and kept with the groups' files (a long game's is MBs)
+    body = kept_file(("game.json", game.id, game.version, seat),
+                     lambda: current_app.json.dumps(store.export_game(game, seat)) + "\n")
+    resp = Response(body, mimetype="application/json")
     day = datetime.now().strftime("%Y-%m-%d")
     resp.headers["Content-Disposition"] = f'attachment; filename="{game.slug}-{day}.json"'
     return resp

@@ -96,6 +96,18 @@ def test_a_note_a_rename_and_a_tap_on_a_group_game_each_change_the_groups_file(c
     assert len(export_of(client, group)["games"][-1]["file"]["actions"]) == steps + 1
 
 
+def test_a_games_export_asked_twice_at_one_version_reads_its_log_once_and_a_tap_changes_it(
+        client, app):
+    table = WebTable.create(client, app, "hadara", [seat("Ana", 1), seat("Ben", 2)])
+    first = client.get(table.path + "/export.json")
+    seen = Statements(app)
+    again = client.get(table.path + "/export.json")
+    assert again.data == first.data and seen.reading("actions") == []
+    table.do("correct", player=0, value="coins", delta=1)
+    after = client.get(table.path + "/export.json").get_json()
+    assert len(after["actions"]) == len(first.get_json()["actions"]) + 1
+
+
 # ------------------------------------------------------------------------------- paging
 
 def imported_group(client, app, plays: int) -> str:
@@ -274,3 +286,13 @@ def test_a_value_larger_than_the_cache_is_answered_and_not_kept():
     for _ in range(2):
         assert kept.file(("f", 1, 1), lambda: drawn.append(1) or b"too large") == b"too large"
     assert len(drawn) == 2
+
+
+def test_the_benchs_big_group_is_a_group_file_this_server_imports(client, app):
+    from bench.heavy_reads import big_group
+    resp = client.post("/group/import", data={"csrf_token": csrf_of(client),
+                                              "json": big_group(plays=40, players=12).decode()})
+    assert resp.status_code == 303, resp.get_data(as_text=True)[:2000]
+    with app.app_context():
+        assert session().query(Play).count() == 40
+    assert client.get(resp.headers["Location"] + "/stats").status_code == 200
