@@ -186,3 +186,31 @@ def test_a_correction_leaving_the_cards_is_judged_as_counting_the_whole_table_ju
         [IllegalAction(words).message for words in counted]
     # after the end a food change is judged again (the words name the new food value)
     assert bool(counted) == (over and value == "food")
+
+
+# ------------------------------------------------------------- the score API's own keys
+
+@pytest.mark.parametrize("request_, field", [
+    ({"players": [{**player("Ana"), "silver_medal": ["food"]}, player("Ben")]},
+     "players[0].silver_medal"),
+    ({"players": [player("Ana"), player("Ben")], "rulingz": {"HAD-1": "all-coins"}}, "rulingz"),
+    ({"players": [{**player("Ana"), "cards": {"red": {"count": 1, "point": 2}}}, player("Ben")]},
+     "players[0].cards.red.point"),
+])
+def test_the_score_api_refuses_a_key_it_does_not_read_by_name(request_, field):
+    with pytest.raises(InvalidInput) as err:
+        H.parse_facts(request_)
+    found = {p.field: p.message for p in err.value.problems}
+    assert field in found and "unknown key" in found[field]
+    assert repr(field.rsplit(".", 1)[-1]) in found[field]
+
+
+def test_every_key_the_score_api_reads_is_in_its_contract():
+    from pathlib import Path
+
+    from companion.games.hadara import quick
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "guide.md").read_text()
+    contract = guide[guide.index("### Score API"):]
+    contract = contract[:contract.index("\n## ")]
+    for key in (*quick.REQUEST_KEYS, *quick.PLAYER_KEYS, *quick.CARD_KEYS):
+        assert f"`{key}`" in contract, key

@@ -18,6 +18,13 @@ MAX_PLAYERS = 5
 _MOST_READ = 50  # players read from one request, so that every problem of a too-long list shows
 _MOST_CARDS = 200  # of one colour, in the score API (a sanity limit, not a rule)
 _TRACK_CHOICES = tuple((tr, TRACK_WORDS[tr]) for tr in TRACKS)
+#: every key the score API reads (docs/guide.md, "Score API", lists them): any other is refused
+#: by name, so a typo ("silver_medal") never scores as nothing
+REQUEST_KEYS = ("players", "rulings")
+PLAYER_KEYS = ("name", "coins", "tracks", "cards", "colonies", "statues", "face_down_tiles",
+               "silver_medals", "gold_medals", "effect_points")
+CARD_KEYS = ("count", "points")
+_CARD_KEYSET = frozenset(CARD_KEYS)
 
 QUICK_FIELDS = (
     FieldSpec("name", t("Name"), "text"),
@@ -61,10 +68,19 @@ def quick_payload(options: Mapping[str, Any],
     return {**options, "players": out}
 
 
+def unknown_keys(check: Checker, raw: Mapping[str, Any], known: Sequence[str], path: str) -> None:
+    """Refuse every key the score API does not read, naming it and the keys it reads."""
+    for extra in sorted(set(raw) - set(known), key=str):
+        check.add(f"{path}.{extra}" if path else str(extra), t(
+            "unknown key {name}; the score API reads {keys}", name=repr(extra),
+            keys=", ".join(known)))
+
+
 def _read_player(check: Checker, raw: Any, path: str) -> Facts:
     if not isinstance(raw, Mapping):
         check.add(path, t("each player must be an object"))
         return Facts("", 0, {}, {}, {}, (), (), (), (), 0)
+    unknown_keys(check, raw, PLAYER_KEYS, path)
     tracks_raw = raw.get("tracks", {})
     if not isinstance(tracks_raw, Mapping):
         check.add(f"{path}.tracks", t("tracks must be an object of {keys}", keys=_KEYS))
@@ -137,7 +153,7 @@ def _read_cards(check: Checker, raw: Any, path: str) -> tuple[dict, dict]:
         if type(entry) is dict:  # the common case first: two whole numbers in range
             count, pts = entry.get("count", 0), entry.get("points", 0)
             if (type(count) is int and type(pts) is int and 0 <= count <= _MOST_CARDS
-                    and 0 <= pts <= MAX_NUMBER):
+                    and 0 <= pts <= MAX_NUMBER and entry.keys() <= _CARD_KEYSET):
                 counts[colour], points[colour] = count, pts
                 continue
         elif not isinstance(entry, Mapping):
@@ -145,6 +161,7 @@ def _read_cards(check: Checker, raw: Any, path: str) -> tuple[dict, dict]:
                                             key=colour))
             entry = {}
         where = f"{path}.{colour}"
+        unknown_keys(check, entry, CARD_KEYS, where)
         counts[colour] = check.integer(entry, "count", where, default=0, high=_MOST_CARDS)
         points[colour] = check.integer(entry, "points", where, default=0)
     return counts, points
@@ -157,6 +174,7 @@ def parse_facts(payload: Any) -> tuple[list[Facts], dict[str, str]]:
     if not isinstance(payload, Mapping):
         check.add("", t("the request body must be a JSON object with a players list"))
         check.raise_if_any()
+    unknown_keys(check, payload, REQUEST_KEYS, "")
     players = payload.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS:
         check.add("players", t("players must be a list of 2 to {most} players (Hadara is for 2–5 "
