@@ -6,11 +6,13 @@ What a value is kept under names everything it was drawn from: the group and its
 more at every change of its players, games or plays: ``plays.changed``), and for its whole file
 each of its games' versions too (a tap on a game of the group changes the file, not the group).
 A process that has not drawn a version draws it itself; while one request draws a key, the
-others asking for it wait for that drawing instead of drawing it again, and give their place
-back while they wait (``aside``: the web layer's ``admission.stepping_aside``), so a crowd asking
-for one big group's statistics holds one place, not every place of the process. (cachetools'
-own ``cached(condition=...)`` waits holding the place.) Files are kept by size, statistics by
-count; a size of 0 keeps nothing (to measure what keeping buys).
+others asking for it wait for that drawing instead of drawing it again; and a process draws one
+such value at a time, so heavy drawings hold at most one of its places and the other tables'
+pages always find one. A request waiting (for a drawing, or for its turn to draw) gives its
+place back meanwhile (``aside``: the web layer's ``admission.stepping_aside``; cachetools' own
+``cached(condition=...)`` waits holding it), which ends its read of the database: a drawing
+reads what it shows afresh. Files are kept by size, statistics by count; a size of 0 keeps
+nothing (to measure what keeping buys).
 """
 from __future__ import annotations
 
@@ -41,6 +43,7 @@ class Kept:
         self.aside = aside
         self.lock = threading.Lock()  # (cachetools' caches are not thread-safe)
         self.drawing: dict[Hashable, threading.Event] = {}  # keys being drawn now
+        self.turn = threading.Lock()  # held by the one drawing of this process
 
     def file(self, key: tuple, draw: Callable[[], bytes]) -> bytes:
         return self._get(self.files, key, draw)
@@ -72,7 +75,17 @@ class Kept:
             mine.set()
 
     def _draw(self, cache: LRUCache, key: tuple, draw: Callable[[], Any]) -> Any:
-        value = draw()
+        if not self.turn.acquire(blocking=False):
+            with self.aside():
+                # (past the wait it draws anyway: a slow turn delays, never refuses)
+                waited = self.turn.acquire(timeout=WAIT)
+        else:
+            waited = True
+        try:
+            value = draw()
+        finally:
+            if waited:
+                self.turn.release()
         # (a value larger than the whole cache raises ValueError: answered, not kept)
         with self.lock, contextlib.suppress(ValueError):
             cache[key] = value

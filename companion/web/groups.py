@@ -7,6 +7,7 @@ import io
 import json
 import math
 from datetime import datetime
+from typing import NamedTuple
 
 import segno
 from flask import (
@@ -317,9 +318,8 @@ def quick(link: str, slug: str):
 @bp.get("/<link>/stats")
 def stats(link: str):
     group = _open(link)
-    names = groups.names_of(group)
     found = _kept().stats(("stats", group.id, group.version), lambda: _worked_out(group))
-    people, per_game = found["people"], found["per_game"]
+    names, people, per_game = found["names"], found["people"], found["per_game"]
     win_chart = charts.bars([(names[p.player].name, p.win_rate,
                               f"{round(100 * p.win_rate)}% ({p.wins}/{p.plays})")
                              for p in people], say(t("Win rate")))
@@ -336,18 +336,27 @@ def stats(link: str):
 
 
 def _worked_out(group) -> dict:
-    """The group's numbers, the same in every language (kept per version of the group)."""
+    """The group's numbers and its players' names as they are drawn from the same read (kept
+    per version of the group: the same in every language)."""
     kept_plays = groups.plays_of(group)
     # oldest first: plays of one day keep the order they were played in
     plays = [facts_of(p.played_at.date(), p.slug, p.record) for p in reversed(kept_plays)]
     people = [player_stats(plays, p.id) for p in groups.players_of(group)]
     people = [p for p in people if p.plays]
     per_game = [game_stats(plays, slug) for slug in GAMES if any(p.game == slug for p in plays)]
-    return {"plays": plays, "people": people, "per_game": per_game,
+    names = {pid: Named(p.name, p.mark) for pid, p in groups.names_of(group).items()}
+    return {"plays": plays, "people": people, "per_game": per_game, "names": names,
             "rulings": _choosable(ruling_counts(plays)),
             "rated": {g.game: ratings(plays, g.game) for g in per_game},
             "labels": {(p.slug, ln["id"]): ln["label"] for p in kept_plays
                        for seat in p.record["players"] for ln in seat["lines"]}}
+
+
+class Named(NamedTuple):
+    """A player's name and mark as the statistics show them (kept: not a database row)."""
+
+    name: str
+    mark: str
 
 
 def _versus(plays: list, known: set[int]):

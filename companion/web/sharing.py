@@ -116,6 +116,13 @@ def board_view(token: str):
                            story=story.chart(game, steps=steps), steps=steps)
 
 
+def _exported(game: Game, seat: int | None) -> dict:
+    """The export, the game read again first: a request that waited for its turn to draw it
+    ended its read, and the file's version must be that of the log it holds."""
+    store.session().refresh(game)
+    return store.export_game(game, seat)
+
+
 @bp.get("/<token>/export.json")
 def export(token: str):
     """The game as JSON (setup and the whole log), to import on another server; the hidden
@@ -124,7 +131,7 @@ def export(token: str):
     seat = viewer_seat(game, can_play)
     # drawn once per version and seat, and kept with the groups' files (a long game's is MBs)
     body = kept_file(("game.json", game.id, game.version, seat),
-                     lambda: current_app.json.dumps(store.export_game(game, seat)) + "\n")
+                     lambda: current_app.json.dumps(_exported(game, seat)) + "\n")
     resp = Response(body, mimetype="application/json")
     day = datetime.now().strftime("%Y-%m-%d")
     resp.headers["Content-Disposition"] = f'attachment; filename="{game.slug}-{day}.json"'

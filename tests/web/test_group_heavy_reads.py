@@ -296,3 +296,40 @@ def test_the_benchs_big_group_is_a_group_file_this_server_imports(client, app):
     with app.app_context():
         assert session().query(Play).count() == 40
     assert client.get(resp.headers["Location"] + "/stats").status_code == 200
+
+
+def test_a_process_draws_one_heavy_value_at_a_time_and_the_next_waits_without_its_place():
+    from companion.groups.kept import Kept
+    stepped_aside, order = [], []
+
+    @contextlib.contextmanager
+    def aside():
+        stepped_aside.append(threading.current_thread().name)
+        yield
+
+    kept = Kept(aside=aside)
+    started, finish = threading.Event(), threading.Event()
+
+    def slow():
+        order.append("statistics begun")
+        started.set()
+        finish.wait(10)
+        order.append("statistics done")
+        return {"numbers": 1}
+
+    def quick():
+        order.append("file drawn")
+        return b"file"
+
+    first = threading.Thread(target=kept.stats, args=(("stats", 1, 1), slow))
+    first.start()
+    started.wait(10)
+    second = threading.Thread(target=kept.file, args=(("export", 2, 1), quick), name="second")
+    second.start()
+    while not stepped_aside:
+        threading.Event().wait(0.01)
+    finish.set()
+    for t in (first, second):
+        t.join(10)
+    assert order == ["statistics begun", "statistics done", "file drawn"]
+    assert stepped_aside == ["second"]
