@@ -214,3 +214,16 @@ def test_every_key_the_score_api_reads_is_in_its_contract():
     contract = contract[:contract.index("\n## ")]
     for key in (*quick.REQUEST_KEYS, *quick.PLAYER_KEYS, *quick.CARD_KEYS):
         assert f"`{key}`" in contract, key
+
+
+@pytest.mark.parametrize("second", ["ana", "ANA", "Ana"])
+def test_names_differing_only_in_case_are_one_name_on_the_score_api(second):
+    found = errors(player("Ana"), player(second))
+    assert "two players are called 'Ana'" in found["players"]
+
+
+@pytest.mark.parametrize("second", ["ana", "ANA"])
+def test_names_differing_only_in_case_are_one_name_at_setup(second):
+    with pytest.raises(InvalidInput) as err:
+        H.new_game({"players": [seat("Ana", 1), seat(second, 2)]})
+    assert "two players have the name Ana" in err.value.message

@@ -181,10 +181,11 @@ def parse_facts(payload: Any) -> tuple[list[Facts], dict[str, str]]:
                                "players)", most=MAX_PLAYERS))
         players = players[:_MOST_READ] if isinstance(players, list) else []
     facts = [_read_player(check, raw, f"players[{i}]") for i, raw in enumerate(players)]
-    names = [f.name for f in facts if f.name]
+    names = [f.name.casefold() for f in facts if f.name]  # "Ana" and "ana" are one name
     for dup in sorted({n for n in names if names.count(n) > 1}):
+        first = next(f.name for f in facts if f.name.casefold() == dup)
         check.add("players", t("two players are called {name}; names must differ",
-                               name=repr(dup)))
+                               name=repr(first)))
     rulings = resolve_rulings(RULINGS, payload.get("rulings"), check)
     told = {p.field for p in check.problems}  # a value already refused is not judged again
     for field, problem in table_problems(facts, rulings):

@@ -12,6 +12,11 @@ from .rulings import RULINGS
 SETUP_RULE = "Hadara rulebook, Setup"
 
 
+def _same(value: object) -> object:
+    """A name as two seats are told apart: letters of any case are one name."""
+    return value.casefold() if isinstance(value, str) else value
+
+
 def _duplicate(key: str, value: Any) -> str:
     """Two seats share a name or an initiative ("Setup")."""
     if key == "name":
@@ -43,9 +48,11 @@ def read_setup(setup: Mapping[str, Any]) -> HadaraState:
         check.raise_if_any(rule=SETUP_RULE)
     players = [_read_player(check, p, f"players[{i}]") for i, p in enumerate(raw)]
     for key in ("name", "initiative"):
-        values = [getattr(p, key) for p in players]
+        # "Ana" and "ana" are one name: names are compared as a reader sees them
+        values = [_same(getattr(p, key)) for p in players]
         for dup in sorted({v for v in values if values.count(v) > 1}, key=str):
-            check.add("players", _duplicate(key, dup))
+            first = next(getattr(p, key) for p in players if _same(getattr(p, key)) == dup)
+            check.add("players", _duplicate(key, first))
     rulings = resolve_rulings(RULINGS, setup.get("rulings"), check)
     check.raise_if_any(rule=SETUP_RULE)
     seated = tuple(players)
