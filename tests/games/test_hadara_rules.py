@@ -523,3 +523,11 @@ def test_setup_form_says_seats_go_clockwise():
 def test_had1_why_cites_both_rulebooks_the_chinese_one_never_pays_coins():
     why = str(H.rulings["HAD-1"].why)
     assert "English rulebook" in why and "Chinese rulebook" in why
+
+
+def test_a_refusal_for_another_step_names_the_epoch_as_the_app_does_elsewhere():
+    state = three()
+    with pytest.raises(IllegalAction) as err:
+        colony(state, 0, 1)
+    assert err.value.message == ("this belongs to the step 'Take a colony'; the table is at "
+                                 "'Draw and buy or sell' of epoch I, phase A")

@@ -128,7 +128,7 @@ def test_hadara_close_names_its_step_and_a_second_close_is_refused():
     after = do(HADARA, state, "next", **named)
     assert after.step == "statue"
     err = refused(HADARA, after, "next", **named)  # the same tap, 200 ms later
-    assert str(err) == ("This step (Take a colony, epoch I phase B) was already closed; the "
+    assert str(err) == ("this step (Take a colony, epoch I, phase B) was already closed; the "
                         "table is at 'Carve a statue'")
     assert err.field == "closing" and err.rule == "Hadara rulebook, Take a Colony"
     assert refused(HADARA, after, "next", closing="9Z.nothing").field == "closing"

@@ -93,7 +93,7 @@ def test_close_this_step_names_its_step_so_a_second_close_cannot_close_the_next(
     # another drawing of that form (a new key), even with a fresh version, is refused
     again = post(table, action, {**hidden, "version": table.version, "once": "another-form-1"})
     assert again.status_code == 422
-    assert "This step (Take a colony, epoch I phase A) was already closed" in unescape(
+    assert "this step (Take a colony, epoch I, phase A) was already closed" in unescape(
         again.get_data(as_text=True))
     assert "phase A: Carve a statue" in table.refresh()
     assert [r.kind for r in table.rows()][-2:] == ["income", "next"]

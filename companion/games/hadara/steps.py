@@ -41,8 +41,8 @@ def step_problems(state: HadaraState, *steps: str) -> Problems:
     for s in steps[1:]:
         wanted = t("{a} or {b}", a=wanted, b=STEP_NAMES[s])
     return [IllegalAction(t("this belongs to the step '{wanted}'; the table is at '{now}' of "
-                            "epoch {epoch} phase {phase}", wanted=wanted,
-                            now=step_name(state.step, state.phase), epoch=state.epoch,
+                            "epoch {epoch}, phase {phase}", wanted=wanted,
+                            now=step_name(state.step, state.phase), epoch=ROMAN[state.epoch],
                             phase=state.phase),
                           rule=STEP_RULES[steps[0]])]
 
@@ -68,11 +68,11 @@ def closing_problems(state: HadaraState, named: str) -> Problems:
     words = dict(step=step_name(name, phase), epoch=ROMAN[epoch], phase=phase,
                  now=step_name(state.step, state.phase))
     if _order(epoch, phase, name) < _order(state.epoch, state.phase, state.step) or state.over:
-        return [IllegalAction(t("This step ({step}, epoch {epoch} phase {phase}) was already "
+        return [IllegalAction(t("this step ({step}, epoch {epoch}, phase {phase}) was already "
                                 "closed; the table is at '{now}'", **words),
                               rule=STEP_RULES[name], field="closing")]
-    return [IllegalAction(t("This step ({step}, epoch {epoch} phase {phase}) has not begun; the "
-                            "table is at '{now}'", **words), rule=STEP_RULES[name],
+    return [IllegalAction(t("this step ({step}, epoch {epoch}, phase {phase}) has not begun; "
+                            "the table is at '{now}'", **words), rule=STEP_RULES[name],
                           field="closing")]
 
 
