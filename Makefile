@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 0.0.0.0
 PORT   ?= 5000
 
-.PHONY: run lint test test-fast test-browser bench system-deps catalogs catalogs-update clean
+.PHONY: run lint test test-fast test-browser soak bench system-deps catalogs catalogs-update clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -90,6 +90,14 @@ test-fast: $(VENV)/.dev catalogs
 
 test-browser: $(VENV)/.dev system-deps $(ROOT)/node_modules/.installed catalogs
 	$(PYTEST) $(PARALLEL) -m browser
+
+# The reachable-tables walk (tests/properties/test_reachable_tables.py) at length: many more
+# random games, longer, each page of each opened in every language; prints every problem found.
+SOAK_EXAMPLES ?= 60
+SOAK_STEPS    ?= 150
+soak: $(VENV)/.dev catalogs
+	cd $(ROOT) && WALK_EXAMPLES=$(SOAK_EXAMPLES) WALK_STEPS=$(SOAK_STEPS) $(BIN)/python -m pytest \
+	  -q -n 3 -p no:cacheprovider -rf tests/properties/test_reachable_tables.py
 
 # Tables simulated at their real rates against the app as `make run` serves it; writes BENCHMARKS.md.
 bench: $(VENV)/.dev catalogs
