@@ -20,15 +20,19 @@ pages its change set off), a page waiting for the drawing another request is mak
 body is read before it takes a place: a phone sending a form slowly holds its own thread, never a
 place.
 
-A body still arriving holds its thread for as long as its sender likes (the server has no body
-timeout), so a process reads at most ``READING_PER_PROCESS`` bodies at once, and at most
-``READING_PER_ADDRESS`` from one client address. A body that arrived whole (a phone's tap comes
-with its headers) is read in a moment, so a request past either count waits ``READ_PATIENCE``
-for one to free (a burst of taps from the phones behind one router); then it is answered 503,
-its body unread (its connection then closes), and the phone asks again. One address holding
-thousands of stalled bodies thus keeps a handful of threads, and the threads left serve the
-pages, the taps and the held checks (``LIVE_MAX_WAITING``) of everyone else. Hosted, the proxy in
-front reads each whole body first (deploy/nginx.conf) and the app never sees a stalled one.
+A body still arriving holds its thread for as long as its sender likes: Granian has no deadline
+on a body, a read once begun cannot be ended from Python, and a request answered while another
+thread still reads its body stops its whole process. So every request with a body, however its
+transfer coding is spelled, is read before it takes a place, under two counts: at most
+``READING_PER_ADDRESS`` bodies from one client address at once, and ``READING_PER_PROCESS`` in
+all, past which only an address reading none yet is read (up to ``HARD_FACTOR`` times as many):
+a few addresses' stalled bodies cost their senders, not another table, whose tap is read at once.
+A request past either count waits ``READ_PATIENCE`` for one to free (a burst of taps from the
+phones behind one router; a body that arrived whole is read in a moment), then is answered 503,
+its body unread (its connection then closes), and the phone asks again: the message names the
+sender's network when its own count is full, the server when the process's is. Hosted, the
+proxy in front reads each whole body first and drops one that stalls (deploy/nginx.conf), and the
+app never sees a stalled one.
 """
 from __future__ import annotations
 
@@ -47,10 +51,15 @@ from .web.limit_counts import client_network
 
 BUSY_MESSAGE = t("The server is receiving too many requests from your network at once, so "
                  "nothing was recorded. Try again in a moment.")
+SERVER_BUSY_MESSAGE = t("The server is busy reading other requests just now, so nothing was "
+                        "recorded. Try again in a moment.")
 # Seconds a refused phone is told to wait before it asks again.
 BUSY_RETRY = 2
 # Seconds a request with a body waits for a count to free before it is refused.
 READ_PATIENCE = 0.25
+# Past READING_PER_PROCESS, an address reading no body yet is still read, up to this many times
+# READING_PER_PROCESS: a few addresses' stalled bodies never refuse another table's tap.
+HARD_FACTOR = 4
 
 # The requests that change nothing; every other one is a tap (or another change) and goes first.
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -121,16 +130,17 @@ class Admission:
 
 
 class Busy(ServiceUnavailable):
-    """A body refused unread: its connection is closed after the answer (an unread body would
-    keep it open for as long as its sender likes)."""
+    """A body refused unread: its connection is closed after the answer (an unread
+    body would keep it open for as long as its sender likes)."""
 
     def get_headers(self, *args, **kwargs) -> list[tuple[str, str]]:
         return [*super().get_headers(*args, **kwargs), ("Connection", "close")]
 
 
 class Readers:
-    """The request bodies one process reads at once: at most ``per_process`` in all and
-    ``per_address`` from one client address (see the module's docstring)."""
+    """The request bodies one process reads at once: at most ``per_address`` from one client
+    address, and ``per_process`` in all, past which only an address reading none yet is read,
+    up to ``HARD_FACTOR`` times as many (see the module's docstring)."""
 
     def __init__(self, per_process: int, per_address: int) -> None:
         if min(per_process, per_address) < 1:
@@ -141,16 +151,25 @@ class Readers:
         self._freed = threading.Condition(self._lock)
         self._from: Counter[str] = Counter()
 
+    def _refusal(self, address: str) -> Busy | None:
+        """Why a body from ``address`` cannot be read now, or None."""
+        if self._from[address] >= self._per_address:
+            return Busy(description=BUSY_MESSAGE, retry_after=BUSY_RETRY)
+        reading = self._from.total()
+        if reading >= self._max and (self._from[address] or reading >= self._max * HARD_FACTOR):
+            return Busy(description=SERVER_BUSY_MESSAGE, retry_after=BUSY_RETRY)
+        return None
+
     @contextmanager
     def reading(self, address: str) -> Iterator[None]:
         """Read a body from ``address`` within the block, or refuse it (503, ask again) when
-        this process reads as many as it may and none ends within READ_PATIENCE."""
+        it may not be read now and that does not change within READ_PATIENCE."""
         with self._lock:
             deadline = time.monotonic() + READ_PATIENCE
-            while self._from.total() >= self._max or self._from[address] >= self._per_address:
+            while (refusal := self._refusal(address)) is not None:
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise Busy(description=BUSY_MESSAGE, retry_after=BUSY_RETRY)
+                    raise refusal
                 self._freed.wait(left)
             self._from[address] += 1
         try:
@@ -161,6 +180,18 @@ class Readers:
                 if not self._from[address]:
                     del self._from[address]
                 self._freed.notify_all()  # (the waiters wait for different counts)
+
+    def count(self) -> int:
+        """How many bodies this process reads now."""
+        with self._lock:
+            return self._from.total()
+
+
+def has_body(environ: dict) -> bool:
+    """Whether a request comes with a body: a length above 0, or any transfer coding (its
+    name in any case: ``Chunked`` is ``chunked``)."""
+    length = environ.get("CONTENT_LENGTH", "").strip()
+    return bool(environ.get("HTTP_TRANSFER_ENCODING", "").strip() or length.strip("0"))
 
 
 def stepping_aside(*, back: bool = True) -> AbstractContextManager[None]:
@@ -177,9 +208,11 @@ def init_app(app: Flask) -> None:
     readers = Readers(int(app.config["READING_PER_PROCESS"]),
                       int(app.config["READING_PER_ADDRESS"]))
 
+    app.extensions["readers"] = readers
+
     @app.before_request
     def _admit() -> None:
-        if request.content_length or "chunked" in request.headers.get("Transfer-Encoding", ""):
+        if has_body(request.environ):
             # read (and parse) the body now: the checks and views find it in memory
             with readers.reading(client_network()):
                 request.get_data(parse_form_data=True)

@@ -7,6 +7,7 @@ PostgreSQL locks the game row. Either way a unique (game, seq) pair makes a lost
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -28,6 +29,7 @@ from sqlalchemy import (
     event,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 
@@ -241,12 +243,33 @@ def _sqlite_setup(engine: Engine) -> None:
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()
 
+    # SQLite opens a connection read-only, without a word, when the database cannot be written
+    # at that moment (a read-only folder, an immutable file), and it stays so after the file
+    # can be written again: such a connection is remembered, and replaced at its next checkout
+    # from the pool once the file is writable (security review S4-8: a worker kept refusing
+    # taps until restarted).
+    path = engine.url.database
+    if path and path != ":memory:" and not path.startswith("file:"):
+        @event.listens_for(engine, "connect")
+        def _note_read_only(_dbapi_conn, record):
+            record.info["read_only"] = not _writable(path)
+
+        @event.listens_for(engine, "checkout")
+        def _replace_read_only(_dbapi_conn, record, _proxy):
+            if record.info.get("read_only") and _writable(path):
+                raise DisconnectionError("opened while the database could not be written")
+
     @event.listens_for(engine, "begin")
     def _begin(conn):
         # A writing transaction takes the write lock up front, so two workers queue on the busy
         # timeout instead of failing when a read lock cannot be upgraded; readers never block.
         immediate = conn.get_execution_options().get("immediate")
         conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def _writable(path: str) -> bool:
+    """Whether SQLite can write the database at ``path`` now (its folder holds the log)."""
+    return os.access(path, os.W_OK) and os.access(os.path.dirname(path) or ".", os.W_OK)
 
 
 def read_json(text: str | bytes) -> Any:

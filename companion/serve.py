@@ -8,9 +8,12 @@ of threads per worker process, and the processes use every core (BENCHMARKS.md, 
 from __future__ import annotations
 
 import argparse
+import errno
 import gc
 import os
+import resource
 import shutil
+import socket
 import sys
 import time
 from pathlib import Path
@@ -27,8 +30,25 @@ MAX_WORKERS = 8
 # Open connections per process. Granian counts a connection from its accepting to its closing
 # (kept alive between requests: its ``backpressure``), and accepts no more beyond it. Each seated
 # phone keeps two, and a phone left out waits for ever with its taps, so the limit is far above
-# the thread count (README "Production"); a connection costs a socket and a few kilobytes.
-CONNECTIONS = 4096
+# the thread count (README "Production"); a connection costs a socket and a few kilobytes. Served
+# alone on a LAN, nothing counts connections per address: whatever one device opens waits out
+# HEADER_DEADLINE inside this limit, so the limit is set past what one device opens in that time
+# (tests/serve/test_stalled_clients.py), and the open-file limit is raised to hold it.
+CONNECTIONS = 8192
+
+# App threads per process (Granian starts them as needed; its own default is half the
+# connections): a held version check or a body still arriving keeps one.
+THREADS = 2048
+
+# Seconds a connection has to send a request's whole headers, counted from its opening or from
+# its previous answer: a connection that says nothing, or trickles its headers, or sits idle
+# between requests is closed after it (a phone opens a new one; nginx's client_header_timeout in
+# deploy/nginx.conf is the same). Granian applies it only when it speaks HTTP/1 alone: when it
+# also listens for HTTP/2 it waits for a connection's first bytes with no deadline.
+HEADER_DEADLINE = 10
+
+# Files a process keeps open besides its connections (the database, the log, the libraries).
+OTHER_FILES = 512
 
 
 def default_workers() -> int:
@@ -42,17 +62,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=default_workers(),
                         help=f"processes (default {default_workers()}: one per core, at least 2, "
                              f"at most {MAX_WORKERS})")
-    parser.add_argument("--threads", type=int,
-                        help="app threads per process, started as needed (default Granian's: "
-                             "half of --connections): a "
+    parser.add_argument("--threads", type=int, default=THREADS,
+                        help=f"app threads per process, started as needed (default {THREADS}): a "
                              "phone's held version check keeps one while it waits "
                              "(LIVE_MAX_WAITING of them at most), as does a request whose body "
-                             "is still arriving (READING_PER_PROCESS at most, "
-                             "READING_PER_ADDRESS from one address); headers never do")
+                             "is still arriving (companion/admission.py); headers never do")
     parser.add_argument("--connections", type=int, default=CONNECTIONS,
                         help=f"open connections per process (default {CONNECTIONS}): a seated "
                              "phone keeps two (its held version check; its pages and taps), "
-                             "open between requests; more wait to be accepted")
+                             "open between requests; more wait to be accepted; each one idle "
+                             f"or silent for {HEADER_DEADLINE} s is closed")
     parser.add_argument("--access-log", action="store_true", help="print a line per request")
     parser.add_argument("--no-gc-tuning", action="store_true",
                         help="leave Python's garbage collector as it is (the bench's ablation)")
@@ -133,46 +152,97 @@ def _on_game_page(name: str) -> bool:
         name.startswith("games/")
 
 
+def address_taken(host: str, port: int) -> str | None:
+    """Why ``host:port`` cannot be served, or None. Granian binds with ``SO_REUSEPORT``, so a
+    second server on a port in use would share it silently (each answering half the phones from
+    its own database): a plain bind, which no listening socket lets through, tells first."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # (past closed connections)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                return "something already listens there (another `make run`?)."
+            return f"{exc.strerror or exc}."
+    return None
+
+
+def cannot_listen(host: str, port: int, reason: str) -> str:
+    return (f"The server cannot start on {host}:{port}: {reason} Stop it, or choose another "
+            "port (make run PORT=...). Nothing was started.")
+
+
+def open_files_for(connections: int) -> int:
+    """Raise this process's open-file limit (the workers inherit it) to what ``connections``
+    need, up to the hard limit; the connections a process may keep, said when fewer."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = connections + OTHER_FILES
+    if soft < wanted:
+        soft = wanted if hard == resource.RLIM_INFINITY else min(hard, wanted)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    if soft >= wanted:
+        return connections
+    kept = max(64, soft - OTHER_FILES)
+    print(f"The open-file limit ({soft}) lets each server process keep {kept} connections, "
+          f"not {connections}; raise it (ulimit -n) for more.", file=sys.stderr)
+    return kept
+
+
 # Granian replaces a worker that dies, but ends the whole server when the same worker dies again
 # within a few seconds of its replacement (a "crash loop": its own rule, no setting changes it).
-# The server is then started again, after this pause, unless it ended that way this many times
-# in a row within STARTED_FOR of its start: a worker that cannot start at all.
-RESTART_PAUSE = 1.0  # s
-STARTED_FOR = 30.0  # s
-QUICK_ENDS = 5
+# The server is then started again after a pause that doubles with each such end in a row, up to
+# RESTART_PAUSE_MOST, so a worker that keeps dying costs a line and a start now and then, never
+# the server; a server that served STARTED_FOR before ending starts the count again.
+RESTART_PAUSE = 0.5  # s
+RESTART_PAUSE_MOST = 30.0  # s
+STARTED_FOR = 60.0  # s
+
+
+def restart_pause(ends: int) -> float:
+    """The pause before the next start after ``ends`` crash-loop ends in a row."""
+    return min(RESTART_PAUSE_MOST, RESTART_PAUSE * 2 ** (ends - 1))
 
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     os.environ.update(worker_settings(args))
     os.umask(0o077)  # every file the server and its workers make: its owner's alone
+    taken = address_taken(args.host, args.port)
+    if taken:
+        sys.exit(cannot_listen(args.host, args.port, taken))
     from sqlalchemy.exc import OperationalError
     try:
         prepare()
     except (OperationalError, OSError) as exc:  # theirs to mend: said in a line, no traceback
         sys.exit(cannot_start(exc))
+    args.connections = open_files_for(args.connections)
     announce(args.port)
-    quick = 0
-    while quick < QUICK_ENDS:
+    ends = 0
+    while True:
         started = time.monotonic()
         if not serve(args):
             return
-        quick = quick + 1 if time.monotonic() - started < STARTED_FOR else 0
-        print("A server process kept failing; starting the server again.", file=sys.stderr)
-        time.sleep(RESTART_PAUSE)
-    sys.exit(f"The server's processes failed {QUICK_ENDS} times in a row at start; see above.")
+        ends = ends + 1 if time.monotonic() - started < STARTED_FOR else 1
+        pause = restart_pause(ends)
+        print(f"A server process kept failing ({ends} time{'s' if ends > 1 else ''} in a row); "
+              f"starting the server again in {pause:g} s.", file=sys.stderr, flush=True)
+        time.sleep(pause)
 
 
 def serve(args: argparse.Namespace) -> bool:
     """Serve until stopped (False) or until Granian ends for its workers' crash loop (True)."""
     from granian import Granian
-    from granian.constants import Interfaces
+    from granian.constants import HTTPModes, Interfaces
+    from granian.http import HTTP1Settings
 
     server = Granian("companion.serve:served_app", factory=True, working_dir=ROOT,
                      interface=Interfaces.WSGI, address=args.host, port=args.port,
                      workers=args.workers, blocking_threads=args.threads,
                      backpressure=args.connections,
                      backlog=max(2048, args.connections * args.workers),
+                     http=HTTPModes.http1,
+                     http1_settings=HTTP1Settings(header_read_timeout=HEADER_DEADLINE * 1000),
                      respawn_failed_workers=True, workers_kill_timeout=10,
                      log_access=args.access_log)
     try:
@@ -181,6 +251,10 @@ def serve(args: argparse.Namespace) -> bool:
         if server.interrupt_signal or not server.interrupt_children:
             raise
         return True
+    except RuntimeError as exc:  # (taken since address_taken looked: Granian's own bind)
+        if "in use" not in str(exc):
+            raise
+        sys.exit(cannot_listen(args.host, args.port, "something else took it meanwhile."))
     return False
 
 

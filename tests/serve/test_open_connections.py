@@ -19,7 +19,7 @@ def test_the_server_answers_a_new_phone_while_more_connections_are_open_than_it_
         tmp_path):
     database_url = f"sqlite:///{tmp_path / 'open.sqlite'}"
     token = one_game(database_url)
-    idle = serve.default_workers() * serve.CONNECTIONS // 2 + 200  # past one per thread
+    idle = serve.default_workers() * serve.THREADS + 200  # past one per thread
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, idle + 256)), hard))
     opened: list[socket.socket] = []

@@ -38,7 +38,7 @@ def test_stalled_bodies_from_one_address_past_the_servers_threads_leave_another_
 
 def test_by_default_the_held_checks_and_the_bodies_read_at_once_leave_a_process_threads_to_spare():
     config = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": "sqlite://"}).config
-    threads = serve.CONNECTIONS // 2  # (Granian's threads of a process by default)
+    threads = serve.THREADS  # (a process's threads by default)
     assert config["LIVE_MAX_WAITING"] + config["READING_PER_PROCESS"] < threads
     assert int(SCALED["FLASK_LIVE_MAX_WAITING"]) + int(SCALED["FLASK_READING_PER_PROCESS"]) \
         < THREADS  # (as the test above scales them)

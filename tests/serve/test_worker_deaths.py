@@ -59,3 +59,23 @@ def test_the_server_still_answers_after_a_worker_and_its_replacement_are_killed(
         assert server.proc.poll() is None
     said = (tmp_path / "server.log").read_text()
     assert "starting the server again" in said, said[-2000:]
+
+
+CRASH_LOOPS = 6  # (the server gave up for good after 5: security review 2026-12-01 S4-7)
+
+
+def test_a_worker_that_keeps_dying_is_restarted_with_longer_pauses_and_never_given_up(tmp_path):
+    server = Server(f"sqlite:///{tmp_path / 'loops.sqlite'}", tmp_path / "server.log",
+                    args=("--workers", "1"), COMPANION_INSTANCE=str(tmp_path / "instance"))
+    with server:
+        known: set[int] = set()
+        for _ in range(CRASH_LOOPS):  # each time a worker and its replacement die at once
+            for _ in range(2):
+                worker = new_worker(server.proc.pid, known, seconds=90)
+                known.add(worker)
+                os.kill(worker, signal.SIGKILL)
+        assert answers(server.base, seconds=90)
+        assert server.proc.poll() is None
+    said = (tmp_path / "server.log").read_text()
+    assert f"({CRASH_LOOPS} times in a row); starting the server again in 16 s" in said, \
+        said[-3000:]

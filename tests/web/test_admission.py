@@ -355,19 +355,71 @@ def test_a_tap_past_its_addresss_count_waits_for_a_body_read_ending_meanwhile(tm
     app.extensions["db_engine"].dispose()
 
 
-def test_a_process_reads_no_more_bodies_at_once_than_reading_per_process(tmp_path):
+def test_past_reading_per_process_only_an_address_reading_none_yet_is_read(tmp_path):
+    """S4-2: past the process's count every body was refused, a table's taps among them."""
     app = with_readers(tmp_path, per_process=1, per_address=8)
     game = new_game(app)
     arrived = threading.Event()
-    tap, _ = stalled_tap(app, game, "10.0.0.1", arrived)
-    other = tap_from(app, game, "10.0.0.2")
+    tap, answers = stalled_tap(app, game, "10.0.0.1", arrived)
+    other = tap_from(app, game, "10.0.0.2")  # an address reading nothing: read
+    again = tap_from(app, game, "10.0.0.1")  # the address whose body stalls: not
     page = answered_within(5, lambda: app.test_client().get(f"/g/{game.play_token}"))
     arrived.set()
     tap.join(5)
-    after = tap_from(app, game, "10.0.0.2")
-    assert other is not None and other.status_code == 503
+    assert other is not None and other.status_code == 200
+    assert again is not None and again.status_code == 503
+    assert again.headers["Connection"] == "close"
+    said = again.get_json()["said"]
+    assert "server is busy" in said and "your network" not in said
     assert page is not None and page.status_code == 200  # a request without a body: read
-    assert after is not None and after.status_code == 200  # the body read, its count given back
+    assert answers and answers[0].status_code == 200
+    with app.app_context():  # the stalled tap once whole and the other address's
+        assert store.version_by_link(game.play_token)[1] == 2
+    app.extensions["db_engine"].dispose()
+
+
+def test_a_process_reads_no_more_than_hard_factor_times_reading_per_process(tmp_path):
+    app = with_readers(tmp_path, per_process=1, per_address=8)
+    game = new_game(app)
+    arrived = threading.Event()
+    stalled = [stalled_tap(app, game, f"10.0.1.{i}", arrived)
+               for i in range(admission.HARD_FACTOR)]
+    refused = tap_from(app, game, "10.0.2.1")
+    arrived.set()
+    for tap, _ in stalled:
+        tap.join(5)
+    after = tap_from(app, game, "10.0.2.1")
+    assert refused is not None and refused.status_code == 503
+    assert "server is busy" in refused.get_json()["said"]
+    assert [answers[0].status_code for _, answers in stalled] == [200] * admission.HARD_FACTOR
+    assert after is not None and after.status_code == 200  # the bodies read, counts given back
+    app.extensions["db_engine"].dispose()
+
+
+@pytest.mark.parametrize("coding", ["chunked", "Chunked", "CHUNKED"])
+def test_a_body_in_any_spelling_of_its_transfer_coding_is_counted(tmp_path, coding):
+    """S4-1: ``Chunked`` escaped the count and was read inside a place by the CSRF check."""
+    app = with_readers(tmp_path, per_process=8, per_address=1)
+    game = new_game(app)
+    phone = app.test_client()
+    csrf = csrf_of(phone, f"/g/{game.play_token}")
+    body = f"csrf_token={csrf}&player=0&value=coins&delta=1".encode()
+    arrived = threading.Event()
+    tap, answers = in_thread(lambda: phone.post(
+        f"/g/{game.play_token}/do/correct", input_stream=Trickle(body, arrived),
+        content_type="application/x-www-form-urlencoded",
+        headers={"Accept": "application/json", "Transfer-Encoding": coding},
+        environ_base={"REMOTE_ADDR": "10.0.0.1", "wsgi.input_terminated": True},
+        environ_overrides={"CONTENT_LENGTH": ""}))  # (no length: as a chunked body comes)
+    time.sleep(0.3)
+    until(lambda: app.extensions["readers"].count() == 1)  # counted while it arrives
+    again = tap_from(app, game, "10.0.0.1")
+    arrived.set()
+    tap.join(5)
+    assert again is not None and again.status_code == 503  # past its address's one
+    assert answers and answers[0].status_code == 200  # read whole once it came
+    with app.app_context():
+        assert store.version_by_link(game.play_token)[1] == 1
     app.extensions["db_engine"].dispose()
 
 
