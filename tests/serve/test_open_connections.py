@@ -10,6 +10,9 @@ import socket
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
+
+import pytest
 
 from bench.slow_clients import one_game, served
 from companion import serve
@@ -40,3 +43,38 @@ def test_the_server_answers_a_new_phone_while_more_connections_are_open_than_it_
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
     # (answered within urlopen's timeout; how fast a check is answered is `make bench`'s)
     assert status == 200, f"no answer to a new phone behind {idle} open connections"
+
+
+def test_the_server_raises_its_open_file_limit_to_hold_its_connections(tmp_path):
+    """A desktop session often starts programs with 1,024 open files (security review
+    2026-12-01 S4-5: 2,000 idle phones then made 902 `Too many open files` tracebacks)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = serve.CONNECTIONS + serve.OTHER_FILES
+    if hard != resource.RLIM_INFINITY and hard < wanted:
+        pytest.skip(f"the hard open-file limit ({hard}) is below {wanted}")
+    database_url = f"sqlite:///{tmp_path / 'files.sqlite'}"
+    one_game(database_url)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (1024, hard))  # (the server inherits it)
+    try:
+        with served(database_url) as base:
+            port = base.rsplit(":", 1)[1]
+            limits = [Path(f"/proc/{pid}/limits").read_text() for pid in _serving(port)]
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    files = [int(line.split()[3]) for text in limits for line in text.splitlines()
+             if line.startswith("Max open files")]
+    assert files and min(files) >= wanted, files
+
+
+def _serving(port: str) -> list[int]:
+    """The processes started as ``python -m companion.serve … --port PORT`` (the server's own:
+    Granian's workers, which it starts later, inherit its limits)."""
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            args = cmdline.read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"companion.serve" in args and port.encode() in args:
+            found.append(int(cmdline.parent.name))
+    return found
