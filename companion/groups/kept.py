@@ -43,7 +43,9 @@ class Kept:
         self.aside = aside
         self.lock = threading.Lock()  # (cachetools' caches are not thread-safe)
         self.drawing: dict[Hashable, threading.Event] = {}  # keys being drawn now
-        self.turn = threading.Lock()  # held by the one drawing of this process
+        # held by the one drawing of this process (re-entered by a drawing that draws a kept
+        # value itself: a page drawn from the numbers)
+        self.turn = threading.RLock()
 
     def file(self, key: tuple, draw: Callable[[], bytes]) -> bytes:
         return self._get(self.files, key, draw)

@@ -21,6 +21,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import get_locale
 
 from .. import groups, store
 from ..admission import stepping_aside
@@ -317,7 +318,14 @@ def quick(link: str, slug: str):
 
 @bp.get("/<link>/stats")
 def stats(link: str):
+    """The statistics page, drawn once per version of the group, language and address asked
+    (the page links to itself in each language) and kept: it holds no phone's own values."""
     group = _open(link)
+    key = ("stats.html", group.id, group.version, str(get_locale()), request.full_path)
+    return Response(kept_file(key, lambda: _stats_page(group)), mimetype="text/html")
+
+
+def _stats_page(group) -> str:
     found = _kept().stats(("stats", group.id, group.version), lambda: _worked_out(group))
     names, people, per_game = found["names"], found["people"], found["per_game"]
     win_chart = charts.bars([(names[p.player].name, p.win_rate,

@@ -75,6 +75,19 @@ def test_a_new_play_changes_every_heavy_read_of_its_group(client, app, read):
     assert "Cy" not in before and "Cy" in after
 
 
+def test_the_kept_statistics_page_is_each_readers_language_and_head_to_head(client, app):
+    group = group_with_a_game_and_a_play(client, app)
+    with app.app_context():
+        ids = sorted(p.id for p in session().query(GroupPlayer))
+    english = client.get(group + "/stats").get_data(as_text=True)
+    client.get("/lang/it")
+    italian = client.get(group + "/stats").get_data(as_text=True)
+    versus = client.get(group + "/stats", query_string={"a": ids[0], "b": ids[1]})
+    assert "<title>Statistics" in english and "<title>Statistiche" in italian
+    assert 'class="list small versus"' in versus.get_data(as_text=True)
+    assert 'class="list small versus"' not in italian
+
+
 def test_a_note_a_rename_and_a_tap_on_a_group_game_each_change_the_groups_file(client, app):
     group = group_with_a_game_and_a_play(client, app)
     token = group.rsplit("/", 1)[1]
