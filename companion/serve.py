@@ -33,7 +33,7 @@ MAX_WORKERS = 8
 # the thread count (README "Production"); a connection costs a socket and a few kilobytes. Served
 # alone on a LAN, nothing counts connections per address: whatever one device opens waits out
 # HEADER_DEADLINE inside this limit, so the limit is set past what one device opens in that time
-# (tests/serve/test_stalled_clients.py), and the open-file limit is raised to hold it.
+# (tests/serve/test_stalled_clients.py), within the open-file limit (``open_files_for``).
 CONNECTIONS = 8192
 
 # App threads per process (Granian starts them as needed; its own default is half the
@@ -174,18 +174,16 @@ def cannot_listen(host: str, port: int, reason: str) -> str:
 
 
 def open_files_for(connections: int) -> int:
-    """Raise this process's open-file limit (the workers inherit it) to what ``connections``
-    need, up to the hard limit; the connections a process may keep, said when fewer."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = connections + OTHER_FILES
-    if soft < wanted:
-        soft = wanted if hard == resource.RLIM_INFINITY else min(hard, wanted)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
-    if soft >= wanted:
+    """The connections a process may keep within its open-file limit, said when fewer than
+    ``connections``. Granian raises the limit to the hard one when it loads (its workers inherit
+    it), but says nothing when that is still too few."""
+    import granian._granian  # noqa: F401  (the load that raises the limit)
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= connections + OTHER_FILES:
         return connections
     kept = max(64, soft - OTHER_FILES)
     print(f"The open-file limit ({soft}) lets each server process keep {kept} connections, "
-          f"not {connections}; raise it (ulimit -n) for more.", file=sys.stderr)
+          f"not {connections}; raise it (ulimit -Hn) for more.", file=sys.stderr)
     return kept
 
 

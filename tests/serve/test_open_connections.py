@@ -47,7 +47,8 @@ def test_the_server_answers_a_new_phone_while_more_connections_are_open_than_it_
 
 def test_the_server_raises_its_open_file_limit_to_hold_its_connections(tmp_path):
     """A desktop session often starts programs with 1,024 open files (security review
-    2026-12-01 S4-5: 2,000 idle phones then made 902 `Too many open files` tracebacks)."""
+    2026-12-01 S4-5: 2,000 idle phones then made 902 `Too many open files` tracebacks). Granian
+    raises the soft limit to the hard one when it loads; this keeps it so."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = serve.CONNECTIONS + serve.OTHER_FILES
     if hard != resource.RLIM_INFINITY and hard < wanted:
