@@ -134,6 +134,7 @@ def test_unknown_box_cost_must_be_entered_and_match_the_printed_amounts():
 
 def test_known_box_cost_is_taken_and_a_different_payment_refused():
     game = _game(**COSTS)
+    game = put_house(game, 0, replace(game.houses[0], marches=3))  # its army marched 3 times
     after = _act(game, "build", what="settlement", silo_mining=1, distance=3)
     assert after.houses[0].dials == (6, 5, 6, 5) and after.houses[0].farthest_build == 3
     with pytest.raises(IllegalAction, match="box data says"):

@@ -23,6 +23,7 @@ def _battle(att, dfd, site, a, d):
                        "defender_card_k": d[1][1], "defender_card_b": d[1][2]})
 
 
+# (a settlement stands no more marches from the capital than its house has marched: T27)
 YEAR_1 = [
     ("resources", {"first": "gold"}),                                    # Summer: A
     ("recruit", {"count": 1}),                                           # B
@@ -33,7 +34,7 @@ YEAR_1 = [
     _battle(A, B, "field", (2, (4, 1, 1)), (2, (1, 2, 0))),             # A 6 beats B 3
     ("retreat", {}),                                                     # B
     ("resources", {"first": "wheat"}),                                   # C
-    ("build", {"what": "settlement", "silo_lumber": 1, "distance": 2}),  # Winter: A
+    ("build", {"what": "settlement", "silo_lumber": 1, "distance": 1}),  # Winter: A
     ("resources", {"first": "mining", "second": "lumber"}),              # B
     ("march", {}),                                                       # C
     ("recruit", {"count": 1}),                                           # Season 4: A
@@ -41,7 +42,7 @@ YEAR_1 = [
     ("recruit", {"count": 1}),                                           # C
     ("resources", {"first": "lumber"}),                                  # Spring: A
     ("march", {}),                                                       # B
-    ("build", {"what": "settlement", "silo_mining": 1, "distance": 4}),  # C
+    ("build", {"what": "settlement", "silo_mining": 1, "distance": 1}),  # C
 ]
 YEAR_2 = [
     ("end_of_spring", {}),
@@ -57,9 +58,9 @@ YEAR_2 = [
     ("march", {}),                                                       # B
     ("retreat", {}),                                                     # C
     ("resources", {"first": "gold"}),                                    # Season 4: A
-    ("build", {"what": "settlement", "silo_wheat": 1, "distance": 5}),   # B
+    ("build", {"what": "settlement", "silo_wheat": 1, "distance": 2}),   # B
     ("march", {}),                                                       # C
-    ("build", {"what": "settlement", "silo_wheat": 1, "distance": 3}),   # Spring: A
+    ("build", {"what": "settlement", "silo_wheat": 1, "distance": 2}),   # Spring: A
     ("retreat", {}),                                                     # B
     ("build", {"what": "university", "tree": "military", "level": 1}),  # C
 ]

@@ -76,7 +76,8 @@ COSTS = {"cost_settlement": "1 lumber + 1 wheat", "cost_village": "2 lumber + 2 
 
 
 def test_improved_building_builds_two_villages_with_one_build_option_once_a_year():
-    state = house(new(2, **COSTS), 0, techs=("improved_building",), dials=(9, 9, 9, 9))
+    state = house(new(2, **COSTS), 0, techs=("improved_building",), dials=(9, 9, 9, 9),
+                  marches=5)  # Ana's army has marched 5 times
     after = act(state, "build", what="village", twice=True, silo_wheat=4, distance=2,
                 distance_2=5)
     ana = after.houses[0]
@@ -137,8 +138,9 @@ CARDS = {"attacker_card_k": 0, "attacker_card_b": 0, "defender_card_k": 0, "defe
 
 
 def built(state, *distances):
-    """Ana builds settlements at these distances (one a season, every house acting)."""
-    state = house(state, 0, dials=(20, 20, 20, 20))
+    """Ana builds settlements at these distances (one a season, every house acting), her army
+    having marched as far (ruling T27)."""
+    state = house(state, 0, dials=(20, 20, 20, 20), marches=max(distances, default=0))
     for d in distances:
         state = act(replace(state, turn=0), "build", what="settlement", silo_wheat=1, distance=d)
     return replace(state, turn=0, houses=tuple(replace(h, tokens=()) for h in state.houses))
@@ -204,3 +206,18 @@ def test_each_caravan_earns_from_the_area_of_the_army_it_travels_with():
 def test_a_caravan_the_house_does_not_hold_has_no_area():
     with pytest.raises(IllegalAction, match="does not hold Mule caravans"):
         act(new(2), "caravan_area", house=0, caravan="mule_caravans", resource="wheat")
+
+
+def test_a_settlement_stands_no_more_marches_away_than_its_house_has_marched_ruling_t27():
+    state = house(new(2, **COSTS), 0, dials=(20, 20, 20, 20))
+    with pytest.raises(IllegalAction, match="has made 0 Marches.*9 marches away is out of "
+                                            "reach") as err:
+        act(state, "build", what="settlement", silo_wheat=1, distance=9)
+    assert "ruling T27" in err.value.rule and err.value.field == "distance"
+    marched = act(state, "march")
+    assert marched.houses[0].marches == 1
+    far = act(replace(marched, turn=0), "build", what="settlement", silo_wheat=1, distance=1)
+    assert far.houses[0].farthest_build == 1
+    free = act(state, "ruling", ruling="T27", reading="unchecked")
+    assert act(free, "build", what="settlement", silo_wheat=1,
+               distance=9).houses[0].farthest_build == 9

@@ -30,7 +30,9 @@ def test_silver_and_golden_xadlas_count_alike():
     ({"soldiers": 4, "tech_strength": 3}, {"soldiers": 6}, "strength"),
     ({"settlements": 1, "villages": 1, "castles": 1}, {"settlements": 3, "villages": 1},
      "empire"),
-    ({"farthest_build": 5}, {"farthest_build": 4}, "farthest_build"),
+    # (a farthest building is one of the house's buildings)
+    ({"farthest_build": 5, "settlements": 1}, {"farthest_build": 4, "settlements": 1},
+     "farthest_build"),
 ])
 def test_ties_are_broken_by_golden_then_strength_then_empire_then_farthest(ana, ben, decided):
     base = {"golden": 2, "silver": 1}  # 2 houses: trading posts 1-3 carry 3 silver at most

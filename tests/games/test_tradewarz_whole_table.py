@@ -116,7 +116,7 @@ def act(state, kind, **data):
 
 
 def test_a_correction_cannot_give_the_houses_more_castles_than_they_have():
-    state = new()
+    state = act(new(), "correct", house=0, what="golden", value=1)  # its 3rd castle's battle
     for seat, castles in ((0, 3), (1, 1)):
         state = act(state, "correct", house=seat, what="villages", value=castles)
         state = act(state, "correct", house=seat, what="castles", value=castles)
@@ -141,3 +141,36 @@ def test_a_correction_is_refused_for_what_it_breaks_not_for_what_was_already_wro
     fixed = act(wrong, "correct", house=0, what="golden", value=2)  # the castles stay to fix
     assert len(fixed.houses[0].golden) == 2
     assert act(fixed, "correct", house=0, what="castles", value=2).houses[0].castles == 2
+
+
+# ------------------------------------------------- tech strength, castles won, farthest building
+
+def test_tech_strength_is_bounded_by_the_printed_cards_under_ruling_t25():
+    ruling = RULINGS["T25"]
+    assert ruling.default == "printed-cards" and set(ruling.readings) == {"printed-cards",
+                                                                          "unchecked"}
+    found = errors(house("Gwen", tech_strength=10), house("Hugo", tech_strength=38))
+    assert "tech strength 38, but a house holds at most 36" in found["players[1].tech_strength"]
+    assert "48 tech cards print 46" in found["players"] and "ruling T25" in found["players"]
+    assert scores(house("Gwen", tech_strength=10), house("Hugo", tech_strength=36)) == [0, 0]
+    scores(house("Gwen", tech_strength=10), house("Hugo", tech_strength=38), T25="unchecked")
+
+
+def test_a_farthest_building_needs_a_building():
+    found = errors(house("Ivo", farthest_build=7), house("Jo"))
+    assert "a farthest building 7 marches from the capital, but no settlement, village or " \
+        "castle" in found["players[0].farthest_build"]
+    assert "What happens in a tie" in found["players[0].farthest_build"]
+    assert scores(house("Ivo", farthest_build=7, settlements=1), house("Jo")) == [0, 0]
+
+
+def test_castles_beyond_two_need_a_golden_xadla_each_under_ruling_t26():
+    jax = house("Jax", 0, 3, castles=3, villages=3)
+    found = errors(jax, house("Kim", 4, trading_posts=4))
+    assert "3 castles but 0 golden Xadlas" in found["players[0].castles"]
+    assert "ruling T26" in found["players[0].castles"] and "Build: Castle" in found[
+        "players[0].castles"]
+    assert {"players[0].castles", "players[1].trading_posts"} <= set(found)  # all listed
+    assert scores({**jax, "golden_xadlas": 1}, house("Kim", 3)) == [4, 3]
+    assert scores(jax, house("Kim", 3), T26="unchecked") == [3, 3]
+    assert scores(jax, house("Kim", 40)) == [3, 40]  # the box ran out: no Xadla to win (T24)

@@ -128,7 +128,7 @@ def test_two_years_for_three_houses_end_with_the_ledgers_boards_and_ranking(clie
 
     # ---- year 1
     resources(t, a, "gold")                                          # Summer
-    build(t, b, "village", {"wheat": 2}, distance=2, pay=True)
+    build(t, b, "village", {"wheat": 2}, pay=True)  # no March yet: at the capital's door
     recruit(t, c)
     t.do("hold_post", house=0, post=1)
     t.do("hold_post", house=0, post=2)
@@ -145,11 +145,11 @@ def test_two_years_for_three_houses_end_with_the_ledgers_boards_and_ranking(clie
     a.soldiers, a.reserve = a.soldiers - 1, a.reserve + 1
     c.soldiers, c.reserve = c.soldiers - 1, c.reserve + 1
     resources(t, b, "wheat")
-    build(t, c, "settlement", {"lumber": 1}, distance=2)
-    build(t, a, "settlement", {"mining": 1}, distance=4)             # Winter
+    build(t, c, "settlement", {"lumber": 1})  # Cedar has not marched (ruling T27)
+    build(t, a, "settlement", {"mining": 1}, distance=1)             # Winter
     resources(t, b, "mining", "lumber")
     resources(t, c, "gold")
-    build(t, a, "village", {"lumber": 1, "wheat": 1}, distance=3, pay=True)  # Season 4
+    build(t, a, "village", {"lumber": 1, "wheat": 1}, distance=1, pay=True)  # Season 4
     t.do("march")
     t.do("march")
     resources(t, a, "wheat", "lumber")                               # Spring
@@ -169,7 +169,7 @@ def test_two_years_for_three_houses_end_with_the_ledgers_boards_and_ranking(clie
     a.pay(COSTS["tech"])
     a.gold_income += 2                                               # Generate tax: 2 gold a year
     resources(t, b, "mining")
-    build(t, c, "settlement", {"wheat": 1}, distance=5)
+    build(t, c, "settlement", {"wheat": 1}, distance=1)  # one March made
     t.do("trade", house=0, partner=1, give_lumber=1, get_gold=2)     # Winter, Amber's turn
     a.pay({"lumber": 1})
     a.gain({"gold": 2})

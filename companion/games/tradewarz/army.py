@@ -47,7 +47,8 @@ def march(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
     items = _ways(data)
     cost = box_cost(dict(game.costs), items, entered(data))
     built = _built(items)
-    house = pay(house, cost, built or t("the march"), R_EXCEPTIONS)
+    house = replace(pay(house, cost, built or t("the march"), R_EXCEPTIONS),
+                    marches=house.marches + 1)
     return house, [t("{house} built {built} for {cost}", house=house.name, built=built,
                      cost=cost_text(cost))] if built else []
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import IllegalAction, replace, t
+from ..core import IllegalAction, replace, t, tn
 from .costs import box_cost, entered, university_cost
 from .data import LIMITS, SILO_RESOURCES, TREES
 from .model import House, TradeWarzState, award, cost_text, pay, standing_site, with_sites
@@ -150,11 +150,31 @@ def check(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]
         afford(out, house, cost, A_ITEM[what], f"{R_BUILD}: {what.capitalize()}")
     if what in ("upgrade", "castle"):
         attempt(out, _on_standing_sites, house, data)
+    elif what in ("settlement", "village"):
+        out += reach_problems(game, house, data)
     want, placed = SILOS.get(what, 0) * times(data), _placed(data)
     if what != "university" and sum(placed) != want:
         out.append(IllegalAction(t("{item} places {silos}; {n} entered", item=A_ITEM[what],
                                    silos=silos(want), n=sum(placed)), rule=R_BUILD))
     return out
+
+
+def reach_problems(game: TradeWarzState, house: House, data: Mapping[str, Any]) -> Problems:
+    """Ruling T27: a new settlement or village stands on a square the house's soldiers reached,
+    so no more marches from the capital than the house has made (Build: Settlement;
+    Marching)."""
+    if game.rulings.get("T27", "marches-made") != "marches-made":
+        return []
+    far = max((data.get("distance", 0), data.get("distance_2", 0))[:times(data)], default=0)
+    if not far or far <= house.marches:
+        return []
+    return [IllegalAction(tn(
+        "{house} has made {n} March, so its soldiers stand at most {n} march from the capital: "
+        "a building {far} marches away is out of reach (Build: Settlement; Marching; ruling T27)",
+        "{house} has made {n} Marches, so its soldiers stand at most {n} marches from the "
+        "capital: a building {far} marches away is out of reach (Build: Settlement; Marching; "
+        "ruling T27)", house.marches, house=house.name, far=far),
+        rule=R_BUILD + "; ruling T27", field="distance")]
 
 
 def _on_standing_sites(house: House, data: Mapping[str, Any]) -> House:

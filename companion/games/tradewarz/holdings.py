@@ -13,21 +13,32 @@ pad (``quick.parse_facts``) and a live game's corrections by hand (``rules``). E
   exactly those; a house whose posts are not told holds its silver Xadlas beyond its castles'
   as posts.
 - Golden Xadlas: the box holds 40 (Components); under ruling T24's default no more are won.
+- Tech strength (ruling T25): the 48 cards of Buy Tech print 46 in all, one card of each; a
+  house holds every card that is not a super unit (26) and at most 4 super units (the 4
+  strongest: 10), so 36.
+- Castles beyond 2 (ruling T26): won in battle, each with its golden Xadla, which is never
+  removed: golden Xadlas >= castles - 2, while the box still has golden Xadlas (T24).
+- The farthest building is one of the house's buildings: none, and it is 0 (What happens in a
+  tie, fourthly).
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
 from ..core import IllegalAction, Text, t
-from .data import GOLDEN_IN_BOX, LIMITS, SOLDIER_CAP
+from .data import GOLDEN_IN_BOX, LIMITS, MAX_SUPER_UNITS, SOLDIER_CAP, TECHS
 from .model import TradeWarzState
 from .scoring import Facts, facts_from_state
-from .terms import castles, trading_posts, villages
+from .terms import castles, golden_xadlas, trading_posts, villages
 
 MAX_SOLDIERS = SOLDIER_CAP + 6  # Superior fertility's 16
 CORRECTION_RULE = "The table is the truth"
 
 Problems = list[tuple[str, Text]]
+#: the strength all 48 tech cards print, and the most one house can hold (ruling T25)
+ALL_TECH_STRENGTH = sum(x.strength for x in TECHS.values())
+HOUSE_TECH_STRENGTH = sum(x.strength for x in TECHS.values() if not x.super_unit) + sum(
+    sorted((x.strength for x in TECHS.values() if x.super_unit), reverse=True)[:MAX_SUPER_UNITS])
 
 
 def posts_in_play(houses: int) -> int:
@@ -67,7 +78,35 @@ def house_problems(f: Facts, rulings: Mapping[str, str], houses: int) -> Problem
     if f.soldiers > MAX_SOLDIERS:
         out.append(("soldiers", t("at most 16 soldiers (with Superior fertility), not {n}",
                                   n=f.soldiers)))
+    if f.farthest_build and not f.settlements + f.villages:
+        out.append(("farthest_build", t(
+            "a farthest building {n} marches from the capital, but no settlement, village or "
+            "castle: the tie-break counts the marches to one of the house's buildings (What "
+            "happens in a tie at the end of a game)", n=f.farthest_build)))
+    if rulings.get("T25", "printed-cards") == "printed-cards" and \
+            f.tech_strength > HOUSE_TECH_STRENGTH:
+        out.append(("tech_strength", t(
+            "tech strength {n}, but a house holds at most {most}: the strength of every tech "
+            "card that is not a super unit and of its 4 strongest super units (Buy Tech; "
+            "ruling T25)", n=f.tech_strength, most=HOUSE_TECH_STRENGTH)))
     return out + _silver_problems(f, rulings, houses)
+
+
+def castle_problems(facts: Sequence[Facts], rulings: Mapping[str, str]) -> Problems:
+    """Ruling T26: a castle beyond a house's 2 was won in a battle, and that victory's golden
+    Xadla stays with the house; not judged once the box's golden Xadlas are all held (T24)."""
+    if rulings.get("T26", "won-in-battle") != "won-in-battle":
+        return []
+    if rulings.get("T24", "box") == "box" and \
+            sum(f.golden_xadlas for f in facts) >= GOLDEN_IN_BOX:
+        return []
+    most = LIMITS["castles"]
+    return [(f"players[{i}].castles", t(
+        "{castles} but {golden}: a castle beyond a house's {most} is won in a battle, and "
+        "every battle victory gives a golden Xadla that is never taken away (Build: Castle; "
+        "Marching: Battle; Getting Xadlas; ruling T26)", castles=castles(f.castles),
+        golden=golden_xadlas(f.golden_xadlas), most=most))
+        for i, f in enumerate(facts) if f.golden_xadlas < f.castles - most]
 
 
 def _silver_problems(f: Facts, rulings: Mapping[str, str], houses: int) -> Problems:
@@ -102,6 +141,7 @@ def table_problems(facts: Sequence[Facts], rulings: Mapping[str, str]) -> Proble
     houses = len(facts)
     out = [(f"players[{i}].{field}", words) for i, f in enumerate(facts)
            for field, words in house_problems(f, rulings, houses)]
+    out += castle_problems(facts, rulings)
     held = [posts_held(f, rulings) for f in facts]
     posts = sum(held)
     # one house holding more posts than the map has is said above, on its own fields
@@ -117,6 +157,11 @@ def table_problems(facts: Sequence[Facts], rulings: Mapping[str, str]) -> Proble
             "and a castle changes hands only by a battle (Build: Castle; Components)", n=castles,
             houses=houses, most=LIMITS["castles"] * houses)))
     golden = sum(f.golden_xadlas for f in facts)
+    strength = sum(f.tech_strength for f in facts)
+    if rulings.get("T25", "printed-cards") == "printed-cards" and strength > ALL_TECH_STRENGTH:
+        out.append(("players", t(
+            "the houses hold {n} tech strength together; the 48 tech cards print {most} in all, "
+            "one card of each (Buy Tech; ruling T25)", n=strength, most=ALL_TECH_STRENGTH)))
     if rulings.get("T24", "box") == "box" and golden > GOLDEN_IN_BOX:
         out.append(("players", t(
             "the houses hold {n} golden Xadlas together; the box holds {most} and none is won "

@@ -55,6 +55,7 @@ class House:
     morale: int = 0
     farthest_build: int = 0
     sites: tuple[int, ...] = ()
+    marches: int = 0  # Marches made in the game: a new building stands no farther (T27)
     tokens: tuple[str, ...] = ()
     capital_held_by: int | None = None
     caravan_area: str = ""

@@ -122,4 +122,29 @@ RULINGS: dict[str, Ruling] = {r.id: r for r in (
         "no-limit": t("yes: a table that runs out counts the rest with anything at hand")},
        t("The components list 40 golden Xadlas and Game duration lets a game go on until the "
          "Xadlas run out; no rule says what a house wins after that.")),
+    _r("T25", t("How much tech strength can a house hold at the end?"), "printed-cards",
+       {"printed-cards": t("no more than the cards print: each of the 48 tech cards once "
+                           "(46 strength in all), a house at most 36 (every card that is not a "
+                           "super unit, 26, and its 4 strongest super units, 10)"),
+        "unchecked": t("any strength up to the field's 99: the table counts it as it likes")},
+       t("Buy Tech prints every card and its strength, each card is a monopoly (one of each), "
+         "and a house holds at most 4 super units; the tie-break's tech strength is read as the "
+         "strength printed on the house's cards.")),
+    _r("T26", t("Can a house end with more than 2 castles without a golden Xadla for each?"),
+       "won-in-battle",
+       {"won-in-battle": t("no: a castle beyond a house's 2 was won in a battle, and every "
+                           "battle victory gives a golden Xadla that is never taken away (while "
+                           "the box has golden Xadlas, ruling T24)"),
+        "unchecked": t("yes: only the 2 castles each house has at the table are counted")},
+       t("Build: Castle allows 2 castles a house, more only by winning another house's castle "
+         "in battle; Getting Xadlas gives a golden Xadla for every battle victory, and golden "
+         "Xadlas are never removed once awarded.")),
+    _r("T27", t("How far from its capital can a house build?"), "marches-made",
+       {"marches-made": t("no more marches from the capital than the house has made: its "
+                          "soldiers reach a square m marches away only after m Marches"),
+        "unchecked": t("any distance the table tells")},
+       t("A settlement goes on a square the house's soldier occupies, soldiers leave the capital "
+         "only by marching (at most 3 spaces a March), and the tie-break counts the marches "
+         "from the capital to the building; the app keeps no map, so this is the one bound it "
+         "can check.")),
 )}
