@@ -127,8 +127,12 @@ def test_attacker_winning_a_castle_without_survivors_leaves_it_to_the_defender_t
 
 
 def test_conquering_a_capital_gives_two_more_golden_xadlas_and_blocks_recruiting_t15():
-    after = _fight(_game(), site="capital", attacker_card_s=9, attacker_card_b=9,
-                   defender_soldiers=0, defender_card_s=1)
+    # 3 soldiers + card 4 + Offensive tactics 1 = 8 against the capital's 6 + card 1 = 7
+    game = _game()
+    game = put_house(game, 0, replace(game.houses[0], soldiers=3, reserve=7, settlements=1,
+                                      techs=("offensive_tactics",)))
+    after = _fight(game, site="capital", attacker_soldiers=3, attacker_card_s=4,
+                   attacker_card_b=9, defender_soldiers=0, defender_card_s=1)
     assert sorted(after.houses[0].golden) == ["battle", "capital", "capital"]
     assert after.houses[1].capital_held_by == 0
     after = replace(after, turn=1)
@@ -179,3 +183,14 @@ def test_recorded_deck_loses_the_burned_and_played_cards():
     assert len(after.houses[0].deck) == 4
     with pytest.raises(IllegalAction, match="not among the"):
         _fight(after, attacker_burned="4/1/1", attacker_soldiers=1, defender_soldiers=1)
+
+
+@pytest.mark.parametrize("side", ["attacker", "defender"])
+@pytest.mark.parametrize("strength", [0, 5, 9])
+def test_a_played_battle_card_prints_strength_1_to_4(side, strength):
+    from companion.games.core import InvalidInput
+    with pytest.raises(InvalidInput) as err:
+        _fight(_game(), **{f"{side}_card_s": strength})
+    assert [p.field for p in err.value.problems] == [f"{side}_card_s"]
+    assert "between 1 and 4" in err.value.message
+    assert _fight(_game(), **{f"{side}_card_s": 4}).year == 1  # 4 is printed: accepted

@@ -76,7 +76,7 @@ def test_the_last_march_of_spring_may_still_fight_before_the_end_of_spring():
     state = replace(new(2), season=4, turn=1)
     state = act(state, "march")
     assert state.phase == "spring_end"
-    assert fight(state, attacker=1, defender=0, attacker_card_s=9).houses[1].golden == (
+    assert fight(state, attacker=1, defender=0, attacker_card_s=4).houses[1].golden == (
         "battle",)
     with pytest.raises(IllegalAction, match="no house has just marched"):
         fight(replace(state, phase="spring_end", mover=None, move=""), attacker=1, defender=0)
@@ -90,7 +90,7 @@ def test_after_a_retreat_only_the_house_s_own_occupied_capital_is_fought_for():
         fight(state, origin="retreat")
     with pytest.raises(IllegalAction, match="was retreat, not march"):
         fight(state, site="capital")
-    after = fight(state, site="capital", origin="retreat", attacker_card_s=9)
+    after = fight(state, site="capital", origin="retreat", attacker_card_s=4)
     assert after.houses[0].capital_held_by is None
 
 

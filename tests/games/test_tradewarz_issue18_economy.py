@@ -177,7 +177,7 @@ def test_a_captured_castle_leaves_the_loser_s_sites_for_the_winner_s():
     state = house(new(2), 0, villages=1, castles=1, sites=(6,), farthest_build=6)
     state = replace(state, mover=1, move="march")
     after = act(state, "battle", attacker=1, defender=0, site="castle", attacker_soldiers=2,
-                attacker_card_s=9, defender_soldiers=1, defender_card_s=1, taken_distance=3,
+                attacker_card_s=4, defender_soldiers=1, defender_card_s=1, taken_distance=3,
                 **CARDS)
     assert (after.houses[0].castles, after.houses[0].farthest_build) == (0, 0)
     assert (after.houses[1].castles, after.houses[1].farthest_build) == (1, 3)

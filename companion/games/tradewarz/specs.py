@@ -79,7 +79,8 @@ def _army(side: str) -> tuple[FieldSpec, ...]:
         # a squad holds 3 (4 with One more unit); a capital's gate 6 (ruling T23)
         FieldSpec(f"{side}_soldiers", t("{side}: soldiers", side=who), low=0,
                   high=6 if side == "defender" else 4, usual=6 if side == "defender" else 4),
-        *(FieldSpec(f"{side}_card_{x}", label, low=lo, high=9, usual=4)
+        # a card's strength is printed 1 to 4 (Battle cards); kills and blocks up to 9
+        *(FieldSpec(f"{side}_card_{x}", label, low=lo, high=4 if x == "s" else 9, usual=4)
           for x, label, lo in card),
         FieldSpec(f"{side}_burned", t("{side}: burned card (s/k/b)", side=who), "text",
                   required=False, limit=12, help=t("only when the house records its deck")),
