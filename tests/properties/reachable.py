@@ -167,8 +167,10 @@ class WalkedTable:
         path = suffix if suffix.startswith("/") else f"{self.path}/{suffix}"
         resp = phone.post(path, {"version": str(self.version()), **data})
         self.said = said(resp)
-        documented = (303, 409, 422, 404) if what.startswith("change") else (303, 409, 422)
-        if resp.status_code not in documented:  # (404: a step taken back is changed no more)
+        # a change: 404 for a step taken back, 403 for another player's secret (play.py)
+        documented = (303, 409, 422, 404, 403) if what.startswith("change") \
+            else (303, 409, 422)
+        if resp.status_code not in documented:
             self.found.add(what, f"{resp.status_code} {self.said}")
         return resp.status_code
 
@@ -294,8 +296,12 @@ def pad_problems(text: str) -> list[str]:
 
 
 def _number(cell: str) -> int:
-    found = re.search(r"(-?\d+)", re.sub(r"<[^>]+>", " ", cell))
-    return int(found.group(1)) if found else 0
+    """The first number of a cell, its thousands written as the reader's language writes them
+    (1,345 · 1.345 · 1 345)."""
+    text = html.unescape(re.sub(r"<[^>]+>", " ", cell))
+    found = re.search(r"[-−]?\d+(?:[,.\u00a0\u202f' ]\d{3})*", text)
+    return int(re.sub(r"\D", "", found.group(0))) * (-1 if found.group(0)[0] in "-−" else 1) \
+        if found else 0
 
 
 def pad_totals(text: str) -> list[int]:

@@ -28,14 +28,16 @@ _CARD_KEYSET = frozenset(CARD_KEYS)
 
 QUICK_FIELDS = (
     FieldSpec("name", t("Name"), "text"),
-    FieldSpec("coins", t("Coins left"), high=999),
-    *(FieldSpec(f"tracks.{tr}", t("{track} track", track=TRACK_LABELS[tr]), high=99)
+    # the score API's limits, so both paths take the same tables (tracks are unbounded: a live
+    # game's corrections may take one past 99)
+    FieldSpec("coins", t("Coins left"), high=MAX_NUMBER),
+    *(FieldSpec(f"tracks.{tr}", t("{track} track", track=TRACK_LABELS[tr]), high=MAX_NUMBER)
       for tr in TRACKS),
     *(f for c in COLOURS for f in (
-        FieldSpec(f"cards.{c}.count", t("{colour} cards", colour=COLOUR_LABELS[c]), high=60,
-                  required=False, default=0),
+        FieldSpec(f"cards.{c}.count", t("{colour} cards", colour=COLOUR_LABELS[c]),
+                  high=_MOST_CARDS, required=False, default=0),
         FieldSpec(f"cards.{c}.points", t("{colour} card points", colour=COLOUR_LABELS[c]),
-                  high=300, required=False, default=0))),
+                  high=MAX_NUMBER, required=False, default=0))),
     FieldSpec("colonies", t("Colony points (e.g. 5, 7)"), "text", required=False, limit=60),
     FieldSpec("statues", t("Statue points"), "text", required=False, limit=60),
     FieldSpec("face_down_tiles", t("Face-down tile values"), "text", required=False, limit=60),
