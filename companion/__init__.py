@@ -59,6 +59,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     admission.init_app(app)  # (its check runs before those the web layer adds)
     web.init_app(app)
+    from .web import compression  # last: it compresses what every other handler left
+    compression.init_app(app)
     _behind_proxy(app)  # the client's address and scheme as the proxy in front saw them
     app.cli.add_command(init_db_command)
     return app
