@@ -283,3 +283,34 @@ def test_city_tile_data_the_table_entered_is_not_marked_unverified():
     assert not any(ln.unverified for ln in sheets[1].lines)
     guessed = RULES.score(RULES.new_game({**setup, "sparta_bonus_points": 0})).sheets
     assert guessed[1].unverified == ("acropolis_nature",)
+
+
+def _city(name, city, n):
+    return {"name": name, "city": city, "acropolis_gold": 0,
+            "hexes": hexes(*[("chora", "economic", True)] * n)}
+
+
+@pytest.mark.parametrize("per_player, refused", [(12, False), (13, True), (60, True)])
+def test_the_cities_and_myths_hold_no_more_terrain_hexes_than_the_box_holds(per_player,
+                                                                           refused):
+    players = [_city(n, c, per_player) for n, c in zip(("Ana", "Ben", "Cy", "Dee"),
+                                                      ("athens", "sparta", "delphi", "delos"))]
+    if not refused:  # 48 in the cities, and 4 (3 at the end) still face up
+        assert len(score(players)["players"]) == 4
+        return
+    with pytest.raises(InvalidInput) as err:
+        RULES.score_payload({"players": players})
+    said = [p.message for p in err.value.problems if p.field == "players"]
+    assert said == [f"the box holds 51 terrain hexes, the Myths among them; these cities and "
+                    f"Myths hold {4 * per_player} (Materiale)"]
+
+
+def test_myths_count_among_the_terrain_hexes_of_the_box():
+    players = [_city(n, c, 12) for n, c in zip(("Ana", "Ben", "Cy", "Dee"),
+                                              ("athens", "sparta", "delphi", "delos"))]
+    players[0]["hexes"][0]["nature"] = "sacred"
+    players[0]["myths"] = [{"nature": "sacred", "active": True}] * 3
+    players[1]["hexes"][0]["nature"] = "sacred"
+    players[1]["myths"] = [{"nature": "sacred", "active": True}]
+    with pytest.raises(InvalidInput, match="these cities and Myths hold 52"):
+        RULES.score_payload({"players": players})

@@ -2,6 +2,8 @@
 API and the quick score pad (``scoring.parse_players``). Each problem is a ``(field, words)``
 pair; the words name the limit and the rulebook section it comes from.
 
+- The box holds 51 terrain hexes, the 6 Myths among them (Materiale): the cities and Myths of
+  a table hold no more (four always lie face up beside them, Preparazione).
 - The box holds 6 Myths, each once (Materiale).
 - A player has at most 3 Myths in front of them (B) Giocare un esagono Mito; ruling H4 reads the
   cap at once or over the game, and either way no player ends with more than 3).
@@ -20,7 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..core import Text, t
-from .data import MAX_MYTHS, MYTHS_IN_BOX, NATURES
+from .data import MAX_MYTHS, MYTHS_IN_BOX, NATURES, TERRAIN_HEXES
 from .terms import NATURE_WORDS, word
 
 if TYPE_CHECKING:  # scoring reads the facts and asks this module
@@ -36,10 +38,16 @@ def too_many_myths(name: str, n: int) -> Text:
 
 
 def myth_problems(players: Sequence[PlayerFacts], told: Sequence[Sequence[bool]]) -> Problems:
-    """Myths beyond the box, and Myths with no hex of their nature in the same state to hold
-    their token. ``told[i][j]`` says whether player ``i``'s Myth ``j`` was read without a
-    problem of its own (a Myth whose fields were refused is judged on them alone)."""
+    """Terrain hexes and Myths beyond the box, and Myths with no hex of their nature in the
+    same state to hold their token. ``told[i][j]`` says whether player ``i``'s Myth ``j`` was
+    read without a problem of its own (a Myth whose fields were refused is judged on them
+    alone)."""
     out: Problems = []
+    placed = sum(len(p.hexes) + len(p.myths) for p in players)
+    if placed > TERRAIN_HEXES:
+        out.append(("players", t("the box holds {limit} terrain hexes, the Myths among them; "
+                                 "these cities and Myths hold {n} (Materiale)",
+                                 limit=TERRAIN_HEXES, n=placed)))
     total = sum(len(p.myths) for p in players)
     if total > MYTHS_IN_BOX:
         out.append(("players", t("the box holds {limit} Myths, each once; these players have "
