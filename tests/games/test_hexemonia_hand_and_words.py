@@ -21,12 +21,20 @@ def checked(hand):
 
 # ------------------------------------------------- N8 D) only the hexes beyond 4 are discarded
 
-@pytest.mark.parametrize("hand, count", [(6, 3), (6, 5), (4, 1), (2, 1)])
+@pytest.mark.parametrize("hand, count", [(6, 3), (6, 5)])
 def test_the_hand_limit_discards_only_the_hexes_beyond_four(hand, count):
     with pytest.raises(IllegalAction, match=f"holds {hand} hexes: only those beyond 4 are "
                                             f"discarded, {max(hand - 4, 0)} at most") as no:
         RULES.apply(checked(hand), "discard", {"count": count})
     assert no.value.rule == "Hexemonia rulebook, D) hand limit" and no.value.field == "count"
+
+
+@pytest.mark.parametrize("hand, said", [(1, "Ana holds 1 hex, and"), (4, "Ana holds 4 hexes, and")])
+def test_a_hand_within_the_limit_has_none_to_discard_said_in_the_hand_s_number(hand, said):
+    with pytest.raises(IllegalAction) as no:
+        RULES.apply(checked(hand), "discard", {"count": 1})
+    assert no.value.message == f"{said} only hexes beyond 4 are discarded: none to discard"
+    assert no.value.rule == "Hexemonia rulebook, D) hand limit"
 
 
 def test_the_hand_limit_discard_down_to_four_is_taken_in_one_or_more_steps():
@@ -76,3 +84,14 @@ def bonus_detail(city, *kinds):
 def test_the_city_bonus_line_names_the_city_and_counts_its_active_hexes(city, kinds, said):
     assert str(bonus_detail(city, *kinds)).startswith(said)
 
+
+
+def test_a_take_after_the_game_ended_is_refused_as_over_not_as_the_final_round():
+    state = RULES.new_game({"players": TWO, "fate": 20})
+    ended = replace(state, final_round=True, over=True)
+    with pytest.raises(IllegalAction) as no:
+        RULES.apply(ended, "take", {"hexes": 2})
+    assert no.value.message == "the game is over"
+    assert no.value.rule == "Hexemonia rulebook, Fine del gioco"
+    with pytest.raises(IllegalAction, match="phase A is skipped until the game ends"):
+        RULES.apply(replace(state, final_round=True), "take", {"hexes": 2})

@@ -314,3 +314,13 @@ def test_myths_count_among_the_terrain_hexes_of_the_box():
     players[1]["myths"] = [{"nature": "sacred", "active": True}]
     with pytest.raises(InvalidInput, match="these cities and Myths hold 52"):
         RULES.score_payload({"players": players})
+
+
+def test_a_city_refusal_names_the_cities_as_the_score_lines_do():
+    players = [_city("Ana", "athens", 1), _city("Ben", "delos", 1)]
+    with pytest.raises(InvalidInput) as err:
+        RULES.score_payload({"players": players})
+    assert "with 2 players the cities are Athens, Sparta" in err.value.message
+    with pytest.raises(InvalidInput) as err:
+        RULES.score_payload({"players": [_city("Ana", "athens", 1), _city("Ben", "athens", 1)]})
+    assert "Athens is already taken" in err.value.message

@@ -38,9 +38,9 @@ def setup_data(client, players, **options):
 
 @pytest.mark.parametrize("players, options, message", [
     (THREE[:1], {}, "Hexemonia needs 2 to 4 players"),
-    ([THREE[0], {"name": "Ben", "city": "athens"}], {}, "athens is already taken"),
+    ([THREE[0], {"name": "Ben", "city": "athens"}], {}, "Athens is already taken"),
     ([*THREE[:2], {"name": "Cy", "city": "delphi"}], {},
-     "with 3 players the cities are athens, sparta, olympia"),
+     "with 3 players the cities are Athens, Sparta, Olympia"),
     ([*THREE[:2], {"name": "ana", "city": "olympia"}], {}, "two players are called ana"),
     (THREE, {"icon_4": 52}, "between 0 and 51"),
     (THREE, {"last_player": 3}, "must go to one of the 3 seats, not seat 4"),

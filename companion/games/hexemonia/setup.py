@@ -18,7 +18,7 @@ from .data import (
 )
 from .model import HexemoniaState, Player, city_table
 from .rulings import RULINGS
-from .terms import CITY_KEY_WORDS, commas, word
+from .terms import CITY_WORDS, commas, word
 
 RULE = "Hexemonia rulebook, Preparazione (Setup)"
 
@@ -130,10 +130,10 @@ def check_cities(cities: Sequence[Any], check: Checker) -> None:
         path = f"players[{i}].city"
         if city in seen:
             check.add(path, t("{city} is already taken; each Acropolis is unique",
-                              city=word(CITY_KEY_WORDS, city)))
+                              city=word(CITY_WORDS, city)))
         elif city not in allowed:
             check.add(path, t("with {n} players the cities are {cities}", n=len(cities),
-                              cities=commas(CITY_KEY_WORDS[c] for c in allowed)))
+                              cities=commas(CITY_WORDS[c] for c in allowed)))
         seen.add(city)
 
 

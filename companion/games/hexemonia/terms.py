@@ -13,11 +13,6 @@ CITY_WORDS: Mapping[str, Text] = {
     "athens": t("Athens"), "sparta": t("Sparta"), "olympia": t("Olympia"),
     "delphi": t("Delphi"), "delos": t("Delos"),
 }
-#: the same cities where the text names them by their key (lower case, like the old wording)
-CITY_KEY_WORDS: Mapping[str, Text] = {
-    "athens": t("athens"), "sparta": t("sparta"), "olympia": t("olympia"),
-    "delphi": t("delphi"), "delos": t("delos"),
-}
 NATURE_WORDS: Mapping[str, Text] = {
     "political": t("political"), "military": t("military"), "economic": t("economic"),
     "sacred": t("sacred"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import IllegalAction, Text, replace, t
+from ..core import IllegalAction, Text, replace, t, tn
 from .cubes import one
 from .data import FATE_UNCOUNTED, HAND_LIMIT
 from .model import HexemoniaState
@@ -66,11 +66,11 @@ def take(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     it); a counted one by the count (a wrong count is corrected by hand).
     """
     rule = f"{R}, A) Prendere 2 esagoni"
+    if state.over:  # first: once the game is over, nothing of its final round applies
+        raise IllegalAction(t("the game is over"), rule=f"{R}, Fine del gioco")
     if state.final_round:
         raise IllegalAction(t("the Fate pile is empty: phase A is skipped until the game ends"),
                             rule=f"{R}, Fine del gioco; ruling H8")
-    if state.over:
-        raise IllegalAction(t("the game is over"), rule=f"{R}, Fine del gioco")
     if state.took:
         raise out_of_order(t("phase A is done once, at the start of the turn"), state, rule)
     hexes, resource = data["hexes"], data.get("resource", "none")
@@ -96,11 +96,18 @@ def discard(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     if not state.checked:
         raise out_of_order(t("discards come after the political check"), state, rule)
     extra = max(player.hand - HAND_LIMIT, 0)
+    if data["count"] > extra and not extra:
+        raise IllegalAction(tn("{name} holds {n} hex, and only hexes beyond {limit} are "
+                               "discarded: none to discard", "{name} holds {n} hexes, and only "
+                               "hexes beyond {limit} are discarded: none to discard",
+                               player.hand, name=player.name, limit=HAND_LIMIT),
+                            rule=rule, field="count")
     if data["count"] > extra:
-        raise IllegalAction(t("{name} holds {hand} hexes: only those beyond {limit} are "
-                              "discarded, {extra} at most, not {count}", name=player.name,
-                              hand=player.hand, limit=HAND_LIMIT, extra=extra,
-                              count=data["count"]), rule=rule, field="count")
+        raise IllegalAction(tn("{name} holds {n} hex: only those beyond {limit} are discarded, "
+                               "{extra} at most, not {count}", "{name} holds {n} hexes: only "
+                               "those beyond {limit} are discarded, {extra} at most, not "
+                               "{count}", player.hand, name=player.name, limit=HAND_LIMIT,
+                               extra=extra, count=data["count"]), rule=rule, field="count")
     return state.with_player(state.active, replace(player, hand=player.hand - data["count"]))
 
 
