@@ -38,3 +38,16 @@ def test_a_score_row_names_the_scoring_section_once_in_italian(app):
     with app.test_request_context(headers={"Accept-Language": "en"}):
         english = re.sub(r"<[^>]+>", "", str(rule_link(rule, "hexemonia")))
     assert english == rule  # English names each printed section as cited
+
+
+def test_the_myth_trio_line_reads_in_italian_with_no_adjective_against_the_wrong_noun(app):
+    # a political Myth against a sacred Acropolis (Athens: its nature as the box data has it)
+    hexes = [{"kind": "polis", "nature": "political", "active": True}]
+    result = RULES.score_payload({"players": [
+        {"name": "A", "city": "athens", "hexes": hexes,
+         "myths": [{"nature": "political", "active": True}]}, {"name": "B", "city": "sparta"}]})
+    line = next(ln for ln in result.sheets[0].lines if ln.id == "myth_trio")
+    with app.test_request_context(headers={"Accept-Language": "it"}):
+        said = say(line.detail)
+    assert said.startswith("Miti: politica + Acropoli: ") and "nessun tris" in said
+    assert "Miti politica" not in said
