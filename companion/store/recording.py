@@ -59,7 +59,7 @@ def create_game(rules: GameRules, setup: Mapping[str, Any],
     def store() -> Game:
         game = Game(slug=rules.slug, play_token=new_token(), watch_token=new_token(),
                     join_code=new_join_code(), title=f"{rules.title}: {', '.join(names)}",
-                    setup=dict(setup), version=0)  # (a new row each try)
+                    setup=rules.stored_setup(setup), version=0)  # (a new row each try)
         with write_session() as s:
             s.add(game)
             if joining is not None:

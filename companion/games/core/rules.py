@@ -257,6 +257,11 @@ class GameRules:
         Games whose facts nest (lists, objects) override this."""
         return {**options, "players": [dict(p) for p in players]}
 
+    def stored_setup(self, setup: Mapping[str, Any]) -> dict[str, Any]:
+        """The setup as a game keeps it (and its file shows it): what the table sent, with an
+        option the game reads otherwise for this table said as it is played."""
+        return dict(setup)
+
     def setup_defaults(self, records: Iterable[tuple[str, str, Mapping[str, Any]]]
                        ) -> dict[str, Any]:
         """Setup-form values taken from remembered box data (category, key, values)."""

@@ -79,6 +79,15 @@ class HexemoniaRules(GameRules):
     def new_game(self, setup: Mapping[str, Any]) -> HexemoniaState:
         return read_setup(setup)
 
+    def stored_setup(self, setup: Mapping[str, Any]) -> dict[str, Any]:
+        """Revolts are played by every table of 3-4 players (only with 2 are they an option): the
+        kept setup, and a game's file, say so whatever an unticked box sent."""
+        out = dict(setup)
+        players = setup.get("players")
+        if isinstance(players, list) and len(players) != 2 and "revolts" in out:
+            out["revolts"] = True
+        return out
+
     def setup_unused(self, count: int) -> tuple[str, ...]:
         """Revolts are an option with 2 players only; the hexes of an icon for at most this many
         players stay in the game, so only those of higher icons are counted (Preparazione)."""
