@@ -221,3 +221,19 @@ def test_a_settlement_stands_no_more_marches_away_than_its_house_has_marched_rul
     free = act(state, "ruling", ruling="T27", reading="unchecked")
     assert act(free, "build", what="settlement", silo_wheat=1,
                distance=9).houses[0].farthest_build == 9
+
+
+@pytest.mark.parametrize("reading, refused", [("per-level", False), ("per-build", False),
+                                              ("upgrades-only", True)])
+def test_free_university_upgrade_builds_no_first_level_when_t21_reads_upgrades_only(
+        reading, refused):
+    state = house(new(2), 0, techs=("free_university_upgrade",))
+    state = replace(state, rulings={**state.rulings, "T21": reading})
+    if refused:
+        with pytest.raises(IllegalAction, match="first level is built, not upgraded") as err:
+            act(state, "build", what="university", tree="military", level=1, free=True)
+        assert "ruling T21" in err.value.rule
+        return
+    after = act(state, "build", what="university", tree="military", level=1, free=True)
+    assert after.houses[0].university("military") == 1
+    assert after.houses[0].dials == state.houses[0].dials

@@ -86,9 +86,11 @@ def _cost(game: TradeWarzState, house: House, data: Mapping[str, Any]) -> Any:
     return box_cost(dict(game.costs), {what: times(data)}, entered(data))
 
 
-def _tech_problems(house: House, data: Mapping[str, Any]) -> Problems:
+def _tech_problems(house: House, data: Mapping[str, Any],
+                   rulings: Mapping[str, str]) -> Problems:
     """Improved building (build twice with one option, once a year) and Free university
-    upgrade (one level free a year, still a build option): the tech, and once a year."""
+    upgrade (one level free a year, still a build option; under T21 ``upgrades-only`` never a
+    first level, which is built, not upgraded): the tech, and once a year."""
     out: Problems = []
     what = data.get("what")
     if data.get("twice"):
@@ -112,6 +114,11 @@ def _tech_problems(house: House, data: Mapping[str, Any]) -> Problems:
         elif "free_university" in house.tokens:
             out.append(IllegalAction(t("{house} has used its free university upgrade this year",
                                        house=house.name), rule=R_ECONOMY))
+        elif data.get("level", 0) == 1 and rulings.get("T21") == "upgrades-only":
+            out.append(IllegalAction(t("under ruling T21's reading upgrades-only a university's "
+                                       "first level is built, not upgraded: the free upgrade "
+                                       "raises one already built"),
+                                     rule=R_ECONOMY + "; ruling T21", field="level"))
         elif data.get("level", 0) != house.university(data.get("tree") or "economy") + 1:
             out.append(IllegalAction(t("the free upgrade raises a university by one level, to "
                                        "{level}", level=house.university(
@@ -139,7 +146,7 @@ def _room_for(game: TradeWarzState, house: House, what: str) -> Problems:
 def check(game: TradeWarzState, seat: int, house: House, data: Mapping[str, Any]) -> Problems:
     """Everything that stops ``house`` building ``data["what"]`` (Build), once or twice."""
     what = data.get("what")
-    out = _tech_problems(house, data) + _room_for(game, house, what)
+    out = _tech_problems(house, data, game.rulings) + _room_for(game, house, what)
     if times(data) == 2 and what != "university" and not out:
         out += _room_for(game, _grown(house, what), what)  # room for the second one too
     cost = attempt(out, _cost, game, house, data)

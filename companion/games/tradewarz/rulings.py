@@ -100,7 +100,8 @@ RULINGS: dict[str, Ruling] = {r.id: r for r in (
          "a soldier without using a recruit option: one option, one soldier.")),
     _r("T21", t("University upgrade efficiency: 1 gold + 1 mining off each level, or off each "
                 "Build?"), "per-level",
-       {"per-level": t("1 gold + 1 mining off every level built (never below 0)"),
+       {"per-level": t("1 gold + 1 mining off every level built, the first one included "
+                       "(never below 0)"),
         "per-build": t("1 gold + 1 mining off one Build of a university, however many levels "
                        "it climbs"),
         "upgrades-only": t("1 gold + 1 mining off every level above the first: a university's "
