@@ -177,3 +177,16 @@ def test_a_fate_pile_corrected_beyond_what_the_box_holds_is_refused():
     assert act(game(), "correct", {"player": 0, "what": "fate", "value": 41}).fate == 41
     with pytest.raises(IllegalAction, match="holds at most 41 hexes with 3 players"):
         act(game(), "correct", {"player": 0, "what": "fate", "value": 42})
+
+
+def test_a_correction_adds_no_terrain_hex_beyond_the_51_in_the_box():
+    state = game()
+    for seat in range(3):  # 17 Chora in each city: 51, the whole box
+        state = with_city(state, seat, [Hex(f"c{seat}-{i}", "Chora", "chora", "economic",
+                                            Cubes(1, 0, 0)) for i in range(17)])
+    with pytest.raises(IllegalAction, match="the box holds 51 terrain hexes, the Myths among "
+                                            "them; these cities and Myths hold 52") as err:
+        act(state, "correct_add_hex", add_hex())
+    assert "Materiale" in err.value.rule
+    fewer = game()
+    assert len(act(fewer, "correct_add_hex", add_hex()).players[1].hexes) == 1

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import IllegalAction, replace, t
-from .data import ACROPOLIS, CITIES_BY_COUNT, RESOURCES, fate_pile
+from .data import ACROPOLIS, CITIES_BY_COUNT, RESOURCES, TERRAIN_HEXES, fate_pile
 from .model import Cubes, Hex, HexemoniaState, Myth, Player
 from .placing import check_host, check_new_hex, check_new_myth
 from .shorthand import place
@@ -104,8 +104,19 @@ def _correct_number(state, seat, what, value):
 TRUTH = "The table is the truth"
 
 
+def _room_in_box(state: HexemoniaState) -> None:
+    """One more terrain hex (or Myth) in the cities: the box holds 51, the Myths among them
+    (Materiale), the limit the score API and the quick pad check too."""
+    placed = sum(len(p.hexes) + len(p.myths) for p in state.players) + 1
+    if placed > TERRAIN_HEXES:
+        raise IllegalAction(t("the box holds {limit} terrain hexes, the Myths among them; "
+                              "these cities and Myths hold {n} (Materiale)",
+                              limit=TERRAIN_HEXES, n=placed), rule=f"{TRUTH}; {R}, Materiale")
+
+
 def add_hex(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     """A hex that is in the city but not in the app, with its printed data and its cubes."""
+    _room_in_box(state)
     seat, name = data["player"], data["name"].strip()
     player = state.players[seat]
     check_new_hex(player, name, data["kind"])
@@ -142,6 +153,7 @@ def change_hex(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState
 
 def add_myth(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
     """A Myth in front of a player but not in the app, its token on a hex of its nature."""
+    _room_in_box(state)
     seat, name = data["player"], data["name"].strip()
     player = state.players[seat]
     host = check_new_myth(state, player, name, data["nature"], data["host"])
