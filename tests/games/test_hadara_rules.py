@@ -408,12 +408,12 @@ def test_tie_goes_to_coins_left_after_paying_for_points_by_default_had1():
     result = tie(9, 5)
     assert [(p.place, p.names, p.decided_by) for p in result.ranking] == [
         (1, ("A",), "coins"), (2, ("B",), "coins")]
-    assert result.rulings == {"HAD-1": "remainder"}
+    assert result.rulings["HAD-1"] == "remainder"
 
 
 def test_tie_reading_all_coins_compares_every_coin_had1():
     result = tie(5, 9, **{"HAD-1": "all-coins"})
-    assert result.ranking[0].names == ("B",) and result.rulings == {"HAD-1": "all-coins"}
+    assert result.ranking[0].names == ("B",) and result.rulings["HAD-1"] == "all-coins"
     assert tie(5, 9).ranking[0].names == ("B",)  # remainder 0 vs 4
 
 
@@ -435,7 +435,7 @@ def test_score_request_lists_every_problem():
 
 def test_switching_had1_in_a_live_game_changes_the_tiebreak():
     state = H.apply(three(), "ruling", {"ruling": "HAD-1", "reading": "all-coins"})
-    assert H.score(state).rulings == {"HAD-1": "all-coins"}
+    assert H.score(state).rulings["HAD-1"] == "all-coins"
     with pytest.raises(Exception, match="no reading"):
         H.apply(state, "ruling", {"ruling": "HAD-1", "reading": "dice"})
 

@@ -268,7 +268,7 @@ def test_score_api_answers_the_documented_contract(client):
     assert body["ranking"] == [{"place": 1, "names": ["Ana"], "decided_by": "total"},
                                {"place": 2, "names": ["Ben"], "decided_by": "coins"},
                                {"place": 3, "names": ["Cy"], "decided_by": "coins"}]
-    assert body["rulings"] == {"HAD-1": "remainder"}
+    assert body["rulings"]["HAD-1"] == "remainder" and set(body["rulings"]) >= {"HAD-2", "HAD-3"}
 
 
 def test_score_api_lists_every_problem_with_400(client):

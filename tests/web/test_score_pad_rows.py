@@ -80,3 +80,13 @@ def test_the_score_api_gives_the_effect_line_only_to_its_holder_and_totals_add_u
     for s in sheets.values():
         assert sum(ln["points"] for ln in s["lines"]) == s["total"]
     assert "purple_effects" in [ln["id"] for ln in sheets["Ana"]["lines"]]
+
+
+def test_the_score_api_lists_every_hadara_ruling_with_the_reading_it_applied(client):
+    players = [{"name": "Ana", "coins": 5}, {"name": "Ben", "coins": 10}]
+    sent = {"HAD-1": "all-coins", "HAD-2": "no-coins", "HAD-3": "purple-counts"}
+    body = client.post("/api/v1/hadara/score",
+                       json={"players": players, "rulings": sent}).get_json()
+    from companion.games import get_game
+    assert set(body["rulings"]) == set(get_game("hadara").rulings)
+    assert {k: body["rulings"][k] for k in sent} == sent

@@ -180,7 +180,7 @@ def score_facts(facts: Sequence[Facts], rulings: Mapping[str, str]) -> Result:
     sheets = tuple(ScoreSheet(f.name, score_lines(f),
                               {"coins": tiebreak_coins(f, readings["HAD-1"])}) for f in facts)
     ranking: tuple[Placing, ...] = rank(sheets, ("coins",))
-    return Result("hadara", sheets, ranking, {"HAD-1": readings["HAD-1"]})
+    return Result("hadara", sheets, ranking, dict(readings))  # every ruling, as applied
 
 
 def score_state(state: HadaraState) -> Result:
