@@ -202,13 +202,18 @@ def _phone_part(macro: str, *args: Any) -> Markup:
 
 def _forms_asked(game: Game) -> tuple[str, ...] | None:
     """The panels' forms a page asks for (``?show=<kind>``, one for each open panel), when that
-    is all it asks and each is one of the game's actions: phones asking alike share a drawing."""
+    is all it asks and each is one of the game's actions: phones asking alike share a drawing.
+    A kind with several panels names the one it asks for after a dot (``trade.2``: house 2's
+    Trade; ``build.village``), so opening one draws one form, not every house's."""
     actions = get_game(game.slug).actions
     kinds = tuple(request.args.getlist("show"))
     if set(request.args) != {"show"} or len(kinds) > len(actions) \
-            or not all(kind in actions for kind in kinds):
+            or not all((m := SHOWN.fullmatch(kind)) and m[1] in actions for kind in kinds):
         return None
     return kinds
+
+
+SHOWN = re.compile(r"(\w{1,40})(?:\.\w{1,20})?", re.ASCII)
 
 
 def _game_page(game: Game, can_play: bool, *, shared: bool = False, asked: tuple[str, ...] = (),

@@ -283,7 +283,7 @@ def test_a_trading_post_taken_on_basalts_board_from_ambers_phone_asks_first_with
         client, app):
     host = tradewarz(client, app)
     amber = seated(app, host, 0)
-    action, hidden = board_form(amber.page, 1, "hold_post")
+    action, hidden = board_form(amber.asked("hold_post.1"), 1, "hold_post")
     assert action.endswith("/do/hold_post") and hidden["house"] == "1"
     asked = amber.client.post(action, data={**hidden, "post": "2"})
     assert asked.status_code == 200 and host.rows() == []  # the question records nothing
@@ -296,7 +296,7 @@ def test_a_trading_post_taken_on_basalts_board_from_ambers_phone_asks_first_with
     assert [(r.kind, r.data, r.by) for r in host.rows()] == [
         ("hold_post", {"house": 1, "post": 2}, "Amber")]
     basalt = seated(app, host, 1)  # on its own phone: at once
-    action, hidden = board_form(basalt.page, 1, "hold_post")
+    action, hidden = board_form(basalt.asked("hold_post.1"), 1, "hold_post")
     assert basalt.client.post(action, data={**hidden, "post": "3"}).status_code == 303
     assert [(r.data["post"], r.by) for r in host.rows()] == [(2, "Amber"), (3, "Basalt")]
 
@@ -371,7 +371,7 @@ def test_a_phone_with_no_seat_records_for_whoever_its_form_names_at_once(client,
     """Seats are not accounts: a phone nobody sits at is the table's (the host's, passed
     round), and records as before seats existed. A watch link records nothing."""
     host = tradewarz(client, app)
-    action, hidden = board_form(host.page, 1, "hold_post")
+    action, hidden = board_form(host.asked("hold_post.1"), 1, "hold_post")
     assert host.client.post(action, data={**hidden, "post": "2"}).status_code == 303
     assert [(r.kind, r.data, r.by) for r in host.rows()] == [
         ("hold_post", {"house": 1, "post": 2}, "")]

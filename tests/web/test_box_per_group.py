@@ -56,7 +56,7 @@ def fills_from(client, app, group, name) -> bool:
     listed among the known hexes and filled in by name."""
     table = hexemonia(client, app, group)
     table.act("take", **HEX)
-    listed = name in table.refresh()
+    listed = name in table.asked("play_hex")
     resp = client.get(table.path + "/hexemonia/fill", query_string={"name": name})
     assert listed == (resp.status_code == 200), (listed, resp.status_code)
     return listed

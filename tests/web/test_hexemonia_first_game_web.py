@@ -177,7 +177,7 @@ def war(client, app) -> Table:
 
 def test_the_war_is_chips_only_and_its_answer_opens_where_the_eye_is(client, app):
     table = war(client, app)
-    panel = html.unescape(table.page)
+    panel = html.unescape(table.asked("attack"))
     calc = re.search(r'<form method="get" action="([^"]+)" class="hx-calc">(.*?)</form>', panel,
                      re.S)
     assert calc.group(1).endswith("#hx-answer")
@@ -218,7 +218,8 @@ def test_the_calculator_offers_the_fewest_forces_the_acropolis_holds_as_one_tap_
 def test_a_known_hex_opens_the_play_form_filled_in_at_its_place_on_the_page(client, app):
     table = counted_game(client, app)
     table.tap("take", player=0, hexes=2)
-    link = re.search(r'href="([^"]*/hexemonia/fill\?name=Palestra#hx-play-form)"', table.page)
+    link = re.search(r'href="([^"]*/hexemonia/fill\?name=Palestra#hx-play-form)"',
+                     table.asked("play_hex"))
     assert link
     filled = text(client.get(html.unescape(link.group(1)).split("#")[0]))
     assert 'id="hx-play-form"' in filled and "Filled from" in filled[
@@ -228,7 +229,7 @@ def test_a_known_hex_opens_the_play_form_filled_in_at_its_place_on_the_page(clie
 def test_strategy_shows_its_notation_with_an_example_on_the_form(client, app):
     table = counted_game(client, app)
     table.tap("take", player=0, hexes=2)
-    page = html.unescape(table.page)
+    page = html.unescape(table.asked("strategy"))
     spec = get_game("hexemonia").actions["strategy"]
     for name in ("moves", "swaps"):
         example = str(next(f.help for f in spec.fields if f.name == name))
@@ -238,9 +239,9 @@ def test_strategy_shows_its_notation_with_an_example_on_the_form(client, app):
 def test_english_glosses_under_hex_names_only_for_readers_of_english(client, app):
     table = counted_game(client, app)
     table.tap("take", player=0, hexes=2)
-    assert "<small>Hades</small>" in table.page
+    assert "<small>Hades</small>" in table.asked("play_hex")
     client.get("/lang/it")
-    assert "<small>Hades</small>" not in text(client.get(table.path))
+    assert "<small>Hades</small>" not in text(client.get(f"{table.path}?show=play_hex"))
 
 
 def test_the_state_of_a_hex_is_the_column_right_after_its_name(client, app):

@@ -291,12 +291,12 @@ def test_a_hex_the_group_played_before_is_one_tap_in_its_next_game(client, app):
     button). The digest's own hexes, never entered here, are not offered so (unverified)."""
     group = new_group(client)
     first = create(client, app, in_group=group)
-    assert 'class="act hx-played"' not in first.refresh()  # nothing entered yet
+    assert 'class="act hx-played"' not in first.asked("play_hex")  # nothing entered yet
     first.act("take", hexes=2)
     first.play("Vigneto", "chora", "economic", (1, 0, 1), produces="gold", output=1)
     other = create(client, app, in_group=group)
     other.act("take", hexes=2)
-    page = text(client.get(other.path))
+    page = text(client.get(f"{other.path}?show=play_hex"))
     played = page[page.index('class="act hx-played"'):]
     played = played[:played.index("</form>")]
     buttons = re.findall(r'name="pick" value="([^"]*)">([^<]*)</button>', played)
@@ -562,7 +562,8 @@ def test_the_italian_pad_shows_ruling_readings_and_the_tie_break_in_italian(clie
 # ------------------------------------------------------- corrections of hexes and Myths (issue 20)
 
 def test_the_board_draws_each_correction_form_once_and_records_it_as_one(table):
-    page = text(table.client.get(table.path))
+    kinds = ("correct_add_hex", "correct_hex", "correct_add_myth", "correct_myth")
+    page = text(table.client.get(table.path + "?" + "&".join(f"show={k}" for k in kinds)))
     fixes = page[page.index('id="hx-fixes"'):]
     for kind in ("correct_add_hex", "correct_hex", "correct_add_myth", "correct_myth"):
         assert page.count(f"/do/{kind}") == 1, kind  # drawn once: the form names the player
@@ -602,13 +603,13 @@ def strategy_form(page: str) -> str:
 def test_a_strategy_move_and_swap_are_chips_of_the_players_own_places_and_need_no_typing(table):
     table.act("take", hexes=1, resource="citizens")              # Ana's Acropolis: 3c 1g
     table.play("Mura", "fortification", "military", (0, 0, 0))
-    form = strategy_form(html.unescape(table.page))
+    form = strategy_form(html.unescape(table.asked("strategy")))
     offered = set(re.findall(r'<input type=(?:radio|checkbox) name="([^"]+)" value="([^"]+)"',
                              form))
     taps = {"moves.1": "Acropolis", "moves.2": "Mura", "moves.3": "1c",
             "swaps.1": "Acropolis: h"}          # 3 taps for the move, 1 for the swap
     assert set(taps.items()) <= offered, offered
-    assert "e.g. &#39;Acropolis &gt; Pascolo" in strategy_form(table.page)  # typed: an example
+    assert "e.g. &#39;Acropolis &gt; Pascolo" in strategy_form(table.asked("strategy"))  # typed
     hidden = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
     resp = table.client.post(f"{table.path}/do/strategy", data={**hidden, **taps})
     assert resp.status_code == 303, text(resp)[:2000]

@@ -159,7 +159,8 @@ def test_a_stale_page_non_commutative_action_is_refused_with_409(client, app):
 
 def test_an_unseated_phones_player_selects_start_on_nobody(client, app):
     table = tradewarz(client, app)
-    battle = table.page[table.page.index('action="' + table.path + '/do/battle"'):]
+    page = table.asked("battle")
+    battle = page[page.index('action="' + table.path + '/do/battle"'):]
     battle = battle.split("</form>")[0]
     for name in ("attacker", "defender"):  # a house's chips: none ticked until someone taps
         chips = re.findall(rf'<input type=radio name="{name}" value="\d"( checked)?', battle)

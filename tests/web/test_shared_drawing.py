@@ -263,3 +263,18 @@ def test_phones_asking_for_the_same_panels_form_share_one_drawing_each_with_its_
                           ("show=nonsense", 2)):
         assert games_drawn(app, lambda ask=ask: [p.client.get(f"{p.path}?{ask}")
                                                  for p in phones[:2]]) == drawings, ask
+
+
+def test_phones_asking_for_the_same_houses_panel_share_one_drawing_and_another_kind_does_not(
+        client, app):
+    host = WebTable.create(client, app, "tradewarz", [{"name": n} for n in ("Amber", "Basalt")],
+                           end_mode="years", years="1")
+    phones = [seated(app, host, None) for _ in range(2)]  # (TradeWarz is drawn per seat)
+    pages: list[str] = []
+    assert games_drawn(app, lambda: pages.extend(p.asked("trade.1") for p in phones)) == 1
+    assert all(re.findall(r'/do/trade"[^>]*>.*?name="house" value="(\d)"', page, re.S) == ["1"]
+               for page in pages)
+    for ask, drawings in (("show=trade.1&show=trade.0", 1), ("show=nonsense.1", 2),
+                          ("show=trade.1.0", 2)):
+        assert games_drawn(app, lambda ask=ask: [p.client.get(f"{p.path}?{ask}")
+                                                 for p in phones]) == drawings, ask

@@ -81,7 +81,7 @@ OFFER = "Pay 1 lumber + 1 wheat, as paid before in this game"
 
 def test_a_settlement_paid_by_hand_is_offered_back_and_one_tap_builds_and_pays_it(table):
     table.do("build", house=A, what="settlement", silo_wheat=1, pay_lumber=1, pay_wheat=1)
-    page = table.refresh()
+    page = table.asked("build.settlement")
     assert OFFER in unescape(page)
     button = re.search(r'<button class="btn" name="pick" value="([^"]+)">', page).group(1)
     table.do("build", house=B, what="settlement", silo_lumber=1, pick=unescape(button))
@@ -90,30 +90,34 @@ def test_a_settlement_paid_by_hand_is_offered_back_and_one_tap_builds_and_pays_i
 
 def test_a_payment_taken_back_is_offered_no_more(table):
     table.do("build", house=A, what="settlement", silo_wheat=1, pay_lumber=1, pay_wheat=1)
-    assert OFFER in unescape(table.page)
+    assert OFFER in unescape(table.asked("build.settlement"))
     table.post("undo")
-    assert OFFER not in unescape(table.refresh())
+    assert OFFER not in unescape(table.asked("build.settlement"))
 
 
 # --------------------------------------------------------- chips instead of typing
 
 def test_resources_and_the_houses_colours_are_chips(client, table):
+    page = table.asked("resources")
     for name in ("first", "second"):
-        assert chips(table.page, name)[:4] == ["gold", "lumber", "mining", "wheat"]
+        assert chips(page, name)[:4] == ["gold", "lumber", "mining", "wheat"]
     setup = client.get("/new/tradewarz").get_data(as_text=True)
     assert chips(setup, "players-0-colour")[:2] == ["yellow", "red"]
     assert not re.search(r'<input type="text" name="players-0-colour"', setup)  # not typed
 
 
 def test_payment_and_trade_chips_cover_the_printed_amounts(table):
-    build = table.page[table.page.index("Build a settlement"):]
+    page = table.asked("build.settlement")
+    build = page[page.index("Build a settlement"):]
     assert chips(build, "pay_gold")[:5] == ["0", "1", "2", "3", "4"]  # a castle prints a 4
-    trade = table.page[table.page.index("/do/trade"):]
+    page = table.asked(f"trade.{A}")
+    trade = page[page.index("/do/trade"):]
     assert chips(trade, "give_wheat")[:7] == [str(n) for n in range(7)]
 
 
 def test_a_march_names_the_house_it_marches_on_with_a_chip(table):
-    march = table.page[table.page.index("/do/march"):].split("</form>")[0]
+    page = table.asked("march")
+    march = page[page.index("/do/march"):].split("</form>")[0]
     assert chips(march, "target") == ["0", "1", "2", "3"]
 
 

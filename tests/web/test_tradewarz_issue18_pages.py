@@ -76,7 +76,8 @@ def test_a_raid_from_the_board_names_the_house_that_has_just_marched(client, app
     table.do("correct", house=B, what="settlements", value="1")
     table.do("correct", house=B, what="silo_wheat", value="1")
     table.do("march")
-    panel = table.page.split('id="p1"')[1].split("/do/raid")[1].split("</form>")[0]
+    page = table.asked(f"raid.{B}")
+    panel = page.split('id="p1"')[1].split("/do/raid")[1].split("</form>")[0]
     assert '<input type="hidden" name="raider" value="0">' in panel
     table.do("raid", raider=A, house=B, building="settlement", silo_wheat="1")
     history = text(client.get(table.path + "/history").get_data(as_text=True))
@@ -86,10 +87,10 @@ def test_a_raid_from_the_board_names_the_house_that_has_just_marched(client, app
 
 def test_the_recruit_form_asks_for_a_number_of_soldiers_only_under_t20_any(client, app):
     table = make(client, app)
-    panel = table.page.split("/do/recruit")[1].split("</form>")[0]
+    panel = table.asked("recruit").split("/do/recruit")[1].split("</form>")[0]
     assert not re.search(r'name="?count\b', panel)
     table.do("ruling", ruling="T20", reading="any")
-    panel = table.page.split("/do/recruit")[1].split("</form>")[0]
+    panel = table.asked("recruit").split("/do/recruit")[1].split("</form>")[0]
     assert re.search(r'name="?count\b', panel)
     table.do("recruit", count="2")
     assert table.state().houses[A].soldiers == 4
@@ -132,7 +133,7 @@ def test_a_step_holding_a_houses_battle_deck_opens_for_change_only_on_that_house
 def test_the_board_corrects_the_recruit_cost_mid_game_and_drops_its_unverified_mark(
         client, app):
     table = make(client, app)
-    assert f"{table.path}/do/correct_cost" in table.page
+    assert f"{table.path}/do/correct_cost" in table.asked("correct_cost")
     table.do("correct_cost", item="recruit", cost="3 gold + 3 wheat")
     costs = text(table.page.split("tw-costs")[1].split("</details>")[0])
     assert "recruit: 3 gold + 3 wheat" in costs

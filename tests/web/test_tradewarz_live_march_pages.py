@@ -29,7 +29,7 @@ def test_a_time_game_s_last_march_still_records_its_battle_on_the_page(client, a
     table.do("march")  # Basalt's, the season's last action: the game is over
     page = text(table.page)
     assert "The game is over" in page and "Basalt marched. Where did the army stop?" in page
-    assert f"{table.path}/do/battle" in table.page
+    assert "?show=battle" in table.page and f"{table.path}/do/battle" in table.asked("battle")
     table.do("battle", **BATTLE)
     assert table.state().houses[B].golden == ("battle",)
     pad = text(client.get(table.path + "/score").get_data(as_text=True))

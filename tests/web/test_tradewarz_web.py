@@ -622,7 +622,7 @@ def page_form(page, kind, **hidden):
 
 def test_a_capital_occupier_is_corrected_from_the_house_s_form_and_logged_as_a_correction(
         table):
-    action, names = page_form(table.page, "correct_capital", house=A)
+    action, names = page_form(table.asked(f"correct_capital.{A}"), "correct_capital", house=A)
     assert {"house", "holder"} <= names
     resp = table.client.post(action, data={"csrf_token": table.csrf, "version": table.version,
                                            "house": A, "holder": B})
@@ -639,8 +639,8 @@ def test_a_capital_occupier_is_corrected_from_the_house_s_form_and_logged_as_a_c
     table.do("march")  # Basalt's
     page_form(table.page, "occupier_left", house=A, origin="march")
     for kind in ("correct_tech", "correct_alliance"):
-        page_form(table.page, kind, house=A)
-    page_form(table.page, "correct_post")
+        page_form(table.asked(f"{kind}.{A}"), kind, house=A)
+    page_form(table.asked("correct_post"), "correct_post")
 
 
 def test_the_score_pad_of_a_target_game_crowns_the_house_that_reached_it_first(client, app):
@@ -671,9 +671,9 @@ def test_a_tech_the_house_may_buy_at_a_known_cost_is_one_tap_and_the_others_stay
     """Buy Tech: with the economy cost in the box data, each economy tech the house may buy now
     is a button naming it and what it pays (level x the tree's cost); a tap records it. Techs it
     may not buy yet, and trees whose cost is unknown, stay in the typed form's list."""
-    assert _tech_choices(table.refresh()) == []  # no university yet: nothing it may buy
+    assert _tech_choices(table.asked("buy_tech")) == []  # no university: nothing it may buy
     _university_round(table)
-    page = table.refresh()
+    page = table.asked("buy_tech")
     choices = dict(_tech_choices(page))
     assert choices == {f"tech={x}": f"{name} (economy 1) · 1 gold + 1 lumber + 1 wheat"
                        for x, name in (("higher_productivity", "Higher productivity"),
@@ -690,6 +690,6 @@ def test_a_tech_the_house_may_buy_at_a_known_cost_is_one_tap_and_the_others_stay
 def test_a_tree_whose_cost_is_not_in_the_box_data_offers_no_one_tap_tech(client, app):
     t = make(client, app, cost_tech_economy="")
     _university_round(t)
-    page = t.refresh()
+    page = t.asked("buy_tech")
     assert _tech_choices(page) == []
     assert re.search(r'name="?pay_gold\b', page)  # what was paid is asked instead
