@@ -14,9 +14,31 @@ from .states import replace
 from .words import Text, t
 
 
+#: what every game must provide: its identity (class attributes) and the methods that have no
+#: default here (they raise NotImplementedError)
+REQUIRED_ATTRIBUTES = ("slug", "title", "min_players", "max_players", "actions", "player_fields")
+REQUIRED = ("new_game", "apply", "player_names", "score", "parse_facts", "score_facts")
+
+#: what a game may provide, by concern; each has a default here that asks for nothing more
+OPTIONAL = {
+    "the table's steps": ("available", "guide", "describe", "is_over", "turn_of", "check_turn",
+                          "check_action", "step_fields", "unconfirmed"),
+    "hidden information": ("secrets",),
+    "the story of a game": ("standing", "chapter", "chapter_words", "first_seat"),
+    "setup and box data": ("setup_unused", "stored_setup", "setup_defaults", "presets",
+                           "box_records_of_setup", "box_records"),
+    "the quick score pad": ("quick_payload",),
+}
+
+#: the same for every game: a game never overrides them (tests/games/test_rules_interface.py)
+SHARED = ("spec", "subjects", "for_another", "fold", "replay", "refold", "ruling_spec",
+          "switch_ruling", "score_payload")
+
+
 class GameRules:
-    """The interface each game implements. Subclasses set the class attributes and override the
-    methods marked as such; the shared behaviour (rulings, undo, field checks) lives here."""
+    """The interface each game implements. A game sets the ``REQUIRED_ATTRIBUTES`` and
+    overrides the ``REQUIRED`` methods; it may override those ``OPTIONAL`` lists by concern;
+    the ``SHARED`` behaviour (rulings, taking back, field checks, folding the log) lives here."""
 
     slug: str = ""
     title: str = ""
