@@ -13,7 +13,6 @@ from .specs import ActionSpec, FieldSpec, read_fields, subject_fields
 from .states import replace
 from .words import Text, t
 
-
 #: what every game must provide: its identity (class attributes) and the methods that have no
 #: default here (they raise NotImplementedError)
 REQUIRED_ATTRIBUTES = ("slug", "title", "min_players", "max_players", "actions", "player_fields")
