@@ -254,12 +254,17 @@ def choose_count(page: Page, players: int) -> None:
 
 def open_panel(scope: Locator, label: str) -> Locator:
     """The ``details.panel`` of ``scope`` whose summary starts with ``label``, opened by a tap
-    (a panel the refreshed game kept open stays open)."""
+    (a panel the refreshed game kept open stays open). A panel whose form is drawn on asking
+    (``data-more``) is ready once the page's script has brought its form, as a player waits
+    for it before tapping in it."""
     import re
     panel = scope.locator("details.panel").filter(
         has=scope.page.locator("summary", has_text=re.compile("^" + re.escape(label)))).first
     if not panel.evaluate("d => d.open"):
+        later = panel.get_attribute("data-more") is not None
         panel.locator("summary").first.tap()
+        if later:
+            expect(panel.locator("form").first).to_be_attached()
     return panel
 
 

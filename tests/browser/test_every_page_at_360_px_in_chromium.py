@@ -34,8 +34,18 @@ GAME_PAGES = {"game": "", "history": "/history", "score": "/score", "table": "/t
               "ask": "/ask", "box": "/box"}
 EXTRA_PAGES = {"hadara": {"forms": "?" + "&".join(  # (the action panels' forms, drawn on asking)
                    f"show={kind}" for kind in ("buy", "colony", "statue", "medal", "correct"))},
-               "tradewarz": {"spring": "/tradewarz/spring", "battle": "/tradewarz/battle"},
-               "hexemonia": {"attack": "/hexemonia/attack-preview", "fill": "/hexemonia/fill"}}
+               "tradewarz": {"spring": "/tradewarz/spring", "battle": "/tradewarz/battle",
+                             "forms": "?" + "&".join(f"show={part}" for part in (
+                                 "resources", "recruit", "build.settlement", "build.castle",
+                                 "build.university", "march", "buy_tech", "battle",
+                                 "correct_post", "correct_cost", "hold_post.0", "trade.0",
+                                 "raid.0", "form_alliance.0", "correct.0", "correct_tech.0",
+                                 "correct_capital.0", "correct_alliance.0"))},
+               "hexemonia": {"attack": "/hexemonia/attack-preview", "fill": "/hexemonia/fill",
+                             "forms": "?" + "&".join(f"show={part}" for part in (
+                                 "play_hex", "play_myth", "strategy", "special", "attack",
+                                 "correct.0", "correct_add_hex", "correct_hex",
+                                 "correct_add_myth", "correct_myth"))}}
 #: a quick score pad's fields beyond the players' names, enough to be scored
 QUICK = {"hadara": {}, "tradewarz": {},
          "hexemonia": {"players-0-city": "athens", "players-1-city": "sparta"}}
