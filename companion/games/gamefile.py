@@ -10,6 +10,9 @@ exception escapes.
 
 Writing: :func:`leave_out` blanks every secret (``GameRules.secrets``) that is not the viewer's.
 
+Over 400 lines because the replay budget (one game's and a group file's games together) must
+read the log exactly as the reader below does, and lives beside it.
+
 Pure: the standard library and the rules' core; ``companion.store`` stores what this returns.
 """
 from __future__ import annotations

@@ -5,6 +5,9 @@ once; a game set up from the group seats them, and every finished game of the gr
 play, recorded by the write that finishes it (``play_follows_game``, a hook of the store's
 write path); a table can also log a play it did not track (``add_quick_play``). The numbers
 about plays are worked out by ``stats`` (pure); files in and out: ``files``.
+
+Over 400 lines because every write that changes a group (its players, games, plays and notes)
+must raise the group's version in the same transaction, and they stay together to keep that so.
 """
 from __future__ import annotations
 

@@ -109,8 +109,8 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(api.bp)
     from . import card  # a finished game's card to share: SVG and PNG
     app.register_blueprint(card.bp)
-    from . import groups  # game nights: a group's players, plays and statistics
-    app.register_blueprint(groups.bp)
+    from . import group_files, groups  # noqa: F401  game nights (group_files: its downloads,
+    app.register_blueprint(groups.bp)  # routes of the same blueprint)
     from . import extras  # each game's own pages, where it has some (web/extras/<slug>.py)
     for blueprint in extras.blueprints():
         app.register_blueprint(blueprint)

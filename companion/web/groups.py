@@ -4,7 +4,6 @@ their charts, and the files out and in."""
 from __future__ import annotations
 
 import io
-import json
 import math
 from datetime import datetime
 from typing import NamedTuple
@@ -14,7 +13,6 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     redirect,
     render_template,
     request,
@@ -24,11 +22,10 @@ from flask import (
 from flask_babel import get_locale
 
 from .. import groups, store
-from ..admission import stepping_aside
 from ..db import LEGACY_BOX, Game, box_owner_name
 from ..games import GAMES, get_game
 from ..games.core import RulesError, t
-from ..groups import checks, files, kept
+from ..groups import checks, files
 from ..groups import out as group_out
 from ..groups.ratings import head_to_head, ratings
 from ..groups.stats import facts_of, game_stats, player_stats, ruling_counts
@@ -36,22 +33,11 @@ from ..i18n import say
 from . import charts, story
 from .device import my_games
 from .forms import errors_of, quick_count, table_form_class, table_payload
+from .kept_files import kept_file, kept_values
 
 bp = Blueprint("groups", __name__, url_prefix="/group")
 MY_GROUPS_LIMIT = 20
 PER_PAGE = 50  # plays, and games, on one page of the group's (a group may have thousands)
-
-
-def _kept() -> kept.Kept:
-    """This app's kept statistics and files of groups (``groups.kept``; their sizes are the
-    settings GROUP_FILES_BYTES and GROUP_STATS_KEPT, 0 keeps nothing)."""
-    found = current_app.extensions.get("group_kept")
-    if found is None:
-        config = current_app.config
-        found = current_app.extensions.setdefault("group_kept", kept.Kept(
-            int(config.get("GROUP_FILES_BYTES", kept.FILES_BYTES)),
-            int(config.get("GROUP_STATS_KEPT", kept.STATS_KEPT)), aside=stepping_aside))
-    return found
 
 
 @bp.app_template_filter("line_label")
@@ -326,7 +312,7 @@ def stats(link: str):
 
 
 def _stats_page(group) -> str:
-    found = _kept().stats(("stats", group.id, group.version), lambda: _worked_out(group))
+    found = kept_values().stats(("stats", group.id, group.version), lambda: _worked_out(group))
     names, people, per_game = found["names"], found["people"], found["per_game"]
     win_chart = charts.bars([(names[p.player].name, p.win_rate,
                               f"{round(100 * p.win_rate)}% ({p.wins}/{p.plays})")
@@ -385,47 +371,3 @@ def _choosable(counts: dict) -> dict:
         if chosen:
             out[slug] = chosen
     return out
-
-
-# ------------------------------------------------------------------------------ files out
-
-def _attachment(resp: Response, group, ext: str) -> Response:
-    day = datetime.now().strftime("%Y-%m-%d")
-    resp.headers["Content-Disposition"] = f'attachment; filename="group-{day}.{ext}"'
-    return resp
-
-
-def kept_file(key: tuple, draw) -> bytes:
-    """A file (``draw()``'s text) drawn once per what ``key`` names and kept: a group's, or a
-    game's export (sharing.py: by game, version and the seat whose secrets it holds)."""
-    return _kept().file(key, lambda: draw().encode())
-
-
-def _kept_file(group, kind: str, draw, *, games: tuple = ()) -> bytes:
-    """A file of the group, drawn once per version of the group (and of its games, when the
-    file holds them) and kept."""
-    return kept_file((kind, group.id, group.version, games), draw)
-
-
-@bp.get("/<link>/plays.json")
-def plays_json(link: str):
-    group = _open(link)
-    body = _kept_file(group, "plays.json",
-                      lambda: current_app.json.dumps(group_out.plays_data(group)))
-    return _attachment(Response(body, mimetype="application/json"), group, "json")
-
-
-@bp.get("/<link>/plays.csv")
-def plays_csv(link: str):
-    group = _open(link)
-    body = _kept_file(group, "plays.csv", lambda: group_out.plays_csv(group))
-    return _attachment(Response(body, mimetype="text/csv"), group, "csv")
-
-
-@bp.get("/<link>/export.json")
-def export(link: str):
-    group = _open(link)
-    body = _kept_file(group, "export.json",
-                      lambda: json.dumps(files.export_group(group), ensure_ascii=False),
-                      games=groups.game_versions(group))
-    return _attachment(Response(body, mimetype="application/json"), group, "json")

@@ -25,7 +25,7 @@ from ..db import Game
 from ..games import get_game
 from ..games.core import t
 from . import device, story
-from .groups import kept_file
+from .kept_files import kept_file
 from .play import open_game, viewer_seat
 
 bp = Blueprint("sharing", __name__, url_prefix="/g")
