@@ -131,7 +131,8 @@ def export(token: str):
     seat = viewer_seat(game, can_play)
     # drawn once per version and seat, and kept with the groups' files (a long game's is MBs)
     body = kept_file(("game.json", game.id, game.version, seat),
-                     lambda: current_app.json.dumps(_exported(game, seat)) + "\n")
+                     lambda: current_app.json.dumps(_exported(game, seat),
+                                                    separators=(",", ":")) + "\n")
     resp = Response(body, mimetype="application/json")
     day = datetime.now().strftime("%Y-%m-%d")
     resp.headers["Content-Disposition"] = f'attachment; filename="{game.slug}-{day}.json"'
