@@ -227,12 +227,13 @@ def test_ask_page_answers_with_the_numbers_and_links_the_rule(client, table):
         table.do("sell", player="1")
     table.do("next", anyway="1")
     table.do("income")
+    html = page(client, f"{table.path}/ask?q=colony&player=0&requirement=5")
+    assert 'class="answer no"' in html and "military is 3; this colony needs 5" in html
+    table.do("no_colony", player="0")  # colonies go in turn from the first player (Ana)
     html = page(client, f"{table.path}/ask?q=colony&player=1&requirement=5")
     answer = re.search(r'<div class="answer yes".*?</div>', html, re.S).group(0)
     assert "<th>military</th><td>6</td>" in answer and "<th>requirement</th><td>5</td>" in answer
     assert f'/rules/hadara?game={token_of(table)}#take-colony' in answer
-    html = page(client, f"{table.path}/ask?q=colony&player=0&requirement=5")
-    assert 'class="answer no"' in html and "military is 3; this colony needs 5" in html
 
 
 def test_ask_card_price_after_discount(client, table):

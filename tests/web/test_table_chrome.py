@@ -34,11 +34,11 @@ def test_closing_a_step_someone_has_not_done_asks_once_and_names_who(client, app
     # the refused page (no script) keeps the close open with its "Close it anyway" box
     assert re.search(r'<details class="panel close-step" open>', page)
     assert 'type="checkbox" name="anyway"' in page
-    # Ben took his colony: the question names only Ana
-    table.do("colony", player=1, requirement=4, points=2, choice="plunder", coins=1)
-    assert "Not done yet: Ana." in table.page
+    # Ana, first in turn, takes none: the question names only Ben
+    table.do("no_colony", player=0)
+    assert "Not done yet: Ben." in table.page
     resp = table.do("next", expect=422)
-    assert "Ana: no colony taken yet" in unescape(resp.get_data(as_text=True))
+    assert "Ben: no colony taken yet" in unescape(resp.get_data(as_text=True))
     table.do("next", anyway="y")  # ticked, as the form's box sends it
     assert "phase A: Carve a statue" in table.page
     assert table.rows()[-1].kind == "next"
