@@ -323,6 +323,10 @@ def pages_of(table: WalkedTable) -> list[tuple[str, str]]:
              ("rules", f"/rules/{rules.slug}?game={table.token}"),
              ("rules", f"/rules/{rules.slug}/rulings?game={table.token}")]
     pages += [("game", f"{p}?show={k}") for k in shown]
+    # and every panel's own link on the page (a house's or player's panel: ?show=trade.2)
+    page = table.phones[0].get(p).get_data(as_text=True)
+    links = sorted(set(re.findall(r'href="[^"?]*\?show=([\w.]+)', page)) - set(shown))
+    pages += [("game", f"{p}?show={k}") for k in links]
     if entries:
         middle = entries[len(entries) // 2].seq
         pages += [("history", f"{p}/history?around={middle}"),
