@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 0.0.0.0
 PORT   ?= 5000
 
-.PHONY: run lint test test-fast test-browser soak bench system-deps catalogs catalogs-update clean
+.PHONY: run lint test test-fast test-browser soak bench system-deps catalogs catalogs-update vendor clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -69,6 +69,18 @@ system-deps:
 $(ROOT)/node_modules/.installed: $(ROOT)/package.json $(ROOT)/package-lock.json
 	cd $(ROOT) && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
+
+# idiomorph, the library static/app.js morphs the game with on a live update: the version
+# package-lock.json pins, copied unchanged from its npm package into static/vendor/ with its licence
+# in a header. The copy is committed, since `make run` runs no npm; run `make vendor` after changing
+# the version in package.json (tests/browser/test_vendored_files.py compares the two).
+vendor: $(ROOT)/node_modules/.installed
+	cd $(ROOT) && v=$$(node -p 'require("./node_modules/idiomorph/package.json").version') && { \
+	  printf '/* idiomorph %s (https://github.com/bigskysoftware/idiomorph), Zero-Clause BSD licence: "Permission\n' "$$v"; \
+	  printf '   to use, copy, modify, and/or distribute this software for any purpose with or without fee is\n'; \
+	  printf '   hereby granted." Copied unchanged from node_modules/idiomorph/dist/idiomorph.min.js, the\n'; \
+	  printf '   version package-lock.json pins, by `make vendor`. */\n'; \
+	  cat node_modules/idiomorph/dist/idiomorph.min.js; } > static/vendor/idiomorph.min.js
 
 # The linter (ruff, configured in ruff.toml); `make test` runs it first, so CI fails on a finding.
 lint: $(VENV)/.dev

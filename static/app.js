@@ -1,9 +1,11 @@
 // The table companion's own script. Every page works without it (a reload always shows the truth);
-// it adds: live updates (wait for the game's version to move, swap #game when it does, keeping the reader
-// where they were), instant taps (send action forms with fetch; a tap that was not recorded, for
-// whatever reason, says so in a message at the bottom of the screen that stays until dismissed,
-// and its form stays marked until a tap is recorded; a tap the server asks about first, being
-// for another player than this phone's, opens that question), no double sends, a switch that keeps
+// it adds: live updates (wait for the game's version to move, fetch the page again and morph #game
+// into it with idiomorph, static/vendor/, so that only what changed is touched and what the reader
+// opened, chose, typed and focused stays theirs), instant taps (send action forms with fetch; a tap
+// that was not recorded, for whatever reason, says so in a message at the bottom of the screen that
+// stays until dismissed, and its form stays marked until a tap is recorded; a tap the server asks
+// about first, being for another player than this phone's, opens that question; offline, no tap
+// leaves the page), no double sends, a switch that keeps
 // the phone's screen on (the Screen Wake Lock), and the game's last view kept on the phone for
 // when the server cannot be reached (the service worker static/sw.js).
 (function () {
@@ -26,12 +28,16 @@
     if (form.dataset.sent) { ev.preventDefault(); return; }
     form.dataset.sent = "1";
     setTimeout(function () { delete form.dataset.sent; }, 3000);
-    if (game && window.fetch && game.contains(form) && TAP.test(form.action)) {
+    if (!(game && window.fetch && window.Idiomorph && game.contains(form))) { return; }
+    if (TAP.test(form.action)) {
       ev.preventDefault();
       send(form, ev.submitter);
+    } else if (form.method === "post") {  // (a page to load: the question "for Basalt?")
+      ev.preventDefault();
+      postPage(form, ev.submitter, form.action);
     }
   });
-  if (!game || !window.fetch || !window.DOMParser) { return; }
+  if (!game || !window.fetch || !window.DOMParser || !window.Idiomorph) { return; }
   var awake = document.getElementById("awake");
   if (awake) { keepAwake(awake); }
 
@@ -76,9 +82,11 @@
   var restart = false;  // it was stopped to ask again at once
   var versionUrl = game.dataset.versionUrl;
   var timer = null, failures = 0, busy = false, sent = null, drawings = 0;
-  // The last tap that was not recorded ({form: what the form is, button: which of its buttons,
-  // message}), shown on every fresh copy of the game until a tap is recorded.
-  var failed = null;
+  // The taps not recorded ({form: what the form is, button: which of its buttons, note: the mark's
+  // words, label: the tap in words, unsent: it never reached the server}), marked on every fresh
+  // copy of the game until a tap is recorded: the last one refused, or every one tapped offline.
+  var failed = [];
+  var wasOff = false;  // the last check failed: the next answer says which taps were not sent
   // The page's words in the reader's language, from the server (data-* on #live).
   var words = live.dataset;
   // What must be seen wherever the page is scrolled sits in a dock at the bottom of the screen
@@ -94,6 +102,7 @@
     live.className = "live " + (ok ? "on" : "off");
     live.querySelector(".txt").textContent = ok ? words.on : words.off;
     live.querySelector(".retry").hidden = ok;
+    if (!ok) { wasOff = true; }
     if (!ok && live.parentNode !== dock) { dock.appendChild(live); }
     if (ok && live.parentNode === dock) { liveHome.insertBefore(live, liveNext); }
   }
@@ -126,11 +135,11 @@
         failures = 0;
         if (keptAt) { location.reload(); return; }  // the server is back: the live page
         status(true);
+        backOnline();
         var quick = Date.now() - started < hold * 500;  // answered without waiting
         if (body && String(body.version) !== game.dataset.version) {
           if (busy) { next = 300; return; }  // (a tap's own refresh is bringing it)
-          if (!typing()) { return refresh(); }
-          next = every;  // (kept for someone typing: ask again a little later)
+          return refresh();
         } else if (held ? quick : !hold) { next = every; }
       })
       .catch(function () {
@@ -145,22 +154,8 @@
       });
   }
 
-  // Someone typing in an open form keeps their page until they send or leave the field.
-  function typing() {
-    var el = document.activeElement;
-    return el && game.contains(el) && /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) &&
-      el.type !== "hidden" && el.type !== "submit";
-  }
-
-  function keyOf(details) {
-    var owner = details.parentElement && details.parentElement.closest("[id]");
-    var summary = details.querySelector("summary");
-    return (owner ? owner.id : "") + "|" + (summary ? summary.textContent.trim() : "");
-  }
-
-  // Fetch this page again (or ``url``, then shown as this page's address) and put its #game in
-  // place of ours, keeping open panels and what was typed in them. An error page (the server
-  // asking to wait, say) leaves ours as it is.
+  // Fetch this page again (or ``url``, then shown as this page's address) and morph ours into its
+  // #game. An error page (the server asking to wait, say) leaves ours as it is.
   // Of two drawings asked at once (a live update's and a tap's), the one asked last is shown.
   function refresh(url) {
     var mine = ++drawings;
@@ -186,40 +181,103 @@
     refresh(url.pathname + url.search);
   }, true);  // (a toggle does not bubble)
 
-  function css(text) { return window.CSS && CSS.escape ? CSS.escape(text) : text; }
+  // What the reader made theirs: the forms they filled in (a chip, a typed value) and the panels
+  // they opened or closed. The morph leaves those as they are, but for the form just sent (drawn
+  // afresh, as the server draws it after a recorded tap) and its panel.
+  var filled = new WeakSet(), toggled = new WeakSet(), keptForms = 0;
+  function edited(ev) {
+    var el = ev.target;
+    if (el.form && el.type !== "hidden" && game.contains(el)) { filled.add(el.form); }
+  }
+  document.addEventListener("input", edited, true);
+  document.addEventListener("change", edited, true);
+  document.addEventListener("click", function (ev) {
+    var summary = ev.target.closest && ev.target.closest("summary");
+    if (summary && game.contains(summary)) { toggled.add(summary.parentNode); }
+  }, true);
+
+  function justSent(el) { return sent && (sent.contains(el) || el.contains(sent)); }
+
+  function readersOwn(attr, el) {
+    if (justSent(el)) { return false; }
+    if (attr === "open") { return toggled.has(el); }
+    var form = el.form;
+    return (attr === "value" || attr === "checked" || attr === "selected") && !!form &&
+      el.type !== "hidden" && filled.has(form);
+  }
+
+  // A filled form whose step is gone from the new page (closed on another phone) is kept where
+  // it was, with its panel, saying why, until dismissed: what was chosen is not lost unseen. Its
+  // buttons are off (the step it was for is closed), and its id, found on no page, keeps the
+  // morph from matching it with any other part.
+  function keepForm(panel) {
+    panel.id = "kept-form-" + (++keptForms);
+    panel.classList.add("kept-form");
+    if (panel.tagName === "DETAILS") { panel.open = true; }
+    panel.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    var note = document.createElement("p");
+    note.className = "kept-note";
+    note.textContent = (words.closed || "") + " ";
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "btn ghost";
+    close.textContent = words.dismiss;
+    close.addEventListener("click", function () { panel.remove(); });
+    note.appendChild(close);
+    var at = panel.querySelector("form") || panel;
+    at.insertBefore(note, at.firstChild);
+  }
+
+  function formsOf(root) {
+    var by = {};
+    root.querySelectorAll("form").forEach(function (f) {
+      var key = identity(f);
+      by[key] = by.hasOwnProperty(key) ? null : f;  // (a form drawn twice matches neither)
+    });
+    return by;
+  }
+
+  // The forms the reader filled in and the ones in open panels, each given a shared id with its
+  // twin on the new page (same address, same fixed values), so that the morph matches them and
+  // their panels exactly rather than by position; a filled form with no twin is kept.
+  function pairForms(fresh) {
+    var mine = formsOf(game), theirs = formsOf(fresh), paired = [], n = 0;
+    Object.keys(mine).forEach(function (key) {
+      var form = mine[key];
+      if (!form || form === sent || form.closest(".kept-form") ||
+          !(filled.has(form) || form.closest("details[open]"))) { return; }
+      var twin = theirs[key];
+      if (twin && !form.id && !twin.id) {
+        form.id = twin.id = "morph-twin-" + (++n);
+        paired.push(form);
+      } else if (filled.has(form)) {
+        keepForm(form.closest("details") || form);
+      }
+    });
+    return paired;
+  }
 
   function swap(html, url) {
     var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("game");
     if (!fresh) { throw new Error("no game on the page"); }
-    var open = {};
-    // (nor a panel inside the form just sent: what it held was for that tap, not the next)
-    game.querySelectorAll("details[open]").forEach(function (d) {
-      if (!(sent && (d.contains(sent) || sent.contains(d)))) { open[keyOf(d)] = d; }
-    });
-    fresh.querySelectorAll("details").forEach(function (d) {
-      var old = open[keyOf(d)];
-      if (!old) { return; }
-      d.open = true;
-      old.querySelectorAll("input:not([type=hidden]),select").forEach(function (f) {
-        if (!f.name) { return; }
-        // A radio (a chip) is one of several of its name: its twin is the one of its value,
-        // whose value stays its own (setting it would make another chip send this one's).
-        var radio = f.type === "radio";
-        var twin = d.querySelector("[name='" + css(f.name) + "']" +
-                                   (radio ? "[value='" + css(f.value) + "']" : ""));
-        if (!twin || twin.type === "hidden") { return; }
-        if (!radio) { twin.value = f.value; }
-        twin.checked = f.checked;
-      });
-    });
+    if (sent) { filled.delete(sent); toggled.delete(sent.closest("details")); }
+    var paired = pairForms(fresh);
     var anchor = anchorOf(sent), mine = sent && tapped;
-    game.replaceWith(fresh);
-    game = fresh;
+    Idiomorph.morph(game, fresh, {morphStyle: "outerHTML", ignoreActiveValue: true, callbacks: {
+      beforeAttributeUpdated: function (attr, el) { return !readersOwn(attr, el); },
+      beforeNodeRemoved: function (node) {
+        if (node.nodeType !== 1) { return true; }
+        if (node.classList.contains("kept-form")) { return false; }
+        // (a kept form inside a part that goes stays where that part was)
+        node.querySelectorAll(".kept-form").forEach(function (k) { node.before(k); });
+        return true;
+      }}});
+    paired.forEach(function (form) { form.removeAttribute("id"); });
     keepInPlace(anchor);
     if (mine) { drawn = {at: Date.now(), was: [tapped], scrollY: window.scrollY}; }
     tapped = null;
     if (url) { history.replaceState(null, "", url); }
-    showFailed(false);
+    showFailed();
   }
 
   // What the reader is looking at: the part holding the form just sent (their player's board),
@@ -259,36 +317,62 @@
     return parts.join("&");
   }
 
-  function fail(form, button, message) {
-    clearFailed();
+  // A tap in words, as the reader saw it: the panel's name, and the button's words if they differ.
+  function labelOf(form, button) {
+    var panel = form.closest("details"), summary = panel && panel.querySelector("summary");
+    var parts = [summary && summary.textContent.trim(), button && button.textContent.trim()];
+    return parts.filter(function (p, i) { return p && parts.indexOf(p) === i; }).join(": ");
+  }
+
+  // A refusal replaces the marks (what the server said is news); a tap that could not be sent
+  // joins the others sent offline, each kept on the page until a tap is recorded.
+  function fail(form, button, message, unsent) {
+    if (unsent) { failed = failed.filter(function (f) { return f.unsent; }); } else { clearFailed(); }
     var buttons = Array.prototype.slice.call(form.querySelectorAll("button"));
-    failed = {form: identity(form), button: Math.max(buttons.indexOf(button), 0), message: message};
-    showFailed(true);
+    failed.push({form: identity(form), button: Math.max(buttons.indexOf(button), 0),
+                 note: unsent ? words.unsent : words.refused, label: labelOf(form, button),
+                 unsent: !!unsent});
+    showFailed(message, unsent ? words.unsent : words.refused);
   }
 
   // Say at the bottom of the screen that the tap was not recorded and why, and mark its form and
   // button (the finger is there), so that nobody takes it for recorded.
-  function showFailed(announce) {
-    if (!failed) { return; }
-    game.querySelectorAll("form").forEach(function (form) {
-      if (identity(form) !== failed.form) { return; }
-      form.classList.add("not-recorded");
-      var button = form.querySelectorAll("button")[failed.button];
-      if (button) {
-        button.classList.add("not-recorded");
-        button.setAttribute("aria-describedby", "not-recorded");
-      }
-      var note = document.createElement("p");
-      note.className = "not-recorded-note";
-      note.textContent = words.refused;
-      form.appendChild(note);
+  function showFailed(message, headline) {
+    unmark();
+    failed.forEach(function (f) {
+      game.querySelectorAll("form").forEach(function (form) {
+        if (identity(form) !== f.form) { return; }
+        form.classList.add("not-recorded");
+        var button = form.querySelectorAll("button")[f.button];
+        if (button) {
+          button.classList.add("not-recorded");
+          button.setAttribute("aria-describedby", "not-recorded");
+        }
+        var note = document.createElement("p");
+        note.className = "not-recorded-note";
+        note.textContent = f.note;
+        form.appendChild(note);
+      });
     });
-    if (announce) { toast(failed.message); }
+    if (message) { toast(message, headline); }
+  }
+
+  // Back on the network after a failed check: which taps made offline were not recorded.
+  function backOnline() {
+    var off = wasOff;
+    wasOff = false;
+    var unsent = failed.filter(function (f) { return f.unsent; });
+    if (!off || !unsent.length) { return; }
+    toast(unsent.map(function (f) { return f.label; }).join("; ") + ".", words.back);
   }
 
   function clearFailed() {
-    failed = null;
+    failed = [];
     dismiss();
+    unmark();
+  }
+
+  function unmark() {
     game.querySelectorAll(".not-recorded-note").forEach(function (el) {
       el.remove();
     });
@@ -300,7 +384,7 @@
 
   // The message, in the dock until dismissed (a fresh copy of the game leaves it), or until a
   // later tap is recorded; read aloud once.
-  function toast(message) {
+  function toast(message, headline) {
     dismiss();
     var div = document.createElement("div");
     div.className = "alert toast";
@@ -309,7 +393,7 @@
     var text = document.createElement("span");
     text.className = "msg";
     var b = document.createElement("b");
-    b.textContent = words.refused + " ";
+    b.textContent = (headline || words.refused) + " ";
     text.appendChild(b);
     text.appendChild(document.createTextNode(message));
     var close = document.createElement("button");
@@ -370,17 +454,29 @@
   }
 
   // The question is the page a phone without script gets: the same values go there as a page
-  // (the button tapped with them), and its one button records the tap.
-  function askFirst(form, button, url) {
-    if (button && button.name) {
-      var tapped = document.createElement("input");
-      tapped.type = "hidden";
-      tapped.name = button.name;
-      tapped.value = button.value;
-      form.appendChild(tapped);
-    }
-    form.action = url;
-    HTMLFormElement.prototype.submit.call(form);  // (no submit event: not sent by fetch again)
+  // (the button tapped with them), and its one button records the tap. A page is loaded only once
+  // the server is seen to answer: offline, the tap stays on this page, marked not sent, rather
+  // than the browser's error page taking the game's place (and a reload posting it again).
+  function postPage(form, button, url) {
+    var stop = window.AbortController ? new AbortController() : null;
+    var late = setTimeout(function () { if (stop) { stop.abort(); } }, 5000);
+    fetch(versionUrl, {cache: "no-store", credentials: "same-origin", signal: stop && stop.signal})
+      .then(function () {
+        if (button && button.name) {
+          var value = document.createElement("input");
+          value.type = "hidden";
+          value.name = button.name;
+          value.value = button.value;
+          form.appendChild(value);
+        }
+        form.action = url;
+        HTMLFormElement.prototype.submit.call(form);  // (no submit event: not sent by fetch again)
+      }, function () {
+        delete form.dataset.sent;
+        status(false);
+        fail(form, button || form.querySelector("button"), words.offline, true);
+      })
+      .then(function () { clearTimeout(late); });
   }
 
   // A Retry-After header (seconds, or a date) as whole seconds from now; 0 when absent.
@@ -405,7 +501,7 @@
         return r.text().then(function (text) { return [r, problemOf(r, text), askedAt(text)]; });
       })
       .then(function (res) {
-        if (res[2]) { return askFirst(form, button, res[2]); }
+        if (res[2]) { return postPage(form, button, res[2]); }
         if (res[1] === null) {
           clearFailed();
           sent = form;  // done: its panel is not refilled with what was just sent
@@ -418,7 +514,7 @@
       })
       .catch(function () {  // no answer: the tap may not have reached the server
         status(false);
-        fail(form, button, words.offline);
+        fail(form, button, words.offline, true);
       })
       .then(function () {
         clearTimeout(late);

@@ -48,6 +48,12 @@ ASSETS = {"js": ("app.js", "calmjs", "gen/app.js"), "css": ("app.css", "rcssmin"
           "card": ("card.js", "calmjs", "gen/card.js")}
 
 
+#: what the pages load as it came from npm (already minified, and ES2015, which calmjs.parse cannot
+#: read): name -> its copy in static/, written by `make vendor` from the version package-lock.json
+#: pins. The script's morphing library, loaded before the script on a game's page.
+VENDORED = {"morph": "vendor/idiomorph.min.js"}
+
+
 def game_sheets(static: Path) -> dict[str, tuple[str, str, str]]:
     """Each registered game's own style sheet, found by its name: ``<slug>.css`` in ``static``,
     else in the ``static`` folder beside the game's rules (a game without one has none)."""
@@ -100,5 +106,8 @@ def init_app(app: Flask) -> None:
     for name, (_, _, output) in _assets(static).items():
         digest = hashlib.sha256((static / output).read_bytes()).hexdigest()[:12]
         urls[name] = f"{app.static_url_path}/{output}?v={digest}"
+    for name, copy in VENDORED.items():
+        digest = hashlib.sha256((static / copy).read_bytes()).hexdigest()[:12]
+        urls[name] = f"{app.static_url_path}/{copy}?v={digest}"
     app.jinja_env.globals["asset_url"] = urls.__getitem__
     app.jinja_env.globals["asset_names"] = frozenset(urls)
