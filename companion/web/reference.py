@@ -40,6 +40,37 @@ def register(app) -> None:
     app.jinja_env.globals["rule_title"] = rule_title
     app.jinja_env.globals["hit_title"] = hit_title
     app.jinja_env.globals["STAGE_WORDS"] = STAGE_WORDS
+    app.jinja_env.globals["rules_home"] = rules_home
+
+
+def rules_game(game=None) -> tuple[str, str]:
+    """The link token and slug of the game a page belongs to (('', '') for none): the page's own
+    token (a game's page, /g/<token>/...) or its ``?game=`` (a reference page opened from a
+    game), when it opens ``game``; without ``game``, the game it opens is looked up."""
+    token = (request.view_args or {}).get("token") or request.args.get("game", "")
+    if not isinstance(token, str) or not token:
+        return "", ""
+    if game is None:
+        found = store.find_game(token)
+        game = found[0] if found else None
+    elif token not in (getattr(game, "play_token", None), getattr(game, "watch_token", None)):
+        return "", ""
+    slug = getattr(game, "slug", None)
+    return (token, slug) if slug in REFERENCES else ("", "")
+
+
+def rules_home(game) -> str:
+    """Where the header's Rules link leads on a page that shows ``game`` (a Jinja global): that
+    game's reference opened with it (its "In this game" boxes), or with no game (None) the
+    index of every game."""
+    return rules_home_of(*rules_game(game)) if game is not None else rules_home_of("", "")
+
+
+def rules_home_of(token: str, slug: str) -> str:
+    if not token:
+        return url_for("reference.rules_index")
+    return url_for("reference.game_reference", slug=slug, game=token)
+
 
 def _reference(slug: str):
     if slug not in REFERENCES or slug not in GAMES:
@@ -137,7 +168,9 @@ def _owner_of(game) -> str:
 
 @bp.get("/rules")
 def rules_index():
-    return render_template("reference/index.html", references=REFERENCES)
+    token, slug = rules_game()  # opened from a game: its game's links keep it
+    return render_template("reference/index.html", references=REFERENCES, token=token,
+                           token_slug=slug, rules_link=rules_home_of(token, slug))
 
 
 @bp.get("/rules/search")
@@ -147,8 +180,10 @@ def search():
     rulings = {s: g.rulings for s, g in GAMES.items()}
     hits = INDEX.search(query, rulings, slug=slug if slug in REFERENCES else "",
                         language=str(get_locale()), said=say)
+    token, game_slug = rules_game()  # searched from a game's reference: its hits keep it
     return render_template("reference/search.html", query=query, hits=hits,
-                           references=REFERENCES)
+                           references=REFERENCES, token=token, token_slug=game_slug,
+                           rules_link=rules_home_of(token, game_slug))
 
 
 def hit_title(hit) -> str:
@@ -176,7 +211,8 @@ def game_reference(slug: str):
         totals = [(s.name, ((t("total so far"), s.total),)) for s in result.sheets]
         affects = {sec.id: affected(slug, sec.affects, state, totals) for sec in ref.sections}
     return render_template("reference/game.html", ref=ref, stages=STAGES, game=game,
-                           affects=affects, rules=get_game(slug))
+                           affects=affects, rules=get_game(slug),
+                           token=request.args.get("game") if game else "")
 
 
 @bp.get("/rules/<slug>/rulings")
