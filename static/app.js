@@ -86,7 +86,9 @@
   // words, label: the tap in words, unsent: it never reached the server}), marked on every fresh
   // copy of the game until a tap is recorded: the last one refused, or every one tapped offline.
   var failed = [];
-  var wasOff = false;  // the last check failed: the next answer says which taps were not sent
+  // The server was not reached (a check failed, or the browser went offline): the next answer
+  // says which taps were not sent meanwhile.
+  var wasOff = false;
   // The page's words in the reader's language, from the server (data-* on #live).
   var words = live.dataset;
   // What must be seen wherever the page is scrolled sits in a dock at the bottom of the screen
@@ -102,7 +104,6 @@
     live.className = "live " + (ok ? "on" : "off");
     live.querySelector(".txt").textContent = ok ? words.on : words.off;
     live.querySelector(".retry").hidden = ok;
-    if (!ok) { wasOff = true; }
     if (!ok && live.parentNode !== dock) { dock.appendChild(live); }
     if (ok && live.parentNode === dock) { liveHome.insertBefore(live, liveNext); }
   }
@@ -144,7 +145,7 @@
       })
       .catch(function () {
         if (restart || document.hidden) { restart = false; return; }  // (stopped by us)
-        failures += 1; status(false);
+        failures += 1; wasOff = true; status(false);
         next = Math.min(every * (1 + failures), 15000);
       })
       .then(function () {
@@ -473,6 +474,7 @@
         HTMLFormElement.prototype.submit.call(form);  // (no submit event: not sent by fetch again)
       }, function () {
         delete form.dataset.sent;
+        wasOff = true;
         status(false);
         fail(form, button || form.querySelector("button"), words.offline, true);
       })
@@ -533,6 +535,7 @@
   // Off the network, a waiting check may hang until its wait ends: say so now, and stop it (its
   // failure starts the backoff).
   window.addEventListener("offline", function () {
+    wasOff = true;
     status(false);
     if (asking) { asking.abort(); }
   });
