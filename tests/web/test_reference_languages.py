@@ -12,13 +12,27 @@ from companion.i18n import TRANSLATIONS
 from companion.reference import REFERENCES
 
 from .table import WebTable
-from .test_reference_pages import page, seat, token_of
 
 LANGS = ("it", "zh")
 #: "In this game" in each language (the web catalog's words)
 #: a word each game's reference holds (a search from its reference page)
 SEARCHED = {"hadara": "colony", "tradewarz": "castle", "hexemonia": "gold"}
 IN_THIS_GAME = {"en": "In this game", "it": "In questa partita", "zh": "本局游戏中"}
+
+
+def page(client, path: str, status: int = 200) -> str:
+    resp = client.get(path)
+    assert resp.status_code == status, (path, resp.status_code)
+    return resp.get_data(as_text=True)
+
+
+def seat(name: str, initiative: int) -> dict:
+    return {"name": name, "initiative": initiative, "side": "A", "coins": 5, "income": 2,
+            "military": 3, "culture": 1, "food": 2}
+
+
+def token_of(table) -> str:
+    return table.path.rsplit("/", 1)[-1]
 
 
 def words(text: str) -> set[str]:
