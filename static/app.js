@@ -201,7 +201,10 @@
 
   function readersOwn(attr, el) {
     if (justSent(el)) { return false; }
-    if (attr === "open") { return toggled.has(el); }
+    if (attr === "open") {  // (a panel the server drew open and the reader filled in stays open)
+      return toggled.has(el) || Array.prototype.some.call(el.querySelectorAll("form"),
+                                                          function (f) { return filled.has(f); });
+    }
     var form = el.form;
     return (attr === "value" || attr === "checked" || attr === "selected") && !!form &&
       el.type !== "hidden" && filled.has(form);
