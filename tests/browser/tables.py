@@ -86,11 +86,18 @@ class HadaraTable:
             has=page.locator("summary", has_text=label))
         if not panel.evaluate("d => d.open"):  # a refreshed game keeps open panels open
             panel.locator(":scope > summary").tap()
-        panel.locator('[name="player"]').select_option(str(seat))
+        player = panel.locator('[name="player"]')
+        if player.get_attribute("type") == "hidden":  # a step in turn (H4-5): its player named
+            expect(player).to_have_value(str(seat))
+        else:
+            player.select_option(str(seat))
         return panel
 
-    def sell(self, page: Page, seat: int) -> None:
-        act(page, self.player(page, seat).get_by_role("button", name="Sell a card"))
+    def sell(self, page: Page, seat: int, face_up: bool = False) -> None:
+        """Phase A: "Sell a card"; phase B (H4-6): a face-up card, naming its pile's colour
+        (the first pile that still holds one)."""
+        name = re.compile("^Sell a face-up ") if face_up else "Sell a card"
+        act(page, self.player(page, seat).get_by_role("button", name=name).first)
 
     def step(self, page: Page, label: str) -> None:
         """A one-tap step ("Pay income to everyone"), or "Close this step": its panel, named
@@ -175,7 +182,7 @@ class HadaraTable:
         expect(page.locator(".guide h1")).to_contain_text("phase B")
         first = 1 if n == 2 else 0  # two players: Ana leads epochs I and III, Ben epoch II
         for pick in range(10):  # the board's face-up cards, 5 each, in turn
-            self.sell(page, (first + pick) % 2)
+            self.sell(page, (first + pick) % 2, face_up=True)
         self.step(page, "Close this step")
         self.step(page, "Pay income to everyone")
         for _ in range(4):  # colony, statue, feed, medals
