@@ -21,6 +21,7 @@ from tests.browser.phone import (
     with_axe,
 )
 from tests.browser.tables import HadaraTable, HexemoniaTable, TradeWarzTable, tap_and_load
+from tests.reference_words import english_in_reference
 
 # one worker builds the games once and visits every page (another would build them again)
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("every-page-sweep")]
@@ -186,6 +187,22 @@ def phone(request, browser, browser_context_args, live_server) -> Iterator[Page]
     assert live_server.outside == [], f"requests left the server's origin: {live_server.outside}"
 
 
+#: each reference section's body paragraphs as shown: section id -> their texts
+SECTION_TEXTS = """() => Object.fromEntries([...document.querySelectorAll("section.ref-section")]
+    .map(s => [s.id, [...s.querySelectorAll("p:not(.rule)")].map(p => p.innerText.trim())]))"""
+
+
+def english_in_rules(page: Page, name: str) -> list[str]:
+    """On a game's rules page in Italian or Chinese, what of its sections is still English
+    (issue 48): one read of the page, compared with the reference's English paragraphs."""
+    slug = name.removesuffix("-rules")
+    if slug not in GAMES or name != f"{slug}-rules" or page.evaluate(
+            "document.documentElement.lang") == "en":
+        return []
+    return english_in_reference(slug, page.evaluate(SECTION_TEXTS),
+                                page.locator("main").inner_text())
+
+
 @pytest.mark.parametrize("name", page_names())
 def test_every_page_at_360_px_reads_whole_and_axe_finds_nothing_with_its_panels_open(
         site, phone, live_server, name):
@@ -199,7 +216,8 @@ def test_every_page_at_360_px_reads_whole_and_axe_finds_nothing_with_its_panels_
         "axe-core (WCAG 2.1 AA)": axe_violations(phone),
         "words broken inside": phone.evaluate(BROKEN_WORDS),
         "past the right edge": phone.evaluate(PAST_RIGHT_EDGE),
-        "targets under 24 px": phone.evaluate(SMALL_TARGETS)}
+        "targets under 24 px": phone.evaluate(SMALL_TARGETS),
+        "English left in the rules": english_in_rules(phone, name)}
     problems = {check: found for check, found in problems.items() if found}
     if problems:
         shot(phone, f"sweep-360-{name}-{phone.evaluate('document.documentElement.lang')}",

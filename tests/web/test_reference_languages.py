@@ -2,21 +2,19 @@
 reader's language, no English sentence left; and the reference opened from a game's header keeps
 the game, so its "In this game" boxes stay."""
 import re
-from functools import cache
 from html import unescape
 
 import pytest
-from babel.messages.pofile import read_po
 
-from companion.i18n import TRANSLATIONS
 from companion.reference import REFERENCES
+from tests.reference_words import english_in_reference, english_left
 
 from .table import WebTable
 
 LANGS = ("it", "zh")
-#: "In this game" in each language (the web catalog's words)
 #: a word each game's reference holds (a search from its reference page)
 SEARCHED = {"hadara": "colony", "tradewarz": "castle", "hexemonia": "gold"}
+#: "In this game" in each language (the web catalog's words)
 IN_THIS_GAME = {"en": "In this game", "it": "In questa partita", "zh": "本局游戏中"}
 
 
@@ -35,34 +33,6 @@ def token_of(table) -> str:
     return table.path.rsplit("/", 1)[-1]
 
 
-def words(text: str) -> set[str]:
-    """The words of three letters or more (Latin letters), lower case: what an English
-    sentence left in a page would share with its English original."""
-    return {w.lower() for w in re.findall(r"[A-Za-z]{3,}", text)}
-
-
-@cache
-def kept_words(slug: str) -> frozenset[str]:
-    """Words a translation may keep from the English: those the Italian catalogs of the game and
-    of the web say elsewhere (names, the Italian edition's terms, ids such as HAD-1), not in the
-    reference's own paragraphs."""
-    paragraphs = {str(p) for sec in REFERENCES[slug].sections for p in sec.body}
-    found: set[str] = set()
-    for area in (slug, "web"):
-        with (TRANSLATIONS / area / "it" / "LC_MESSAGES" / "messages.po").open("rb") as fh:
-            for msg in read_po(fh, locale="it"):
-                if msg.id and msg.id not in paragraphs and msg.string and msg.string != msg.id:
-                    strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
-                    found |= {w for s in strings for w in words(s)}
-    return frozenset(found)
-
-
-def sentences(text: str) -> list[str]:
-    """An English paragraph's sentences and clauses of five words or more."""
-    parts = re.split(r"(?<=[.;:])\s+|\s*\(\s*|\s*\)\s*", text)
-    return [p.strip(" .;:") for p in parts if len(p.split()) >= 5]
-
-
 def section_paragraphs(html: str, sec_id: str) -> list[str]:
     """The body paragraphs of one section as text (not its rulebook line, nor the game's box)."""
     found = re.search(rf'<section id="{re.escape(sec_id)}".*?</section>', html, re.S)
@@ -73,35 +43,13 @@ def section_paragraphs(html: str, sec_id: str) -> list[str]:
             for p in re.findall(r"<p>(.*?)</p>", body, re.S)]
 
 
-def english_left(said: str, english: str, kept: frozenset[str] = frozenset()) -> list[str]:
-    """What of an English paragraph is still English in its translation: the whole paragraph,
-    a sentence of it (three English words or more), or most of its words (``kept``: words a
-    translation may keep)."""
-    if said == english:
-        return [english]
-    left = [s for s in sentences(english) if s in said and len(words(s) - kept) >= 3]
-    en = words(english) - kept
-    shared = en & words(said)
-    if len(en) > 3 and len(shared) > 0.5 * len(en):
-        left.append(f"{len(shared)} of {len(en)} English words: {sorted(shared)}")
-    return left
-
-
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("slug", sorted(REFERENCES))
 def test_every_section_of_the_reference_reads_in_the_readers_language(client, slug, lang):
     html = client.get(f"/rules/{slug}", headers={"Accept-Language": lang}).get_data(as_text=True)
     assert f'<html lang="{lang}">' in html
-    problems = []
-    for sec in REFERENCES[slug].sections:
-        said = section_paragraphs(html, sec.id)
-        english = [str(p) for p in sec.body]
-        assert len(said) == len(english), sec.id
-        for n, (s, e) in enumerate(zip(said, english)):
-            problems += [f"{sec.id} ¶{n + 1}: {left}"
-                         for left in english_left(s, e, kept_words(slug))]
-            if e in unescape(html):
-                problems.append(f"{sec.id} ¶{n + 1}: the English paragraph is on the page")
+    said = {sec.id: section_paragraphs(html, sec.id) for sec in REFERENCES[slug].sections}
+    problems = english_in_reference(slug, said, unescape(html))
     assert problems == [], "\n".join(problems)
     assert 'class="note lang-note"' not in html  # ("the full reference is in English")
 
