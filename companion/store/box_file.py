@@ -22,7 +22,6 @@ from ..games import GAMES, GameRules, get_game
 from ..games.core import IllegalAction, RulesError, t
 from ..games.core.characters import check_text
 from ..games.core.specs import ActionSpec, read_fields
-from ..writes import retrying
 from .box import HOUSE_RULE, _resettle, box_entries
 
 FORMAT, VERSION = "companion-box", 1
@@ -95,18 +94,14 @@ def read_box_file(payload: Any, slug: str) -> list[tuple[str, str, dict]]:
 def load_box(owner: str, slug: str, records: list[tuple[str, str, dict]]) -> None:
     """Keep a box file's values (read by ``read_box_file``) as ``owner``'s sightings, with no
     source game (no take-back forgets them), and work out the known values again, in one
-    transaction, tried again as a whole when a table's first value of a component won a race."""
+    transaction."""
     end_reading()
-
-    def attempt(_tries: int) -> None:
-        with write_session() as s:
-            now = utcnow()
-            s.add_all(BoxSighting(owner=owner, slug=slug, category=c, key=k, value=v,
-                                  game_id=None, seq=0, in_force=True, at=now)
-                      for c, k, v in records)
-            _resettle(s, ((owner, slug, c, k) for c, k, _ in records))
-            s.commit()
-    retrying(attempt)
+    with write_session() as s:
+        now = utcnow()
+        s.add_all(BoxSighting(owner=owner, slug=slug, category=c, key=k, value=v, game_id=None,
+                              seq=0, in_force=True, at=now) for c, k, v in records)
+        _resettle(s, ((owner, slug, c, k) for c, k, _ in records))
+        s.commit()
 
 
 # ------------------------------------------------------------------- read through the rules
@@ -143,12 +138,10 @@ def _setup(rules: GameRules, record: tuple) -> bool:
     clean = read_fields(spec, {k: str(v) if fields[k].kind == "text" else v
                                for k, v in filled.items()}, 1)
     try:
-        return record in rules.box_records_of_setup(clean)
-    except RulesError:  # the rules read these values only within a whole setup: each value
-        # must be one field's, checked above, and no more
-        values = record[2].values()
-        return len(values) == len(clean) and \
-            sorted(map(str, values)) == sorted(map(str, clean.values()))
+        made = rules.box_records_of_setup(clean)
+    except RulesError:  # the rules read these values only within a whole setup
+        return True
+    return record in made
 
 
 def _seat(rules: GameRules, record: tuple) -> bool:

@@ -15,7 +15,6 @@ from sqlalchemy import func, select
 from companion import create_app, groups, store
 from companion.db import BoxSighting
 from companion.games import get_game
-from companion.games.core import RulesError
 
 from .table import BLUE, CSRF, WebTable, new_group, seat, to_statue_step
 from .table import hadara_with_box as hadara
@@ -192,26 +191,6 @@ def test_every_kind_of_value_a_tap_teaches_reads_back_from_a_box_file(app, slug,
     with app.app_context():
         assert store.read_box_file(json.loads(json.dumps(payload)), slug) == [
             (category, key, value)]
-
-
-@pytest.mark.parametrize("record, taken", [
-    (("city", "sparta", {"bonus_kind": "chora", "bonus_points": 3}), True),
-    (("player-count icons", "icon_3", {"count": 10}), True),
-    (("city", "sparta", {"bonus_points": 3, "told": "SERVER MOVED"}), False),
-    (("city", "sparta", {"bonus_points": 300}), False),
-    (("player-count icons", "icon_9", {"count": 10}), False),
-])
-def test_a_setup_value_reads_back_from_a_box_file_only_as_the_setup_form_reads_it(app, record,
-                                                                                  taken):
-    category, key, value = record
-    payload = {"format": "companion-box", "version": 1, "game": "hexemonia",
-               "values": {category: {key: value}}}
-    with app.app_context():
-        if taken:
-            assert store.read_box_file(payload, "hexemonia") == [record]
-        else:
-            with pytest.raises(RulesError, match=f"values.{category}.{key}"):
-                store.read_box_file(payload, "hexemonia")
 
 
 def hadara_file(**values) -> str:
