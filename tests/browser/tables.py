@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urljoin
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -316,6 +317,9 @@ class TradeWarzHouse:
         self.dials = dict.fromkeys(self.RES, 6)
         self.golden, self.posts, self.soldiers, self.reserve = 0, 0, 2, 8
         self.settlements = self.villages = self.castles = self.farthest = 0
+        #: Marches made in the game: a new settlement or village stands on a square the house's
+        #: soldiers reached, so no more marches from the capital than these (ruling T27)
+        self.marches = 0
         self.silos = dict.fromkeys(self.RES[1:], 0)
         self.techs: list[str] = []
         self.morale = 0
@@ -374,9 +378,10 @@ TECHS: dict[str, dict[str, Any]] = {
 
 class TradeWarzTable:
     """Two houses through a one-year game, every season tapped on the board: resources, two
-    villages paid on the form, a settlement at its box-data cost, trading posts, a march and a
-    battle checked in the calculator and recorded from it, a retreat, then the end of Spring
-    read on its preview page and applied. Every number expected is counted by
+    villages paid on the form, a settlement at its box-data cost, each built after its house's
+    March (ruling T27), trading posts, a March that meets an army and the battle checked in the
+    calculator and recorded from it, a retreat, then the end of Spring read on its preview
+    page and applied. Every number expected is counted by
     ``TradeWarzHouse`` from the rulebook, not read from the app."""
 
     slug = "tradewarz"
@@ -418,8 +423,14 @@ class TradeWarzTable:
 
     def build(self, page: Page, seat: int, season: str, what: str, silos: dict[str, int],
               distance: int, twice: int = 0) -> None:
-        """A settlement or village; ``twice`` (Improved building): a second one at that
-        distance for the same build option, paid twice (``silos``: every silo both place)."""
+        """A settlement or village ``distance`` marches from the capital; ``twice`` (Improved
+        building): a second one at that distance for the same build option, paid twice
+        (``silos``: every silo both place). The house builds where its soldiers stand, so the
+        test's own count holds it to the Marches it made before (ruling T27)."""
+        reach = self.houses[seat].marches
+        assert max(distance, twice) <= reach, (
+            f"{self.names[seat]} has made {reach} Marches: no building {max(distance, twice)} "
+            "marches away (ruling T27): march first")
         panel = open_panel(self.turn(page, seat, season), f"Build a {what}")
         values = {f"silo_{r}": n for r, n in silos.items()}
         values["distance"] = distance
@@ -470,8 +481,11 @@ class TradeWarzTable:
         house.soldiers, house.reserve = house.soldiers + 1, house.reserve - 1
 
     def march(self, page: Page, seat: int, season: str) -> None:
+        """A March; the guide then asks where the army stopped."""
         panel = open_panel(self.turn(page, seat, season), "March")
         tap_act(page, panel.get_by_role("button", name="March"))
+        expect(page.locator(".guide")).to_contain_text(f"{self.names[seat]} marched.")
+        self.houses[seat].marches += 1
 
     def retreat(self, page: Page, seat: int, season: str) -> None:
         tap_act(page, self.turn(page, seat, season).get_by_role("button", name="Retreat"))
@@ -584,8 +598,11 @@ class TradeWarzTable:
 
     def play_to_end(self, page: Page, shots: Any = None) -> None:
         a, b = 0, 1
+        # every building stands where the house's soldiers marched (ruling T27): Basalt marches
+        # out in Summer and builds its village in Season 4; Amber's March in Fall, which meets
+        # Basalt's army, takes it 1 march out, where it builds (two Marches a year at most)
         self.resources(page, a, "Summer", "gold")
-        self.build(page, b, "Summer", "village", {"wheat": 2}, distance=2)
+        self.march(page, b, "Summer")
         self.hold_post(page, a, 1)
         self.hold_post(page, a, 2)
         self.hold_post(page, b, 3)
@@ -593,13 +610,13 @@ class TradeWarzTable:
         # Amber 2 soldiers + card 4 beats Basalt 2 + 1; casualties are kills minus blocks
         self.battle(page, a, b, {"attacker": (2, 4, 1, 1), "defender": (2, 1, 2, 0)})
         self.resources(page, b, "Fall", "wheat")
-        self.build(page, a, "Winter", "settlement", {"mining": 1}, distance=4)
+        self.build(page, a, "Winter", "settlement", {"mining": 1}, distance=1)
         self.resources(page, b, "Winter", "mining", "lumber")
         if shots:  # the season, whose turn it is and the open action panels
             page.locator(".tw-year").evaluate(SCROLL_UNDER_BAR)
             shots(page, "board")
-        self.build(page, a, "Season 4", "village", {"lumber": 1, "wheat": 1}, distance=3)
-        self.march(page, b, "Season 4")
+        self.build(page, a, "Season 4", "village", {"lumber": 1, "wheat": 1}, distance=1)
+        self.build(page, b, "Season 4", "village", {"wheat": 2}, distance=1)
         self.resources(page, a, "Spring", "wheat", "lumber")
         self.retreat(page, b, "Spring")
         self.check_boards(page)
@@ -613,26 +630,59 @@ class TradeWarzTable:
     def ranking(self) -> list[str]:
         return [h.name for h in sorted(self.houses, key=TradeWarzHouse.key, reverse=True)]
 
-    #: the tie-breaks in the rulebook's order, as the score pad names them
+    #: the tie-breaks in the rulebook's order, as the score pad names them and as the score
+    #: API's ``decided_by`` does
     TIE_WORDS = ("golden Xadlas", "total strength", "empire size",
                  "building farthest from the capital")
+    TIE_IDS = ("golden_xadlas", "strength", "empire", "farthest_build")
 
-    def placings(self) -> list[str]:
-        """The ranking lines as the pad should read them: place (1 + the houses ahead on the
-        total and then the tie-breaks), name, and what decided it, with the tied houses'
-        values of that tie-break in seat order."""
-        lines = []
+    def standings(self) -> list[tuple[int, TradeWarzHouse, int, list[TradeWarzHouse]]]:
+        """Each house from first to last: its place (1 + the houses ahead on the total and
+        then the tie-breaks), the house, the index in ``key`` of what decided it (0: the
+        total) and the houses tied with it on the total."""
+        out = []
         for h in sorted(self.houses, key=TradeWarzHouse.key, reverse=True):
             place = 1 + sum(o.key() > h.key() for o in self.houses)
             tied = [o for o in self.houses if o.key()[0] == h.key()[0]]
-            if len(tied) == 1:
+            i = 0 if len(tied) == 1 else next(
+                i for i in range(1, 5) if all(o.key()[i] != h.key()[i] for o in tied if o is not h))
+            out.append((place, h, i, tied))
+        return out
+
+    def placings(self) -> list[str]:
+        """The ranking lines as the pad should read them: place, name, and what decided it,
+        with the tied houses' values of that tie-break in seat order."""
+        lines = []
+        for place, h, i, tied in self.standings():
+            if not i:
                 lines.append(f"{place} {h.name} by total")
                 continue
-            i = next(i for i in range(1, 5) if all(o.key()[i] != h.key()[i]
-                                                   for o in tied if o is not h))
             values = " · ".join(f"{o.name} {o.key()[i]}" for o in tied)
             lines.append(f"{place} {h.name} tie broken by {self.TIE_WORDS[i - 1]} ({values})")
         return lines
+
+    def score_request(self) -> dict[str, Any]:
+        """The end of the game as the test counts it, in the score API's fields: each house's
+        Xadlas and what its tie-breaks read (strength: the strength printed on its techs)."""
+        return {"players": [{
+            "name": h.name, "golden_xadlas": h.golden, "silver_xadlas": h.posts + h.castles,
+            "soldiers": h.soldiers, "tech_strength": h.key()[2] - h.soldiers,
+            "settlements": h.settlements, "villages": h.villages, "castles": h.castles,
+            "farthest_build": h.farthest} for h in self.houses]}
+
+    def api_agrees(self, page: Page) -> None:
+        """The score API, sent the test's own count of the end, gives each house the total
+        of the lines worked out, and the places and what decided each as counted."""
+        answer = page.request.post(urljoin(page.url, "/api/v1/tradewarz/score"),
+                                   data=self.score_request())
+        assert answer.status == 200, answer.text()
+        said = answer.json()
+        assert {p["name"]: p["total"] for p in said["players"]} == {
+            name: sum(lines.values()) for name, lines in self.expected().items()}, said
+        counted = [(place, h.name, self.TIE_IDS[i - 1] if i else "total")
+                   for place, h, i, _ in self.standings()]
+        assert [(r["place"], n, r["decided_by"]) for r in said["ranking"]
+                for n in r["names"]] == counted, (said["ranking"], counted)
 
 
 class TradeWarzThreeHouseTable(TradeWarzTable):
@@ -641,9 +691,9 @@ class TradeWarzThreeHouseTable(TradeWarzTable):
     (Generate tax paying at the end of Spring, Improved building building twice for one
     option), a March that leads to a field battle, a March that conquers a capital whose
     owner may not recruit and whose yearly sponsorship goes to its occupier (ruling T15),
-    trading posts, and two ends of
-    Spring read on their preview and applied. The two-year total ties two houses: golden
-    Xadlas break the tie."""
+    settlements each built where the house's Marches so far reach (ruling T27), trading
+    posts, and two ends of Spring read on their preview and applied. The two-year total ties
+    two houses: golden Xadlas break the tie."""
 
     COLOURS = ("yellow", "red", "blue")
     YEARS = 2
@@ -677,13 +727,14 @@ class TradeWarzThreeHouseTable(TradeWarzTable):
         self.buy_tech(self.at(b), b, "Fall", "defensive_tactics")
         # Cobalt marches into Amber's army: 2 soldiers + card 4 against 2 + card 1
         self.march(self.at(c), c, "Fall")
-        expect(self.phones[c].locator(".guide")).to_contain_text("Cobalt marched.")
         self.battle(self.at(c), c, a, {"attacker": (2, 4, 1, 1), "defender": (2, 1, 2, 0)})
+        # each settlement goes where the house's soldiers marched (ruling T27): Basalt and
+        # Cobalt march in Winter (Cobalt 2 marches out now) and build there in Season 4
         self.resources(self.at(a), a, "Winter", "gold")
-        self.build(self.at(b), b, "Winter", "settlement", {"wheat": 1}, distance=1)
-        self.resources(self.at(c), c, "Winter", "mining")
+        self.march(self.at(b), b, "Winter")
+        self.march(self.at(c), c, "Winter")
         self.resources(self.at(a), a, "Season 4", "wheat")
-        self.resources(self.at(b), b, "Season 4", "lumber")
+        self.build(self.at(b), b, "Season 4", "settlement", {"wheat": 1}, distance=1)
         self.build(self.at(c), c, "Season 4", "settlement", {"lumber": 1}, distance=2)
         self.retreat(self.at(a), a, "Spring")
         self.resources(self.at(b), b, "Spring", "wheat")
@@ -706,24 +757,25 @@ class TradeWarzThreeHouseTable(TradeWarzTable):
         self.resources(cobalt, c, "Summer", "gold")
         self.hold_post(self.at(a), a, 1)
         self.hold_post(self.at(a), a, 2)
+        # Amber marches twice, then builds its two settlements where its army stands (T27)
+        self.march(self.at(a), a, "Fall")
+        self.resources(self.at(b), b, "Fall", "gold")
+        self.no_recruiting(self.at(c), c, "Fall", self.names[b])
+        self.resources(self.at(c), c, "Fall", "wheat")
+        self.march(self.at(a), a, "Winter")
+        self.resources(self.at(b), b, "Winter", "lumber")
+        self.build(self.at(c), c, "Winter", "settlement", {"mining": 1}, distance=1)
         page = self.at(a)
         before = self.houses[a].settlements
-        self.build(page, a, "Fall", "settlement", {"lumber": 1, "mining": 1}, distance=1,
+        self.build(page, a, "Season 4", "settlement", {"lumber": 1, "mining": 1}, distance=1,
                    twice=2)
         assert self.houses[a].settlements == before + 2
         expect(page.locator("#p0 .tw-board tr").first.locator("td").first).to_have_text(
             f"{before + 2} / 6")
         self.check_boards(page)  # both settlements paid for, every dial as counted
-        self.resources(self.at(b), b, "Fall", "gold")
-        self.no_recruiting(self.at(c), c, "Fall", self.names[b])
-        self.resources(self.at(c), c, "Fall", "wheat")
-        self.resources(self.at(a), a, "Winter", "gold")
-        self.resources(self.at(b), b, "Winter", "lumber")
-        self.build(self.at(c), c, "Winter", "settlement", {"mining": 1}, distance=1)
-        self.resources(self.at(a), a, "Season 4", "mining")
         self.recruit(self.at(b), b, "Season 4")
         self.march(self.at(c), c, "Season 4")
-        self.march(self.at(a), a, "Spring")
+        self.resources(self.at(a), a, "Spring", "mining")
         self.retreat(self.at(b), b, "Spring")
         self.build(self.at(c), c, "Spring", "settlement", {"wheat": 1}, distance=3)
         page = self.at(b)
