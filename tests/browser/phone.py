@@ -24,6 +24,13 @@ def sell(page: Page, seat: int = 0) -> Locator:
     return page.locator(f"#p{seat} form[action$='/do/sell'] button")
 
 
+def face_up_sale(page: Page, seat: int) -> Locator:
+    """Phase B: the player's sale of a face-up card, which names its pile's colour (H4-6): the
+    button of the first pile that still holds one ("Sell a face-up yellow card")."""
+    return page.locator(f"#p{seat}").get_by_role(
+        "button", name=re.compile("^Sell a face-up ")).first
+
+
 def version(page: Page) -> str:
     return page.locator("#game").get_attribute("data-version")
 
