@@ -28,6 +28,7 @@ from . import (
     imports,
     load,
     measures,
+    phone,
     report,
     stats,
     tables,
@@ -165,6 +166,9 @@ def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["ablation"]:
         ablation.main(argv[1:])
+        return
+    if argv[:1] == ["phone"]:
+        phone.main(argv[1:])
         return
     args = options(argv)
     tmp = Path(tempfile.mkdtemp(prefix="companion-bench-"))

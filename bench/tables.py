@@ -27,14 +27,16 @@ def epoch(number: int) -> list[tuple[str, dict]]:
     """One Hadara epoch of the 5-player game: the first player sets the wheel (each seat's icon at
     a deck); in phase A every player sells a card a round, five rounds; phase A's steps are
     closed; in phase B the 25 face-up cards are taken (sold) in turn from the epoch's first
-    player (the n-th lowest initiative: seat n-1 here); phase B's steps are closed (a step that
+    player (the n-th lowest initiative: seat n-1 here), each naming its pile's colour, a pile
+    emptied after another; phase B's steps are closed (a step that
     still expects a colony or a statue from someone, anyway: the page asks once)."""
     first = number - 1
     closes = [(kind, {"anyway": "y"} if kind == "next" else {})
               for kind in ("next", "income", "next", "next")]
     return ([WHEEL] + [("sell", {"player": p}) for _ in range(5) for p in range(5)]
             + closes
-            + [("sell", {"player": (first + k) % 5}) for k in range(25)]
+            + [("sell", {"player": (first + k) % 5, "colour": COLOURS[k // 5]})
+               for k in range(25)]
             + closes + [("next", {"anyway": "y"}), ("next", {"anyway": "y"})])
 
 
