@@ -40,7 +40,7 @@ from .log import (
     in_force_of_stack,
     standing,
 )
-from .questions import Answer, Question
+from .questions import Answer, Question, not_now, semicolons
 from .reference import STAGE_WORDS, STAGES, Reference, Rows, Section, section
 from .rules import GameRules
 from .rulings import Ruling, resolve_rulings
@@ -65,7 +65,7 @@ __all__ = [
     "WrongPlayer",
     "AMEND", "CORRECT", "META_KINDS", "REDO", "RULING", "UNDO", "VOID", "Entry", "Fate", "Secret",
     "effective_entries", "fates", "in_force", "in_force_of_stack", "standing",
-    "Answer", "Question",
+    "Answer", "Question", "not_now", "semicolons",
     "STAGE_WORDS", "STAGES", "Reference", "Rows", "Section", "section",
     "GameRules",
     "Ruling", "resolve_rulings",

@@ -3,11 +3,12 @@ the rule. Each game offers its own in its package's ``questions.py`` as a ``QUES
 game without that module simply has no questions yet (the extension point)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .specs import ActionSpec, FieldSpec
+from .words import Text, t
 
 
 @dataclass(frozen=True)
@@ -34,3 +35,26 @@ class Question:
     @property
     def spec(self) -> ActionSpec:
         return ActionSpec(self.id, self.label, self.rule, self.fields)
+
+
+def semicolons(parts: Sequence[Any]) -> Any:
+    """Several reasons as one value, separated by semicolons (the separator is the reader's
+    language's: the template holds no word)."""
+    joined = parts[0]
+    for more in parts[1:]:
+        joined = t("{a}; {b}", a=joined, b=more)
+    return joined
+
+
+def not_now(why: Any, later: Sequence[Any] | None, yes_later: Any) -> Text:
+    """The answer to an action asked outside its step or turn: why not now (the step or turn
+    it belongs to), then the action's own conditions read against the table as it is now, which
+    decide it when that step or turn comes: ``later`` lists what would still stop it (empty:
+    nothing would), None when that step or turn never comes again in this game."""
+    if later is None:
+        return t("Not now: {why}; and it does not come again in this game", why=why)
+    if later:
+        return t("Not now: {why}. When it comes (with the table as it is now): No: {reasons}",
+                 why=why, reasons=semicolons(later))
+    return t("Not now: {why}. When it comes (with the table as it is now): {yes}", why=why,
+             yes=yes_later)

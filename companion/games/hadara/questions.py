@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..core import Answer, FieldSpec, Question, Text, t
+from ..core import Answer, FieldSpec, Question, Text, not_now, t
 from .cards import BUY_RULE, card_price
 from .colonies import IN_TURN
-from .data import COLOURS, MAX_GOLD, MAX_SILVER, STEP_RULES, TILES_PER_TRACK, TRACKS
+from .data import COLOURS, MAX_GOLD, MAX_SILVER, ROMAN, STEP_RULES, TILES_PER_TRACK, TRACKS
 from .feeding import suggest_removal
 from .model import HadaraState
+from .steps import when_comes
 from .terms import COLOUR_WORDS, MEDAL_WORDS, TRACK_WORDS, cards, coins, step_name
 
 _NO_TRACKS = dict.fromkeys(TRACKS, 0)
@@ -26,9 +27,31 @@ def _problems(state: HadaraState, kind: str, data: Mapping[str, Any]) -> list[Te
 
 
 def _step_note(state: HadaraState, step: str) -> tuple[tuple[str, Any], ...]:
-    if state.step == step:
+    if state.step == step or state.over:
         return ()
-    return ((t("the table is now at"), step_name(state.step, state.phase)),)
+    note = ((t("the table is now at"), step_name(state.step, state.phase)),)
+    later = when_comes(state, step)
+    if later is not None:
+        note += ((t("the step comes"), t("epoch {epoch}, phase {phase}", epoch=ROMAN[later.epoch],
+                                         phase=later.phase)),)
+    return note
+
+
+def _answer(state: HadaraState, kind: str, step: str, data: Mapping[str, Any],
+            yes: Text) -> tuple[bool, Text]:
+    """The action's own answer: yes, or no with what stops it. Asked outside its step, the
+    answer says so and what the action's own conditions say against the table as it is now, at
+    the next such step (every player's turn to come then: no turn is checked)."""
+    from .rules import MOVES  # the moves' own checks (the rules module loads this one)
+    problems = _problems(state, kind, data)
+    if not problems:
+        return True, yes
+    if state.over or state.step == step:
+        return False, _no(problems)
+    later = when_comes(state, step)
+    then = None if later is None else [
+        p.message for p in MOVES[kind][1](later, {k: v for k, v in data.items() if k != IN_TURN})]
+    return False, not_now(problems[0], then, yes)
 
 
 def _no(problems: list[Text]) -> Text:
@@ -59,13 +82,13 @@ def can_take_colony(state: HadaraState, seat: int, requirement: int) -> Answer:
     p = state.players[seat]
     military, levels = p.track("military"), sorted(c.requirement for c in p.colonies)
     took = state.step == "colony" and seat in state.acted
-    problems = _problems(state, "colony", colony_action({"player": seat,
-                                                        "requirement": requirement}))
+    yes, summary = _answer(state, "colony", "colony",
+                           colony_action({"player": seat, "requirement": requirement}),
+                           t("Yes: {name} may take it", name=p.name))
     numbers = ((t("military"), military), (t("requirement"), requirement),
                (t("levels held"), _listed(levels)),
                (t("taken this step"), _yes_no(took))) + _step_note(state, "colony")
-    summary = t("Yes: {name} may take it", name=p.name) if not problems else _no(problems)
-    return Answer(not problems, summary, numbers, STEP_RULES["colony"])
+    return Answer(yes, summary, numbers, STEP_RULES["colony"])
 
 
 def statue_action(d: Mapping[str, Any]) -> dict[str, Any]:
@@ -82,15 +105,15 @@ def can_carve_statue(state: HadaraState, seat: int, statue: int, requirement: in
     p = state.players[seat]
     carved = sorted(s.number for s in p.statues)
     tiles = {tr: TILES_PER_TRACK - p.tiles_used(tr) for tr in TRACKS}
-    problems = _problems(state, "statue", statue_action(
-        {"player": seat, "statue": statue, "requirement": requirement, "tile_track": tile_track}))
+    yes, summary = _answer(state, "statue", "statue", statue_action(
+        {"player": seat, "statue": statue, "requirement": requirement, "tile_track": tile_track}),
+        t("Yes: {name} may carve it", name=p.name))
     numbers = ((t("culture"), p.track("culture")), (t("requirement"), requirement),
                (t("statues carved"), _listed(carved)),
                (t("bonus tiles left"), [t("{track} {n}", track=TRACK_WORDS[tr], n=n)
                                         for tr, n in tiles.items()]),
                ) + _step_note(state, "statue")
-    summary = t("Yes: {name} may carve it", name=p.name) if not problems else _no(problems)
-    return Answer(not problems, summary, numbers, STEP_RULES["statue"])
+    return Answer(yes, summary, numbers, STEP_RULES["statue"])
 
 
 def card_action(d: Mapping[str, Any]) -> dict[str, Any]:
@@ -104,14 +127,14 @@ def can_afford_card(state: HadaraState, seat: int, colour: str, printed: int) ->
     0); the player must hold that many coins, and it must be their card to take."""
     p = state.players[seat]
     owned, price = p.count(colour), card_price(p, colour, printed)
-    problems = _problems(state, "buy", card_action({"player": seat, "colour": colour,
-                                                    "cost": printed}))
+    yes, summary = _answer(state, "buy", "cards", card_action(
+        {"player": seat, "colour": colour, "cost": printed}),
+        t("Yes: the card costs {price}; {name} has {coins}", price=price, name=p.name,
+          coins=coins(p.coins)))
     numbers = ((t("printed cost"), printed),
                (t("{colour} cards owned", colour=COLOUR_WORDS[colour]), owned),
                (t("price"), price), (t("coins"), p.coins)) + _step_note(state, "cards")
-    summary = (t("Yes: the card costs {price}; {name} has {coins}", price=price,
-                 name=p.name, coins=coins(p.coins)) if not problems else _no(problems))
-    return Answer(not problems, summary, numbers, BUY_RULE)
+    return Answer(yes, summary, numbers, BUY_RULE)
 
 
 def feed_action(d: Mapping[str, Any]) -> dict[str, Any]:
@@ -125,14 +148,13 @@ def must_remove_cards(state: HadaraState, seat: int) -> Answer:
     p = state.players[seat]
     short = p.food_shortfall
     suggestion = suggest_removal(p)
-    problems = _problems(state, "remove", feed_action({"player": seat}))
+    yes, summary = _answer(state, "remove", "feed", feed_action({"player": seat}),
+                           t("Yes: {name} must remove at least {cards}", name=p.name,
+                             cards=cards(len(suggestion))))
     numbers = ((t("cards"), len(p.cards)), (t("food"), p.track("food")),
                (t("cards over food"), short),
                (t("fewest cards to remove (no food on them)"), len(suggestion)))
-    summary = (t("Yes: {name} must remove at least {cards}", name=p.name,
-                 cards=cards(len(suggestion)))
-               if not problems else _no(problems))
-    return Answer(not problems, summary, numbers + _step_note(state, "feed"), STEP_RULES["feed"])
+    return Answer(yes, summary, numbers + _step_note(state, "feed"), STEP_RULES["feed"])
 
 
 def medal_action(d: Mapping[str, Any]) -> dict[str, Any]:
@@ -147,12 +169,11 @@ def can_buy_medal(state: HadaraState, seat: int, medal: str, price: int,
     needs a bonus tile of its track's colour."""
     p = state.players[seat]
     held, cap = (p.gold, MAX_GOLD) if medal == "gold" else (len(p.silver), MAX_SILVER)
-    problems = _problems(state, "medal", medal_action({"player": seat, "medal": medal,
-                                                       "price": price, "track": track}))
+    yes, summary = _answer(state, "medal", "medals", medal_action(
+        {"player": seat, "medal": medal, "price": price, "track": track}), t("Yes"))
     numbers = ((t("{medal} medals held", medal=MEDAL_WORDS[medal]), held), (t("limit"), cap),
                (t("price"), price), (t("coins"), p.coins)) + _step_note(state, "medals")
-    summary = t("Yes") if not problems else _no(problems)
-    return Answer(not problems, summary, numbers, STEP_RULES["medals"])
+    return Answer(yes, summary, numbers, STEP_RULES["medals"])
 
 
 _PLAYER = FieldSpec("player", t("Player"), "player")

@@ -138,6 +138,15 @@ def _next_step(state: HadaraState) -> HadaraState:
                    acted=frozenset(), taken=(), wheel=(), drawn=())
 
 
+def when_comes(state: HadaraState, step: str) -> HadaraState | None:
+    """The table at the next ``step`` it comes to, every step between closed with nothing done
+    in it (the boards as they are now): what an action of that step is read against when it is
+    asked about in another. None once the game is over, or when no such step is left."""
+    while not state.over and state.step != step:
+        state = _next_step(state)
+    return None if state.over else state
+
+
 def next_problems(state: HadaraState, d: Mapping[str, Any]) -> Problems:
     """Closing the current step (the one ``closing`` names, when it names one): phase A's cards
     need all five rounds; feeding must be done."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import Answer, FieldSpec, Question, RulesError, t
+from ..core import Answer, FieldSpec, Question, RulesError, not_now, replace, t
 from .data import ACROPOLIS
 from .model import Cubes, HexemoniaState
 from .politics import check_political, preview_check
@@ -57,12 +57,35 @@ def can_attack(state: HexemoniaState, defender: int, target: str, adjacent: str,
     except RulesError as err:
         return Answer(False, t("No: {reason}", reason=err.message), (), WAR_RULE)
     numbers = _attack_numbers(plan, forces.units)
+    yes = t("Yes: {units} units beat the {held} needed to hold", units=forces.units,
+            held=plan.needed - 1)
+    now = _refusal(state, data)
+    if now is None:
+        return Answer(True, yes, numbers, WAR_RULE)
+    later = _at_the_action(state)
+    then = None if later is None else _refusal(later, data)
+    if later is None or then == now:  # the turn's step is not what stops it
+        return Answer(False, t("No: {reason}", reason=now), numbers, WAR_RULE)
+    return Answer(False, not_now(now, [then] if then else [], yes), numbers, WAR_RULE)
+
+
+def _refusal(state: HexemoniaState, data: Mapping[str, Any]) -> Any:
+    """What the attack's own checks refuse with in ``state`` (None: it is accepted)."""
     try:
         check_attack(state, data)
     except RulesError as err:
-        return Answer(False, t("No: {reason}", reason=err.message), numbers, WAR_RULE)
-    return Answer(True, t("Yes: {units} units beat the {held} needed to hold",
-                          units=forces.units, held=plan.needed - 1), numbers, WAR_RULE)
+        return err.message
+    return None
+
+
+def _at_the_action(state: HexemoniaState) -> HexemoniaState | None:
+    """The table at the active player's action (C) in a turn: phase A done, no action chosen
+    yet and no political check made, the boards as they are now (None once the game is over).
+    An attack asked before it, or after the turn's action was another, is read against it."""
+    if state.over:
+        return None
+    return replace(state, took=True, action="", checked=False,
+                   attacked=state.attacked if state.action == "war" else ())
 
 
 def _attack_numbers(plan: Attack, units: int) -> tuple[tuple[str, Any], ...]:
@@ -82,19 +105,26 @@ def philosopher_moves(state: HexemoniaState) -> Answer:
     names = [p.name for p in state.players]
     numbers = tuple((t("{name}: political hexes", name=n), c)
                     for n, c in zip(names, check.counts))
-    try:
-        check_political(state)
-    except RulesError as err:
-        return Answer(False, t("No: {reason}", reason=err.message), numbers, POLITICS_RULE)
-    if check.new_holder < 0:
-        return Answer(False, t("No: the Philosopher does not move this turn"), numbers,
-                      POLITICS_RULE)
+    moves = check.new_holder >= 0
     revolts = tuple((t("{name} revolts", name=names[i]),
                      commas(t("{hex} loses {cubes}", hex=r.hex, cubes=_cubes(r.discard))
                              for r in rs))
                     for i, rs in enumerate(check.revolts) if rs)
-    return Answer(True, t("Yes: {name} takes the Philosopher", name=names[check.new_holder]),
-                  numbers + (revolts or ((t("revolts"), NONE),)), POLITICS_RULE)
+    if moves:
+        numbers += revolts or ((t("revolts"), NONE),)
+    yes = t("Yes: {name} takes the Philosopher", name=names[check.new_holder]) if moves else ""
+    try:
+        check_political(state)
+    except RulesError as err:
+        if state.over or state.checked:  # this turn's check is over: nothing comes
+            return Answer(False, t("No: {reason}", reason=err.message), numbers, POLITICS_RULE)
+        # asked before phase A is done: the check comes later this turn
+        then = [] if moves else [t("the Philosopher does not move")]
+        return Answer(False, not_now(err.message, then, yes), numbers, POLITICS_RULE)
+    if not moves:
+        return Answer(False, t("No: the Philosopher does not move this turn"), numbers,
+                      POLITICS_RULE)
+    return Answer(True, yes, numbers, POLITICS_RULE)
 
 
 _PLAYER = FieldSpec("player", t("Player"), "player")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import Answer, FieldSpec, IllegalAction, Question, replace, t
+from ..core import Answer, FieldSpec, IllegalAction, Question, not_now, replace, t
 from .battle import plan_battle
 from .building import BUILD
 from .costs import as_cost, entered, scale, tech_cost_item
@@ -21,7 +21,7 @@ from .economy import BUY_TECH
 from .model import House, TradeWarzState, cost_text
 from .specs import BATTLE_FIELDS
 from .spring import preview_spring
-from .terms import RESOURCE_WORDS, TOKEN_WORDS, TREE_WORDS, golden_xadlas, join
+from .terms import RESOURCE_WORDS, TOKEN_WORDS, TREE_WORDS, golden_xadlas, join, season_word
 from .turns import YEARLY, SeasonMove
 
 BATTLE_RULE = "TradeWarz rulebook, Marching: Battle; ruling T3"
@@ -91,21 +91,41 @@ def _prerequisites(game: TradeWarzState, house: House, tech_id: str, numbers: Nu
             numbers.append((label, t("none, and some are still for sale")))
 
 
-def _problems(move: SeasonMove, game: TradeWarzState, seat: int, data: Mapping[str, Any]
-              ) -> tuple[bool, list[Any]]:
-    """The move's own problems for house ``seat``. A house whose turn comes later this season
-    is asked about its turn, with the boards as they are now. True when it acts right now."""
-    later = game.phase == "seasons" and seat > game.turn
-    state = replace(game, turn=seat) if later else game
-    return not later, [p.message for p in move.problems(state, seat, data)]
+def _next_turn(game: TradeWarzState, seat: int) -> TradeWarzState | None:
+    """The table at house ``seat``'s next turn, when that turn is not this season's: the
+    boards as they are now, the action tokens back and this year's villages old once a year has
+    passed (the end of Spring gives them back). None when the game is over."""
+    if game.phase == "over":
+        return None
+    last = len(game.season_names) - 1
+    if game.phase == "seasons" and game.season < last:
+        return replace(game, turn=seat, season=game.season + 1)
+    houses = tuple(replace(h, tokens=(), villages_this_year=0) for h in game.houses)
+    return replace(game, houses=houses, phase="seasons", turn=seat, season=0, year=game.year + 1)
 
 
-def _answer(problems: list[Any], yes_now: Any, yes_later: Any, now: bool, numbers: Numbers,
-            rule: str) -> Answer:
-    if problems:
+def _asked(move: SeasonMove, game: TradeWarzState, seat: int, data: Mapping[str, Any],
+           numbers: Numbers, rule: str, yes_now: Any, yes_later: Any, yes_next: Any) -> Answer:
+    """The move's own problems for house ``seat``, answered for the turn they decide. A house
+    whose turn comes later this season is asked about its turn, with the boards as they are now.
+    A house that has had its turn this season (or asked while the end of Spring is due) hears
+    "not now" and what the move's own conditions say against the boards in its next turn."""
+    if game.phase == "seasons" and seat > game.turn:
+        game, now = replace(game, turn=seat), False
+    else:
+        now = True
+    problems = [p.message for p in move.problems(game, seat, data)]
+    if not problems:
+        return Answer(True, yes_now if now else yes_later, tuple(numbers), rule)
+    waiting = game.phase == "spring_end" or (game.phase == "seasons" and seat < game.turn)
+    later = _next_turn(game, seat) if waiting else None
+    if later is None:
         return Answer(False, t("No: {reasons}", reasons=join(problems, "; ")), tuple(numbers),
                       rule)
-    return Answer(True, yes_now if now else yes_later, tuple(numbers), rule)
+    then = [p.message for p in move.problems(later, seat, data)]
+    numbers.append((t("Its next turn"), t("year {year}, {season}", year=later.year,
+                                           season=season_word(later.season_names[later.season]))))
+    return Answer(False, not_now(problems[0], then, yes_next), tuple(numbers), rule)
 
 
 def can_buy_tech(game: TradeWarzState, seat: int, tech_id: str, paid: Mapping[str, int]
@@ -120,11 +140,11 @@ def can_buy_tech(game: TradeWarzState, seat: int, tech_id: str, paid: Mapping[st
                                             limit=MAX_SUPER_UNITS)))
     _cost(game, house, tech_cost_item(tech_id), tech.level, paid, numbers)
     data = {"tech": tech_id, **{f"pay_{r}": n for r, n in paid.items()}}
-    now, problems = _problems(BUY_TECH, game, seat, data)
-    return _answer(problems, t("Yes: {house} can buy {tech} now", house=house.name,
-                               tech=tech.name),
-                   t("Yes: {house} can buy {tech} in its turn this season", house=house.name,
-                     tech=tech.name), now, numbers, TECH_RULE)
+    return _asked(BUY_TECH, game, seat, data, numbers, TECH_RULE,
+                  t("Yes: {house} can buy {tech} now", house=house.name, tech=tech.name),
+                  t("Yes: {house} can buy {tech} in its turn this season", house=house.name,
+                    tech=tech.name),
+                  t("Yes: {house} can buy {tech}", house=house.name, tech=tech.name))
 
 
 def can_build_castle(game: TradeWarzState, seat: int, paid: Mapping[str, int]) -> Answer:
@@ -147,12 +167,13 @@ def can_build_castle(game: TradeWarzState, seat: int, paid: Mapping[str, int]) -
         "the app counts villages but does not know where they are: the castle goes on a village "
         "of {house} built in an earlier year that has no castle yet", house=house.name)))
     data = {"what": "castle", **{f"pay_{r}": n for r, n in paid.items()}}
-    now, problems = _problems(BUILD, game, seat, data)
-    return _answer(problems, t("Yes: {house} can build a castle now, on a village of its own "
-                               "built before this year", house=house.name),
-                   t("Yes: {house} can build a castle in its turn this season, on a village of "
-                     "its own built before this year", house=house.name), now, numbers,
-                   CASTLE_RULE)
+    return _asked(BUILD, game, seat, data, numbers, CASTLE_RULE,
+                  t("Yes: {house} can build a castle now, on a village of its own built before "
+                    "this year", house=house.name),
+                  t("Yes: {house} can build a castle in its turn this season, on a village of "
+                    "its own built before this year", house=house.name),
+                  t("Yes: {house} can build a castle, on a village of its own built before the "
+                    "year of that turn", house=house.name))
 
 
 def who_wins(game: TradeWarzState, d: Mapping[str, Any]) -> Answer:
