@@ -598,9 +598,10 @@ class TradeWarzTable:
 
     def play_to_end(self, page: Page, shots: Any = None) -> None:
         a, b = 0, 1
-        # every building stands where the house's soldiers marched (ruling T27): Basalt marches
-        # out in Summer and builds its village in Season 4; Amber's March in Fall, which meets
-        # Basalt's army, takes it 1 march out, where it builds (two Marches a year at most)
+        # every building stands where the house's soldiers marched (ruling T27): Basalt's March
+        # moves to Summer and its village to Season 4; Amber's one March (Fall, into Basalt's
+        # army) takes it 1 march out, so both its buildings stand 1 march away. No action is
+        # added: each house still takes its five, the same kinds as before
         self.resources(page, a, "Summer", "gold")
         self.march(page, b, "Summer")
         self.hold_post(page, a, 1)
@@ -729,7 +730,9 @@ class TradeWarzThreeHouseTable(TradeWarzTable):
         self.march(self.at(c), c, "Fall")
         self.battle(self.at(c), c, a, {"attacker": (2, 4, 1, 1), "defender": (2, 1, 2, 0)})
         # each settlement goes where the house's soldiers marched (ruling T27): Basalt and
-        # Cobalt march in Winter (Cobalt 2 marches out now) and build there in Season 4
+        # Cobalt march in Winter (Cobalt 2 marches out now) and build there in Season 4. A
+        # house has five actions a year, so each March the rule asks for takes the place of a
+        # Resources +2 (Basalt's lumber, Cobalt's mining), not an extra season or year
         self.resources(self.at(a), a, "Winter", "gold")
         self.march(self.at(b), b, "Winter")
         self.march(self.at(c), c, "Winter")
@@ -757,7 +760,8 @@ class TradeWarzThreeHouseTable(TradeWarzTable):
         self.resources(cobalt, c, "Summer", "gold")
         self.hold_post(self.at(a), a, 1)
         self.hold_post(self.at(a), a, 2)
-        # Amber marches twice, then builds its two settlements where its army stands (T27)
+        # Amber marches twice, then builds its two settlements where its army stands (T27):
+        # the Marches take the places of its Winter gold and of its March in Spring
         self.march(self.at(a), a, "Fall")
         self.resources(self.at(b), b, "Fall", "gold")
         self.no_recruiting(self.at(c), c, "Fall", self.names[b])
