@@ -604,12 +604,12 @@ class TradeWarzTable:
         # added: each house still takes its five, the same kinds as before
         self.resources(page, a, "Summer", "gold")
         self.march(page, b, "Summer")
-        self.hold_post(page, a, 1)
-        self.hold_post(page, a, 2)
-        self.hold_post(page, b, 3)
+        self.hold_post(page, b, 3)  # a post is taken as the guide says: after the March to it
         self.march(page, a, "Fall")
         # Amber 2 soldiers + card 4 beats Basalt 2 + 1; casualties are kills minus blocks
         self.battle(page, a, b, {"attacker": (2, 4, 1, 1), "defender": (2, 1, 2, 0)})
+        self.hold_post(page, a, 1)
+        self.hold_post(page, a, 2)
         self.resources(page, b, "Fall", "wheat")
         self.build(page, a, "Winter", "settlement", {"mining": 1}, distance=1)
         self.resources(page, b, "Winter", "mining", "lumber")
@@ -723,7 +723,6 @@ class TradeWarzThreeHouseTable(TradeWarzTable):
         self.university(self.at(a), a, "Summer", "economy", 2)
         self.university(self.at(b), b, "Summer", "military", 1)
         self.resources(self.at(c), c, "Summer", "lumber", "wheat")
-        self.hold_post(self.at(c), c, 3)
         self.buy_tech(self.at(a), a, "Fall", "generate_tax")
         self.buy_tech(self.at(b), b, "Fall", "defensive_tactics")
         # Cobalt marches into Amber's army: 2 soldiers + card 4 against 2 + card 1
@@ -736,6 +735,7 @@ class TradeWarzThreeHouseTable(TradeWarzTable):
         self.resources(self.at(a), a, "Winter", "gold")
         self.march(self.at(b), b, "Winter")
         self.march(self.at(c), c, "Winter")
+        self.hold_post(self.at(c), c, 3)  # as the guide says: a post after the March to it
         self.resources(self.at(a), a, "Season 4", "wheat")
         self.build(self.at(b), b, "Season 4", "settlement", {"wheat": 1}, distance=1)
         self.build(self.at(c), c, "Season 4", "settlement", {"lumber": 1}, distance=2)
@@ -758,15 +758,15 @@ class TradeWarzThreeHouseTable(TradeWarzTable):
         cobalt = self.at(c)
         expect(cobalt.locator("#p2 .tw-badge.warn")).to_have_text("capital held by Basalt")
         self.resources(cobalt, c, "Summer", "gold")
-        self.hold_post(self.at(a), a, 1)
-        self.hold_post(self.at(a), a, 2)
         # Amber marches twice, then builds its two settlements where its army stands (T27):
         # the Marches take the places of its Winter gold and of its March in Spring
         self.march(self.at(a), a, "Fall")
+        self.hold_post(self.at(a), a, 1)
         self.resources(self.at(b), b, "Fall", "gold")
         self.no_recruiting(self.at(c), c, "Fall", self.names[b])
         self.resources(self.at(c), c, "Fall", "wheat")
         self.march(self.at(a), a, "Winter")
+        self.hold_post(self.at(a), a, 2)
         self.resources(self.at(b), b, "Winter", "lumber")
         self.build(self.at(c), c, "Winter", "settlement", {"mining": 1}, distance=1)
         page = self.at(a)
