@@ -6,10 +6,17 @@ A component's known value (a BoxData row) comes only from the sightings whose en
 force, so an undone entry's value is forgotten, and sightings that disagree are listed as a
 conflict, never silently overwritten.
 
-Box data and house rules belong to an owner, never to the whole server: the game's group
-("group:<id>"), or the game itself when it has no group ("game:<id>"). A table writes only
-its owner's; it reads its owner's, then (under them) the values kept before box data had
-owners ("legacy": read-only, nobody can add to it any more, see migration 0009)."""
+Box data and house rules belong to an owner: the game's group ("group:<id>"), or the game
+itself when it has no group ("game:<id>"). A table writes only its owner's; it reads its
+owner's, then (under them) the values kept before box data had owners ("legacy": nobody can add
+to it any more, see migration 0009), then the server's box ("server").
+
+The server's box is what every table of this server taught, so that a box is typed in once per
+server and not once per group (a first night played without a group teaches the group made
+after it): its known values are worked out from every owner's sightings in force, and from
+box files loaded into it. A house rule is a table's choice, not a printed value: it is never
+the server's, so no table changes another's rulings (security review M4). Values two tables
+saw differently are the server's conflict: shown, never offered."""
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -31,6 +38,8 @@ from ..db import (
 )
 
 HOUSE_RULE = "house rule"
+#: the owner of the values every table of the server taught (and box files loaded into it)
+SERVER_BOX = "server"
 #: box data a table chooses: the newest choice stands
 _CHOSEN = (HOUSE_RULE,)
 
@@ -84,11 +93,15 @@ def _box_source(s: Session) -> tuple[int | None, int]:
 
 
 def _settle(s: Session, owner: str, slug: str, category: str, key: str) -> None:
-    """A component's known value for one owner from its sightings in force: the one they agree
-    on, or the newest with every value listed as a conflict; with none in force, forgotten."""
-    values = list(s.scalars(select(BoxSighting.value).where(
-        BoxSighting.owner == owner, BoxSighting.slug == slug, BoxSighting.category == category,
-        BoxSighting.key == key, BoxSighting.in_force.is_(True)).order_by(BoxSighting.id)))
+    """A component's known value for one owner from its sightings in force (the server's:
+    every owner's): the one they agree on, or the newest with every value listed as a
+    conflict; with none in force, forgotten."""
+    query = select(BoxSighting.value).where(
+        BoxSighting.slug == slug, BoxSighting.category == category, BoxSighting.key == key,
+        BoxSighting.in_force.is_(True))
+    if owner != SERVER_BOX:
+        query = query.where(BoxSighting.owner == owner)
+    values = list(s.scalars(query.order_by(BoxSighting.id)))
     row = s.scalar(select(BoxData).where(BoxData.owner == owner, BoxData.slug == slug,
                                          BoxData.category == category, BoxData.key == key))
     if not values:
@@ -107,9 +120,11 @@ def _settle(s: Session, owner: str, slug: str, category: str, key: str) -> None:
 
 def _resettle(s: Session, touched: Iterable[tuple[str, str, str, str]]) -> None:
     """Work out the known value of each (owner, slug, category, key) of ``touched`` again, from
-    its sightings in force as ``s`` now holds them."""
+    its sightings in force as ``s`` now holds them, and the server's (but for a house rule)."""
     s.flush()
-    for owner, slug, category, key in dict.fromkeys(touched):
+    touched = list(touched)
+    server = [(SERVER_BOX, *c[1:]) for c in touched if c[2] not in _CHOSEN]
+    for owner, slug, category, key in dict.fromkeys(touched + server):
         _settle(s, owner, slug, category, key)
 
 
@@ -147,16 +162,28 @@ def box_follows_game(s: Session, game_id: int) -> None:
         _resettle(s, touched)
 
 
+#: whose value of a component stands, first to last
+_BEFORE = (LEGACY_BOX, SERVER_BOX)
+
+
 def box_entries(slug: str, owner: str, *, with_conflicts: bool = False) -> list[BoxData]:
-    """The known values of a game's components for ``owner`` (to offer in forms): its own, then
-    the legacy ones it has no value of its own for; with ``with_conflicts``, also those whose
+    """The known values of a game's components for ``owner`` (to offer in forms): its own
+    first, then the legacy ones and then the server's, each only for a component no owner
+    before it has a value of (or a conflict: a table that saw two values checks its
+    component, whatever another table saw); with ``with_conflicts``, also those whose
     sightings disagree (``conflict`` lists their values: shown, not offered)."""
-    query = select(BoxData).where(BoxData.slug == slug, BoxData.owner.in_((owner, LEGACY_BOX)))
-    if not with_conflicts:
-        query = query.where(BoxData.conflict.is_(None))
-    rows = list(session().scalars(query.order_by(BoxData.category, BoxData.key)))
-    own = {(b.category, b.key) for b in rows if b.owner == owner}
-    return [b for b in rows if b.owner == owner or (b.category, b.key) not in own]
+    order = (owner, *(o for o in _BEFORE if o != owner))
+    rows = list(session().scalars(select(BoxData).where(
+        BoxData.slug == slug, BoxData.owner.in_(order)).order_by(BoxData.category,
+                                                                 BoxData.key)))
+    rows.sort(key=lambda b: order.index(b.owner))  # stable: by category and key within each
+    out, seen = [], set()
+    for b in rows:
+        if (b.category, b.key) not in seen:
+            seen.add((b.category, b.key))
+            if with_conflicts or b.conflict is None:
+                out.append(b)
+    return out
 
 
 def game_box(game: Game, *, with_conflicts: bool = False) -> list[BoxData]:

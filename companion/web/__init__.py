@@ -15,9 +15,10 @@ from .device import once_key, wants_json
 from .security import csrf
 from .widgets import fast_input
 
-#: The views that read a whole exported file (a game's, a group's) take up to IMPORT_MAX_BYTES;
-#: every other request stays within MAX_CONTENT_LENGTH.
-FILE_IMPORTS = ("pages.import_game", "groups.import_group")
+#: The views that read a whole exported file (a game's, a group's, a box's) take up to
+#: IMPORT_MAX_BYTES; every other request stays within MAX_CONTENT_LENGTH.
+FILE_IMPORTS = ("pages.import_game", "groups.import_group", "pages.load_box",
+                "groups.load_box")
 
 CSRF_MESSAGE = t("This page was open too long or came from elsewhere (missing security token), "
                  "so nothing was recorded. Reload the page and try again.")
@@ -109,8 +110,8 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(api.bp)
     from . import card  # a finished game's card to share: SVG and PNG
     app.register_blueprint(card.bp)
-    from . import group_files, groups  # noqa: F401  game nights (group_files: its downloads,
-    app.register_blueprint(groups.bp)  # routes of the same blueprint)
+    from . import box_files, group_files, groups  # noqa: F401  game nights (group_files: its
+    app.register_blueprint(groups.bp)  # downloads, box_files: its box, routes of the same one)
     from . import extras  # each game's own pages, where it has some (web/extras/<slug>.py)
     for blueprint in extras.blueprints():
         app.register_blueprint(blueprint)

@@ -113,20 +113,9 @@ def group_asked():
 
 def box_owner_of(group) -> str:
     """Whose box data and house rules a setup from ``group`` starts from: the group's; without
-    a group, only those kept before box data belonged to groups (read-only)."""
+    a group, those kept before box data belonged to groups (read-only), then the server's
+    (never its house rules: every table keeps its own)."""
     return LEGACY_BOX if group is None else box_owner_name(group.id, None)
-
-
-@bp.get("/<link>/box/<slug>")
-def box(link: str, slug: str):
-    """The group's box data of one game: what its tables entered, offered in its next games."""
-    group = _open(link)
-    if slug not in GAMES:
-        abort(404, description=t("Unknown game {slug}; this server knows {games}.",
-                                 slug=repr(slug), games=", ".join(sorted(GAMES))))
-    return render_template("box.html", rules=get_game(slug), group=group, owner="group",
-                           entries=store.box_entries(slug, box_owner_of(group),
-                                                     with_conflicts=True))
 
 
 def seated_asked(group) -> list:

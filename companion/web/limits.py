@@ -63,6 +63,8 @@ LIMITED = {
     # each change to its players or notes count as taps
     "groups.new": "RATELIMIT_NEW_GAME",
     "groups.import_group": "RATELIMIT_IMPORT",
+    "pages.load_box": "RATELIMIT_IMPORT",  # a box file, loaded like a game's file
+    "groups.load_box": "RATELIMIT_IMPORT",
     "groups.quick": "RATELIMIT_TAPS",
     "groups.add_player": "RATELIMIT_TAPS",
     "groups.rename_player": "RATELIMIT_TAPS",
@@ -77,6 +79,8 @@ LIMITED_READS = {
     "groups.export": "RATELIMIT_EXPORTS",
     "groups.plays_json": "RATELIMIT_EXPORTS",
     "groups.plays_csv": "RATELIMIT_EXPORTS",
+    "pages.box_download": "RATELIMIT_EXPORTS",
+    "groups.box_download": "RATELIMIT_EXPORTS",
     "groups.stats": "RATELIMIT_GROUP_STATS",
 }
 

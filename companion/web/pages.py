@@ -15,11 +15,10 @@ from flask import (
 from flask_babel import gettext as _l
 
 from .. import groups, store
-from ..db import LEGACY_BOX
 from ..games import GAMES, get_game
 from ..games.core import RulesError, t
+from . import box_files, quickshare
 from . import groups as group_pages
-from . import quickshare
 from .device import my_games, remember_game
 from .forms import errors_of, quick_count, table_form_class, table_payload
 from .play import open_game
@@ -242,12 +241,32 @@ def quick_shared_qr(slug: str):
 
 
 @bp.get("/box/<slug>")
-def box(slug: str):
-    """Only the box data kept before it belonged to groups: what a new game without a group
-    starts from (a group's is at /group/<link>/box/<slug>, a game's at /g/<token>/box)."""
+def box(slug: str, error: str | None = None):
+    """The server's box: every value a table of this server taught (and box files loaded into
+    it), offered to every later game under its group's own (a group's is at
+    /group/<link>/box/<slug>, a game's at /g/<token>/box)."""
     rules = _rules(slug)
-    return render_template("box.html", rules=rules, owner="legacy",
-                           entries=store.box_entries(slug, LEGACY_BOX, with_conflicts=True))
+    return render_template("box.html", rules=rules, owner="server", error=error,
+                           file_url=url_for("pages.box_download", slug=slug),
+                           load_url=url_for("pages.load_box", slug=slug),
+                           entries=store.box_entries(slug, store.SERVER_BOX,
+                                                     with_conflicts=True)), \
+        422 if error else 200
+
+
+@bp.get("/box/<slug>.json")
+def box_download(slug: str):
+    """The server's box as a file (``store.box_file``), to load on another server."""
+    _rules(slug)
+    return box_files.download(slug, store.SERVER_BOX)
+
+
+@bp.post("/box/<slug>/load")
+def load_box(slug: str):
+    """Another server's box file loaded into this server's box."""
+    _rules(slug)
+    error = box_files.load(slug, store.SERVER_BOX)
+    return box(slug, error) if error else redirect(url_for("pages.box", slug=slug), 303)
 
 
 @bp.get("/g/<token>/box")
@@ -255,6 +274,8 @@ def game_box(token: str):
     """The box data a game's table sees: its group's, or its own when it has no group."""
     game, _ = open_game(token)
     group = groups.group_of_game(game)
+    file_url = url_for("groups.box_download", link=group.token, slug=game.slug) if group \
+        else url_for("pages.box_download", slug=game.slug)
     return render_template("box.html", rules=get_game(game.slug), group=group,
-                           owner="group" if group else "game",
+                           owner="group" if group else "game", file_url=file_url,
                            entries=store.game_box(game, with_conflicts=True))

@@ -4,6 +4,12 @@ browser resolves no other host name, and every context records each request it s
 other address (a listener, not an interception: an intercepted request waits on this process,
 and Playwright turns the browser's cache off for it).
 
+Every test's tables start on a fresh server's box (``LiveServer.fresh_box``): a server keeps
+what every table taught it (issue 49), and one worker's tests share one server, so without it a
+table would be offered whatever the tests before it on that worker happened to teach, and its
+touches and forms would depend on the order the tests were dealt in. The counts are a newcomer's
+on a fresh server; a test of a known box teaches it first, in the test.
+
 Never run ``playwright install``: the browser is the system's (``scripts/system-deps.sh``).
 """
 from __future__ import annotations
@@ -15,9 +21,11 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from sqlalchemy import delete
 from werkzeug.serving import make_server
 
 from companion import create_app
+from companion.db import BoxData, BoxSighting, write_session
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -84,6 +92,15 @@ class LiveServer:
         context.on("request", seen)
         context.clock.install()
 
+    def fresh_box(self) -> None:
+        """Forget every value the server's tables taught (the box data of every owner, the
+        server's too, and the sightings they are worked out from): the box of a fresh server.
+        A table's games stay; only what it offers from the box is gone."""
+        with self.app.app_context(), write_session() as s:
+            s.execute(delete(BoxSighting))
+            s.execute(delete(BoxData))
+            s.commit()
+
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory) -> Iterator[LiveServer]:
@@ -97,7 +114,9 @@ def live_server(tmp_path_factory) -> Iterator[LiveServer]:
 
 @pytest.fixture
 def open_context(new_context, live_server):
-    """``open_context("phone")`` -> a watched browser context with that viewport."""
+    """``open_context("phone")`` -> a watched browser context with that viewport, on a server
+    whose box is fresh when the test starts (its own tables then teach it as they play)."""
+    live_server.fresh_box()
     made = []
 
     def _open(kind: str = "phone", **extra: Any):

@@ -141,7 +141,9 @@ def group_pages(page: Page, base: str, live_server) -> dict[str, Visit]:
 
 @pytest.fixture(scope="module")
 def site(browser, browser_context_args, live_server) -> Iterator[dict[str, Visit]]:
-    """Every page's visit, the games behind them played once (in English, on a phone)."""
+    """Every page's visit, the games behind them played once (in English, on a phone), on a
+    fresh server's box."""
+    live_server.fresh_box()
     context = browser.new_context(**browser_context_args, **PHONE)
     live_server.prepare(context)
     page, base = context.new_page(), live_server.url

@@ -40,7 +40,8 @@ def said(lang: str, msgid: str) -> str:
 
 @pytest.fixture(scope="module")
 def games(browser, browser_context_args, live_server) -> Iterator[dict[str, str]]:
-    """One game of each kind, set up on a phone (its address by slug)."""
+    """One game of each kind, set up on a phone (its address by slug) on a fresh server's box."""
+    live_server.fresh_box()
     context = browser.new_context(**browser_context_args, **PHONE)
     live_server.prepare(context)
     page = context.new_page()

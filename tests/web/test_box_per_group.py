@@ -1,6 +1,7 @@
-"""Box data and house rules belong to a group, or to a game without a group, never to the whole
-server (issue 21, security review M4): a table changes only its own group's (or its own game's),
-and a setup from a group starts from that group's values and house rules."""
+"""Box data and house rules belong to a group, or to a game without a group (issue 21, security
+review M4): a table changes only its own group's (or its own game's), and a setup from a group
+starts from that group's values and house rules. Printed values (never house rules) are also the
+server's box (issue 49): offered to every other table under its own, marked as the server's."""
 from __future__ import annotations
 
 from companion import migrations, store
@@ -62,41 +63,42 @@ def fills_from(client, app, group, name) -> bool:
     return listed
 
 
-def test_a_hex_named_at_one_groups_table_never_reaches_another_groups_pages(client, app):
+def test_a_hex_named_at_one_groups_table_is_only_the_servers_on_another_groups_pages(client, app):
     ours, theirs = new_group(client, "Ours"), new_group(client, "Theirs")
     table = hexemonia(client, app, ours)
     table.act("take", **HEX)
     table.play("SERVER MOVED to evil.example", "fortification", "military", (0, 0, 0),
                shield=2)
     assert f"/group/{ours}/box/hexemonia" in client.get(f"/group/{ours}").get_data(as_text=True)
-    assert "SERVER MOVED" in client.get(f"/group/{ours}/box/hexemonia").get_data(as_text=True)
+    page = client.get(f"/group/{ours}/box/hexemonia").get_data(as_text=True)
+    assert "SERVER MOVED to evil.example</td>" in page  # the group's own: not marked
     assert fills_from(client, app, ours, "SERVER MOVED to evil.example")
-    assert "SERVER MOVED" not in client.get(f"/group/{theirs}/box/hexemonia").get_data(
-        as_text=True)
-    assert not fills_from(client, app, theirs, "SERVER MOVED to evil.example")
-    assert not fills_from(client, app, "", "SERVER MOVED to evil.example")  # nor a lone game
-    assert "SERVER MOVED" not in client.get("/box/hexemonia").get_data(as_text=True)
+    page = client.get(f"/group/{theirs}/box/hexemonia").get_data(as_text=True)
+    assert "SERVER MOVED to evil.example <small class=\"muted\">(from this server)" in page
+    with app.app_context():
+        theirs_own = store.box_entries("hexemonia", f"group:{group_id(app, theirs)}")
+        assert all(b.owner != f"group:{group_id(app, theirs)}" for b in theirs_own)
 
 
-def test_a_hex_named_at_a_game_without_a_group_stays_that_games_own(client, app):
+def test_a_hex_named_at_a_game_without_a_group_is_its_own_and_the_servers(client, app):
     group = new_group(client)
     lone = hexemonia(client, app)
     lone.act("take", **HEX)
     lone.play("Mura nuove", "fortification", "military", (0, 0, 0), shield=2)
     assert "Mura nuove" in client.get(lone.path + "/box").get_data(as_text=True)
-    assert "Mura nuove" not in client.get(f"/group/{group}/box/hexemonia").get_data(
+    assert "Mura nuove <small" in client.get(f"/group/{group}/box/hexemonia").get_data(
         as_text=True)
-    assert fills_from(client, app, "", "Mura") and not fills_from(client, app, "", "Mura nuove")
-    assert not fills_from(client, app, group, "Mura nuove")
+    assert fills_from(client, app, "", "Mura nuove")
+    assert fills_from(client, app, group, "Mura nuove")
 
 
-def test_setting_up_from_a_group_offers_its_setup_values_and_not_another_groups(client, app):
+def test_setting_up_from_a_group_offers_its_setup_values_and_the_servers(client, app):
     ours, theirs = new_group(client, "Ours"), new_group(client, "Theirs")
     hadara(client, app, ours, "Ana", "Ben")  # setup cards 1A and 2A seen by this group
     html = client.get(f"/new/hadara?group={ours}").get_data(as_text=True)
     assert "&#34;1A&#34;" in html and "Box data Ours remembers" in html
     html = client.get(f"/new/hadara?group={theirs}").get_data(as_text=True)
-    assert "&#34;1A&#34;" not in html
+    assert "&#34;1A&#34;" in html  # the server's, under the group's own (none)
 
 
 def test_a_game_joining_a_group_brings_its_setups_box_data_to_the_group(client, app):
@@ -145,13 +147,13 @@ def test_the_migration_gives_each_sighting_to_its_games_group_or_game_and_keeps_
                 f"('hadara', 'statue', '{key}', '{{\"points\": {value}}}', {now})"))
     migrations.upgrade(app)
     with app.app_context():
-        rows = store.session().query(BoxData).all()
+        rows = store.session().query(BoxData).filter(BoxData.owner != "server").all()
         assert sorted((b.owner, b.key, b.value["points"], b.conflict) for b in rows) == [
             ("game:2", "space 2", 3, None), ("group:7", "space 1", 2, None),
             ("legacy", "space 3", 4, None)]
         assert {s.owner for s in store.session().query(BoxSighting)} == {
             "group:7", "game:2", "legacy"}
-        club = [b.key for b in store.box_entries("hadara", "group:7")]
-        assert club == ["space 1", "space 3"]  # its own, and the legacy value under it
-        assert [b.key for b in store.box_entries("hadara", "game:2")] == ["space 2", "space 3"]
+        club = [(b.key, b.owner) for b in store.box_entries("hadara", "group:7")]
+        # its own, the legacy value under it, then the server's (migration 0013)
+        assert club == [("space 1", "group:7"), ("space 3", "legacy"), ("space 2", "server")]
     app.extensions["db_engine"].dispose()
