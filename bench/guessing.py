@@ -1,6 +1,7 @@
 """Guessing join codes: 300 wrong codes sent at once from one address, as a script would, to the
-app served as `make run` serves it, with its rate limits on (the default: the join limit counts in
-the database, shared by every server process)."""
+app served as `make run` serves it, with its rate limits on (the default: each server process
+counts the join limit in its own memory, so the answers are at most one limit per process the
+connections reach)."""
 from __future__ import annotations
 
 import http.client

@@ -39,11 +39,13 @@ CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
 
 class Attack:
     """``count`` connections from ``source`` to ``port``, kept open as long as the server lets
-    them (each closed one opened again after ``reopen`` seconds, or never when None)."""
+    them (each closed one opened again after ``reopen`` seconds, or never when None); the
+    stalled bodies are posted to ``body_path``."""
 
     def __init__(self, port: int, count: int, source: str = ATTACKER, kinds=KINDS,
-                 reopen: float | None = 5.0, every: float = 3.0) -> None:
+                 reopen: float | None = 5.0, every: float = 3.0, body_path: str = "/join") -> None:
         self.port, self.count, self.source, self.kinds = port, count, source, kinds
+        self.body_path = body_path
         self.reopen, self.every = reopen, every
         self.answers: Counter[str] = Counter()  # first line of each answer the server sent
         self.opened = self.failed = 0
@@ -99,8 +101,9 @@ class Attack:
             sock.settimeout(5)
             sock.connect(("127.0.0.1", self.port))
             if kind == "body":  # a form of 100,000 bytes, of which 9 ever come
-                sock.sendall(b"POST /join HTTP/1.1\r\nHost: table\r\nContent-Type: application/"
-                             b"x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\ncode=ABCD")
+                sock.sendall(f"POST {self.body_path} HTTP/1.1\r\n".encode() + b"Host: table\r\n"
+                             b"Content-Type: application/x-www-form-urlencoded\r\n"
+                             b"Content-Length: 100000\r\n\r\ncode=ABCD")
             elif kind == "headers":
                 sock.sendall(b"GET / HTTP/1.1\r\nHost: table\r\n")
             sock.setblocking(False)

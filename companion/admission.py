@@ -47,7 +47,7 @@ from werkzeug.exceptions import ServiceUnavailable
 
 from .db import end_reading
 from .games.core import t
-from .web.limit_counts import client_network
+from .web.limits import client_network
 
 BUSY_MESSAGE = t("The server is receiving too many requests from your network at once, so "
                  "nothing was recorded. Try again in a moment.")

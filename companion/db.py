@@ -18,7 +18,6 @@ from sqlalchemy import (
     JSON,
     Boolean,
     DateTime,
-    Float,
     ForeignKey,
     Index,
     Integer,
@@ -219,18 +218,6 @@ class Play(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
-class RateCount(Base):
-    """One rate limit's count for one client in its current window (Flask-Limiter's fixed
-    windows, counted here so that every process of the server shares them: see
-    ``companion.web.limit_counts``). ``window_end``: seconds since the epoch."""
-
-    __tablename__ = "rate_counts"
-
-    key: Mapped[str] = mapped_column(String(200), primary_key=True)
-    count: Mapped[int] = mapped_column(Integer)
-    window_end: Mapped[float] = mapped_column(Float, index=True)
-
-
 def _sqlite_setup(engine: Engine) -> None:
     @event.listens_for(engine, "connect")
     def _pragma(dbapi_conn, _record):  # pragma: no cover - exercised through every test
@@ -319,15 +306,13 @@ def end_reading() -> None:
 
 
 @contextmanager
-def write_session(*, first_writes: bool = False) -> Iterator[Session]:
+def write_session() -> Iterator[Session]:
     """``with write_session() as s:`` a new session for one writing transaction (the caller
     commits; it is closed at the end of the block). On SQLite it begins with ``BEGIN IMMEDIATE``,
     so writers queue on the database's lock (busy timeout) instead of failing to upgrade a read
-    lock; PostgreSQL writers lock the rows they change. ``first_writes``: the caller's first
-    statement writes, so a plain ``BEGIN`` is enough (that statement takes the lock). A tap
-    writes in the request's own session instead (``companion.writes``)."""
-    sessions = "db_sessions" if first_writes else "db_write_sessions"
-    with current_app.extensions[sessions]() as s:
+    lock; PostgreSQL writers lock the rows they change. A tap writes in the request's own
+    session instead (``companion.writes``)."""
+    with current_app.extensions["db_write_sessions"]() as s:
         yield s
 
 

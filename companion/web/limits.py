@@ -1,31 +1,33 @@
 """What keeps one client from wearing down the server or another table: rate limits per client
 (Flask-Limiter), answered 429 in the reader's language.
 
-The limits count requests per client address (``request.remote_addr``: behind a reverse proxy,
-the address ProxyFix gives it), an IPv6 client's /64 as one address (``limit_counts``). The
-limits against guessing and flooding count in the database, shared by every process of the
-server; those of :data:`IN_PROCESS` in each process's memory; ``RATELIMIT_STORAGE_URI``
-(``redis://…``, ``memcached://…``) counts them all there instead (README "Security").
+The limits count requests per client (:func:`client_network`) in Flask-Limiter's own storage,
+``RATELIMIT_STORAGE_URI``: by default each process's memory (``memory://``), so an address whose
+requests reach several processes of the server gets up to one limit per process; a shared
+service (``redis://…``) counts once for every process and server (README "Production"). Hosted,
+nginx's ``limit_req`` counts the guessing and the files once in front of them all
+(deploy/nginx.conf).
 """
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 from datetime import timedelta
 
-from flask import Flask, current_app, jsonify, render_template
+from flask import Flask, current_app, jsonify, render_template, request
 from flask_babel import format_timedelta
 from flask_limiter import Limiter, RateLimitExceeded
 
 from ..games.core import t
 from ..i18n import say
-from .limit_counts import client_network
 
 # Requests per client address; each is a setting (a Flask-Limiter limit string, several joined
 # by ";"). Five phones behind one home router share an address, so only guessing is held tight.
 LIMITS = {
     # A join code is 40 bits: 10 tries a minute and 50 an hour let a whole table join with
-    # typos, and leave a guesser ~1,200 tries a day per address (README "Security").
+    # typos, and leave a guesser 1,200 tries a day per address and process (docs/operations.md
+    # "Security" works out why that is still hopeless).
     "RATELIMIT_JOIN": "10 per minute;50 per hour",
     # A table makes a game or two an evening; a host trying setups makes a few a minute.
     "RATELIMIT_NEW_GAME": "30 per minute;300 per hour",
@@ -38,15 +40,9 @@ LIMITS = {
     "RATELIMIT_SCORE_API": "300 per minute;3000 per hour",
     # Heavy reads (GET): a game's or a group's file is downloaded once in a while, a group's
     # statistics read a few times a game night; a loop of them would cost the other tables.
-    # Counted in the database, so one count bounds them on every process (a refusal writes
-    # nothing).
     "RATELIMIT_EXPORTS": "10 per minute;100 per hour",
     "RATELIMIT_GROUP_STATS": "30 per minute;300 per hour",
 }
-
-# Counted in each process's memory (so up to one limit per process, README "Security"): every
-# table hits them all evening, and a tap stays one transaction. The others count in the database.
-IN_PROCESS = ("RATELIMIT_TAPS", "RATELIMIT_SCORE_API")
 
 # The POST views each limit covers; the taps share one count.
 LIMITED = {
@@ -84,20 +80,35 @@ LIMITED_READS = {
     "groups.stats": "RATELIMIT_GROUP_STATS",
 }
 
+
+def client_network(address: str | None = None) -> str:
+    """The client the limits count: its IPv4 address, or its IPv6 /64 (``request.remote_addr``
+    when no ``address`` is given; behind a proxy, the address ProxyFix gives it). A home or a
+    phone network is given a whole /64 and its devices pick new addresses in it at will; an IPv4
+    address written as IPv6 (``::ffff:a.b.c.d``) is that IPv4 address."""
+    raw = request.remote_addr if address is None else address
+    try:
+        ip = ipaddress.ip_address(raw or "")
+    except ValueError:
+        return (raw or "unknown")[:64]  # (a Unix socket, a proxy's odd header)
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    if ip.version == 6:
+        return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
+    return str(ip)
+
+
 def init_app(app: Flask) -> None:
     """Limit the views of :data:`LIMITED` (after the blueprints are registered), answer a
     refusal with 429."""
     for key, value in LIMITS.items():
         app.config.setdefault(key, value)
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     # Tests run hundreds of requests from one address: they switch the limits on themselves.
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
     if not app.config["RATELIMIT_ENABLED"]:
         return
-    shared = app.config.get("RATELIMIT_STORAGE_URI")
-    limiter = Limiter(client_network, app=app, headers_enabled=False,
-                      storage_uri=shared or "companion://",
-                      storage_options={} if shared else {
-                          "in_process": " ".join(key.lower() for key in IN_PROCESS)})
+    limiter = Limiter(client_network, app=app, headers_enabled=False)
     for limited, method in ((LIMITED, "POST"), (LIMITED_READS, "GET")):
         for endpoint, key in limited.items():
             view = app.view_functions[endpoint]  # (a KeyError here: a view was renamed)

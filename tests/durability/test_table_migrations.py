@@ -101,3 +101,26 @@ def test_the_logs_second_index_is_dropped_and_its_reads_still_use_an_index(tmp_p
             "ORDER BY seq"))
     assert "uq_action_game_seq" in plan or "sqlite_autoindex_actions" in plan, plan
     app.extensions["db_engine"].dispose()
+
+
+def test_the_rate_counts_table_goes_with_its_counts_and_comes_back_empty_on_downgrade(
+        database_url):
+    """The rate limits count in Flask-Limiter's storage now: an upgrade drops the table
+    (0014), counts and all; a downgrade makes it again, empty."""
+    from alembic import command
+
+    app = app_on(database_url)
+    migrations.upgrade(app, "0011_rate_counts")
+    engine = app.extensions["db_engine"]
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO rate_counts (key, count, window_end) "
+                          "VALUES ('limiter/192.0.2.1/ratelimit_join/10/1/minute', 4, 0)"))
+    migrations.upgrade(app)
+    assert "rate_counts" not in inspect(engine).get_table_names()
+    assert migrations.current(app) == migrations.HEAD == "0014_no_rate_counts"
+    assert schema_differences(app) == []
+    with engine.begin() as conn:
+        command.downgrade(migrations.alembic_config(conn), "-1")
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM rate_counts")).scalar() == 0
+    engine.dispose()

@@ -7,6 +7,7 @@ server, each holding an app thread. Behind the proxy the app never sees a stalle
 own bound on bodies read at once is lifted, so what keeps the table playing is the proxy alone."""
 from __future__ import annotations
 
+import http.client
 import re
 import tempfile
 import urllib.error
@@ -22,6 +23,7 @@ from bench.server import Server
 from bench.slow_clients import one_game
 from bench.stalled import Attack, Table
 from companion import create_app
+from companion.serve import default_workers
 
 pytestmark = pytest.mark.skipif(not nginx.installed(),
                                 reason="nginx is not installed (`make system-deps` installs it)")
@@ -47,8 +49,10 @@ def test_5000_stalled_connections_from_one_address_leave_another_tables_taps_pag
     database_url = f"sqlite:///{tmp_path / 'hosted.sqlite'}"
     token = one_game(database_url)
     lifted = {"FLASK_READING_PER_PROCESS": "100000", "FLASK_READING_PER_ADDRESS": "100000"}
+    # (the bodies go to the tap path, which only limit_conn bounds: the join path's limit_req
+    # refuses them sooner, test_behind_nginx_one_address_gets_one_burst_...)
     with behind_nginx(database_url, **lifted) as (server, proxy), \
-            Attack(proxy.port, STALLED) as attack:
+            Attack(proxy.port, STALLED, body_path=f"/g/{token}/do/correct") as attack:
         assert attack.all_opened.wait(120), attack.summary()
         rounds = Table(proxy.port, token).play(rounds=8)
         threads = server.threads()
@@ -101,14 +105,67 @@ def test_behind_nginx_an_import_of_a_megabyte_reaches_the_app_and_a_tap_of_300_k
 
 
 def test_behind_nginx_the_app_counts_each_client_address_apart(tmp_path):
-    """The join limit (10 a minute per address) counts the address nginx saw, not nginx's own:
-    one address spends it, another still joins (X-Forwarded-For with PROXY_FIX_X_FOR=1)."""
+    """The app's join limit counts the address nginx saw, not nginx's own: one address spends
+    it, another still joins (X-Forwarded-For with PROXY_FIX_X_FOR=1). The app's limit is made
+    1 a minute, so that it refuses within nginx's burst whatever process each try reaches."""
     database_url = f"sqlite:///{tmp_path / 'join.sqlite'}"
     one_game(database_url)
-    with behind_nginx(database_url) as (_, proxy), \
+    tries = burst("joins") + 1  # all let through by nginx
+    processes = default_workers()  # as `make run` starts it, each counting its own
+    with behind_nginx(database_url, FLASK_RATELIMIT_JOIN="1 per minute") as (_, proxy), \
             closing(Table(proxy.port, "", "127.0.0.2")) as guesser, \
             closing(Table(proxy.port, "", "127.0.0.1")) as other:
-        statuses = [guesser.join("ZZZZZZZZ") for _ in range(12)]
+        statuses = [guesser.join("ZZZZZZZZ") for _ in range(tries)]
         after = other.join("ZZZZZZZZ")
+    assert processes < tries
     assert statuses[0] == 404 and statuses[-1] == 429, statuses  # (404: no game has this code)
+    assert statuses.count(404) <= processes, statuses  # one try a minute in each process
     assert after == 404
+
+
+def burst(zone: str) -> int:
+    """The requests at once the recipe's ``limit_req zone=<zone>`` lets one address send."""
+    return int(re.search(rf"limit_req zone={zone} burst=(\d+) nodelay;",
+                         nginx.CONFIG.read_text()).group(1))
+
+
+def answer_once(port: int, method: str, path: str, source: str) -> tuple[int, str | None]:
+    """One request on a connection of its own from ``source``: its status and Retry-After."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(source, 0))
+    try:
+        conn.request(method, path, body=b"code=ZZZZZZZZ" if method == "POST" else None,
+                     headers={"Content-Type": "application/x-www-form-urlencoded"})
+        answer = conn.getresponse()
+        answer.read()
+        return answer.status, answer.getheader("Retry-After")
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize(("zone", "method", "path"), [
+    ("joins", "POST", "/join"),
+    ("imports", "POST", "/import"),
+    ("imports", "POST", "/group/import"),
+    ("files", "GET", "/g/nosuchgame/export.json"),
+    ("files", "GET", "/group/nosuchgroup/plays.csv"),
+])
+def test_behind_nginx_one_address_gets_one_burst_of_joins_imports_and_files_for_every_process(
+        tmp_path, zone, method, path):
+    """nginx's limit_req counts a guesser's or a loop's requests once, in front of every process
+    of the app (which counts its own limits apart): past the burst, 429 with Retry-After at
+    once, on new connections that reach any process; another address is not held back. (The
+    app's own limits are lifted here, so every refusal is nginx's; the requests carry no CSRF
+    token or name nothing stored, so the app answers 400 or 404.)"""
+    database_url = f"sqlite:///{tmp_path / 'bursts.sqlite'}"
+    one_game(database_url)
+    lifted = {f"FLASK_RATELIMIT_{key}": "10000 per minute" for key in ("JOIN", "IMPORT",
+                                                                      "EXPORTS")}
+    allowed = burst(zone) + 1
+    with behind_nginx(database_url, **lifted) as (_, proxy):
+        answers = [answer_once(proxy.port, method, path, "127.0.0.2")
+                   for _ in range(allowed + 5)]
+        other = answer_once(proxy.port, method, path, "127.0.0.1")
+    statuses = [status for status, _ in answers]
+    assert 429 not in statuses[:allowed] and statuses[allowed:] == [429] * 5, statuses
+    assert {wait for status, wait in answers if status == 429} == {"60"}
+    assert other[0] == statuses[0] != 429
