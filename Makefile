@@ -56,8 +56,10 @@ pot-%:
 	cd $(ROOT) && $(BIN)/pybabel -q extract -F babel.cfg $(KEYWORDS) -w 100 \
 	  --project="table companion" -o $(POT)/$*.pot $(call sources,$*)
 
-# exec: the server gets make's place, so Ctrl+C and a stop signal reach it directly.
+# exec: the server gets make's place, so Ctrl+C and a stop signal reach it directly. As root on
+# Debian it first installs the two packages the share card's PNG needs when they are missing.
 run: $(VENV)/.runtime catalogs
+	@bash $(ROOT)/scripts/system-deps.sh run
 	cd $(ROOT) && exec $(BIN)/python -m companion.serve --host $(HOST) --port $(PORT)
 
 # Debian packages the tests need (CI runs as root on a fresh machine).

@@ -94,6 +94,11 @@ def prepare() -> None:
     upgrade(app)
     app.extensions["db_engine"].dispose()  # the workers open their own connections
     keep_private(folder)  # (an install made before, or under a looser umask)
+    from companion.web.card import cjk_face
+    if cjk_face() is None:
+        print("No font with Chinese characters was found (Debian: apt-get install "
+              "fonts-wqy-microhei, which `make run` does as root): a finished game's card is "
+              "offered as SVG only where its PNG would show boxes.")
 
 
 def cannot_start(exc: Exception) -> str:

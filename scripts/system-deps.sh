@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the test suite uses, when they are missing.
+# Installs the Debian packages the test suite uses, when they are missing; `system-deps.sh run`:
+# only those the server itself uses (`make run`).
 set -euo pipefail
 need=()
-command -v chromium >/dev/null 2>&1 || need+=(chromium)
-[ -x /usr/lib/postgresql/15/bin/initdb ] || need+=(postgresql)
-command -v node >/dev/null 2>&1 || need+=(nodejs)  # runs static/sw.js's rules in tests
 # the share card's PNG (CairoSVG draws with cairo) and a face with Chinese characters for it
 ldconfig -p | grep -q "libcairo.so.2 " || need+=(libcairo2)
 [ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || need+=(fonts-wqy-microhei)
-# the hosted recipe's proxy (deploy/nginx.conf): the tests start it on their own config and port
-[ -x /usr/sbin/nginx ] || need+=(nginx)
+if [ "${1:-}" != run ]; then
+  command -v chromium >/dev/null 2>&1 || need+=(chromium)
+  [ -x /usr/lib/postgresql/15/bin/initdb ] || need+=(postgresql)
+  command -v node >/dev/null 2>&1 || need+=(nodejs)  # runs static/sw.js's rules in tests
+  # the hosted recipe's proxy (deploy/nginx.conf): the tests start it on their own config and port
+  [ -x /usr/sbin/nginx ] || need+=(nginx)
+fi
 [ ${#need[@]} -eq 0 ] && exit 0
-if [ "$(id -u)" != 0 ]; then
-  echo "missing Debian packages: ${need[*]} (run as root, or install them)" >&2
+if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+  echo "missing Debian packages: ${need[*]} (run as root on Debian, or install them)" >&2
   exit 0
 fi
 export DEBIAN_FRONTEND=noninteractive

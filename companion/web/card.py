@@ -4,7 +4,11 @@ chats that show no SVG. Only a finished game has one: by then the rules have rev
 Acropolis, and nothing but the ranking and the standings is on it (no battle cards, no log)."""
 from __future__ import annotations
 
+import functools
+import os
+import re
 import threading
+from pathlib import Path
 
 from cachetools import LRUCache
 from flask import Blueprint, Response, abort
@@ -24,13 +28,41 @@ bp = Blueprint("card", __name__, url_prefix="/g")
 WIDTH, ROW, CHART_TOP_GAP = 600, 34, 16
 #: a PNG as wide as a phone's screen in its pixels, so it stays sharp in a chat
 PNG_WIDTH = 1080
-#: the card's type: the CJK face first, which has Latin letters too (CairoSVG takes the first
-#: face it finds and draws no glyph another face would)
-FONTS = "WenQuanYi Micro Hei, DejaVu Sans, sans-serif"
+#: faces with Chinese characters and Latin letters too, by file name, as Linux distributions
+#: install them (Debian's fonts-wqy-microhei, which `make run` installs when it may; Noto CJK)
+CJK_FACES = {"wqy-microhei.ttc": "WenQuanYi Micro Hei", "wqy-zenhei.ttc": "WenQuanYi Zen Hei",
+             "NotoSansCJK-Regular.ttc": "Noto Sans CJK SC",
+             "NotoSansCJKsc-Regular.otf": "Noto Sans CJK SC",
+             "NotoSansSC-Regular.otf": "Noto Sans SC",
+             "DroidSansFallbackFull.ttf": "Droid Sans Fallback"}
+#: where fontconfig looks on Linux
+FONT_FOLDERS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts")
+#: the characters only a CJK face draws (ideographs, kana, hangul, full-width forms)
+CJK = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
+NO_CJK_FACE = t("This server has no font with Chinese characters, so the card's PNG would show "
+                "boxes for them: the card is offered as SVG, which the phone draws itself.")
 NOT_OVER = t("A game's card is made when the game is over.")
 
-_PNGS: LRUCache = LRUCache(maxsize=32)  # by (game, version, language): drawn once
+_PNGS: LRUCache = LRUCache(maxsize=32)  # by (game link, version, language): drawn once
 _PNGS_LOCK = threading.Lock()
+
+
+@functools.cache
+def cjk_face() -> str | None:
+    """The family of a face this machine has that draws Chinese characters, or None (the server
+    says so at start: ``serve.prepare``)."""
+    for folder in FONT_FOLDERS:
+        for _, _, files in os.walk(Path(folder).expanduser()):
+            found = [CJK_FACES[name] for name in files if name in CJK_FACES]
+            if found:
+                return found[0]
+    return None
+
+
+def fonts() -> str:
+    """The card's type: the CJK face first, which has Latin letters too (CairoSVG takes the first
+    face it finds and draws no glyph another face would)."""
+    return ", ".join(f for f in (cjk_face(), "DejaVu Sans", "sans-serif") if f)
 
 
 def _finished(token: str) -> Game:
@@ -55,7 +87,7 @@ def card_svg(game: Game) -> str:
     height = chart_top + chart_h + 20
     under = " · ".join(x for x in (group.name if group else "", day) if x)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-             f'viewBox="0 0 {WIDTH} {height}" font-family="{FONTS}">',
+             f'viewBox="0 0 {WIDTH} {height}" font-family="{fonts()}">',
              f'<rect width="{WIDTH}" height="{height}" fill="#ffffff"/>',
              f'<rect x="4" y="4" width="{WIDTH - 8}" height="{height - 8}" rx="14" fill="none" '
              f'stroke="#2a6f97" stroke-width="4"/>',
@@ -91,11 +123,14 @@ def svg(token: str):
 @bp.get("/<token>/card.png")
 def png(token: str):
     game = _finished(token)
-    key = (game.id, game.version, str(get_locale()))
+    key = (game.play_token, game.version, str(get_locale()))
     with _PNGS_LOCK:
         drawn = _PNGS.get(key)
     if drawn is None:
-        drawn = _png(card_svg(game))
+        svg = card_svg(game)
+        if cjk_face() is None and CJK.search(svg):
+            abort(503, description=NO_CJK_FACE)
+        drawn = _png(svg)
         with _PNGS_LOCK:
             _PNGS[key] = drawn
     resp = Response(drawn, mimetype="image/png")

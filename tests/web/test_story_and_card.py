@@ -12,6 +12,7 @@ from PIL import Image
 from companion import store
 from companion.db import Play, session
 from companion.games import get_game
+from companion.web import card
 from tests.table_helpers import HEXEMONIA_SETUP, HEXEMONIA_TURNS
 from tests.web.table import WebTable, new_group
 
@@ -164,3 +165,42 @@ def test_a_groups_play_of_a_tracked_game_tells_its_story_and_offers_its_card(app
     assert [int(v) for _, v in LAST.findall(html)] == [2, 1, 0]
     card = re.search(r'src="(/g/[\w-]+/card\.svg)"', html).group(1)
     assert client.get(card).status_code == 200
+
+
+def drawn_alone(char: str, family: str) -> bytes:
+    """The pixels of ``char`` drawn alone in ``family``, as the card's PNG draws its text."""
+    import cairosvg
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">'
+           '<rect width="40" height="40" fill="#ffffff"/><text x="4" y="32" font-size="30" '
+           f'font-family="{family}">{char}</text></svg>')
+    return Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg.encode()))).tobytes()
+
+
+def test_a_chinese_cards_png_draws_every_character_on_it_with_a_glyph_not_a_box(app, client):
+    token, _ = hexemonia_game(app)
+    client.get("/lang/zh?next=/")
+    svg = client.get(f"/g/{token}/card.svg").get_data(as_text=True)
+    family = ET.fromstring(svg).get("font-family")
+    chars = set(card.CJK.findall(svg))
+    assert len(chars) > 4  # (the card's words are Chinese)
+    box = drawn_alone("\U0010fffd", family)  # a character no face has: the missing glyph
+    assert [c for c in sorted(chars) if drawn_alone(c, family) == box] == []
+    # (the check sees a box: the Latin face alone draws none of them)
+    assert all(drawn_alone(c, "DejaVu Sans") == drawn_alone("\U0010fffd", "DejaVu Sans")
+               for c in sorted(chars)[:3])
+    assert client.get(f"/g/{token}/card.png").status_code == 200
+
+
+def test_without_a_chinese_face_a_card_with_chinese_on_it_is_offered_as_svg_not_boxes(
+        app, client, tmp_path, monkeypatch):
+    monkeypatch.setattr(card, "FONT_FOLDERS", (str(tmp_path),))
+    card.cjk_face.cache_clear()
+    try:
+        token, _ = hexemonia_game(app)
+        assert client.get(f"/g/{token}/card.png").status_code == 200  # (English: no CJK)
+        client.get("/lang/zh?next=/")
+        png = client.get(f"/g/{token}/card.png")
+        assert png.status_code == 503 and "SVG" in png.get_data(as_text=True)
+        assert client.get(f"/g/{token}/card.svg").status_code == 200
+    finally:
+        card.cjk_face.cache_clear()
