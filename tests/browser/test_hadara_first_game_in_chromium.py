@@ -224,7 +224,7 @@ def phase_b(phones: list[Count], first: int, known: dict[int, str]) -> None:
 
 @pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 360, "height": 780}],
                          ids=["390", "360"])
-def test_a_first_game_of_three_costs_each_phone_30_touches_in_epoch_i_and_25_in_epoch_ii(
+def test_a_first_game_of_three_costs_each_phone_at_most_32_touches_in_epoch_i_and_25_in_epoch_ii(
         open_context, live_server, size):
     host = open_context("phone", viewport=size).new_page()
     link, setup = new_game(host, live_server.url, size)
