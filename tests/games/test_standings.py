@@ -148,20 +148,22 @@ def tradewarz():
     table = Table(TRADEWARZ, {"players": [{"name": "Amber", "colour": "yellow"},
                                           {"name": "Basalt", "colour": "red"}],
                               "end_mode": "years", "years": 2})
+    # each post is taken right after its house's own March (ruling T28)
     year_1 = [("resources", {"first": "gold"}), ("resources", {"first": "wheat"}),
+              ("march", {}), ("battle", battle(amber, basalt, (2, (4, 1, 1)), (2, (1, 2, 0)))),
               ("hold_post", {"house": amber, "post": 1}),
               ("hold_post", {"house": amber, "post": 2}),
-              ("hold_post", {"house": basalt, "post": 3}),
-              ("march", {}), ("battle", battle(amber, basalt, (2, (4, 1, 1)), (2, (1, 2, 0)))),
               ("retreat", {}), ("resources", {"first": "gold"}),
               ("resources", {"first": "wheat"}), ("recruit", {"count": 1}),
-              ("recruit", {"count": 1}), ("retreat", {}), ("march", {}), ("end_of_spring", {})]
-    year_2 = [("leave_post", {"house": amber, "post": 2}),
+              ("recruit", {"count": 1}), ("retreat", {}), ("march", {}),
+              ("hold_post", {"house": basalt, "post": 3}), ("end_of_spring", {})]
+    year_2 = [("retreat", {}), ("march", {}),
+              ("leave_post", {"house": amber, "post": 2}),
               ("hold_post", {"house": basalt, "post": 2}),
-              ("resources", {"first": "gold"}), ("resources", {"first": "gold"}),
-              ("retreat", {}), ("retreat", {}), ("resources", {"first": "wheat"}),
-              ("resources", {"first": "wheat"}), ("recruit", {"count": 1}),
-              ("recruit", {"count": 1}), ("march", {}), ("march", {}), ("end_of_spring", {})]
+              ("resources", {"first": "gold"}), ("retreat", {}),
+              ("resources", {"first": "wheat"}), ("resources", {"first": "wheat"}),
+              ("recruit", {"count": 1}), ("recruit", {"count": 1}), ("march", {}),
+              ("resources", {"first": "gold"}), ("end_of_spring", {})]
     for kind, data in year_1 + year_2:
         table.do(kind, **data)
     return table
@@ -176,7 +178,7 @@ def test_tradewarz_standing_at_the_end_of_year_one_counts_golden_and_silver_xadl
 def test_tradewarz_standing_mid_year_two_follows_the_posts(tradewarz):
     # Amber leaves post 2 (silver 1), Basalt holds it (silver 2): 2 golden + 1 and 0 + 2
     story = tradewarz.story()
-    after_post = next(p for p in story.steps if p.seq == 17)
+    after_post = next(p for p in story.steps if p.seq == 19)
     assert after_post.totals == (3, 2)
 
 

@@ -57,7 +57,7 @@ def test_a_tech_correction_refuses_a_second_copy_and_a_fifth_super_unit():
 
 
 def test_a_trading_post_correction_moves_it_to_a_house_or_to_nobody():
-    state = act(new(), "hold_post", house=0, post=2)
+    state = act(act(new(), "march"), "hold_post", house=0, post=2)  # Ana's March (T28)
     moved = act(state, "correct_post", post=2, holder=1)
     assert (moved.houses[0].posts, moved.houses[1].posts) == ((), (2,))
     assert "trading post 2: held by Ana before, by Ben now" in said(state, "correct_post",

@@ -260,8 +260,9 @@ def test_alliances_refused_when_the_table_plays_without():
 def test_trading_posts_four_only_with_four_or_more_houses():
     with pytest.raises(IllegalAction, match="1 to 3"):
         _act(_game(3), "hold_post", house=0, post=4)
-    game = _act(_game(4), "hold_post", house=0, post=4)
-    game = _act(_act(game, "leave_post", house=0, post=4), "hold_post", house=1, post=4)
+    game = _act(_act(_game(4), "march"), "hold_post", house=0, post=4)  # its March (T28)
+    game = _act(_act(_act(game, "leave_post", house=0, post=4), "march"), "hold_post", house=1,
+                post=4)
     assert game.houses[0].posts == () and game.houses[1].posts == (4,)
 
 

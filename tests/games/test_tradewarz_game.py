@@ -23,15 +23,15 @@ def _battle(att, dfd, site, a, d):
                        "defender_card_k": d[1][1], "defender_card_b": d[1][2]})
 
 
-# (a settlement stands no more marches from the capital than its house has marched: T27)
+# (a settlement stands no more marches from the capital than its house has marched: T27; a
+# house takes a trading post right after its own March: T28)
 YEAR_1 = [
     ("resources", {"first": "gold"}),                                    # Summer: A
     ("recruit", {"count": 1}),                                           # B
     ("build", {"what": "village", "silo_wheat": 2}),                     # C
-    ("hold_post", {"house": A, "post": 1}), ("hold_post", {"house": A, "post": 2}),
-    ("hold_post", {"house": B, "post": 3}),
     ("march", {}),                                                       # Fall: A
     _battle(A, B, "field", (2, (4, 1, 1)), (2, (1, 2, 0))),             # A 6 beats B 3
+    ("hold_post", {"house": A, "post": 1}), ("hold_post", {"house": A, "post": 2}),  # (T28)
     ("retreat", {}),                                                     # B
     ("resources", {"first": "wheat"}),                                   # C
     ("build", {"what": "settlement", "silo_lumber": 1, "distance": 1}),  # Winter: A
@@ -42,6 +42,7 @@ YEAR_1 = [
     ("recruit", {"count": 1}),                                           # C
     ("resources", {"first": "lumber"}),                                  # Spring: A
     ("march", {}),                                                       # B
+    ("hold_post", {"house": B, "post": 3}),                              # its March (T28)
     ("build", {"what": "settlement", "silo_mining": 1, "distance": 1}),  # C
 ]
 YEAR_2 = [

@@ -157,11 +157,11 @@ def test_a_raid_logged_before_raids_named_their_raider_is_taken_as_recorded():
 # --------------------------------------------- #29 a trading post changes hands as ruled
 
 def test_a_post_held_by_another_house_is_not_taken_without_a_battle_or_its_leaving():
-    state = act(new(), "hold_post", house=0, post=1)
+    state = act(act(new(), "march"), "hold_post", house=0, post=1)  # Ana's March (T28)
     with pytest.raises(IllegalAction, match="trading post 1 is held by Ana") as err:
-        act(state, "hold_post", house=1, post=1)
+        act(act(state, "march"), "hold_post", house=1, post=1)
     assert "Trading posts" in err.value.rule
-    left = act(state, "leave_post", house=0, post=1)
+    left = act(act(state, "leave_post", house=0, post=1), "march")
     assert act(left, "hold_post", house=1, post=1).houses[1].posts == (1,)
 
 

@@ -148,7 +148,7 @@ def test_year_based_game_ends_after_the_last_spring():
 
 def test_xadla_target_ends_the_game_when_reached():
     game = replace(_game(end_mode="xadlas", xadla_target=2), phase="seasons", season=0)
-    game = _with(game, golden=("battle",))
+    game = replace(_with(game, golden=("battle",)), mover=0, move="march")  # H0 marched (T28)
     game = RULES.apply(game, "hold_post", {"house": 0, "post": 1})
     assert game.phase == "over" and "H0 reached 2" in game.ended
 
@@ -164,6 +164,7 @@ def test_alliance_plays_for_its_own_target_not_the_single_one():
     game = replace(_game(end_mode="xadlas", xadla_target=6), alliances=((0, 1),),
                    phase="seasons")
     game = _with(_with(game, 0, golden=("battle",) * 7), 1, golden=("battle",) * 5)
+    game = replace(game, mover=1, move="march")  # H1 has just marched (T28)
     game = RULES.apply(game, "hold_post", {"house": 1, "post": 1})
     assert game.phase == "seasons"  # 7 + 6 = 13: H0 passed 6 but plays for the alliance's 14
     game = RULES.apply(game, "hold_post", {"house": 1, "post": 2})

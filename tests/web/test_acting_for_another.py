@@ -48,7 +48,8 @@ LEGAL: dict[tuple[str, str], dict[str, Any]] = {
 }
 #: steps recorded first, in both games compared (a post held before it is left...)
 BEFORE: dict[tuple[str, str], list[tuple[str, dict[str, Any]]]] = {
-    ("tradewarz", "leave_post"): [("hold_post", {"house": 0, "post": 1})],
+    ("tradewarz", "hold_post"): [("march", {"house": 0})],  # a post follows a March (T28)
+    ("tradewarz", "leave_post"): [("march", {"house": 0}), ("hold_post", {"house": 0, "post": 1})],
     ("tradewarz", "play_morale"): [("correct", {"house": 0, "what": "morale", "value": 1})],
     ("tradewarz", "cancel_battle"): [("correct", {"house": 0, "what": "morale", "value": 1}),
                                      ("correct", {"house": 0, "what": "gold", "value": 6})],
@@ -263,6 +264,19 @@ def tradewarz(client, app) -> WebTable:
                            end_mode="years", years="2")
 
 
+#: the rows a table of ``basalt_marched`` starts with
+MARCHED = 2
+
+
+def basalt_marched(client, app) -> WebTable:
+    """A TradeWarz table where Basalt has just marched (Amber took Resources +2 before): a
+    trading post is Basalt's to take now (ruling T28)."""
+    host = tradewarz(client, app)
+    host.do("resources", first="gold")
+    host.do("march")
+    return host
+
+
 def seated(app, host: WebTable, seat: int) -> WebTable:
     table = WebTable(app.test_client(), app, host.path)
     table.post("seat", seat=seat)
@@ -281,29 +295,30 @@ def board_form(page: str, seat: int, kind: str) -> tuple[str, dict[str, str]]:
 
 def test_a_trading_post_taken_on_basalts_board_from_ambers_phone_asks_first_without_script(
         client, app):
-    host = tradewarz(client, app)
+    host = basalt_marched(client, app)
     amber = seated(app, host, 0)
     action, hidden = board_form(amber.asked("hold_post.1"), 1, "hold_post")
     assert action.endswith("/do/hold_post") and hidden["house"] == "1"
     asked = amber.client.post(action, data={**hidden, "post": "2"})
-    assert asked.status_code == 200 and host.rows() == []  # the question records nothing
+    assert asked.status_code == 200 and host.rows()[MARCHED:] == []  # the question records nothing
     assert "Record this for Basalt?" in said(asked)
     assert "This action is Basalt's, and this phone is Amber's." in said(asked)
     assert "<li>Post: 2</li>" in said(asked)
     to, sent = question_form(asked.get_data(as_text=True))
     assert (sent["house"], sent["post"], sent["confirm_for"]) == ("1", "2", "1")
     assert amber.client.post(to, data=sent).status_code == 303
-    assert [(r.kind, r.data, r.by) for r in host.rows()] == [
+    assert [(r.kind, r.data, r.by) for r in host.rows()[MARCHED:]] == [
         ("hold_post", {"house": 1, "post": 2}, "Amber")]
     basalt = seated(app, host, 1)  # on its own phone: at once
     action, hidden = board_form(basalt.asked("hold_post.1"), 1, "hold_post")
     assert basalt.client.post(action, data={**hidden, "post": "3"}).status_code == 303
-    assert [(r.data["post"], r.by) for r in host.rows()] == [(2, "Amber"), (3, "Basalt")]
+    assert [(r.data["post"], r.by) for r in host.rows()[MARCHED:]] == [(2, "Amber"),
+                                                                       (3, "Basalt")]
 
 
 def test_a_trading_post_taken_on_basalts_board_from_ambers_phone_asks_first_with_script(
         client, app):
-    host = tradewarz(client, app)
+    host = basalt_marched(client, app)
     amber = seated(app, host, 0)
     headers = {**JSON, "X-CSRFToken": amber.csrf}
     url = f"{host.path}/do/hold_post"
@@ -312,17 +327,18 @@ def test_a_trading_post_taken_on_basalts_board_from_ambers_phone_asks_first_with
     assert asked.status_code == 428 and body["ok"] is False and body["ask"] is True
     assert body["said"] == ("Record this for Basalt? This phone is Amber's: nothing is recorded "
                             "until you confirm.")
-    assert (body["player"], body["field"]) == (1, "confirm_for") and host.rows() == []
+    assert (body["player"], body["field"]) == (1, "confirm_for")
+    assert host.rows()[MARCHED:] == []
     # the page's script sends the form (URL-encoded) and opens the question it is pointed to
     form = {"csrf_token": amber.csrf, "version": amber.version, "house": "1", "post": "2"}
     assert amber.client.post(url, data=form, headers=JSON).status_code == 428
     page = amber.client.post(body["confirm"], data=form)
     assert page.status_code == 200 and "Record this for Basalt?" in said(page)
-    assert host.rows() == []
+    assert host.rows()[MARCHED:] == []
     done = amber.client.post(url, json={"house": 1, "post": 2, "confirm_for": 1},
                              headers=headers)
     assert done.status_code == 200 and done.get_json()["ok"] is True
-    assert [(r.kind, r.data, r.by) for r in host.rows()] == [
+    assert [(r.kind, r.data, r.by) for r in host.rows()[MARCHED:]] == [
         ("hold_post", {"house": 1, "post": 2}, "Amber")]
 
 
@@ -370,10 +386,10 @@ def test_a_phone_with_no_seat_reveals_no_players_secret(app):
 def test_a_phone_with_no_seat_records_for_whoever_its_form_names_at_once(client, app):
     """Seats are not accounts: a phone nobody sits at is the table's (the host's, passed
     round), and records as before seats existed. A watch link records nothing."""
-    host = tradewarz(client, app)
+    host = basalt_marched(client, app)
     action, hidden = board_form(host.asked("hold_post.1"), 1, "hold_post")
     assert host.client.post(action, data={**hidden, "post": "2"}).status_code == 303
-    assert [(r.kind, r.data, r.by) for r in host.rows()] == [
+    assert [(r.kind, r.data, r.by) for r in host.rows()[MARCHED:]] == [
         ("hold_post", {"house": 1, "post": 2}, "")]
     with app.app_context():
         from companion.db import Game, session
@@ -381,4 +397,4 @@ def test_a_phone_with_no_seat_records_for_whoever_its_form_names_at_once(client,
     watcher = app.test_client()  # (a watch page has no form: the token of the home page)
     resp = watcher.post(f"/g/{watch}/do/hold_post", data={
         "csrf_token": csrf_of(watcher), "house": "1", "post": "3"})
-    assert resp.status_code == 403 and len(host.rows()) == 1
+    assert resp.status_code == 403 and len(host.rows()) == MARCHED + 1

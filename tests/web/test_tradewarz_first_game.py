@@ -133,7 +133,8 @@ def test_no_tradewarz_words_count_with_a_bracketed_s(extracted):
     ("zh", "1 个贸易站", "0 座城堡")])
 def test_the_board_counts_castles_and_posts_in_the_readers_language(client, table, lang, one,
                                                                       many):
-    table.do("hold_post", house=A, post=1)
+    table.do("march")
+    table.do("hold_post", house=A, post=1)  # right after Amber's March (ruling T28)
     client.get(f"/lang/{lang}?next=/")
     line = re.search(r'<p class="tw-xadlas">(.*?)</p>', table.refresh(), re.S).group(1)
     said = " ".join(unescape(re.sub(r"<[^>]+>", "", line)).split())

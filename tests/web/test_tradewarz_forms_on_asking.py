@@ -81,6 +81,7 @@ def test_several_panels_asked_at_once_carry_each_its_form(app, table):
 
 
 def test_without_script_the_panels_link_its_post_and_the_redirect_record_the_tap(app, table):
+    table.do("march")  # Amber's: a post is taken right after its March (ruling T28)
     amber = seated(app, table, A)
     link = re.search(rf'<a href="([^"]*\?show=hold_post\.{A}#p{A})">', amber.page).group(1)
     page = amber.client.get(unescape(link).split("#")[0]).get_data(as_text=True)

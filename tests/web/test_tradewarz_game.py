@@ -130,10 +130,6 @@ def test_two_years_for_three_houses_end_with_the_ledgers_boards_and_ranking(clie
     resources(t, a, "gold")                                          # Summer
     build(t, b, "village", {"wheat": 2}, pay=True)  # no March yet: at the capital's door
     recruit(t, c)
-    t.do("hold_post", house=0, post=1)
-    t.do("hold_post", house=0, post=2)
-    t.do("hold_post", house=1, post=3)
-    a.posts, b.posts = 2, 1
     t.do("march")                                                    # Fall: Amber marches
     # Amber 2 soldiers + 4 = 6 against Cedar 2 + 1 = 3 (its 3rd soldier stays at the gate: no
     # building supports it away from the capital): Amber wins; Amber loses 2 kills - 1
@@ -144,6 +140,9 @@ def test_two_years_for_three_houses_end_with_the_ledgers_boards_and_ranking(clie
     a.golden += 1
     a.soldiers, a.reserve = a.soldiers - 1, a.reserve + 1
     c.soldiers, c.reserve = c.soldiers - 1, c.reserve + 1
+    t.do("hold_post", house=0, post=1)  # its army's March reached them (ruling T28)
+    t.do("hold_post", house=0, post=2)
+    a.posts = 2
     resources(t, b, "wheat")
     build(t, c, "settlement", {"lumber": 1})  # Cedar has not marched (ruling T27)
     build(t, a, "settlement", {"mining": 1}, distance=1)             # Winter
@@ -151,6 +150,8 @@ def test_two_years_for_three_houses_end_with_the_ledgers_boards_and_ranking(clie
     resources(t, c, "gold")
     build(t, a, "village", {"lumber": 1, "wheat": 1}, distance=1, pay=True)  # Season 4
     t.do("march")
+    t.do("hold_post", house=1, post=3)  # right after Basalt's March (ruling T28)
+    b.posts = 1
     t.do("march")
     resources(t, a, "wheat", "lumber")                               # Spring
     t.do("retreat")

@@ -349,9 +349,10 @@ def preview_numbers(html):
 
 
 def test_end_of_spring_preview_page_matches_what_applying_does(table):
-    table.do("hold_post", house=B, post=1)
+    play_year(table, YEAR[:8])
+    table.do("hold_post", house=B, post=1)  # right after Basalt's March in Winter (T28)
     table.do("hold_post", house=B, post=2)
-    play_year(table, YEAR)
+    play_year(table, YEAR[8:])
     assert table.state().phase == "spring_end"
     assert "the end of Spring is due" in table.page and "Apply the end of Spring" in table.page
     page = table.client.get(table.path + "/tradewarz/spring").get_data(as_text=True)
@@ -568,7 +569,7 @@ def test_score_api_answers_the_documented_contract(client):
     assert out["ranking"] == [{"place": 1, "names": ["Basalt"], "decided_by": "golden_xadlas"},
                               {"place": 2, "names": ["Amber"], "decided_by": "golden_xadlas"},
                               {"place": 3, "names": ["Cedar"], "decided_by": "total"}]
-    assert set(out["rulings"]) == {f"T{i}" for i in range(1, 28)}
+    assert set(out["rulings"]) == {f"T{i}" for i in range(1, 29)}
 
 
 @pytest.mark.parametrize("a, b, decided", [
@@ -649,6 +650,8 @@ def test_the_score_pad_of_a_target_game_crowns_the_house_that_reached_it_first(c
     table.do("correct_alliance", house=A, change="make", partner=C)
     table.do("correct", house=A, what="golden", value=5)  # ahead, but playing for the
     table.do("correct", house=C, what="golden", value=2)  # alliance: 5 + 2 < 2 x 3 + 2
+    table.do("resources", first="gold")  # Amber
+    table.do("march")  # Basalt marches onto post 1 (ruling T28)
     table.do("hold_post", house=B, post=1)  # Basalt's third Xadla: the target
     state = table.state()
     assert state.phase == "over" and state.won == (B,)

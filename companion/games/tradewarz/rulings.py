@@ -148,4 +148,13 @@ RULINGS: dict[str, Ruling] = {r.id: r for r in (
          "only by marching (at most 3 spaces a March), and the tie-break counts the marches "
          "from the capital to the building; the app keeps no map, so this is the one bound it "
          "can check.")),
+    _r("T28", t("When can a house take a trading post?"), "after-march",
+       {"after-march": t("right after its own March, whose soldier stops on the post (or the "
+                         "last March of a game ended by time); a post missed then is put "
+                         "right with Correct a trading post"),
+        "any-time": t("whenever the table enters it, as recorded")},
+       t("Trading posts: a house owns a post by having a soldier on it or by building on it; "
+         "Getting Xadlas gives its silver Xadla to a house that marches onto or builds on it. "
+         "Soldiers reach a square only by marching, and a building goes only where the "
+         "house's soldier stands, so the post is the house's from the March that reached it.")),
 )}

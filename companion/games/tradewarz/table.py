@@ -52,8 +52,23 @@ def check_post(game: TradeWarzState, post: int) -> None:
                             field="post")
 
 
+def march_problems(game: TradeWarzState, seat: int) -> list[IllegalAction]:
+    """Ruling T28: a post is taken by the house whose March has just put its soldier on it (a
+    building on a post stands where that soldier already took it: Trading posts)."""
+    if game.rulings.get("T28", "after-march") != "after-march":
+        return []
+    if game.mover == seat and game.move == "march":
+        return []
+    return [IllegalAction(t("a trading post is taken by the house whose soldier marches onto it: "
+                            "{house} has not just marched (enter the post right after its "
+                            "March; a post missed then is put right with Correct a trading "
+                            "post)", house=game.houses[seat].name),
+                          rule=R_POSTS + "; ruling T28", field="house")]
+
+
 def hold_post(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
-    """A house takes a trading post (a soldier on it, or a building); its silver Xadla follows."""
+    """A house takes a trading post (a soldier on it, or a building); its silver Xadla follows.
+    The post is the marching house's, right after its March (ruling T28)."""
     seat, post = data["house"], data["post"]
     check_post(game, post)
     holder = next((h for h in game.houses if post in h.posts), None)
@@ -66,6 +81,7 @@ def hold_post(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzS
                               "battle there (Battle) or once {holder} leaves it (Leave a "
                               "trading post)", post=post, holder=holder.name), rule=R_POSTS,
                             field="post")
+    refuse(march_problems(game, seat))
     house = game.houses[seat]
     house = replace(house, posts=tuple(sorted(house.posts + (post,))))
     return put_house(game, seat, house), [
