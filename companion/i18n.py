@@ -13,6 +13,7 @@ companion.i18n`` compiles them (``make catalogs``).
 """
 from __future__ import annotations
 
+import re
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,34 @@ def say(value: Any) -> str:
             english = value.plural if value.plural and value.params["n"] != 1 else value.template
             return english.format(**params)  # (a test keeps them out of the catalogs)
     return value if isinstance(value, str) else _value(value)
+
+
+def read_typed(value: Any, slug: str, words: tuple[Text, ...]) -> Any:
+    """A value a reader typed, with each of ``words`` in any of our languages read back as the
+    rules' own word ("1 legname + 1 grano" -> "1 lumber + 1 wheat"): a table types in its
+    language, the rules read the catalogs' English. Anything but text is left as it is."""
+    if not isinstance(value, str) or not value or not words:
+        return value
+    found = _typed_words(slug, tuple(w.template for w in words))
+    return found[0].sub(lambda m: found[1][m.group(0).lower()], value) if found else value
+
+
+@lru_cache(maxsize=16)
+def _typed_words(slug: str, templates: tuple[str, ...]):
+    """A pattern matching every translation of ``templates`` (whole words where a language
+    puts spaces between them), and each translation's English."""
+    english: dict[str, str] = {}
+    for lang in LANGUAGES:
+        said = _game_catalog(slug, lang) if slug in areas() else None
+        for template in templates:
+            word = said.ugettext(template).strip().lower() if said else ""
+            if word and word != template.lower():
+                english.setdefault(word, template)
+    if not english:
+        return None
+    parts = [rf"(?<!\w){re.escape(w)}(?!\w)" if all(ord(c) < 0x2E80 for c in w)
+             else re.escape(w) for w in sorted(english, key=len, reverse=True)]
+    return re.compile("|".join(parts), re.IGNORECASE), english
 
 
 def catalog():

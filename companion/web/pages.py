@@ -17,6 +17,7 @@ from flask_babel import gettext as _l
 from .. import groups, store
 from ..games import GAMES, get_game
 from ..games.core import RulesError, t
+from ..i18n import read_typed
 from . import box_files, quickshare
 from . import groups as group_pages
 from .device import my_games, remember_game
@@ -141,6 +142,7 @@ def new_game(slug: str):
     if request.method == "POST":
         if form.validate():
             options, players = table_payload(rules, form, "setup")
+            options = {k: read_typed(v, slug, rules.typed_words) for k, v in options.items()}
             setup = {**options, "players": players}
             try:  # the game, its group and the group's box data: stored together or not
                 game, group = groups.set_up_game(

@@ -42,7 +42,7 @@ from ..games.core import (
     t,
 )
 from ..games.core.history import MAX_TARGETS
-from ..i18n import for_game, say
+from ..i18n import for_game, read_typed, say
 from . import asking, history_page, story, taps
 from .citations import rule_title
 from .device import remember_game, wants_json
@@ -312,7 +312,8 @@ def act(token: str, kind: str):
     if kind not in rules.actions:
         abort(404, description=t("{game} has no action {kind}.", game=rules.title,
                                  kind=repr(kind)))
-    values = tap_values(rules.spec(kind))  # read and checked by the rules as they record it
+    values = {k: read_typed(v, game.slug, rules.typed_words)  # (a cost in the reader's words)
+              for k, v in tap_values(rules.spec(kind)).items()}  # read and checked as recorded
     seat, sent = seat_of(game), version_sent()
     try:
         done = store.record(game.id, kind, values, by=signed_by(game), version=sent,

@@ -8,7 +8,7 @@ from babel.messages.pofile import read_po
 
 from companion import i18n
 
-from .table import WebTable
+from .table import CSRF, WebTable
 
 HOUSES = [{"name": "Amber", "colour": "yellow"}, {"name": "Basalt", "colour": "red"}]
 OPTIONS = {"end_mode": "years", "years": "2", "alliances": "y",
@@ -123,3 +123,44 @@ def test_a_word_two_games_translate_differently_reads_as_this_games(client, tabl
     said = page(client, table.path, lang)
     assert spring in said
     assert {"it": "Sorgente", "zh": "泉水"}[lang] not in said
+
+
+def set_up(client, lang: str, **options):
+    """The setup form posted from a phone reading ``lang``."""
+    url = "/new/tradewarz?players=2"
+    html = client.get(url, headers={"Accept-Language": lang}).get_data(as_text=True)
+    data = {"csrf_token": CSRF.search(html).group(1), "end_mode": "years", "years": "2",
+            "alliances": "y", "players-0-name": "Amber", "players-1-name": "Basalt", **options}
+    return client.post(url, data=data, headers={"Accept-Language": lang})
+
+
+@pytest.mark.parametrize("lang, cost, seasons", [
+    ("it", "1 legname + 1 Grano", "Estate, Autunno, Stagione 4, Inverno, Primavera"),
+    ("zh", "1 木材 + 1小麦", "夏季, 秋季, 第4季, 冬季, 春季")])
+def test_costs_and_seasons_typed_at_setup_in_the_reader_language_are_read(
+        client, app, lang, cost, seasons):
+    resp = set_up(client, lang, cost_settlement=cost, season_names=seasons)
+    assert resp.status_code == 303, resp.get_data(as_text=True)[:3000]
+    table = WebTable(client, app, resp.headers["Location"])
+    state = table.state()
+    assert state.cost_of("settlement") == (0, 1, 0, 1)  # gold, lumber, mining, wheat
+    assert [s.lower() for s in state.season_names] == ["summer", "fall", "season 4", "winter",
+                                                      "spring"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refused_setup_cost_names_its_field_by_label_and_resources_in_reader_words(
+        client, lang):
+    said = words(lang)
+    resp = set_up(client, lang, cost_settlement="1 banane + 1 " + said["wheat"])
+    assert resp.status_code == 422
+    html = resp.get_data(as_text=True)
+    assert "cost_settlement" not in html.split('<form')[0]  # the refusal above the form
+    assert said["Cost of a settlement"] in html
+    refusal = html.split('<form')[0]
+    assert said["lumber"] in refusal and "lumber" not in refusal
+
+
+def test_a_cost_corrected_on_the_game_page_in_the_reader_language_is_read(table):
+    table.do("correct_cost", item="settlement", cost="1 legname + 1 minerali")
+    assert table.state().cost_of("settlement") == (0, 1, 1, 0)

@@ -66,6 +66,9 @@ class GameRules:
     quick_fields: tuple[FieldSpec, ...] = ()
     #: the game page offers the box data known so far in its forms (its board reads ``box``)
     box_on_page: bool = False
+    #: words a table may type in a text field (a cost, the season names), each as the rules
+    #: read it: the web layer reads the reader's own word for one as the rules' word
+    typed_words: tuple[Text, ...] = ()
     #: the board shows a seat something of its own (hidden information, its house named in a
     #: question), so the page is drawn per seat; False: the board leaves all that differs from
     #: seat to seat to the phone's own parts, and one drawing serves every seat

@@ -20,7 +20,7 @@ from .data import (
     UNIVERSITY_COST,
 )
 from .model import House, cost_text
-from .terms import ITEM_WORDS, TREE_WORDS, join
+from .terms import ITEM_WORDS, RESOURCE_WORDS, TREE_WORDS, join
 
 R_RECRUIT = "TradeWarz rulebook, Recruit"
 R_UNIVERSITY = "TradeWarz rulebook, Build: University"
@@ -36,7 +36,7 @@ def parse_cost(text: str) -> dict[str, int]:
         if not match or match.group(2) not in RESOURCES:
             raise ValueError(t("cannot read {part}: write amounts and resources such as "
                                "'2 lumber + 2 mining' ({resources})", part=repr(part.strip()),
-                               resources=", ".join(RESOURCES)))
+                               resources=join([RESOURCE_WORDS[r] for r in RESOURCES])))
         res = match.group(2)
         cost[res] = cost.get(res, 0) + int(match.group(1))
     return cost

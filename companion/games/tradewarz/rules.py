@@ -36,6 +36,7 @@ from .scoring import END_WORDS, TIEBREAKS, Facts, score_facts, score_state, stan
 from .setup import PLAYER_FIELDS, SETUP_FIELDS, new_game
 from .specs import CORRECTION_KINDS, FREE_KINDS, SEASON_KINDS, build_actions
 from .spring import end_of_spring
+from .terms import RESOURCE_WORDS, SEASON_WORDS
 from .words import history_line
 
 
@@ -77,6 +78,7 @@ class TradeWarzRules(GameRules):
     box_setup_fields = tuple(f.name for f in SETUP_FIELDS if f.name.startswith("cost_")
                              or f.name in ("season_names", "fifth_season_die"))
     player_fields = PLAYER_FIELDS
+    typed_words = (*RESOURCE_WORDS.values(), *SEASON_WORDS.values())
     quick_options = ()
     quick_fields = QUICK_FIELDS
 

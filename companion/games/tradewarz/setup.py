@@ -138,12 +138,12 @@ def _costs(check: Checker, setup: Mapping) -> tuple[tuple[str, tuple[int, ...]],
             continue
         try:
             cost = parse_cost(text)
-        except ValueError as err:
-            check.add(key, t("{key}: {problem}", key=key, problem=err.args[0]))
+        except ValueError as err:  # (the problem's field names it: its label on a form)
+            check.add(key, err.args[0])
             continue
         problem = check_shape(item, cost)
         if problem:
-            check.add(key, t("{key}: {problem}", key=key, problem=problem))
+            check.add(key, problem)
             continue
         out.append((item, tuple(cost.get(r, 0) for r in RESOURCES)))
     return tuple(out)
