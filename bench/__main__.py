@@ -1,6 +1,7 @@
 """`python -m bench`: serve the app as `make run` does, simulate tables at their real rates with a
 growing number of tables, take the other measures, and write BENCHMARKS.md (bench/__init__.py).
-`python -m bench ablation`: only what each of the server's tunings buys (bench/ablation.py)."""
+`python -m bench ablation`: only what each of the server's tunings buys (bench/ablation.py).
+`python -m bench phone`: only a live update on a phone slowed 6× (bench/phone.py)."""
 from __future__ import annotations
 
 import argparse
@@ -211,6 +212,9 @@ def main(argv: list[str] | None = None) -> None:
             results["cross_server"] = cross_server.line(cross_server.measure(url))
     print("importing a 20,000-step game file with take-backs...", flush=True)
     results["imports"] = imports.measure()
+    print("a live update on a phone slowed 6x, in Chromium...", flush=True)
+    (tmp / "phone").mkdir()
+    results["phone"] = phone.measure(tmp / "phone")
     results["load_after"] = os.getloadavg()[0]
     results["pressure_after"] = load.cpu_pressure("avg60")
     results["seconds"] = time.monotonic() - started
@@ -221,6 +225,7 @@ def main(argv: list[str] | None = None) -> None:
     artifacts = ROOT / "test-artifacts"
     artifacts.mkdir(exist_ok=True)
     results["steps"] = [asdict(s) for s in results["steps"]]
+    results["phone"]["games"] = [asdict(g) for g in results["phone"]["games"]]
     (artifacts / "bench-results.json").write_text(json.dumps(results, indent=1, default=str))
     shutil.rmtree(tmp, ignore_errors=True)
     print(said)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime
 
-from . import heavy_reads, history_page, imports
+from . import heavy_reads, history_page, imports, phone
 from .load import HOLD, POLL
 from .stats import KINDS, LAG_LIMIT, TARGETS, Step
 from .tables import EPOCH_ACTIONS
@@ -119,7 +119,8 @@ def targets(r: dict) -> list[str]:
         f"| cold load of a {LONG_GAME:,}-action game ≤ {COLD_LIMIT:.0f} ms "
         f"| {cold['long']:.1f} ms (median of {cold['runs']} restarts) "
         f"| {_met(cold['long'] <= COLD_LIMIT)} |", history_page.target_row(r["history"]),
-        *([heavy_reads.target_row(r["heavy_reads"])] if "heavy_reads" in r else []), ""]
+        *([heavy_reads.target_row(r["heavy_reads"])] if "heavy_reads" in r else []),
+        *([phone.target_row(r["phone"])] if "phone" in r else []), ""]
 
 
 def machine(r: dict) -> list[str]:
@@ -229,7 +230,8 @@ def markdown(r: dict) -> str:
                       *(["", "## A change across servers", "", CROSS, "", r["cross_server"]]
                         if "cross_server" in r else []),
                       *(["", "## What each tuning buys (issue 37)", "", r["ablation"]]
-                        if "ablation" in r else [])])
+                        if "ablation" in r else []),
+                      *(["", *phone.markdown(r["phone"])] if "phone" in r else [])])
 
 
 CROSS = """Two servers on one PostgreSQL database (`bench/cross_server.py`), as two machines would

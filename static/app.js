@@ -99,10 +99,13 @@
   var liveHome = live.parentNode, liveNext = live.nextSibling;
   if (keptAt) { showKept(); } else { keepLastView(); }
 
+  // (written only when it changes: a word written again is laid out and painted again, on every
+  // answer of the version check)
   function status(ok) {
+    var txt = live.querySelector(".txt"), said = ok ? words.on : words.off;
     live.hidden = false;
     live.className = "live " + (ok ? "on" : "off");
-    live.querySelector(".txt").textContent = ok ? words.on : words.off;
+    if (txt.textContent !== said) { txt.textContent = said; }
     live.querySelector(".retry").hidden = ok;
     if (!ok && live.parentNode !== dock) { dock.appendChild(live); }
     if (ok && live.parentNode === dock) { liveHome.insertBefore(live, liveNext); }

@@ -177,3 +177,24 @@ def test_the_cold_load_without_gc_tuning_is_reported_only_when_measured():
     said = report.cold_ablation({"cold_no_gc": {"long": 101.5, "long_runs": [99.0, 101.5, 110.2],
                                                 "short": 8.1}})
     assert "**101.5 ms**" in said[0] and "99.0, 101.5, 110.2" in said[0]
+
+
+def phone_game(slug: str, ms: float, script: str = "today", kb: float = 5.0,
+               own: float = 250.0) -> object:
+    from bench import phone
+    update = phone.Update(bytes=int(kb * 1024), requests=2, main_ms=ms, cpu_ms=ms, wall_ms=ms,
+                          parts=dict.fromkeys(phone.METRICS[1:], 1.0))
+    return phone.Game(slug, script, [update] * 3, [(50.0, own)] * 3)
+
+
+def test_the_slowed_phone_meets_its_targets_only_with_every_games_medians_within_each():
+    from bench import phone
+    met = [phone_game(slug, 90.0) for slug in phone.FIRST_STEP]
+    assert phone.is_met({"games": met})
+    assert not phone.is_met({"games": [*met[:2], phone_game("hexemonia", 101.0)]})
+    assert not phone.is_met({"games": [*met[:2], phone_game("hexemonia", 90.0, kb=10.5)]})
+    assert not phone.is_met({"games": [*met[:2], phone_game("hexemonia", 90.0, own=301.0)]})
+    # the ablation's script is reported beside, never judged
+    assert phone.is_met({"games": [*met, phone_game("hadara", 900.0, script="a601c0b")]})
+    row = phone.target_row({"games": met})
+    assert "Hadara 5.0 KB, 90 ms, own 50 / 250 ms" in row and row.endswith("**met** |")
