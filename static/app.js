@@ -99,10 +99,13 @@
   var liveHome = live.parentNode, liveNext = live.nextSibling;
   if (keptAt) { showKept(); } else { keepLastView(); }
 
+  // (written only when it changes: a word written again is laid out and painted again, on every
+  // answer of the version check)
   function status(ok) {
+    var txt = live.querySelector(".txt"), said = ok ? words.on : words.off;
     live.hidden = false;
     live.className = "live " + (ok ? "on" : "off");
-    live.querySelector(".txt").textContent = ok ? words.on : words.off;
+    if (txt.textContent !== said) { txt.textContent = said; }
     live.querySelector(".retry").hidden = ok;
     if (!ok && live.parentNode !== dock) { dock.appendChild(live); }
     if (ok && live.parentNode === dock) { liveHome.insertBefore(live, liveNext); }
@@ -261,76 +264,21 @@
     return paired;
   }
 
-  var MORPH = {morphStyle: "outerHTML", ignoreActiveValue: true, callbacks: {
-    beforeAttributeUpdated: function (attr, el) { return !readersOwn(attr, el); },
-    beforeNodeRemoved: function (node) {
-      if (node.nodeType !== 1) { return true; }
-      if (node.classList.contains("kept-form")) { return false; }
-      // (a kept form inside a part that goes stays where that part was)
-      node.querySelectorAll(".kept-form").forEach(function (k) { node.before(k); });
-      return true;
-    }}};
-
-  // Only the parts an update changed are morphed: a part of #game drawn the same on the new
-  // page (but for the values that differ between two drawings of a form, PER_DRAWING, brought
-  // up to date in place) is left as it is, and a changed part whose own attributes, words and
-  // children's kinds are the same is looked into, part by part (a few levels down: a player's
-  // board in the players' row), so that an update costs the phone only what it changed.
-  var DRAWING = new RegExp('( name="(' + PER_DRAWING.join("|") + ')" value=")[^"]*"', "g");
-  var DEPTH = 3;
-
-  function sameDrawing(mine, theirs) {
-    return mine.outerHTML.replace(DRAWING, "$1\"") === theirs.outerHTML.replace(DRAWING, "$1\"");
-  }
-
-  function perDrawing(el) {
-    var fields = Array.prototype.slice.call(el.querySelectorAll("input[type=hidden]"));
-    return [el].concat(fields).filter(function (f) {
-      return f.type === "hidden" && PER_DRAWING.indexOf(f.name) >= 0 && !f.closest(".kept-form");
-    });
-  }
-
-  function partsOf(el) {
-    return Array.prototype.filter.call(el.children, function (c) {
-      return !c.classList.contains("kept-form");
-    });
-  }
-
-  // The element's own attributes and the words directly in it (not in its children).
-  function ownOf(el, attributes) {
-    var own = attributes ? Array.prototype.map.call(el.attributes, function (a) {
-      return a.name + "=" + a.value;
-    }) : [];
-    el.childNodes.forEach(function (n) { if (n.nodeType !== 1) { own.push(n.nodeValue); } });
-    return own.join("\n");
-  }
-
-  function morphChanged(mine, theirs, depth) {
-    if (!justSent(mine) && sameDrawing(mine, theirs)) {
-      var values = perDrawing(theirs);
-      perDrawing(mine).forEach(function (f, i) { f.setAttribute("value", values[i].value); });
-      return;
-    }
-    var a = partsOf(mine), b = theirs.children;
-    var alike = depth < DEPTH && a.length === b.length && a.length > 0 &&
-      ownOf(mine, depth > 0) === ownOf(theirs, depth > 0) &&
-      a.every(function (el, i) { return el.tagName === b[i].tagName && el.id === b[i].id; });
-    if (!alike) { Idiomorph.morph(mine, theirs, MORPH); return; }
-    if (!depth) {  // (#game's own attributes: its version)
-      Array.prototype.forEach.call(theirs.attributes, function (at) {
-        if (mine.getAttribute(at.name) !== at.value) { mine.setAttribute(at.name, at.value); }
-      });
-    }
-    a.forEach(function (el, i) { morphChanged(el, b[i], depth + 1); });
-  }
-
   function swap(html, url) {
     var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("game");
     if (!fresh) { throw new Error("no game on the page"); }
     if (sent) { filled.delete(sent); toggled.delete(sent.closest("details")); }
     var paired = pairForms(fresh);
     var anchor = anchorOf(sent), mine = sent && tapped;
-    morphChanged(game, fresh, 0);
+    Idiomorph.morph(game, fresh, {morphStyle: "outerHTML", ignoreActiveValue: true, callbacks: {
+      beforeAttributeUpdated: function (attr, el) { return !readersOwn(attr, el); },
+      beforeNodeRemoved: function (node) {
+        if (node.nodeType !== 1) { return true; }
+        if (node.classList.contains("kept-form")) { return false; }
+        // (a kept form inside a part that goes stays where that part was)
+        node.querySelectorAll(".kept-form").forEach(function (k) { node.before(k); });
+        return true;
+      }}});
     paired.forEach(function (form) { form.removeAttribute("id"); });
     keepInPlace(anchor);
     if (mine) { drawn = {at: Date.now(), was: [tapped], scrollY: window.scrollY}; }
