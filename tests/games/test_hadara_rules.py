@@ -180,14 +180,14 @@ def colony(state, player, requirement, choice="plunder", coins=2, points=4, **tr
 def test_colonies_are_taken_in_turn_from_the_first_player_clockwise():
     state = to_step(three(military=5), "colony")  # epoch I: Ana (initiative 1) is first
     assert turn_order(state) == (0, 1, 2) and H.turn_of(state, "colony") == 0
-    with pytest.raises(IllegalAction, match="It is Ana's turn, not Ben's") as err:
+    with pytest.raises(IllegalAction, match="it is Ana's turn, not Ben's") as err:
         do(state, "colony", player=1, requirement=3, points=3, choice="plunder", coins=3)
     assert err.value.rule == "Hadara rulebook, Take a Colony"
     assert H.problems(state, "colony", H.check_action(state, "colony", {
         "player": 1, "requirement": 3, "points": 3, "choice": "plunder", "coins": 3}))
     state = do(state, "colony", player=0, requirement=3, points=3, choice="plunder", coins=3)
     assert H.turn_of(state, "colony") == 1
-    with pytest.raises(IllegalAction, match="It is Ben's turn, not Cy's"):
+    with pytest.raises(IllegalAction, match="it is Ben's turn, not Cy's"):
         do(state, "no_colony", player=2)
 
 

@@ -34,7 +34,7 @@ def test_tradewarz_season_action_named_for_another_house_is_refused_naming_the_t
     assert state.turn == 1
     err = refused(TRADEWARZ, state, "resources", house=2, first="wheat")  # Chen's phone
     assert isinstance(err, WrongPlayer) and (err.turn, err.named, err.field) == (1, 2, "house")
-    assert str(err) == "It is Ben's turn, not Chen's"
+    assert str(err) == "it is Ben's turn, not Chen's"
     assert err.rule == "TradeWarz rulebook, Game mechanics"
     after = do(TRADEWARZ, state, "resources", house=1, first="wheat")  # for Ben: accepted
     assert after.houses[1].dials != state.houses[1].dials and after.turn == 2
@@ -44,7 +44,7 @@ def test_tradewarz_season_action_named_for_another_house_is_refused_naming_the_t
 def test_tradewarz_a_repeated_season_action_is_refused_once_the_turn_moved_on():
     state = do(TRADEWARZ, tradewarz(), "retreat", house=0)
     err = refused(TRADEWARZ, state, "retreat", house=0)  # the same tap again
-    assert "It is Ben's turn, not Ana's" in str(err)
+    assert "it is Ben's turn, not Ana's" in str(err)
 
 
 def test_tradewarz_end_of_spring_names_its_year_and_a_second_one_is_refused():
@@ -58,7 +58,7 @@ def test_tradewarz_end_of_spring_names_its_year_and_a_second_one_is_refused():
     after = do(TRADEWARZ, state, "end_of_spring", year=1)
     assert after.year == 2
     err = refused(TRADEWARZ, after, "end_of_spring", year=1)
-    assert str(err) == "The end of Spring of year 1 was already applied; the table is in year 2"
+    assert str(err) == "the end of Spring of year 1 was already applied; the table is in year 2"
     assert err.field == "year" and err.rule
 
 
@@ -75,7 +75,7 @@ def test_hexemonia_turn_action_named_for_another_player_is_refused_naming_the_tu
     state = hexemonia()
     assert state.active == 0
     err = refused(HEXEMONIA, state, "take", player=2, hexes=2)
-    assert isinstance(err, WrongPlayer) and str(err) == "It is Ana's turn, not Chen's"
+    assert isinstance(err, WrongPlayer) and str(err) == "it is Ana's turn, not Chen's"
     assert err.rule == "Hexemonia rulebook, Turno di gioco" and err.field == "player"
     after = do(HEXEMONIA, state, "take", player=0, hexes=2)
     assert after.players[0].hand == state.players[0].hand + 2
@@ -90,7 +90,7 @@ def test_hexemonia_end_of_turn_names_its_turn_and_a_second_tap_is_refused():
     after = do(HEXEMONIA, state, "end_turn", player=0, **named)
     assert after.active == 1
     err = refused(HEXEMONIA, after, "end_turn", player=1, **named)  # even named for Ben
-    assert str(err) == f"Turn {named['turn']} was already ended; the table is at turn " \
+    assert str(err) == f"turn {named['turn']} was already ended; the table is at turn " \
                        f"{after.turn}"
     assert err.field == "turn"
 
@@ -139,12 +139,12 @@ def test_hadara_phase_b_cards_go_in_turn_and_a_second_sell_for_the_same_player_i
     # epoch I: the lowest initiative (Ben) is first, then clockwise: Chen, Ana
     assert HADARA.turn_of(state, "sell") == 1
     err = refused(HADARA, state, "sell", player=0)
-    assert isinstance(err, WrongPlayer) and str(err) == "It is Ben's turn, not Ana's"
+    assert isinstance(err, WrongPlayer) and str(err) == "it is Ben's turn, not Ana's"
     assert err.rule == "Hadara rulebook, Take a Faceup Card"
     state = do(HADARA, state, "sell", player=1, colour="red")
     coins = state.players[1].coins
     err = refused(HADARA, state, "sell", player=1, colour="red")  # a second phone tapped it too
-    assert str(err) == "It is Chen's turn, not Ben's"
+    assert str(err) == "it is Chen's turn, not Ben's"
     assert do(HADARA, state, "sell", player=2, colour="red").players[1].coins == coins
 
 
@@ -160,3 +160,18 @@ def test_hadara_phase_a_card_names_its_round_so_a_repeat_after_the_round_ended_i
     assert str(err) == "Chen's card for round 1 is already recorded; the table is at round 2"
     assert err.field == "round"
     assert do(HADARA, state, "sell", player=2, round=2).players[2].coins > coins
+
+
+def test_hadara_turn_and_step_refusals_start_in_lower_case_and_name_the_epoch_in_roman():
+    """The review's H4-11: "It is Ana's turn" began with a capital unlike every other refusal
+    (a page shows them after "Not recorded."), and a step refusal names "epoch I, phase A"."""
+    state = hadara()
+    err = refused(HADARA, state, "medal", player=0, medal="gold", price=5)
+    assert str(err) == ("this belongs to the step 'Buy silver or gold medals'; the table is at "
+                        "'Draw and buy or sell' of epoch I, phase A")
+    err = refused(HADARA, to_phase_b(state), "buy", player=0, colour="red", cost=1, points=0)
+    assert isinstance(err, WrongPlayer) and str(err)[0].islower()
+    for rules, state, kind, data in (
+            (TRADEWARZ, tradewarz(), "end_of_spring", {"year": 9}),
+            (HEXEMONIA, hexemonia(), "take", {"player": 1, "hexes": 2})):
+        assert str(refused(rules, state, kind, **data))[0].islower(), kind

@@ -46,7 +46,7 @@ def test_a_tap_named_for_a_house_whose_turn_it_is_not_is_refused_and_nothing_is_
     resp = table.client.post(f"{table.path}/do/resources", headers=JSON, data={
         "csrf_token": table.csrf, "version": table.version, "house": 2, "first": "gold"})
     assert resp.status_code == 422
-    assert resp.get_json()["said"].startswith("It is Ana's turn, not Chen's")
+    assert resp.get_json()["said"].startswith("it is Ana's turn, not Chen's")
     assert table.rows() == [] and table.state().houses[2].dials == (6, 6, 6, 6)
 
 
@@ -128,7 +128,7 @@ def test_two_phones_tapping_the_same_players_sell_in_phase_b_count_once(client, 
     assert post(ben, *ben_form).status_code == 303
     late = post(ana, *ana_form)
     assert late.status_code == 422
-    assert "It is Chen&#39;s turn, not Ben&#39;s" in late.get_data(as_text=True)
+    assert "it is Chen&#39;s turn, not Ben&#39;s" in late.get_data(as_text=True)
     assert table.state().players[1].coins == coins + 2 and len(table.rows()) == 20
 
 

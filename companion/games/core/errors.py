@@ -76,7 +76,7 @@ class WrongPlayer(IllegalAction):
     player whose turn it is instead."""
 
     def __init__(self, names: Sequence[str], turn: int, named: int, *, rule: str, field: str):
-        super().__init__(t("It is {turn}'s turn, not {named}'s", turn=names[turn],
+        super().__init__(t("it is {turn}'s turn, not {named}'s", turn=names[turn],
                            named=names[named]), rule=rule, field=field)
         self.turn, self.named = turn, named
 

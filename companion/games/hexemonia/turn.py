@@ -118,7 +118,7 @@ def end_turn(state: HexemoniaState, data: Mapping[str, Any]) -> HexemoniaState:
         raise IllegalAction(t("the game is over"), rule=f"{R}, Fine del gioco")
     named = data.get("turn", 0)  # the turn the tap ended (0: not named)
     if named and named != state.turn:
-        raise IllegalAction(t("Turn {turn} was already ended; the table is at turn {now}",
+        raise IllegalAction(t("turn {turn} was already ended; the table is at turn {now}",
                               turn=named, now=state.turn) if named < state.turn else
                             t("Turn {turn} has not begun; the table is at turn {now}",
                               turn=named, now=state.turn), rule=f"{R}, Turno di gioco",

@@ -255,11 +255,11 @@ def check_year(game: TradeWarzState, year: int) -> None:
     """The end of Spring names the year it ends (0: not named); once applied, the year is over
     and a second tap naming it is refused instead of ending the next year."""
     if year and year < game.year:
-        raise IllegalAction(t("The end of Spring of year {year} was already applied; the table "
+        raise IllegalAction(t("the end of Spring of year {year} was already applied; the table "
                               "is in year {now}", year=year, now=game.year), rule=R_MECHANICS,
                             field="year")
     if year > game.year:
-        raise IllegalAction(t("Year {year} has not begun; the table is in year {now}",
+        raise IllegalAction(t("year {year} has not begun; the table is in year {now}",
                               year=year, now=game.year), rule=R_MECHANICS, field="year")
 
 
