@@ -103,6 +103,14 @@ class Checker:
         if self.problems:
             raise InvalidInput(self.problems, rule=rule)
 
+    def unknown_keys(self, data: Mapping, known: Sequence[str], path: str) -> None:
+        """Refuse every key of ``data`` the score API does not read, naming it and the keys it
+        reads (a typo such as ``silver_medal`` never scores as nothing)."""
+        for extra in sorted(set(data) - set(known), key=str):
+            self.add(f"{path}.{extra}" if path else str(extra), t(
+                "unknown key {name}; the score API reads {keys}", name=repr(extra),
+                keys=", ".join(known)))
+
     def integer(self, data: Mapping, key: str, path: str, *, default: int | None = None,
                 low: int = 0, high: int = MAX_NUMBER, label: Any = None) -> int:
         """Read a whole number between ``low`` and ``high``; a missing key takes ``default``.

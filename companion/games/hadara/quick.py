@@ -70,19 +70,11 @@ def quick_payload(options: Mapping[str, Any],
     return {**options, "players": out}
 
 
-def unknown_keys(check: Checker, raw: Mapping[str, Any], known: Sequence[str], path: str) -> None:
-    """Refuse every key the score API does not read, naming it and the keys it reads."""
-    for extra in sorted(set(raw) - set(known), key=str):
-        check.add(f"{path}.{extra}" if path else str(extra), t(
-            "unknown key {name}; the score API reads {keys}", name=repr(extra),
-            keys=", ".join(known)))
-
-
 def _read_player(check: Checker, raw: Any, path: str) -> Facts:
     if not isinstance(raw, Mapping):
         check.add(path, t("each player must be an object"))
         return Facts("", 0, {}, {}, {}, (), (), (), (), 0)
-    unknown_keys(check, raw, PLAYER_KEYS, path)
+    check.unknown_keys(raw, PLAYER_KEYS, path)
     tracks_raw = raw.get("tracks", {})
     if not isinstance(tracks_raw, Mapping):
         check.add(f"{path}.tracks", t("tracks must be an object of {keys}", keys=_KEYS))
@@ -163,7 +155,7 @@ def _read_cards(check: Checker, raw: Any, path: str) -> tuple[dict, dict]:
                                             key=colour))
             entry = {}
         where = f"{path}.{colour}"
-        unknown_keys(check, entry, CARD_KEYS, where)
+        check.unknown_keys(entry, CARD_KEYS, where)
         counts[colour] = check.integer(entry, "count", where, default=0, high=_MOST_CARDS)
         points[colour] = check.integer(entry, "points", where, default=0)
     return counts, points
@@ -176,7 +168,7 @@ def parse_facts(payload: Any) -> tuple[list[Facts], dict[str, str]]:
     if not isinstance(payload, Mapping):
         check.add("", t("the request body must be a JSON object with a players list"))
         check.raise_if_any()
-    unknown_keys(check, payload, REQUEST_KEYS, "")
+    check.unknown_keys(payload, REQUEST_KEYS, "")
     players = payload.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS:
         check.add("players", t("players must be a list of 2 to {most} players (Hadara is for 2–5 "

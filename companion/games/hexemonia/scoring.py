@@ -215,9 +215,18 @@ def round_of(state: HexemoniaState) -> int:
 
 # ------------------------------------------------------------------------------ score API input
 
+#: every key the score API reads (docs/guide.md, "Score API", lists them): any other is refused
+#: by name, so a typo ("philosophr") never scores as nothing
+REQUEST_KEYS = ("players", "revolts", "rulings")
+PLAYER_KEYS = ("name", "city", "acropolis_gold", "hexes", "myths", "philosopher")
+HEX_KEYS = ("kind", "nature", "active")
+MYTH_KEYS = ("nature", "active")
+
+
 def parse_players(payload: Any, check: Checker) -> list[PlayerFacts]:
     """Read the score API's players (DESIGN.md, "The score API"), collecting every problem."""
     data = payload if isinstance(payload, Mapping) else {}
+    check.unknown_keys(data, REQUEST_KEYS, "")
     players = data.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
         check.add("players", t("players must be a list of 2 to 4 players"))
@@ -240,16 +249,18 @@ def _parse_player(data: Any, path: str, revolts: bool, check: Checker) -> Player
     if not isinstance(data, Mapping):
         check.add(path, t("each player must be an object"))
         data = {}
+    check.unknown_keys(data, PLAYER_KEYS, path)
     return PlayerFacts(
         check.text(data, "name", path), check.choice(data, "city", path, CITIES),
         check.integer(data, "acropolis_gold", path, default=0),
         tuple(HexFact(_kind(h, p, check), check.choice(h, "nature", p, NATURES),
                       check.boolean(h, "active", p, default=True))
-              for p, h in _items(data, "hexes", path, 60, check)),
+              for p, h in _items(data, "hexes", path, 60, check, keys=HEX_KEYS)),
         tuple(MythFact(check.choice(m, "nature", p, NATURES),
                        check.boolean(m, "active", p, default=True))
-              for p, m in _items(data, "myths", path, MAX_MYTHS, check, too_many=lambda n:
-                                 too_many_myths(str(data.get("name") or path), n))),
+              for p, m in _items(data, "myths", path, MAX_MYTHS, check, keys=MYTH_KEYS,
+                                 too_many=lambda n: too_many_myths(str(data.get("name") or path),
+                                                                   n))),
         check.boolean(data, "philosopher", path, default=False), revolts)
 
 
@@ -269,7 +280,7 @@ def _myths_read(facts: PlayerFacts, raw: Any) -> list[bool]:
 
 
 def _items(data: Mapping, key: str, path: str, limit: int, check: Checker, *,
-           too_many: Callable[[int], Any] | None = None) -> list:
+           keys: Sequence[str], too_many: Callable[[int], Any] | None = None) -> list:
     value = data.get(key, [])
     if not isinstance(value, list):
         check.add(f"{path}.{key}", t("{key} must be a list", key=key))
@@ -283,6 +294,7 @@ def _items(data: Mapping, key: str, path: str, limit: int, check: Checker, *,
         if not isinstance(item, Mapping):
             check.add(f"{path}.{key}[{i}]", t("{key}[{i}] must be an object", key=key, i=i))
             item = {}
+        check.unknown_keys(item, keys, f"{path}.{key}[{i}]")
         out.append((f"{path}.{key}[{i}]", item))
     return out
 

@@ -29,6 +29,10 @@ QUICK_FIELDS: tuple[FieldSpec, ...] = (
               required=False, default=0),
 )
 assert tuple(f.name for f in QUICK_FIELDS[1:]) == FACT_FIELDS  # the score API's flat fields
+#: every key the score API reads (docs/guide.md, "Score API", lists them): any other is refused
+#: by name, so a typo ("silver_xadla") never scores as nothing
+REQUEST_KEYS = ("players", "rulings")
+PLAYER_KEYS = ("name", *FACT_FIELDS, "trading_posts")
 
 
 def parse_facts(payload: Any) -> tuple[list[Facts], dict[str, str]]:
@@ -37,6 +41,7 @@ def parse_facts(payload: Any) -> tuple[list[Facts], dict[str, str]]:
     if not isinstance(payload, Mapping):
         check.add("", t("the body must be a JSON object with players"))
         check.raise_if_any(rule=R_XADLAS)
+    check.unknown_keys(payload, REQUEST_KEYS, "")
     players = payload.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= 6:
         check.add("players", t("players must be a list of 2 to 6 houses"))
@@ -48,6 +53,7 @@ def parse_facts(payload: Any) -> tuple[list[Facts], dict[str, str]]:
             check.add(path, t("each player must be an object"))
             facts.append(Facts("", 0, 0))  # keeps the seats' numbers; adds nothing to a count
             continue
+        check.unknown_keys(p, PLAYER_KEYS, path)
         name = check.text(p, "name", path)
         if name and name.lower() in names:
             check.add(f"{path}.name", t("the name {name} is used twice", name=repr(name)))
