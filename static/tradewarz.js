@@ -2,6 +2,24 @@
 // The live-update script may swap the board, so each tick looks the elements up again.
 // In the battle calculator, a whole card tapped ticks its strength, kills and blocks, and a value
 // tapped on its own unticks the whole card (without this script the values sent win).
+// The battle a March just made is brought into view on the phones of its two houses as it
+// appears (the March's own answer, or a live update), just under the sticky header bar.
+(function () {
+  "use strict";
+  var game = document.getElementById("game");
+  if (!game || !window.MutationObserver) { return; }
+  var shown = !!game.querySelector("[data-into-view]");
+  new MutationObserver(function () {
+    var el = game.querySelector("[data-into-view]");
+    if (el && !shown) {
+      var bar = document.querySelector("header.bar");
+      window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY -
+        (bar ? bar.getBoundingClientRect().bottom : 0) - 8);
+    }
+    shown = !!el;
+  }).observe(game, {childList: true, subtree: true, attributes: true,
+                    attributeFilter: ["data-into-view"]});
+})();
 (function () {
   "use strict";
   document.addEventListener("change", function (ev) {

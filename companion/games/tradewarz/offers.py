@@ -121,3 +121,45 @@ def _army(house: House) -> int:
     """The most soldiers one army of a house's board may hold away from its capital: a squad,
     no more than the house has on the map and supports away from the capital (Support)."""
     return min(house.soldiers, house.squad_size, away_room(house))
+
+
+#: the silos on one building (Build: a settlement has 1, a village 2; a castle stands on its
+#: village and keeps the village's)
+SILOS_ON = {"settlement": 1, "village": 2, "castle": 2}
+
+
+def building_silos(house: House, site: str) -> tuple[int, int, int] | None:
+    """The silos on the building of ``house`` a battle at ``site`` takes or destroys, when the
+    builds recorded leave one answer: the house's only building holds all its silos; with every
+    silo on one resource, any building holds its own number of that resource. None when the
+    boards leave a choice (silos on several resources among several buildings, an Economy
+    tech's extra silos, no such building): the table says which."""
+    n = SILOS_ON.get(site)
+    standing = {"settlement": house.settlements, "village": house.villages - house.castles,
+                "castle": house.castles}
+    if n is None or standing[site] < 1:
+        return None
+    if sum(house.silos) != house.settlements + 2 * house.villages:
+        return None  # (extras, or an entry logged before silos were asked)
+    if house.settlements + house.villages == 1:
+        return house.silos
+    on = [i for i, x in enumerate(house.silos) if x]
+    if len(on) == 1:
+        return tuple(n if i == on[0] else 0 for i in range(3))  # type: ignore[return-value]
+    return None
+
+
+def battle_sites(game: TradeWarzState, defender: int | None) -> list[tuple[str, int]]:
+    """Where the army that just moved may fight ``defender`` (None: not told yet), as the board
+    records it (Marching: Battle): (site, trading post or 0) for the field, each kind of
+    building the defender holds, its capital and each trading post it holds; after a Retreat,
+    only the house's own capital."""
+    if game.mover is not None and game.move == "retreat":
+        return [("capital", 0)]
+    if defender is None:
+        return [(s, 0) for s in ("field", "settlement", "village", "castle", "capital")]
+    house = game.houses[defender]
+    held = {"settlement": house.settlements, "village": house.villages - house.castles,
+            "castle": house.castles}
+    return [("field", 0), *((s, 0) for s, n in held.items() if n > 0), ("capital", 0),
+            *(("trading_post", p) for p in house.posts)]

@@ -39,7 +39,10 @@ from ...games.tradewarz.data import (
 from ...games.tradewarz.model import House, cost_text, silver_xadlas, soldier_cap, xadlas
 from ...games.tradewarz.model import TradeWarzState as TwGame
 from ...games.tradewarz.offers import (
+    SILOS_ON,
     battle_defaults,
+    battle_sites,
+    building_silos,
     card_choices,
     offered_costs,
     offered_techs,
@@ -189,12 +192,48 @@ class Helpers:
                  other=state.houses[state.target].name)
 
     @staticmethod
+    def silo_words(counts: tuple[int, ...]) -> Any:
+        """Silos by resource, in words ("wheat 1"; "none")."""
+        told = [t("{resource} {n}", resource=RESOURCE_WORDS[r], n=n)
+                for r, n in zip(SILO_RESOURCES, counts) if n]
+        return join(told) if told else t("none")
+
+    @staticmethod
+    def battle_now(state: TwGame, seat: int | None) -> dict[str, Any] | None:
+        """The battle the last March (or Retreat) may lead to, started from what the boards
+        recorded, for the board's own form in view after the move: its words, the values it
+        starts with (``battle_defaults``), each side's whole cards as one tap (a house's own
+        deck on its own phone only) and where the armies may meet, one button each
+        (``battle_sites``); None when no move may lead to a battle now."""
+        words = Helpers.battle_link(state)
+        if not words:
+            return None
+        values = battle_defaults(state, seat)
+        defender = values.get("defender")
+        return {"words": words, "values": values, "cards": _cards(state, seat, values),
+                "sites": [(f"{site}.{post}" if post else site,
+                           _site_words(state, defender, site, post))
+                          for site, post in battle_sites(state, defender)],
+                "mine": seat is not None and seat in (values["attacker"], defender)}
+
+    @staticmethod
     def end_time(game: Any, state: TwGame) -> datetime | None:
         """When a time-limited game runs out: its start plus the minutes set (Game duration)."""
         if state.end_mode != "time" or game.created_at is None:
             return None
         start = game.created_at.replace(tzinfo=UTC)
         return start + timedelta(minutes=state.minutes)
+
+
+def _site_words(state: TwGame, defender: int | None, site: str, post: int) -> Any:
+    """A place a battle is fought, as its button says it."""
+    if site == "field":
+        return t("In the field")
+    if site == "trading_post":
+        return t("At trading post {post}", post=post)
+    if defender is None:
+        return t("At a {place}", place=SITE_WORDS[site])
+    return t("At {house}'s {place}", house=state.houses[defender].name, place=SITE_WORDS[site])
 
 
 def _guess(item: str) -> str:
@@ -237,6 +276,12 @@ def _asked(spec) -> dict[str, str]:
     asked = {f.name: v for f in spec.fields
              if (v := next((x for x in request.args.getlist(f.name) if x != ""), None))
              is not None}
+    # a place tapped on the board's battle form: the site, and after a dot its trading post
+    site, _, post = request.args.get("where", "")[:20].partition(".")
+    if site:
+        asked["site"] = site
+        if post:
+            asked["post"] = post
     for side in ("attacker", "defender"):
         try:
             card = parse_cards(request.args.get(f"{side}_card", "")[:12])
@@ -281,9 +326,13 @@ def battle(token: str):
         except RulesError as err:
             error = err
     status = 422 if error else 200
+    # the silos of a building taken or destroyed, when the builds recorded leave one answer
+    silos = building_silos(state.houses[clean["defender"]], clean["site"]) \
+        if plan and clean.get("site") in SILOS_ON else None
     return render_template("games/tradewarz/battle.html", game=game, state=state, token=token,
                            can_play=can_play, spec=spec, values=values, clean=clean, plan=plan,
-                           odds=odds, error=error, seat=seat, names=rules.player_names(state),
+                           odds=odds, error=error, seat=seat, silos=silos,
+                           names=rules.player_names(state),
                            cards=_cards(state, seat, values),
                            supers={x for h in state.houses for x in h.super_units}), status
 
