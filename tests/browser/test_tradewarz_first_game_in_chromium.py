@@ -5,8 +5,9 @@ phone, set up and play a whole year in which a March leads to a battle.
 Each house spends at most 20 touches and 2 keyboard entries on its setup share and its year
 (the names typed at setup are not counted): the host's colour chips, Start and its seat; each
 other phone types the join code, taps Join and its name. The battle that follows
-the March takes at most 5 touches and no keyboard: the link the March leaves, a card chip for
-each side, Calculate (whose answer opens on screen) and Record. The settlement Cobalt paid by
+the March takes at most 4 touches and no keyboard: on the battle form the March leaves (in view
+by itself), a card chip for each side and the place the armies met (which works it out, its
+answer on screen), then Record. The settlement Cobalt paid by
 hand in Summer is offered back to Basalt in Winter as one tap.
 
 What counts: a tap on a field, chip, button, summary or link is one touch; typing is one touch
@@ -151,25 +152,26 @@ class Table:
 
     # ------------------------------------------------------------------- the battle
     def battle(self, seat: int, defender: int, cards: tuple[str, str]) -> tuple[int, int]:
-        """The battle the March left, from its link to the battle recorded; its touches and
-        keyboard entries."""
+        """The battle the March left, from the board's battle form (in view by itself after
+        the March) to the battle recorded; its touches and keyboard entries."""
         page = self.at(seat)
         before = self.touches[seat], self.keyboard[seat]
-        self.load(seat, page.get_by_role(
-            "link", name=f"Battle: {NAMES[seat]} marched on {NAMES[defender]}"))
-        form = page.locator("form.tw-calc")
-        # both houses and the soldiers on their boards are chosen already
-        expect(form.locator(f'[name="attacker"][value="{seat}"]')).to_be_checked()
-        expect(form.locator(f'[name="defender"][value="{defender}"]')).to_be_checked()
-        # an army away from its capital: as many as the capital supports there (2; neither
-        # house has a building yet), no more than the house has on the map
+        form = page.locator("#tw-battle-now")
+        expect(form.locator("h2")).to_have_text(
+            f"Battle: {NAMES[seat]} marched on {NAMES[defender]}")
+        # both houses come from the March, and the soldiers from their boards: an army away
+        # from its capital holds as many as the capital supports there (2; neither house has
+        # a building yet), no more than the house has on the map
+        expect(form.locator('[name="attacker"]')).to_have_value(str(seat))
+        expect(form.locator('[name="defender"]')).to_have_value(str(defender))
         armies = {side: min(self.houses[house].soldiers, 2)
                   for side, house in (("attacker", seat), ("defender", defender))}
-        for side, soldiers in armies.items():
-            expect(form.locator(f'[name="{side}_soldiers"][value="{soldiers}"]')).to_be_checked()
         for side, card in zip(("attacker", "defender"), cards):
             self.tap(seat, chip(form, f"{side}_card", card))
-        self.load(seat, form.get_by_role("button", name="Calculate"))
+        self.load(seat, form.get_by_role("button", name="In the field"))
+        for side, soldiers in armies.items():
+            expect(page.locator(f'form.tw-calc [name="{side}_soldiers"][value="{soldiers}"]')
+                   ).to_be_checked()
         result = page.locator("#result")
         box = result.bounding_box()
         assert box and 0 <= box["y"] < self.height * 0.6, box  # the answer where the eye is
@@ -275,6 +277,6 @@ def test_a_first_game_year_with_a_battle_takes_each_house_20_touches_and_2_keybo
     expect(table.at(A).locator(".tw-calendar")).to_contain_text("Year 2 of 4")
     table.check_dials(A)
     print("touches:", dict(table.touches), "keyboard:", dict(table.keyboard), "battle:", battle)
-    assert battle[0] <= 5 and battle[1] == 0, battle
+    assert battle[0] <= 4 and battle[1] == 0, battle
     assert all(table.touches[s] <= 20 for s in range(4)), table.touches
     assert all(table.keyboard[s] <= 2 for s in range(4)), table.keyboard
