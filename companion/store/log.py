@@ -210,6 +210,31 @@ def my_last(game: Game, name: str) -> Step | None:
     return None if said is None else Step(seq, said)
 
 
+def taken_back_with(game: Game, seq: int) -> tuple[int, ...] | None:
+    """The later steps a take-back of step ``seq`` must take with it (those that no longer hold
+    without it, as a step in turn after it: phase B's next player), () when it holds alone;
+    None when a take-back, change, undo or redo came after it (the take-back's own check then
+    answers, as the history's does). The state before it is a snapshot kept like any other."""
+    if seq >= game.version:
+        return () if seq == game.version else None
+    before = _kept(game.id, seq - 1)
+    if before is None:
+        before = _fold(game.slug, game.setup, _entries(session(), game.id, upto=seq - 1))
+        _keep(game.id, seq - 1, before)
+    after = _entries(session(), game.id, after=seq, upto=game.version)
+    if any(e.kind in META_KINDS for e in after):
+        return None
+    state, broken, apply = before.state, [], get_game(game.slug).apply
+    for entry in after:
+        try:
+            state = apply(state, entry.kind, entry.data, entry.by)
+        except RulesError:
+            broken.append(entry)
+    # (a broken step leaves the state as it was: those left are replayed as a take-back of
+    # ``seq`` and the broken ones together would replay them, so that take-back holds)
+    return tuple(e.seq for e in broken)
+
+
 def undo_preview(game: Game) -> tuple[Any, Any]:
     """The words of the step an undo would take back, and of the step a redo would bring back."""
     snap = snapshot_of(game)

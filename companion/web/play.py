@@ -43,6 +43,7 @@ from ..games.core import (
 )
 from ..games.core.history import MAX_TARGETS
 from ..i18n import for_game, read_typed, say
+from ..store.log import taken_back_with
 from . import asking, history_page, story, taps
 from .citations import rule_title
 from .device import remember_game, wants_json
@@ -192,7 +193,10 @@ def _own_steps(token: str, game: Game, seat: int | None) -> Markup | str:
     name = signed_by(game)
     last = store.my_last(game, name)
     earlier = history_page.earlier_steps(game, seat, name, last.seq if last else None)
-    return _phone_part("take_back", token, game, last, earlier) if last or earlier else ""
+    # a step in turn after it (phase B's next player) goes back with it, said on the button
+    along = taken_back_with(game, last.seq) if last else ()
+    return _phone_part("take_back", token, game, last, earlier, along) \
+        if last or earlier else ""
 
 
 def _phone_part(macro: str, *args: Any) -> Markup:

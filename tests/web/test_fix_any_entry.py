@@ -338,3 +338,28 @@ def _setup(table: WebTable):
     from companion.db import Game, session
     token = table.path.rsplit("/", 1)[-1]
     return session().query(Game).filter_by(play_token=token).one().setup
+
+
+def test_take_back_my_last_in_turn_takes_the_next_players_step_that_needs_it_in_one_tap(app):
+    """Phone review P2: on a phase B step "Take back my last" was always refused (the next
+    player's step, in turn after it, no longer holds alone); the button names that step and
+    takes it back too, in one tap, as a table would undo both."""
+    from tests.web.table import hadara_of_three, phone, to_colony_step
+    host = hadara_of_three(app.test_client(), app)
+    to_colony_step(host)
+    host.do("next", closing="1A.colony", anyway="1")
+    host.do("next", closing="1A.statue", anyway="1")
+    ben = phone(app, host)
+    ben.post("seat", seat=1)
+    ben.do("sell", player=1, colour="red")   # Ben first in phase B (lowest initiative)
+    host.do("sell", player=2, colour="blue")  # then Chen's, in turn after Ben's
+    ben_sale, chen_sale = len(host.rows()) - 1, len(host.rows())
+    ben.refresh()
+    mine = re.search(r'action="[^"]*/void" class="tools mine">(.*?)</form>', ben.page, re.S)
+    assert f'name="targets" value="{ben_sale},{chen_sale}"' in mine.group(1)
+    assert f"the step after it that needs it (#{chen_sale})" in mine.group(1)
+    before = host.state()
+    ben.post("void", targets=f"{ben_sale},{chen_sale}", back="game")
+    assert "Ben&#39;s turn to take a card" in ben.page
+    assert [p.coins for p in ben.state().players] == [
+        p.coins - 2 if i in (1, 2) else p.coins for i, p in enumerate(before.players)]
