@@ -110,7 +110,12 @@ def board_view(token: str):
     rules = get_game(game.slug)
     state = store.state_of(game)
     steps = request.args.get("steps") == "1"
+    guide = rules.guide(state)
+    # where the table is (the guide's first line) and whose turn it is, when a step goes in turn
+    turns = (rules.turn_of(state, kind) for kind in rules.available(state))
     return render_template("board_view.html", game=game, token=token, rules=rules,
+                           where=guide[0] if guide else None,
+                           turn=next((seat for seat in turns if seat is not None), None),
                            result=rules.score(state), final=rules.is_over(state),
                            seat=viewer_seat(game, can_play),
                            story=story.chart(game, steps=steps), steps=steps)

@@ -62,3 +62,20 @@ def test_game_page_has_everyone_at_a_glance_and_links_the_table_view(app, client
     assert row, "no glance row"
     assert [int(v) for v in re.findall(r"<b>(-?\d+)</b>", row.group(1))] == totals(app, game)
     assert f"/g/{game.play_token}/board-view" in row.group(1)
+
+
+def test_the_table_view_says_where_the_table_is_and_whose_turn_it_is(app, client):
+    """Phone review P2: the tablet in the middle of the table showed the totals but not the
+    step or whose turn it was."""
+    from html import unescape
+
+    from tests.web.table import WebTable
+    table = WebTable.create(client, app, "tradewarz", [{"name": "Amber"}, {"name": "Basalt"}],
+                            end_mode="years", years="2")
+    view = unescape(client.get(f"{table.path}/board-view").get_data(as_text=True))
+    assert '<p class="now">Year 1, Summer (roll the red die to march): Amber chooses an action.' \
+        in view
+    boards = re.findall(r'<section class="board([^"]*)">\s*<h2>(.*?)</h2>(<p class="turn">)?',
+                        view, re.S)
+    assert boards == [(" turn", "Amber", '<p class="turn">'), ("", "Basalt", "")]
+    assert '<p class="turn">to play</p>' in view
