@@ -127,3 +127,33 @@ def test_a_houses_recorded_cards_are_offered_on_its_own_phone_only(client, app):
     # both houses' phones bring it into view as it appears; another phone leaves it where it is
     assert "data-into-view" in mine and "data-into-view" in theirs
     assert "data-into-view" not in watching
+
+
+def test_a_march_on_nobody_named_asks_the_defender_and_a_retreat_home_starts_no_battle(
+        client, app):
+    t = game(client, app)
+    t.do("march", house=A)  # no house named: the battle form asks which
+    form = battle_form(t.refresh())
+    assert "Battle after Amber&#39;s March" in form
+    assert re.findall(r'name="defender" value="(\d)" required', form) == ["1"]
+    assert re.findall(r'name="where" value="([^"]*)"', form) == [
+        "field", "settlement", "village", "castle", "capital"]
+    t.do("retreat", house=B)  # into its own capital, held by nobody: no battle follows
+    assert battle_form(t.refresh()) == ""
+
+
+def test_superior_logistics_starts_the_second_armys_battle_after_the_first(client, app):
+    t = game(client, app)
+    for tech in ("generate_tax", "superior_logistics"):
+        t.do("correct_tech", house=A, tech=tech, change="give")
+    t.do("correct", house=A, what="soldiers", value=4)
+    t.do("correct", house=A, what="settlements", value=2)
+    t.do("march", house=A, target=B)
+    first = dict(attacker=A, defender=B, origin="march", site="field", attacker_soldiers=2,
+                 attacker_card_s=4, attacker_card_k=0, attacker_card_b=0, defender_soldiers=1,
+                 defender_card_s=1, defender_card_k=0, defender_card_b=0)
+    t.do("battle", **first)
+    form = battle_form(t.page)
+    assert "Battle: Amber&#39;s second army (Superior logistics)" in form
+    t.do("battle", **first)
+    assert battle_form(t.page) == ""  # two armies, two battles: no third
