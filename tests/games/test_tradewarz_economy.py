@@ -267,8 +267,8 @@ def test_trading_posts_four_only_with_four_or_more_houses():
 
 
 def test_correction_sets_a_value_and_a_dial_at_21_still_trades():
-    game = _act(_game(), "correct", house=0, what="lumber", value=22)
-    assert game.houses[0].dial("lumber") == 11 and game.houses[0].golden == ("dial21",)
+    game = _act(_game(), "correct", house=0, what="lumber", value=21)
+    assert game.houses[0].dial("lumber") == 10 and game.houses[0].golden == ("dial21",)
     game = _act(game, "correct", house=0, what="golden", value=3)
     assert game.houses[0].golden == ("dial21", "correction", "correction")
 

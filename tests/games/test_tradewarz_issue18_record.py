@@ -56,8 +56,8 @@ def test_a_correction_in_the_history_says_which_value_changed_from_what_to_what(
 
 
 def test_a_dial_corrected_to_21_says_the_value_set_and_the_trade_it_caused():
-    line = words(new(), "correct", house=0, what="lumber", value=22)
-    assert "Ana's lumber corrected from 6 to 22" in line and "dial now 11" in line
+    line = words(new(), "correct", house=0, what="lumber", value=21)
+    assert "Ana's lumber corrected from 6 to 21" in line and "dial now 10" in line
 
 
 def test_morale_caravans_and_alliances_in_the_history_carry_their_numbers():

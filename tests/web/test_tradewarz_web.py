@@ -316,10 +316,10 @@ def test_malformed_action_is_refused_with_the_limit(table):
 
 
 def test_correction_is_logged_as_a_correction_and_a_dial_at_21_trades_at_once(table):
-    table.do("correct", house=C, what="gold", value=23)
+    table.do("correct", house=C, what="gold", value=21)
     row = table.rows()[-1]
-    assert row.is_correction and "11 traded for a golden Xadla, dial now 12" in row.text
-    assert dials(table.page, C)[0] == 12
+    assert row.is_correction and "11 traded for a golden Xadla, dial now 10" in row.text
+    assert dials(table.page, C)[0] == 10
     assert "1 × a dial reached 21" in table.page
 
 

@@ -33,8 +33,11 @@ from .terms import castles, golden_xadlas, trading_posts, villages
 
 MAX_SOLDIERS = SOLDIER_CAP + 6  # Superior fertility's 16
 CORRECTION_RULE = "The table is the truth"
+R = "TradeWarz rulebook, "
 
-Problems = list[tuple[str, Text]]
+#: (field, words, the rule they follow): the words name the rulebook's section for the score
+#: API; a correction refused names the rule itself, with the correction rule
+Problems = list[tuple[str, Text, str]]
 #: the strength all 48 tech cards print, and the most one house can hold (ruling T25)
 ALL_TECH_STRENGTH = sum(x.strength for x in TECHS.values())
 HOUSE_TECH_STRENGTH = sum(x.strength for x in TECHS.values() if not x.super_unit) + sum(
@@ -65,30 +68,35 @@ def house_problems(f: Facts, rulings: Mapping[str, str], houses: int) -> Problem
     out: Problems = []
     under = f.castles if rulings.get("T16") == "castle-only" else 0
     if f.settlements > LIMITS["settlements"]:
-        out.append(("settlements", t("at most 6 settlements, not {n}", n=f.settlements)))
+        out.append(("settlements", t("at most 6 settlements, not {n} (Build)", n=f.settlements),
+                    R + "Build"))
     if f.villages - under > LIMITS["villages"]:
-        out.append(("villages", t("at most 5 villages (ruling T16), not {n}", n=f.villages)))
+        out.append(("villages", t("at most 5 villages, not {n} (Build; ruling T16)",
+                                  n=f.villages), R + "Build; ruling T16"))
     if f.settlements + f.villages > LIMITS["squares"]:
         out.append(("villages", t("settlements and villages stand on at most 6 squares, not "
-                                  "{n}", n=f.settlements + f.villages)))
+                                  "{n} (Build)", n=f.settlements + f.villages), R + "Build"))
     if f.castles > f.villages:
         out.append(("castles", t("a castle stands on a village of its own: {castles} on "
-                                 "{villages}", castles=castles(f.castles),
-                                 villages=villages(f.villages))))
+                                 "{villages} (Build: Castle)", castles=castles(f.castles),
+                                 villages=villages(f.villages)), R + "Build: Castle"))
     if f.soldiers > MAX_SOLDIERS:
-        out.append(("soldiers", t("at most 16 soldiers (with Superior fertility), not {n}",
-                                  n=f.soldiers)))
+        out.append(("soldiers", t("at most 16 soldiers (with Superior fertility), not {n} "
+                                  "(Recruit; Buy Tech: Economy)", n=f.soldiers),
+                    R + "Recruit; Buy Tech: Economy"))
     if f.farthest_build and not f.settlements + f.villages:
         out.append(("farthest_build", t(
             "a farthest building {n} marches from the capital, but no settlement, village or "
             "castle: the tie-break counts the marches to one of the house's buildings (What "
-            "happens in a tie at the end of a game)", n=f.farthest_build)))
+            "happens in a tie at the end of a game)", n=f.farthest_build),
+            R + "What happens in a tie at the end of a game"))
     if rulings.get("T25", "printed-cards") == "printed-cards" and \
             f.tech_strength > HOUSE_TECH_STRENGTH:
         out.append(("tech_strength", t(
             "tech strength {n}, but a house holds at most {most}: the strength of every tech "
             "card that is not a super unit and of its 4 strongest super units (Buy Tech; "
-            "ruling T25)", n=f.tech_strength, most=HOUSE_TECH_STRENGTH)))
+            "ruling T25)", n=f.tech_strength, most=HOUSE_TECH_STRENGTH),
+            R + "Buy Tech; ruling T25"))
     return out + _silver_problems(f, rulings, houses)
 
 
@@ -105,7 +113,8 @@ def castle_problems(facts: Sequence[Facts], rulings: Mapping[str, str]) -> Probl
         "{castles} but {golden}: a castle beyond a house's {most} is won in a battle, and "
         "every battle victory gives a golden Xadla that is never taken away (Build: Castle; "
         "Marching: Battle; Getting Xadlas; ruling T26)", castles=castles(f.castles),
-        golden=golden_xadlas(f.golden_xadlas), most=most))
+        golden=golden_xadlas(f.golden_xadlas), most=most),
+        R + "Build: Castle; Marching: Battle; Getting Xadlas; ruling T26")
         for i, f in enumerate(facts) if f.golden_xadlas < f.castles - most]
 
 
@@ -118,19 +127,19 @@ def _silver_problems(f: Facts, rulings: Mapping[str, str], houses: int) -> Probl
             "{castles} and the {posts} trading posts in play with {houses} houses give "
             "{low} to {high} silver Xadlas, not {n} (Getting Xadlas: Silver; Trading posts; "
             "ruling T7)", castles=castles(f.castles), posts=posts, houses=houses, low=low,
-            high=low + posts, n=f.silver_xadlas))]
+            high=low + posts, n=f.silver_xadlas), R + "Getting Xadlas: Silver; ruling T7")]
     out: Problems = []
     if f.trading_posts > posts:
         out.append(("trading_posts", t(
             "{n} trading posts, but with {houses} houses only posts 1 to {posts} are on the map "
-            "(Trading posts)", n=f.trading_posts, houses=houses, posts=posts)))
+            "(Trading posts)", n=f.trading_posts, houses=houses, posts=posts), R + "Trading posts"))
     if f.silver_xadlas != low + f.trading_posts:
         out.append(("silver_xadlas", t(
             "{castles} and {held} carry {due} silver Xadlas, not {n}: "
             "one comes with each castle and each post held and goes with it to whoever takes it "
             "(Getting Xadlas: Silver; ruling T7)", castles=castles(f.castles),
             held=trading_posts(f.trading_posts),
-            due=low + f.trading_posts, n=f.silver_xadlas)))
+            due=low + f.trading_posts, n=f.silver_xadlas), R + "Getting Xadlas: Silver; ruling T7"))
     return out
 
 
@@ -139,8 +148,8 @@ def table_problems(facts: Sequence[Facts], rulings: Mapping[str, str]) -> Proble
     held than are in play, more castles than the houses have, more golden Xadlas than the box
     holds (ruling T24)."""
     houses = len(facts)
-    out = [(f"players[{i}].{field}", words) for i, f in enumerate(facts)
-           for field, words in house_problems(f, rulings, houses)]
+    out = [(f"players[{i}].{field}", words, rule) for i, f in enumerate(facts)
+           for field, words, rule in house_problems(f, rulings, houses)]
     out += castle_problems(facts, rulings)
     held = [posts_held(f, rulings) for f in facts]
     posts = sum(held)
@@ -149,31 +158,34 @@ def table_problems(facts: Sequence[Facts], rulings: Mapping[str, str]) -> Proble
         out.append(("players", t(
             "the houses hold {n} trading posts together (told, or silver Xadlas beyond their "
             "castles'); with {houses} houses only {posts} are in play and each has one holder "
-            "(Trading posts)", n=posts, houses=houses, posts=posts_in_play(houses))))
+            "(Trading posts)", n=posts, houses=houses, posts=posts_in_play(houses)),
+            R + "Trading posts"))
     castles = sum(f.castles for f in facts)
     if castles > LIMITS["castles"] * houses:
         out.append(("players", t(
             "the houses hold {n} castles together; {houses} houses have only {most}: 2 each, "
             "and a castle changes hands only by a battle (Build: Castle; Components)", n=castles,
-            houses=houses, most=LIMITS["castles"] * houses)))
+            houses=houses, most=LIMITS["castles"] * houses), R + "Build: Castle; Components"))
     golden = sum(f.golden_xadlas for f in facts)
     strength = sum(f.tech_strength for f in facts)
     if rulings.get("T25", "printed-cards") == "printed-cards" and strength > ALL_TECH_STRENGTH:
         out.append(("players", t(
             "the houses hold {n} tech strength together; the 48 tech cards print {most} in all, "
-            "one card of each (Buy Tech; ruling T25)", n=strength, most=ALL_TECH_STRENGTH)))
+            "one card of each (Buy Tech; ruling T25)", n=strength, most=ALL_TECH_STRENGTH),
+            R + "Buy Tech; ruling T25"))
     if rulings.get("T24", "box") == "box" and golden > GOLDEN_IN_BOX:
         out.append(("players", t(
             "the houses hold {n} golden Xadlas together; the box holds {most} and none is won "
-            "once they run out (Components; ruling T24)", n=golden, most=GOLDEN_IN_BOX)))
+            "once they run out (Components; ruling T24)", n=golden, most=GOLDEN_IN_BOX),
+            R + "Components; ruling T24"))
     return out
 
 
 def correction_problems(before: TradeWarzState, after: TradeWarzState) -> list[IllegalAction]:
     """What a correction by hand would leave that no table holds and ``before`` did not show
     already (a correction may fix one thing while another stays to fix); the words name the
-    rulebook section."""
-    known = {words for _, words in table_problems(facts_from_state(before), before.rulings)}
-    return [IllegalAction(words, rule=CORRECTION_RULE)
-            for _, words in table_problems(facts_from_state(after), after.rulings)
+    rulebook section, and the refusal cites it with the correction rule."""
+    known = {words for _, words, _ in table_problems(facts_from_state(before), before.rulings)}
+    return [IllegalAction(words, rule=f"{rule}; {CORRECTION_RULE}")
+            for _, words, rule in table_problems(facts_from_state(after), after.rulings)
             if words not in known]

@@ -62,7 +62,7 @@ def parse_facts(payload: Any) -> tuple[list[Facts], dict[str, str]]:
         facts.append(Facts(name, **values, trading_posts=_posts(check, p, path)))
     rulings = resolve_rulings(RULINGS, payload.get("rulings"), check)
     told = {x.field for x in check.problems}  # a value already refused is not judged again
-    for field, problem in table_problems(facts, rulings):
+    for field, problem, _ in table_problems(facts, rulings):
         if field not in told:
             check.add(field, problem)
     check.raise_if_any(rule=R_XADLAS)

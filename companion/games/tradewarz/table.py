@@ -8,7 +8,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import IllegalAction, replace, t
-from .data import ALLIANCE_FEE, CANCEL_BATTLE_FEE, RESOURCES, SILO_RESOURCES, TECHS, TREES
+from .data import (
+    ALLIANCE_FEE,
+    CANCEL_BATTLE_FEE,
+    DIAL_TRADE_AT,
+    RESOURCES,
+    SILO_RESOURCES,
+    TECHS,
+    TREES,
+)
 from .model import (
     House,
     TradeWarzState,
@@ -30,6 +38,7 @@ R_MORALE = "TradeWarz rulebook, Card setup: Morale cards"
 R_CAPITAL = "TradeWarz rulebook, The Capital City; ruling T15"
 R_BATTLE = "TradeWarz rulebook, Marching: Battle"
 R_CARAVANS = "TradeWarz rulebook, Buy Tech: Economy (Donkey, Mule and Elephant caravans)"
+R_DIAL = "TradeWarz rulebook, Getting Xadlas; The table is the truth"
 BUILDING_WORDS = {"settlement": t("settlement"), "village": t("village")}
 
 
@@ -388,6 +397,12 @@ def correct(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzSta
     """Set any value of a house's board to what the table shows (marked as a correction)."""
     seat, what, value = data["house"], data["what"], data["value"]
     house = game.houses[seat]
+    if what in RESOURCES and value > DIAL_TRADE_AT:
+        # a dial never shows more: a larger value is a typo, not a golden Xadla
+        raise IllegalAction(t(
+            "a dial shows at most {most}, where 11 are traded for a golden Xadla: {house}'s "
+            "{resource} cannot be corrected to {value}", most=DIAL_TRADE_AT, house=house.name,
+            resource=RESOURCE_WORDS[what], value=value), rule=R_DIAL, field="value")
     if what in RESOURCES:
         dials = tuple(value if r == what else d for r, d in zip(RESOURCES, house.dials))
         house, events = trade_full_dials(replace(house, dials=dials), game.rulings)

@@ -27,6 +27,10 @@ def history_line(state: TradeWarzState, kind: str, data: Mapping[str, Any], labe
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.houses):
         who = state.houses[seat].name
     head = t("{house}: {action}", house=who, action=label) if who else label
+    target = data.get("target") if kind == "march" else None
+    if who and isinstance(target, int) and not isinstance(target, bool) and \
+            0 <= target < len(state.houses):  # the house marched on (its battle's defender)
+        head = t("{house}: March on {target}", house=who, target=state.houses[target].name)
     if after is None:
         return head
     said = _SAID.get(kind)
