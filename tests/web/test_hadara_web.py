@@ -443,3 +443,19 @@ def test_a_tile_without_its_colour_is_refused_by_the_rules_not_answered_500(tabl
     no colour chosen (the form's first choice) is the rules' refusal, nothing stored."""
     table.do(kind, expect=422, player=0, **values)
     assert table.rows() == []
+
+
+def test_a_wheel_set_without_the_decks_order_takes_the_order_later_with_the_icons_kept(
+        client, table):
+    """Phone review P2: the wheel went through without the decks' order, and the wheel set
+    again had no field for it; the order is asked until told, and told alone."""
+    table.do("wheel", seat1="purple", seat2="yellow")
+    again = client.get(f"{table.path}?wheel=1").get_data(as_text=True)
+    form = re.search(r'id="wheel">(.*?)</form>', again, re.S).group(1)
+    assert 'name="decks.2"' in form
+    table.do("wheel", **{"decks.1": "yellow", "decks.2": "red", "decks.3": "blue",
+                         "decks.4": "green", "decks.5": "purple"})
+    state = table.state()
+    assert state.wheel == ("purple", "yellow")
+    assert state.decks == ("yellow", "red", "blue", "green", "purple")
+    assert "Ana: purple, Ben: yellow" in table.rows()[-1].text

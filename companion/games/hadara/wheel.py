@@ -50,8 +50,10 @@ def colour_of(state: HadaraState, seat: int, round_: int) -> str | None:
 
 
 def _read(state: HadaraState, d: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The wheel and the deck order the fields name (the order kept from before when unnamed)."""
-    wheel = tuple(d.get(f"seat{i + 1}") or "" for i in range(len(state.players)))
+    """The wheel and the deck order the fields name (each kept from before when unnamed: the
+    wheel set again only to tell the decks' order names no icon)."""
+    wheel = tuple(d.get(f"seat{i + 1}") or (state.wheel[i] if i < len(state.wheel) else "")
+                  for i in range(len(state.players)))
     decks = tuple(d["decks"].split("-")) if d.get("decks") else state.decks
     return wheel, decks
 

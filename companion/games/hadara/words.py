@@ -124,8 +124,10 @@ def _closed(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
 
 
 def _wheel(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
-    seats = [t("{name}: {colour}", name=p.name, colour=COLOUR_WORDS[d[f"seat{n}"]])
-             for n, p in enumerate(state.players, start=1) if d.get(f"seat{n}")]
+    told = [d.get(f"seat{n}") or (state.wheel[n - 1] if n <= len(state.wheel) else "")
+            for n in range(1, len(state.players) + 1)]  # (an icon not named stays as set)
+    seats = [t("{name}: {colour}", name=p.name, colour=COLOUR_WORDS[colour])
+             for p, colour in zip(state.players, told) if colour]
     if d.get("decks"):
         return t("Wheel set for epoch {epoch}: {seats}; decks clockwise: {decks}",
                  epoch=ROMAN[state.epoch], seats=seats,
