@@ -120,3 +120,23 @@ def test_a_purple_cards_effect_is_typed_under_a_card_not_in_the_list_and_picked_
     card = table.state().players[1].cards[-1]
     assert (card.colour, card.cost, card.effect, card.effect_changes) == (
         "purple", 5, "+1 coin per red card", "prices")
+
+
+def test_what_a_price_effect_takes_off_is_asked_as_chips_beside_the_cards_naming_the_effect(
+        table):
+    """Phone review P2: "Red cards cost 1 less" was typed, and the one-tap cards went through
+    at the full price (a plain box elsewhere in the form, at 0); the form names each holder's
+    effects on prices beside the cards, the saving a chip, and leaves it out while nobody
+    holds one."""
+    table.do("buy", **{**BLUE, "player": 1})
+    form = re.search(r'<form[^>]*/do/buy".*?</form>', table.asked("buy"), re.S).group(0)
+    assert "name=saved" not in form and 'name="saved"' not in form
+    table.do("buy", **{**PURPLE, "effect": "Red cards cost 1 less"})
+    form = re.search(r'<form[^>]*/do/buy".*?</form>', table.asked("buy"), re.S).group(0)
+    asked = form[:form.index('<div class="known"')]
+    assert "Ana: “Red cards cost 1 less”" in html.unescape(asked)
+    assert "type=radio name=saved value=1" in asked
+    [blue] = [fields for words, fields in picks(table.asked("buy")) if "Blue" in words]
+    before = table.state().players[0].coins
+    table.do("buy", player=0, pick=blue, saved="1")
+    assert before - table.state().players[0].coins == 4 - 1  # printed, less the effect's 1

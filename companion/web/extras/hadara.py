@@ -60,6 +60,16 @@ LEARNT = {"buy": ("colour", "cost", "income", "military", "culture", "food", "po
           "medal": ("medal", "price")}
 
 
+@bp.app_template_global("hd_price_effects")
+def price_effects(state: Any) -> list[Any]:
+    """Each player's purple effects on prices, in words ("Ben: “Red cards cost 1 less”"): the
+    buy form asks what they take off right where a card is tapped (the app cannot work it out
+    from the typed effect, and a card tapped without it is paid at the full price)."""
+    return [t("{name}: {effects}", name=p.name, effects=effects) for p in state.players
+            if (effects := [t("“{effect}”", effect=c.effect) for c in p.purples
+                            if c.effect and c.effect_changes == "prices"])]
+
+
 @bp.app_template_global("hd_piles")
 def piles(state: Any) -> dict[str, int]:
     """Phase B: the face-up cards left on each colour's pile (a sale's buttons, one a pile)."""
