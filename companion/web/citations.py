@@ -11,6 +11,7 @@ from flask_babel import get_locale
 from markupsafe import Markup, escape
 
 from ..games import GAMES
+from ..games.core import Text
 from ..i18n import say
 from ..reference import REFERENCES, resolve, resolve_parts
 
@@ -73,8 +74,8 @@ def rule_link(citation: Any, slug: str = "", readings: Mapping[str, str] | None 
     english = str(get_locale() or "en") == "en"
     pieces, shown = [], set()
     for part, target in resolve_parts(text, slug):
-        if target is None:
-            pieces.append(escape(part))
+        if target is None:  # (words of the app's own, such as "History", in the reader's)
+            pieces.append(escape(part if english else say(Text(part.strip()))))
         elif not english and target in shown:
             continue
         else:

@@ -363,3 +363,15 @@ def test_take_back_my_last_in_turn_takes_the_next_players_step_that_needs_it_in_
     assert "Ben&#39;s turn to take a card" in ben.page
     assert [p.coins for p in ben.state().players] == [
         p.coins - 2 if i in (1, 2) else p.coins for i, p in enumerate(before.players)]
+
+
+def test_the_history_labels_a_take_back_in_the_reader_language(table):
+    """Phone reviews P3: every take-back and change was labelled "History" in Italian and
+    Chinese."""
+    correct(table, 0, 3)
+    void(table, 1)
+    for lang, word in (("it", "Cronologia"), ("zh", "历史")):
+        page = table.client.get(f"{table.path}/history",
+                                headers={"Accept-Language": lang}).get_data(as_text=True)
+        step = re.search(r'id="step-2".*?</small>', page, re.S).group(0)
+        assert f"· {word}</small>" in step and "History" not in step, step
