@@ -1,4 +1,6 @@
 """Hadara's 'Can I do this?' answers: yes/no, the numbers behind them, and the rule."""
+from dataclasses import replace
+
 import pytest
 
 from companion.games import get_game, questions_for
@@ -160,3 +162,13 @@ def test_silver_medal_on_a_track_without_bonus_tiles_left_is_no_as_the_action_re
     with pytest.raises(IllegalAction, match="both culture bonus tiles"):
         H.apply(state, "medal", {"player": 0, "medal": "silver", "price": 1, "track": "culture"})
     assert Q.can_buy_medal(state, 0, "silver", 1, "food").yes
+
+
+def test_a_question_whose_step_does_not_come_again_says_not_now_and_never_again():
+    """Epoch III's medals are the game's last step: a colony asked then has no step to come."""
+    state = replace(at_step(game(seat("Ana", 1, military=5), seat("Ben", 2)), "medals", "B"),
+                    epoch=3)
+    answer = Q.can_take_colony(state, 0, 1)
+    assert not answer.yes
+    assert answer.summary.startswith("Not now: this belongs to the step 'Take a colony'")
+    assert answer.summary.endswith("and it does not come again in this game")
