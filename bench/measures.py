@@ -88,9 +88,14 @@ def is_outside(url: str, host: str) -> bool:
     return bool(parts.scheme or parts.netloc) and parts.netloc != host
 
 
-async def _sizes(phone: Phone, urls: list[str], host: str) -> dict[str, int]:
-    """Bytes of each same-origin URL of ``urls`` (once each), uncompressed; the URLs a style
-    sheet fetches are added to ``urls``."""
+GZIP = {"Accept-Encoding": "gzip, deflate"}  # what a browser asks for
+
+
+async def _sizes(phone: Phone, urls: list[str], host: str,
+                 wire: dict[str, int] | None = None) -> dict[str, int]:
+    """Bytes of each same-origin URL of ``urls`` (once each), uncompressed (and into ``wire``,
+    as they travel when a browser asks for compression); the URLs a style sheet fetches are
+    added to ``urls``."""
     sizes: dict[str, int] = {}
     for url in list(dict.fromkeys(urls)):
         if is_outside(url, host) or url.startswith("data:"):
@@ -98,6 +103,8 @@ async def _sizes(phone: Phone, urls: list[str], host: str) -> dict[str, int]:
         path = urlsplit(url).path
         body = (await phone.request("GET", path)).body
         sizes[path] = len(body)
+        if wire is not None:
+            wire[path] = len((await phone.request("GET", path, GZIP)).body)
         if path.endswith(".css"):
             urls += css_urls(body.decode())
     return sizes
@@ -105,21 +112,23 @@ async def _sizes(phone: Phone, urls: list[str], host: str) -> dict[str, int]:
 
 async def page_weight(phone: Phone, token: str) -> dict:
     """The game page as a seated phone's first load gets it: HTML and the same-origin assets it
-    fetches uncompressed, the HTML as it travels when gzip is asked for, and every URL of another
+    fetches, uncompressed and as they travel when gzip is asked for, and every URL of another
     origin it would fetch; apart, what only installing the page as an app fetches."""
     host = f"{phone.host}:{phone.port}"
     plain = await phone.request("GET", f"/g/{token}")
-    packed = await phone.request("GET", f"/g/{token}", {"Accept-Encoding": "gzip, deflate"})
+    packed = await phone.request("GET", f"/g/{token}", GZIP)
     parser = _Resources()
     parser.feed(plain.body.decode())
     urls, install, after = list(parser.urls), list(parser.install), list(parser.after)
-    assets = await _sizes(phone, urls, host)
+    wire: dict[str, int] = {}
+    assets = await _sizes(phone, urls, host, wire)
     extra = {p: n for p, n in (await _sizes(phone, install, host)).items() if p not in assets}
     outside = sorted({u for u in urls + install + after if is_outside(u, host)})
     return {"html": len(plain.body), "assets": assets,
             "total": len(plain.body) + sum(assets.values()), "install": extra,
             "after": await _sizes(phone, after, host),
             "wire": len(packed.body), "encoding": packed.headers.get("content-encoding", ""),
+            "assets_wire": wire, "total_wire": len(packed.body) + sum(wire.values()),
             "outside": outside, "csp": plain.headers.get("content-security-policy", "")}
 
 
