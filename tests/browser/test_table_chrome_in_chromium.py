@@ -208,3 +208,26 @@ def test_a_chip_picked_before_another_phones_tap_keeps_every_chip_its_own_value(
     values = radios.evaluate_all("rs => rs.map(r => [r.parentElement.className, r.value])")
     assert values and all(label == value for label, value in values), values
     assert radios.evaluate_all("rs => rs.filter(r => r.checked).map(r => r.value)") == ["purple"]
+
+
+@pytest.mark.parametrize("lang", ["it", "zh", "en"])
+def test_the_header_links_keep_their_words_inside_and_apart_at_360_px(open_context, live_server,
+                                                                     lang):
+    """Phone review P3: at 360 px the Italian header read "CronologiaPunteggioPosso
+    farlo?Regole": each link's words were wider than its box, so they ran into the next."""
+    page = open_context("phone", **SMALL_PHONE).new_page()
+    page.goto(f"{live_server.url}/lang/{lang}?next=/")
+    start_hadara(page, live_server.url)
+    boxes = page.eval_on_selector_all("header.bar a:not(.home)", """links => links.map(a => {
+        const r = document.createRange(); r.selectNodeContents(a);
+        const t = r.getBoundingClientRect(), b = a.getBoundingClientRect();
+        return {text: a.textContent.trim(), left: t.left, right: t.right,
+                boxLeft: b.left, boxRight: b.right};
+    })""")
+    width = page.viewport_size["width"]
+    for link in boxes:
+        assert link["boxLeft"] - 0.5 <= link["left"] and link["right"] <= link["boxRight"] + 0.5, \
+            link
+        assert link["boxLeft"] >= 0 and link["boxRight"] <= width, link
+    for one, two in zip(boxes, boxes[1:]):
+        assert two["left"] - one["right"] >= 4, (one, two)  # words apart, not run together
