@@ -53,3 +53,16 @@ def test_a_dial_corrected_beyond_21_is_refused_as_a_typo_and_gives_no_golden_xad
     assert "Getting Xadlas" in err.value.rule
     at_21 = act(state, "correct", house=0, what="gold", value=21)  # a dial at 21 still trades
     assert at_21.houses[0].dial("gold") == 10 and at_21.houses[0].golden == ("dial21",)
+
+
+def test_the_score_pad_counts_golden_sources_without_a_wrong_plural_and_cites_t7_as_a_ruling():
+    """Phone review 2026-12-01 P3: "Dune 2 battle won", and "(T7)" as a raw id in the silver
+    line; each source is counted as "2 × battle won", and the silver line cites ruling T7 (the
+    pad then names it with its words)."""
+    from dataclasses import replace
+    state = new()
+    ochre = replace(state.houses[0], golden=("battle", "battle", "capital"))
+    state = replace(state, houses=(ochre, *state.houses[1:]))
+    golden, silver = RULES.score(state).sheets[0].lines
+    assert golden.detail == "2 × battle won, 1 × capital conquered"
+    assert "T7" not in silver.detail and silver.rule.endswith("; T7")

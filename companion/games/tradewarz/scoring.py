@@ -81,7 +81,7 @@ def sheet(f: Facts, rulings: Mapping[str, str]) -> ScoreSheet:
         ScoreLine("golden_xadlas", t("Golden Xadlas"), f.golden_xadlas,
                   f.golden_detail or str(f.golden_xadlas), R_XADLAS),
         ScoreLine("silver_xadlas", t("Silver Xadlas"), f.silver_xadlas,
-                  f.silver_detail or str(f.silver_xadlas), R_XADLAS),
+                  f.silver_detail or str(f.silver_xadlas), R_XADLAS + "; T7"),
     )
     return ScoreSheet(f.name, lines, {"golden_xadlas": f.golden_xadlas, "strength": f.strength,
                                       "empire": empire, "farthest_build": f.farthest_build})
@@ -98,10 +98,10 @@ def facts_from_state(game: TradeWarzState) -> list[Facts]:
     out = []
     for h in game.houses:
         sources = Counter(h.golden)
-        golden = join([t("{n} {source}", n=n, source=GOLDEN_SOURCES[s])
+        # (a count before a source's words: "2 × battle won", no plural to get wrong)
+        golden = join([t("{n} × {source}", n=n, source=GOLDEN_SOURCES[s])
                        for s, n in sources.items()]) if sources else t("none")
-        silver = t("{castles}, {posts} (T7)", castles=castles(h.castles),
-                   posts=trading_posts(len(h.posts)))
+        silver = join([castles(h.castles), trading_posts(len(h.posts))])
         out.append(Facts(h.name, len(h.golden), silver_xadlas(h, game.rulings), h.soldiers,
                          h.tech_strength, h.settlements, h.villages, h.castles,
                          h.farthest_build, golden, silver, len(h.posts)))
