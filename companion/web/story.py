@@ -60,6 +60,21 @@ def label_of(rules, point: StoryPoint) -> str:
     return say(t("step {n}", n=point.step))
 
 
+#: a player's colour chosen at setup (a TradeWarz house's), as its line is drawn: the app's own
+#: colour of each word, dark enough to read on the page (white drawn grey)
+HOUSE_COLOURS = {"yellow": "#8a6500", "red": "#b3261e", "blue": "#2456a6", "green": "#2e7d32",
+                 "purple": "#6a3d9a", "orange": "#c25e00", "black": "#222222",
+                 "white": "#8c8c8c"}
+
+
+def house_colours(game: Game) -> tuple[str, ...]:
+    """Each player's colour chosen at setup as the chart draws it, "" for a player without one
+    (or with a colour typed in words the app does not know): drawn from the palette."""
+    players = game.setup.get("players") if isinstance(game.setup, dict) else None
+    return tuple(HOUSE_COLOURS.get(str(p.get("colour", "")).strip().lower(), "")
+                 if isinstance(p, dict) else "" for p in players or ())
+
+
 def chart(game: Game, *, steps: bool = False) -> Markup:
     """The story chart of ``game`` (its chapters, or every step) and its table."""
     rules = get_game(game.slug)
@@ -67,7 +82,8 @@ def chart(game: Game, *, steps: bool = False) -> Markup:
     points = story.steps if steps else story.chapters
     labels = [label_of(rules, p) for p in points]
     title = say(t("How the game went"))
-    return draw(story.names, points, labels, title) + table(story.names, points, labels, title)
+    return draw(story.names, points, labels, title, colours=house_colours(game)) + \
+        table(story.names, points, labels, title)
 
 
 def _scale(points: Sequence[StoryPoint]) -> tuple[int, int]:
@@ -77,10 +93,11 @@ def _scale(points: Sequence[StoryPoint]) -> tuple[int, int]:
 
 
 def draw(names: Sequence[str], points: Sequence[StoryPoint], labels: Sequence[str],
-         title: str, *, frame: str = 'width="100%"') -> Markup:
+         title: str, *, frame: str = 'width="100%"', colours: Sequence[str] = ()) -> Markup:
     """The chart: one line per player, its last value at its end, the x axis's first and last
     labels and the chapters' between (on a chart of steps, the first and the last only).
-    ``frame``: its place and size (a page's width, or a box inside the share card)."""
+    ``frame``: its place and size (a page's width, or a box inside the share card);
+    ``colours``: each player's own (``house_colours``), the palette's where there is none."""
     low, high = _scale(points)
     step = (RIGHT - LEFT) / max(1, len(points) - 1)
 
@@ -105,7 +122,8 @@ def draw(names: Sequence[str], points: Sequence[StoryPoint], labels: Sequence[st
         parts.append(f'<text x="{x(i)}" y="{base + 14}" text-anchor="{anchor}" font-size="9">'
                      f'{escape(labels[i])}</text>')
     for n, name in enumerate(names):
-        colour, dash = PALETTE[n % len(PALETTE)], DASHES[n % len(DASHES)]
+        own = colours[n] if n < len(colours) else ""
+        colour, dash = own or PALETTE[n % len(PALETTE)], DASHES[n % len(DASHES)]
         coords = [(x(i), y(p.totals[n])) for i, p in enumerate(points)]
         dashes = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<polyline class="series" data-player="{n}" points="'

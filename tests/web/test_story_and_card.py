@@ -204,3 +204,17 @@ def test_without_a_chinese_face_a_card_with_chinese_on_it_is_offered_as_svg_not_
         assert client.get(f"/g/{token}/card.svg").status_code == 200
     finally:
         card.cjk_face.cache_clear()
+
+
+def test_the_story_chart_draws_each_house_in_the_colour_chosen_at_setup(app, client):
+    """Phone review P3: Amber (yellow) was drawn blue, Cobalt (blue) green, Dune (green)
+    purple; a house's line is its own colour, a player without one the palette's."""
+    from companion.web.charts import PALETTE
+    from companion.web.story import HOUSE_COLOURS
+    table = WebTable.create(client, app, "tradewarz", [
+        {"name": "Amber", "colour": "yellow"}, {"name": "Basalt"},
+        {"name": "Cobalt", "colour": "blue"}], end_mode="years", years="2")
+    page = client.get(f"{table.path}/score").get_data(as_text=True)
+    drawn = dict(re.findall(r'<polyline class="series" data-player="(\d)" points="[^"]*" '
+                            r'fill="none" stroke="([^"]+)"', page))
+    assert drawn == {"0": HOUSE_COLOURS["yellow"], "1": PALETTE[1], "2": HOUSE_COLOURS["blue"]}
