@@ -267,3 +267,16 @@ def test_a_stored_phase_b_sale_of_an_older_log_without_a_colour_replays_as_recor
     state = to_phase_b(three())
     after = H.replay(state, [Entry(1, "sell", {"player": 0, "round": 0})], stored=True)
     assert after.taken == ("",) and after.players[0].coins == state.players[0].coins + 2
+
+
+def test_after_the_last_round_of_phase_a_the_guide_says_to_close_the_step():
+    """Phone review P3: at the end of round 5 the guide said "Still to act this round: none"
+    and not what to do next."""
+    state = three()
+    for _ in range(5):
+        for seat in range(3):
+            state = do(state, "sell", player=seat)
+    lines = [str(line) for line in H.guide(state)]
+    assert "Every player has bought or sold a card in round 5, the last: close the step." \
+        in lines
+    assert not any("Still to act this round" in line for line in lines)

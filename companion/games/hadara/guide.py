@@ -133,9 +133,12 @@ def _cards(state: HadaraState) -> list[Text]:
         return lines + [t("{name}'s turn to take a card.", name=state.players[turn].name)]
     # in turn order, as the guide's "Order:" line names the players
     waiting = [state.players[i].name for i in turn_order(state) if i not in state.acted]
+    if not waiting:  # (only after the last round: an earlier one moves on by itself)
+        return [t("Every player has bought or sold a card in round {round}, the last: close "
+                  "the step.", round=state.round)]
     return [t("Each player draws 2, discards 1 face up, and buys or sells the other (selling pays "
               "{coins}). Still to act this round: {names}.", coins=SELL_PRICE[state.epoch],
-              names=waiting or t("none"))]
+              names=waiting)]
 
 
 def _income_lines(state: HadaraState) -> list[Text]:
