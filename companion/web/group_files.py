@@ -14,9 +14,11 @@ from .groups import _open, bp
 from .kept_files import kept_file
 
 
-def _attachment(resp: Response, group, ext: str) -> Response:
+def _attachment(resp: Response, group, name: str) -> Response:
+    """Downloaded as ``group-<day>-<name>``: each file of a group a name of its own (the plays
+    and the whole group were both ``group-<day>.json``, the second saved over the first)."""
     day = datetime.now().strftime("%Y-%m-%d")
-    resp.headers["Content-Disposition"] = f'attachment; filename="group-{day}.{ext}"'
+    resp.headers["Content-Disposition"] = f'attachment; filename="group-{day}-{name}"'
     return resp
 
 
@@ -31,14 +33,14 @@ def plays_json(link: str):
     group = _open(link)
     body = _kept_file(group, "plays.json",
                       lambda: current_app.json.dumps(group_out.plays_data(group)))
-    return _attachment(Response(body, mimetype="application/json"), group, "json")
+    return _attachment(Response(body, mimetype="application/json"), group, "plays.json")
 
 
 @bp.get("/<link>/plays.csv")
 def plays_csv(link: str):
     group = _open(link)
     body = _kept_file(group, "plays.csv", lambda: group_out.plays_csv(group))
-    return _attachment(Response(body, mimetype="text/csv"), group, "csv")
+    return _attachment(Response(body, mimetype="text/csv"), group, "plays.csv")
 
 
 @bp.get("/<link>/export.json")
@@ -47,4 +49,4 @@ def export(link: str):
     body = _kept_file(group, "export.json",
                       lambda: json.dumps(files.export_group(group), ensure_ascii=False),
                       games=groups.game_versions(group))
-    return _attachment(Response(body, mimetype="application/json"), group, "json")
+    return _attachment(Response(body, mimetype="application/json"), group, "all.json")

@@ -230,6 +230,17 @@ def test_plays_leave_as_csv_and_json_with_one_row_per_player(client, app):
     assert plays[0]["game"] == "tradewarz" and len(plays[0]["players"]) == 2
 
 
+def test_each_file_of_a_group_downloads_under_a_name_of_its_own(client, app):
+    """Phone review P3: "Plays as JSON" and "The whole group" both saved as
+    group-<day>.json, the second over the first."""
+    group = new_group(client)
+    names = [re.search(r'filename="([^"]+)"', client.get(group + path).headers[
+        "Content-Disposition"]).group(1) for path in ("/plays.json", "/plays.csv",
+                                                      "/export.json")]
+    assert len(set(names)) == 3, names
+    assert all(n.startswith("group-") for n in names)
+
+
 def test_merging_two_players_makes_their_plays_one_persons(client, app):
     group = new_group(client)
     quick_play(client, group, **TW_QUICK)
