@@ -111,9 +111,17 @@ def cannot_start(exc: Exception) -> str:
             "Nothing was started.")
 
 
-def announce(port: int) -> None:
-    """Print the address phones open, and its QR code for the terminal."""
-    from .web.device import lan_address
+def announce(port: int, host: str = "0.0.0.0") -> None:
+    """Print the address phones open, and its QR code for the terminal; a server listening on
+    this machine alone (HOST=127.0.0.1) says so and gives its own address, which no phone
+    reaches (a network address it does not listen on would be a dead link)."""
+    from .web.device import is_loopback, lan_address
+    if is_loopback(host):
+        print(f"\nThe table companion is running on this machine only: open "
+              f"http://{host}:{port}/ here. Phones cannot reach it; for the table, start it "
+              f"with HOST=0.0.0.0.\n")
+        sys.stdout.flush()
+        return
     url = f"http://{lan_address()}:{port}/"
     print(f"\nThe table companion is running. Phones on this network can open:\n\n    {url}\n")
     try:
@@ -134,7 +142,9 @@ YOUNG_COLLECTION = 50_000
 def worker_settings(args: argparse.Namespace) -> dict[str, str]:
     """What a worker reads from its environment in ``served_app`` (Granian starts the workers:
     they inherit the environment, not the arguments)."""
-    return {"COMPANION_GC_TUNING": "0"} if args.no_gc_tuning else {}
+    # (the address it listens on: a server on this machine alone shares no network address)
+    return {"FLASK_LISTEN_HOST": args.host,
+            **({"COMPANION_GC_TUNING": "0"} if args.no_gc_tuning else {})}
 
 
 def served_app():
@@ -220,7 +230,7 @@ def main(argv: list[str] | None = None) -> None:
     except (OperationalError, OSError) as exc:  # theirs to mend: said in a line, no traceback
         sys.exit(cannot_start(exc))
     args.connections = open_files_for(args.connections)
-    announce(args.port)
+    announce(args.port, args.host)
     ends = 0
     while True:
         started = time.monotonic()

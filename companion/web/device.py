@@ -54,6 +54,12 @@ def once_key() -> str:
     return secrets.token_urlsafe(12)
 
 
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is this machine alone (127.x, localhost, ::1): no phone reaches it."""
+    host = (host or "").strip("[]")
+    return host.startswith("127.") or host in ("localhost", "::1")
+
+
 def lan_address() -> str:
     """The address other devices on this network reach us at (no packet is sent)."""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:

@@ -68,7 +68,9 @@ def share_url(token: str) -> str:
     reach the host's localhost)."""
     base = current_app.config.get("PUBLIC_URL") or request.host_url
     parts = urlsplit(base)
-    if (parts.hostname or "").startswith("127.") or parts.hostname in ("localhost", "::1"):
+    # (a server listening on this machine alone, HOST=127.0.0.1, has no network address)
+    if device.is_loopback(parts.hostname or "") and \
+            not device.is_loopback(current_app.config.get("LISTEN_HOST", "")):
         port = f":{parts.port}" if parts.port else ""
         base = f"{parts.scheme}://{device.lan_address()}{port}/"
     return base.rstrip("/") + url_for("play.game_page", token=token)

@@ -64,6 +64,26 @@ def test_qr_of_a_page_opened_on_localhost_carries_the_network_address(client, ap
     assert f"http://192.0.2.44:5000/g/{game.play_token}" in page.get_data(as_text=True)
 
 
+def test_a_server_listening_on_this_machine_alone_shares_no_network_address(
+        client, app, monkeypatch, capsys):
+    """Phone reviews P3: `make run HOST=127.0.0.1` printed, and its QR codes carried, a network
+    address it did not listen on (a dead link); it says it is this machine's only."""
+    from companion import serve
+    from companion.web import device
+    monkeypatch.setattr(device, "lan_address", lambda: "192.0.2.44")
+    app.config["LISTEN_HOST"] = "127.0.0.1"
+    game = new_game(app, "hadara")
+    page = client.get(f"/g/{game.play_token}/table", base_url="http://127.0.0.1:5440")
+    html = page.get_data(as_text=True)
+    assert f"http://127.0.0.1:5440/g/{game.play_token}" in html and "192.0.2.44" not in html
+    serve.announce(5440, "127.0.0.1")
+    said = capsys.readouterr().out
+    assert "http://127.0.0.1:5440/" in said and "192.0.2.44" not in said
+    assert "this machine only" in said and "HOST=0.0.0.0" in said
+    assert serve.worker_settings(serve.parse_args(["--host", "127.0.0.1"]))[
+        "FLASK_LISTEN_HOST"] == "127.0.0.1"
+
+
 def test_public_url_setting_wins_for_the_shared_link(client, app):
     app.config["PUBLIC_URL"] = "https://games.example.org/"
     game = new_game(app, "hadara")
