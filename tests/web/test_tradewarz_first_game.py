@@ -88,6 +88,15 @@ def test_a_settlement_paid_by_hand_is_offered_back_and_one_tap_builds_and_pays_i
     assert table.state().houses[B].dials == (6, 5, 6, 5)
 
 
+def test_a_build_paid_before_in_this_game_says_so_on_its_panel_not_cost_unknown(table):
+    """Phone review P3: the settlement's panel said "cost not in the box data: enter what
+    was paid" with a one-tap payment of the same cost inside it."""
+    table.do("build", house=A, what="settlement", silo_wheat=1, pay_lumber=1, pay_wheat=1)
+    page = unescape(table.asked("build.settlement"))
+    assert "Build a settlement — pays as before in this game" in page
+    assert "Build a settlement — cost not in the box data" not in page
+
+
 def test_a_payment_taken_back_is_offered_no_more(table):
     table.do("build", house=A, what="settlement", silo_wheat=1, pay_lumber=1, pay_wheat=1)
     assert OFFER in unescape(table.asked("build.settlement"))
