@@ -28,7 +28,14 @@ def test_hex_is_active_when_its_cubes_cover_the_printed_cost(cubes, yes):
     state = state_with([hx("Palestra", "polis", "military", Cubes(1, 1, 1), cubes)])
     answer = Q.is_hex_active(state, 0, "Palestra")
     assert answer.yes is yes
-    assert dict(answer.numbers)["printed cost"] == "1 citizens, 1 hoplites, 1 gold"
+    assert dict(answer.numbers)["printed cost"] == "1 citizen, 1 hoplite, 1 gold"
+
+
+def test_an_answer_counts_one_cube_of_a_kind_in_the_singular_and_leaves_out_none():
+    """Phone review P3: "1 cittadini" (and "1 citizens" in English) in an answer's numbers."""
+    state = state_with([hx("Cava", cost=Cubes(1, 0, 2), cubes=Cubes(3, 1, 0))])
+    numbers = dict(Q.is_hex_active(state, 0, "Cava").numbers)
+    assert numbers["printed cost"] == "1 citizen, 2 gold"
 
 
 def test_attack_needs_strictly_more_than_defence_plus_twice_the_shield():

@@ -11,7 +11,7 @@ from .data import ACROPOLIS
 from .model import Cubes, HexemoniaState
 from .politics import check_political, preview_check
 from .shorthand import parse_names
-from .terms import NONE, RESOURCE_WORDS, commas
+from .terms import NONE, RESOURCE_WORDS, commas, cube_words
 from .war import Attack, check_attack, plan_attack
 
 ACTIVE_RULE = "Hexemonia rulebook, Gli esagoni"
@@ -20,8 +20,8 @@ POLITICS_RULE = "Hexemonia rulebook, D) Verificare la situazione politica; rulin
 
 
 def _cubes(c: Cubes) -> str:
-    return t("{citizens} citizens, {hoplites} hoplites, {gold} gold", citizens=c.citizens,
-             hoplites=c.hoplites, gold=c.gold)
+    """Cubes counted in words, one of a kind in the singular ("1 citizen", not "1 citizens")."""
+    return cube_words(c.citizens, c.hoplites, c.gold)
 
 
 def is_hex_active(state: HexemoniaState, seat: int, hex_id: str) -> Answer:
