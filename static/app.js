@@ -271,6 +271,12 @@
     var paired = pairForms(fresh);
     var anchor = anchorOf(sent), mine = sent && tapped;
     Idiomorph.morph(game, fresh, {morphStyle: "outerHTML", ignoreActiveValue: true, callbacks: {
+      // A part drawn the same (attributes, words and children: the browser's own comparison,
+      // which stops at the first difference) is left as it is rather than walked by the morph;
+      // but for the form just sent, whose typed values are to go.
+      beforeNodeMorphed: function (el, theirs) {
+        return !(el.nodeType === 1 && !justSent(el) && el.isEqualNode(theirs));
+      },
       beforeAttributeUpdated: function (attr, el) { return !readersOwn(attr, el); },
       beforeNodeRemoved: function (node) {
         if (node.nodeType !== 1) { return true; }
