@@ -1,5 +1,6 @@
-"""Corrections by hand ("the table is the truth") of what the dials do not show: who holds which
-tech, which trading post, whose capital, and who is allied with whom.
+"""Corrections by hand ("the table is the truth"): any value of a house's board (``correct``), and
+what the dials do not show: who holds which tech, which trading post, whose capital, and who is
+allied with whom.
 
 Each sets the state to what the table shows, with no cost and no reward, and says what changed
 from what to what. A state no table can show is refused with the checks the actions use (a tech
@@ -12,9 +13,19 @@ from typing import Any
 
 from ..core import IllegalAction, replace, t
 from .costs import check_shape, owner_problems, parse_cost
-from .data import COST_RULES, COST_SHAPES, RECRUIT_COST, RESOURCES, TECHS, UNIVERSITY_COST
+from .data import (
+    COST_RULES,
+    COST_SHAPES,
+    DIAL_TRADE_AT,
+    RECRUIT_COST,
+    RESOURCES,
+    SILO_RESOURCES,
+    TECHS,
+    TREES,
+    UNIVERSITY_COST,
+)
 from .economy import super_unit_problems
-from .model import TradeWarzState, cost_text, put_house
+from .model import TradeWarzState, award, cost_text, put_house, trade_full_dials, with_sites
 from .table import (
     alliance_names,
     check_joining,
@@ -22,12 +33,13 @@ from .table import (
     joined_alliance,
     left_alliance,
 )
-from .terms import COST_LABELS
+from .terms import COST_LABELS, RESOURCE_WORDS, TREE_WORDS
 from .turns import refuse
 
 R_TECH = "TradeWarz rulebook, Buy Tech"
 R_CAPITAL = "TradeWarz rulebook, The Capital City"
 R_ALLIANCE = "TradeWarz rulebook, Forming alliances"
+R_DIAL = "TradeWarz rulebook, Getting Xadlas; The table is the truth"
 CORRECTION_RULE = "The table is the truth"
 
 
@@ -153,3 +165,59 @@ def correct_cost(game: TradeWarzState, data: Mapping[str, Any]
 
 MOVES = {"correct_tech": correct_tech, "correct_cost": correct_cost, "correct_post": correct_post,
          "correct_capital": correct_capital, "correct_alliance": correct_alliance}
+
+
+CORRECTABLE = (*RESOURCES, "golden", "settlements", "villages", "castles", "castles_captured",
+               *(f"silo_{r}" for r in SILO_RESOURCES), *(f"university_{x}" for x in TREES),
+               "soldiers", "reserve", "morale", "farthest_build")
+#: the correctable values in words (choice labels of the correction form)
+CORRECT_WORDS = {
+    **RESOURCE_WORDS, "golden": t("golden"), "settlements": t("settlements"),
+    "villages": t("villages"), "castles": t("castles"), "castles_captured": t("castles captured"),
+    **{f"silo_{r}": t("silo {resource}", resource=RESOURCE_WORDS[r]) for r in SILO_RESOURCES},
+    **{f"university_{x}": t("university {tree}", tree=TREE_WORDS[x]) for x in TREES},
+    "soldiers": t("soldiers"), "reserve": t("reserve"), "morale": t("morale"),
+    "farthest_build": t("farthest build")}
+
+
+def farthest_sites(sites: tuple[int, ...], value: int) -> tuple[int, ...]:
+    """The building squares once the table says the farthest one stands ``value`` marches away:
+    none farther, and the farthest one at ``value``."""
+    kept = sorted(min(d, value) for d in sites)
+    if value and value not in kept:
+        kept = kept[:-1] + [value]
+    return tuple(kept)
+
+
+def correct(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
+    """Set any value of a house's board to what the table shows (marked as a correction)."""
+    seat, what, value = data["house"], data["what"], data["value"]
+    house = game.houses[seat]
+    if what in RESOURCES and value > DIAL_TRADE_AT:
+        # a dial never shows more: a larger value is a typo, not a golden Xadla
+        raise IllegalAction(t(
+            "a dial shows at most {most}, where 11 are traded for a golden Xadla: {house}'s "
+            "{resource} cannot be corrected to {value}", most=DIAL_TRADE_AT, house=house.name,
+            resource=RESOURCE_WORDS[what], value=value), rule=R_DIAL, field="value")
+    if what in RESOURCES:
+        dials = tuple(value if r == what else d for r, d in zip(RESOURCES, house.dials))
+        house, events = trade_full_dials(replace(house, dials=dials), game.rulings)
+        return put_house(game, seat, house), events
+    if what == "golden":
+        keep = house.golden[:value]
+        house = replace(house, golden=keep)
+        for _ in range(value - len(keep)):
+            house = award(house, "correction")
+    elif what.startswith("silo_"):
+        i = SILO_RESOURCES.index(what[5:])
+        house = replace(house, silos=tuple(value if j == i else n
+                                           for j, n in enumerate(house.silos)))
+    elif what == "farthest_build":
+        house = with_sites(house, farthest_sites(house.sites, value))
+    elif what.startswith("university_"):
+        i = TREES.index(what[11:])
+        house = replace(house, universities=tuple(min(value, 4) if j == i else n
+                                                  for j, n in enumerate(house.universities)))
+    else:
+        house = replace(house, **{what: value})
+    return put_house(game, seat, house), []

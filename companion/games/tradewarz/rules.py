@@ -55,7 +55,7 @@ MOVES: dict[str, Move] = {
     "raid": table.raid, "play_morale": table.play_morale, "cancel_battle": table.cancel_battle,
     "trade": table.trade, "form_alliance": table.form_alliance,
     "break_alliance": table.break_alliance, "record_deck": table.record_deck,
-    "caravan_area": table.caravan_area, "time_up": table.time_up, CORRECT: table.correct,
+    "caravan_area": table.caravan_area, "time_up": table.time_up, CORRECT: corrections.correct,
     "occupier_left": table.occupier_left, **corrections.MOVES}
 #: corrections by hand, after which the table must still hold what a table can (``holdings``)
 CORRECTED = frozenset((CORRECT, *CORRECTION_KINDS))

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from ..core import CORRECT, ActionSpec, FieldSpec, t
+from .corrections import CORRECT_WORDS, CORRECTABLE
 from .data import COST_SHAPES, RESOURCES, SILO_RESOURCES, TECHS
 from .odds import SITES
-from .table import CORRECT_WORDS, CORRECTABLE
 from .terms import COST_LABELS, RESOURCE_WORDS, SIDE_WORDS, SITE_WORDS, TREE_WORDS
 
 R = "TradeWarz rulebook, "

@@ -1,6 +1,7 @@
-"""Actions outside the turn order: posts, raids, morale, trades, alliances, decks, corrections.
+"""Actions outside the turn order: posts, raids, morale, trades, alliances, decks.
 
-Battles are in ``battle.py``; the season moves in ``army.py``, ``building.py`` and ``economy.py``.
+Battles are in ``battle.py``, corrections in ``corrections.py``; the season moves in ``army.py``,
+``building.py`` and ``economy.py``.
 """
 from __future__ import annotations
 
@@ -11,25 +12,21 @@ from ..core import IllegalAction, replace, t
 from .data import (
     ALLIANCE_FEE,
     CANCEL_BATTLE_FEE,
-    DIAL_TRADE_AT,
     RESOURCES,
     SILO_RESOURCES,
     TECHS,
-    TREES,
 )
 from .model import (
     House,
     TradeWarzState,
-    award,
     gain,
     lose_site,
     pay,
     put_house,
-    trade_full_dials,
     with_sites,
 )
 from .odds import parse_cards
-from .terms import A_ITEM, RESOURCE_WORDS, TOKEN_WORDS, TREE_WORDS, join
+from .terms import A_ITEM, RESOURCE_WORDS, TOKEN_WORDS, join
 from .turns import refuse
 
 R_POSTS = "TradeWarz rulebook, Trading posts"
@@ -38,7 +35,6 @@ R_MORALE = "TradeWarz rulebook, Card setup: Morale cards"
 R_CAPITAL = "TradeWarz rulebook, The Capital City; ruling T15"
 R_BATTLE = "TradeWarz rulebook, Marching: Battle"
 R_CARAVANS = "TradeWarz rulebook, Buy Tech: Economy (Donkey, Mule and Elephant caravans)"
-R_DIAL = "TradeWarz rulebook, Getting Xadlas; The table is the truth"
 BUILDING_WORDS = {"settlement": t("settlement"), "village": t("village")}
 
 
@@ -369,59 +365,3 @@ def time_up(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzSta
                                                    rule="TradeWarz rulebook, Game duration")), \
             [t("time is up: the game ends now")]
     return game, [t("time is up: the current season is finished, then the game ends")]
-
-
-CORRECTABLE = (*RESOURCES, "golden", "settlements", "villages", "castles", "castles_captured",
-               *(f"silo_{r}" for r in SILO_RESOURCES), *(f"university_{x}" for x in TREES),
-               "soldiers", "reserve", "morale", "farthest_build")
-#: the correctable values in words (choice labels of the correction form)
-CORRECT_WORDS = {
-    **RESOURCE_WORDS, "golden": t("golden"), "settlements": t("settlements"),
-    "villages": t("villages"), "castles": t("castles"), "castles_captured": t("castles captured"),
-    **{f"silo_{r}": t("silo {resource}", resource=RESOURCE_WORDS[r]) for r in SILO_RESOURCES},
-    **{f"university_{x}": t("university {tree}", tree=TREE_WORDS[x]) for x in TREES},
-    "soldiers": t("soldiers"), "reserve": t("reserve"), "morale": t("morale"),
-    "farthest_build": t("farthest build")}
-
-
-def farthest_sites(sites: tuple[int, ...], value: int) -> tuple[int, ...]:
-    """The building squares once the table says the farthest one stands ``value`` marches away:
-    none farther, and the farthest one at ``value``."""
-    kept = sorted(min(d, value) for d in sites)
-    if value and value not in kept:
-        kept = kept[:-1] + [value]
-    return tuple(kept)
-
-
-def correct(game: TradeWarzState, data: Mapping[str, Any]) -> tuple[TradeWarzState, list[str]]:
-    """Set any value of a house's board to what the table shows (marked as a correction)."""
-    seat, what, value = data["house"], data["what"], data["value"]
-    house = game.houses[seat]
-    if what in RESOURCES and value > DIAL_TRADE_AT:
-        # a dial never shows more: a larger value is a typo, not a golden Xadla
-        raise IllegalAction(t(
-            "a dial shows at most {most}, where 11 are traded for a golden Xadla: {house}'s "
-            "{resource} cannot be corrected to {value}", most=DIAL_TRADE_AT, house=house.name,
-            resource=RESOURCE_WORDS[what], value=value), rule=R_DIAL, field="value")
-    if what in RESOURCES:
-        dials = tuple(value if r == what else d for r, d in zip(RESOURCES, house.dials))
-        house, events = trade_full_dials(replace(house, dials=dials), game.rulings)
-        return put_house(game, seat, house), events
-    if what == "golden":
-        keep = house.golden[:value]
-        house = replace(house, golden=keep)
-        for _ in range(value - len(keep)):
-            house = award(house, "correction")
-    elif what.startswith("silo_"):
-        i = SILO_RESOURCES.index(what[5:])
-        house = replace(house, silos=tuple(value if j == i else n
-                                           for j, n in enumerate(house.silos)))
-    elif what == "farthest_build":
-        house = with_sites(house, farthest_sites(house.sites, value))
-    elif what.startswith("university_"):
-        i = TREES.index(what[11:])
-        house = replace(house, universities=tuple(min(value, 4) if j == i else n
-                                                  for j, n in enumerate(house.universities)))
-    else:
-        house = replace(house, **{what: value})
-    return put_house(game, seat, house), []

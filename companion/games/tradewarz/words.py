@@ -10,11 +10,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core import CORRECT, RULING, Text, t
+from .corrections import CORRECT_WORDS
 from .data import ALLIANCE_FEE, GOLDEN_SOURCES, RESOURCES, SILO_RESOURCES, TREES
 from .model import House, TradeWarzState, cost_text
 from .rulings import RULINGS
 from .specs import SEASON_KINDS
-from .table import CORRECT_WORDS
 from .terms import RESOURCE_WORDS, join, morale_cards
 
 
