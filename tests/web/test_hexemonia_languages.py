@@ -3,6 +3,9 @@ own names, read from the catalog) and no English ones; library words (guide, ref
 lines) are said in the reader's language."""
 from __future__ import annotations
 
+import re
+from html import unescape
+
 import pytest
 from babel.messages.pofile import read_po
 
@@ -91,3 +94,16 @@ def test_the_rules_reference_is_said_whole_in_the_readers_language(client, lang)
             assert said[para.template] and str(para) not in page, para
     if lang == "it":
         assert "Pila del Fato conta 51 esagoni" in page.replace("&#39;", "'")
+
+
+def test_the_acropolis_line_keeps_its_words_apart_and_its_italian_agrees(client, app):
+    """Phone review P3: "controlla i tuoi esagonicoperta" (two notes with no space between)
+    and "3 per ogni Fortificazione attivo" (the adjective after a feminine kind)."""
+    table = create(client, app)
+    table.post("seat", seat=1)  # Ben's phone: his Acropolis (Sparta) shown, still face down
+    page = client.get(table.path, headers={"Accept-Language": "it"}).get_data(as_text=True)
+    city = between(page[page.index('id="p1"'):], 'class="hx-acropolis"', "</p>")
+    assert 'class="hx-unverified"' in city and 'class="hx-secret"' in city
+    assert not re.search(r"</small><small", city), city
+    text = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", city)))
+    assert "per ogni esagono Fortificazione attivo" in text, text
