@@ -10,10 +10,10 @@ import time
 from collections.abc import Callable
 
 import pytest
+from flask import before_render_template
 
 from companion import admission, create_app, store
 from companion.games import get_game
-from companion.web import drawing
 from tests.table_helpers import csrf_of, sample_setup
 
 PLACES = 2
@@ -176,21 +176,18 @@ def test_a_held_check_answers_a_change_without_waiting_for_a_place(one_place):
     assert answered_while_held and answered_while_held[0].get_json() == {"version": 1}
 
 
-def test_a_page_waiting_for_another_requests_drawing_gives_its_place_back(two_places,
-                                                                          monkeypatch):
+def test_a_page_waiting_for_another_requests_drawing_gives_its_place_back(two_places):
     app = two_places
     game = new_game(app)
     page = f"/g/{game.play_token}"
     drawing_page, finish = threading.Event(), threading.Event()
-    draw = drawing._draw
 
-    def slow_draw(part, key, render):  # the page's drawing takes as long as the test wants
-        if part == "page":
+    def slow_draw(_, template, context):  # the page's drawing takes as long as the test wants
+        if template.name == "game.html":
             drawing_page.set()
             finish.wait(10)
-        return draw(part, key, render)
 
-    monkeypatch.setattr(drawing, "_draw", slow_draw)
+    before_render_template.connect(slow_draw, app)
     first, firsts = in_thread(lambda: app.test_client().get(page))
     drawing_page.wait(5)
     second, seconds = in_thread(lambda: app.test_client().get(page))  # waits for the drawing
@@ -199,6 +196,7 @@ def test_a_page_waiting_for_another_requests_drawing_gives_its_place_back(two_pl
     finish.set()
     first.join(5)
     second.join(5)
+    before_render_template.disconnect(slow_draw, app)
     assert check is not None and check.get_json() == {"version": 0}
     assert [firsts[0].status_code, seconds[0].status_code] == [200, 200]
 

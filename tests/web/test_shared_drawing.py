@@ -1,5 +1,5 @@
-"""The game page drawn once for the whole table (issue 15, point 3): the parts every phone sees
-alike are drawn once per game, version, language and kind of link, and shared by every seat;
+"""The game page drawn once for the whole table (issue 15, point 3; issue 47): a page is drawn once
+per game, version, language, kind of link and panels asked, and shared by every seat;
 each phone still gets its own CSRF token, a fresh one-time key per form, its own board first, its
 own player preselected, the question before acting for another player, and only its own hidden
 information. A refused form is drawn afresh with its values. Taps are plain form posts."""
@@ -7,14 +7,11 @@ from __future__ import annotations
 
 import re
 import threading
-from collections import Counter
 from html import unescape
 
-import pytest
-from flask import g, template_rendered
+from flask import template_rendered
 
-from companion.web import drawing
-from companion.web.drawing import fragment_drawn
+from companion.web.drawing import page_drawn
 from tests.web.table import CITIES, WebTable, form, made, to_colony_step
 from tests.web.table import hadara_of_three as hadara
 
@@ -31,36 +28,30 @@ def seated(app, table: WebTable, seat: int | None) -> WebTable:
     return phone
 
 
-def drawn(app, reads) -> Counter:
-    """How often each shared part (by name) was drawn while ``reads()`` ran."""
-    parts: Counter = Counter()
-    with fragment_drawn.connected_to(lambda _, key, part: parts.update([part]), app):
+def drawn(app, reads) -> int:
+    """How many game pages were drawn while ``reads()`` ran."""
+    pages: list = []
+    with page_drawn.connected_to(lambda _, key: pages.append(key), app):
         reads()
-    return parts
+    return len(pages)
 
 
-def test_a_new_version_draws_once_for_every_seat_only_the_parts_whose_values_changed(client,
-                                                                                      app):
+def test_a_new_version_is_drawn_once_for_every_seat_and_its_forms_send_that_version(client,
+                                                                                     app):
     host = hadara(client, app)
     phones = [seated(app, host, s) for s in range(3)]
     # a new version nobody has seen (the tap's answer is not followed): Ana's coins
     assert host.client.post(f"{host.path}/do/correct", data={
         "csrf_token": host.csrf, "version": host.version, "player": 0, "value": "coins",
         "delta": 1}).status_code == 303
-    parts = drawn(app, lambda: [p.refresh() for p in phones])
-    assert parts["score"] == parts["latest"] == parts["tools"] == parts["glance"] == 1
-    # Ana's board, once for every seat (Hadara hides nothing; which player a form picks and
-    # where a tap goes are each phone's own, filled into its answer); the other boards, the
-    # guide, the steps, the action forms and the sharing links read nothing that changed: kept
-    assert parts["player"] == 1
-    assert parts["guide"] == parts["steps"] == parts["acts"] == parts["share"] == 0
+    # (Hadara hides nothing: which player a form picks and where a tap goes are each phone's
+    # own, filled into its answer)
+    assert drawn(app, lambda: [p.refresh() for p in phones]) == 1
     assert all(p.version == host.version + 1 for p in phones)
-    assert drawn(app, lambda: [p.refresh() for p in phones]) == Counter()  # all shared now
-    # what a kept part's forms send is the version each page shows
+    assert drawn(app, lambda: [p.refresh() for p in phones]) == 0  # all shared now
     for phone in phones:
         assert set(re.findall(r'name="version" value="(\d+)"', phone.page)) == \
             {str(host.version + 1)}
-
 
 
 def test_phones_asking_for_a_new_version_at_the_same_moment_share_one_drawing(client, app):
@@ -84,8 +75,7 @@ def test_phones_asking_for_a_new_version_at_the_same_moment_share_one_drawing(cl
         for t in threads:
             t.join()
 
-    parts = drawn(app, together)
-    assert parts["score"] == parts["latest"] == parts["tools"] == parts["player"] == 1
+    assert drawn(app, together) == 1
     assert all(p.version == host.version + 1 for p in phones)
 
 def test_each_phone_gets_only_its_own_csrf_token_and_a_fresh_key_for_every_form(client, app):
@@ -132,7 +122,7 @@ def test_a_hidden_acropolis_reaches_only_its_owner_when_phones_share_a_version(a
                 assert (word in page) == (other == seat), (seat, word)
 
 
-def test_a_language_switch_shows_the_shared_parts_in_the_new_language(client, app):
+def test_a_language_switch_shows_the_shared_page_in_the_new_language(client, app):
     host = hadara(client, app)
     assert "Score so far" in host.page
     host.client.get("/lang/it?next=/")
@@ -152,8 +142,8 @@ def test_a_new_version_is_drawn_anew_and_shows_the_change(client, app):
     host = hadara(client, app)
     ben = seated(app, host, 1)
     before = ben.version
-    parts = drawn(app, lambda: host.do("correct", player=1, value="coins", delta=3))
-    assert parts["score"] == 1 and ben.refresh() and ben.version == before + 1
+    assert drawn(app, lambda: host.do("correct", player=1, value="coins", delta=3)) == 1
+    assert ben.refresh() and ben.version == before + 1
     assert all(v == str(ben.version) for v in re.findall(r'name="version" value="(\d+)"',
                                                          ben.page))
     assert re.search(r'id="p1".*?<b>13</b><span>coins', ben.page, re.S)
@@ -168,13 +158,12 @@ def test_a_refused_form_is_drawn_afresh_with_its_values_and_not_shared(client, a
         "csrf_token": host.csrf, "version": host.version, "player": 0, "value": "coins",
         "delta": 1}).status_code == 303
     refused: list = []
-    parts = drawn(app, lambda: refused.append(ben.client.post(f"{ben.path}/do/correct", data={
+    pages = drawn(app, lambda: refused.append(ben.client.post(f"{ben.path}/do/correct", data={
         "csrf_token": ben.csrf, "version": ben.version + 1, **tap})))
-    assert parts == Counter() and refused[0].status_code == 422
+    assert pages == 0 and refused[0].status_code == 422
     page = refused[0].get_data(as_text=True)
     assert 'role="alert"' in page and 'value="-77"' in page
-    parts = drawn(app, ben.refresh)
-    assert parts["score"] == 1 and 'role="alert"' not in ben.page and "-77" not in ben.page
+    assert drawn(app, ben.refresh) == 1 and 'role="alert"' not in ben.page and "-77" not in ben.page
 
 
 def unseen(host: WebTable) -> None:
@@ -200,42 +189,12 @@ def test_a_process_that_has_not_drawn_a_version_draws_it_once_itself(client, app
     there = [seated(other, WebTable(other.test_client(), other, host.path), s) for s in (1, 2)]
     here = seated(app, host, 2)
     unseen(host)
-    assert drawn(app, here.refresh)["page"] == 1
-    assert drawn(other, there[0].refresh)["page"] == 1
-    assert drawn(other, there[1].refresh) == Counter()  # (taken: drawn there once)
+    assert drawn(app, here.refresh) == 1
+    assert drawn(other, there[0].refresh) == 1
+    assert drawn(other, there[1].refresh) == 0  # (taken: drawn there once)
     assert there[0].version == here.version == host.version + 1
     assert BOARDS.findall(there[0].page)[0] == "1" and BOARDS.findall(here.page)[0] == "2"
     there[0].do("correct", player=1, value="coins", delta=1)  # its own token works there
-
-
-def test_a_part_that_reads_a_value_its_by_does_not_name_fails_under_tests(app):
-    """A part kept across versions by what it names (``drawn_once(by=...)``) is drawn again
-    under tests and must come out the same: one that reads a value it does not name (here the
-    version) fails at once instead of showing an old value at a table."""
-    def part(version: int, by: tuple) -> str:
-        with app.test_request_context():
-            g.drawing, g.marking = ("game", "link", version, "en", True), True
-            return str(drawing.drawn_once("p", by=by, caller=lambda: f"version {version}"))
-
-    assert part(1, by=()) == "version 1"
-    with pytest.raises(AssertionError, match="reads a value its by= does not name"):
-        part(2, by=())
-    assert part(3, by=(3,)) == "version 3"  # named: drawn for its own value
-    app.extensions["drawings"].check = False  # (what a server does: the kept part is shown)
-    assert part(4, by=()) == "version 1"
-
-
-def test_a_part_is_kept_by_what_its_words_say_in_every_language_and_never_by_an_objects_address():
-    """Words read as their English; a part keyed by them tells apart two with the same English
-    but another template, value or rule link. An object that is not plain data is refused (its
-    ``repr`` names a memory address a later object may reuse)."""
-    from companion.games.core import t
-    one, other = t("Close {step}", step="A"), t("Close {step}", step="A")
-    other.rule = "phase-b"
-    assert str(one) == str(other) and drawing._shown(one) != drawing._shown(other)
-    assert drawing._shown(t("{n} coins", n=2)) != drawing._shown(t("{n} coins", n="2"))
-    with pytest.raises(TypeError, match="plain values"):
-        drawing._shown((1, object()))
 
 
 def games_drawn(app, reads) -> int:
