@@ -247,6 +247,7 @@ def test_a_first_game_of_three_costs_each_phone_at_most_32_touches_in_epoch_i_an
     colony = ben.open(panel(ben.page, "#actions", "Take a colony"))
     ben.chips(colony, requirement=1, points=3, choice="plunder", coins=2)
     ben.send(colony.get_by_role("button", name="Take a colony", exact=True))
+    seen(dict(enumerate(phones)))  # (a close names the version its page shows: Ben's colony)
     close_step(ana)
     statue = cy.open(panel(cy.page, "#actions", "Carve a statue"))
     cy.chips(statue, statue=1, requirement=1, points=3, tile_track="culture", tile_value=1)

@@ -112,8 +112,8 @@ def test_two_year_game_ends_and_ranks_by_xadlas():
     assert [s.total for s in result.sheets] == [6, 1, 2]
     assert [(p.place, p.names) for p in result.ranking] == [
         (1, ("Amber",)), (2, ("Cedar",)), (3, ("Basalt",))]
-    assert result.sheets[A].lines[0].detail == ("1 battle won, 2 two trading posts, "
-                                                "1 a dial reached 21")
+    assert result.sheets[A].lines[0].detail == ("1 × battle won, 2 × two trading posts, "
+                                                "1 × a dial reached 21")
 
 
 def test_undo_in_the_log_takes_back_the_last_action():
