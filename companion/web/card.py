@@ -103,7 +103,8 @@ def card_svg(game: Game) -> str:
                      f'<text class="total" x="{WIDTH - 24}" y="{y}" font-size="22" '
                      f'text-anchor="end"{weight}>{sheet.total}</text>')
     parts.append(story.draw(told.names, told.chapters, labels, say(t("How the game went")),
-                            frame=f'x="20" y="{chart_top}" width="560" height="{chart_h}"'))
+                            frame=f'x="20" y="{chart_top}" width="560" height="{chart_h}"',
+                            colours=story.house_colours(game)))
     parts.append("</svg>")
     return "".join(parts)
 

@@ -218,3 +218,19 @@ def test_the_story_chart_draws_each_house_in_the_colour_chosen_at_setup(app, cli
     drawn = dict(re.findall(r'<polyline class="series" data-player="(\d)" points="[^"]*" '
                             r'fill="none" stroke="([^"]+)"', page))
     assert drawn == {"0": HOUSE_COLOURS["yellow"], "1": PALETTE[1], "2": HOUSE_COLOURS["blue"]}
+
+
+def test_the_cards_chart_draws_each_player_in_the_colour_chosen_at_setup(app, client):
+    from companion.web.charts import PALETTE
+    from companion.web.story import HOUSE_COLOURS
+    with app.app_context():
+        game = store.create_game(HEX, {**HEXEMONIA_SETUP, "players": [
+            {**p, "colour": c} for p, c in zip(HEXEMONIA_SETUP["players"], ("red", "", "green"))]})
+        for turn in HEXEMONIA_TURNS:
+            for kind, data in turn:
+                store.record(game.id, kind, dict(data), by="")
+        token = game.watch_token
+    svg = client.get(f"/g/{token}/card.svg").get_data(as_text=True)
+    drawn = dict(re.findall(r'<polyline class="series" data-player="(\d)" points="[^"]*" '
+                            r'fill="none" stroke="([^"]+)"', svg))
+    assert drawn == {"0": HOUSE_COLOURS["red"], "1": PALETTE[1], "2": HOUSE_COLOURS["green"]}
