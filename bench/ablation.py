@@ -25,7 +25,7 @@ from .http import Phone
 from .server import ROOT, Server
 
 EVERYTHING_ON = "everything on"
-# Each tuning switched off (docs/operations.md, "Switching the tunings off"): serve's arguments
+# Each tuning switched off (docs/design.md, "Switching the tunings off"): serve's arguments
 # and the environment. Two processes per core was the default before: it shows what one buys.
 SWITCHED_OFF: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "no admission places": ((), {"FLASK_RUNNING_PER_PROCESS": "0"}),
@@ -166,7 +166,7 @@ def markdown(runs: list[Run], warmup: float, seconds: float) -> str:
     return "\n".join([
         f"{count} tables × 5 seated phones at the ramp's rates, {warmup:.0f} s of warm-up and "
         f"{seconds:.0f} s measured per run; each run a new server with one tuning switched off "
-        f"(`bench/ablation.py`, docs/operations.md \"Switching the tunings off\"), with "
+        f"(`bench/ablation.py`, docs/design.md \"Switching the tunings off\"), with "
         f"everything on before and after it. Medians over the runs (the range in brackets); a "
         f"switch makes a difference where its runs lie outside the range of the runs with "
         f"everything on.", "", head, *summary, "", "Every run, in order:", "", each,

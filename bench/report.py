@@ -300,9 +300,11 @@ quiet phone asks once every 25 s. The five pages of a change are asked for at th
 in each server process, one request draws the page, and the others of that process wait for it
 and take it. A process runs one thread of Python at a time: while a page is drawn, the other
 requests of its process wait, so as tables are added every kind's p95 climbs together long
-before the cores are fully used; more processes than cores (eight here) keep fewer requests
-behind each drawing. What a server carries is bounded by its cores divided by a table's server
-time (above), less what the machine's other work takes."""
+before the cores are fully used. More processes would keep fewer requests behind each drawing,
+but each draws every page itself and learns of every change: two per core cost more CPU per table
+and slower taps (What each tuning buys), so the server runs one per core. What a server
+carries is bounded by its cores divided by a table's server time (above), less what the
+machine's other work takes."""
 
 DURABLE = """A tap's write transaction (`BEGIN`, move the version on if it is still the one read,
 insert one action, `COMMIT`) run with Python's `sqlite3` on a copy of the benchmark's database
