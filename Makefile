@@ -100,7 +100,7 @@ test: lint $(VENV)/.dev system-deps $(ROOT)/node_modules/.installed catalogs
 	$(PYTEST) $(PARALLEL)
 
 test-fast: $(VENV)/.dev catalogs
-	$(PYTEST) $(PARALLEL) -m "not browser and not postgres"
+	$(PYTEST) $(PARALLEL) -m "not browser and not postgres and not slow"
 
 test-browser: $(VENV)/.dev system-deps $(ROOT)/node_modules/.installed catalogs
 	$(PYTEST) $(PARALLEL) -m browser

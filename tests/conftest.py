@@ -31,39 +31,14 @@ class CompiledOnce(jinja2.BytecodeCache):
         self.code[bucket.key, bucket.checksum] = bucket.code
 
 
-def builders_built_once() -> None:
-    """Every app of the test process shares the URL builders werkzeug compiles for its routes:
-    each test makes its own app, which would write and compile two small functions for each of
-    its rules again (the largest part of making an app). A builder is made from its rule's
-    parsed parts alone (its ``self`` is passed in when called), so rules that read alike share
-    one. (``Rule._compile_builder`` is werkzeug's own, pinned in constraints.txt; without it the
-    apps compile their builders as usual.)"""
-    from werkzeug.routing.rules import Rule
-    compile_builder = getattr(Rule, "_compile_builder", None)
-    if compile_builder is None or getattr(compile_builder, "shared", False):
-        return
-    built: dict[tuple, object] = {}
-
-    def shared(rule: Rule, append_unknown: bool = True):
-        key = (append_unknown, rule.rule, rule.subdomain, rule.host, rule.merge_slashes,
-               rule.map.host_matching, tuple(rule._trace), repr(rule.defaults),
-               tuple((name, type(c), vars(c).__repr__()) for name, c in
-                     sorted(rule._converters.items())))
-        if key not in built:
-            built[key] = compile_builder(rule, append_unknown)
-        return built[key]
-
-    shared.shared = True
-    Rule._compile_builder = shared
-
-
 def pytest_configure(config):
-    """Every app of the process shares compiled templates (``CompiledOnce``) and URL builders
-    (``builders_built_once``). And before the workers of ``pytest -n`` start, the minified
-    assets every app reads are built once here, not by several workers writing the same files
-    at once."""
+    """Every app of the process shares compiled templates (``CompiledOnce``, through Flask's
+    ``jinja_options`` and Jinja's bytecode cache, both documented). Each app compiles its own
+    URL builders, as werkzeug does (sharing them needed a patch of werkzeug's private
+    ``Rule._compile_builder``, for little time saved). And before the workers
+    of ``pytest -n`` start, the minified assets every app reads are built once here, not by
+    several workers writing the same files at once."""
     Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": CompiledOnce()}
-    builders_built_once()
     if not hasattr(config, "workerinput"):
         from companion.web.assets import build
         build(Path(__file__).resolve().parent.parent / "static")

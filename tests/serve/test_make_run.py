@@ -32,8 +32,9 @@ SCORE_BODIES = {
                               {"name": "Ben", "city": "sparta"}]},
 }
 
-pytestmark = pytest.mark.skipif(shutil.which("git") is None or shutil.which("make") is None,
-                                reason="needs git and make")
+pytestmark = [pytest.mark.skipif(shutil.which("git") is None or shutil.which("make") is None,
+                                 reason="needs git and make"),
+              pytest.mark.slow]  # (a fresh clone and venv: `make test` runs it, test-fast not)
 
 
 class MakeRun:

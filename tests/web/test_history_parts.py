@@ -50,6 +50,13 @@ def imported(client, app: Flask, actions: list[dict]) -> str:
     return resp.headers["Location"]
 
 
+def on_the_long_game(test):
+    """A test of the long game: left out of ``make test-fast`` (``slow``), and under ``pytest -n
+    --dist loadgroup`` run on one worker with the module's others, so the game is built once
+    (a module fixture is built once per worker that runs one of its tests)."""
+    return pytest.mark.slow(pytest.mark.xdist_group("long_game")(test))
+
+
 @pytest.fixture(scope="module")
 def long_game(tmp_path_factory) -> Iterator[Game]:
     """20,000 steps: coin corrections, then an undo, its redo and a take-back of step 150."""
@@ -90,6 +97,7 @@ def seated(game: Game, seat: int):
     return phone
 
 
+@on_the_long_game
 def test_the_history_of_20000_steps_shows_the_newest_100_newest_first_under_200_kb(long_game):
     page = get(long_game.app.test_client(), f"{long_game.path}/history")
     assert steps(page) == list(range(LONG, LONG - PART, -1))
@@ -98,6 +106,7 @@ def test_the_history_of_20000_steps_shows_the_newest_100_newest_first_under_200_
     assert link(page, "Newer steps") is None
 
 
+@on_the_long_game
 def test_older_steps_walk_back_part_by_part_and_newer_steps_come_back(long_game):
     client = long_game.app.test_client()
     page = get(client, f"{long_game.path}/history")
@@ -112,6 +121,7 @@ def test_older_steps_walk_back_part_by_part_and_newer_steps_come_back(long_game)
     assert steps(first)[-1] == 1 and link(first, "Older steps") is None
 
 
+@on_the_long_game
 def test_my_steps_are_those_signed_by_the_seated_player_or_acting_for_them(long_game):
     ana = seated(long_game, 0)
     page = get(ana, f"{long_game.path}/history?view=mine")
@@ -126,12 +136,14 @@ def test_my_steps_are_those_signed_by_the_seated_player_or_acting_for_them(long_
     assert steps(older) == mine[::-1][PART:2 * PART]
 
 
+@on_the_long_game
 def test_an_unseated_phone_asking_for_its_steps_is_told_why_and_offered_everyones(long_game):
     page = get(long_game.app.test_client(), f"{long_game.path}/history?view=mine")
     assert steps(page) == [] and "This phone has no seat in this game" in page
     assert link(page, "See everyone's steps") == f"{long_game.path}/history"
 
 
+@on_the_long_game
 def test_a_link_to_an_old_step_lands_on_the_part_holding_it(long_game):
     client = long_game.app.test_client()
     change = client.get(f"{long_game.path}/change/{VOIDED + 1}").get_data(as_text=True)
@@ -145,6 +157,7 @@ def test_a_link_to_an_old_step_lands_on_the_part_holding_it(long_game):
     assert taker and LONG in steps(get(client, taker))
 
 
+@on_the_long_game
 def test_the_page_reads_the_words_of_the_steps_it_shows_only(long_game):
     said: list[str] = []
     engine = long_game.app.extensions["db_engine"]
@@ -170,6 +183,7 @@ def test_the_page_reads_the_words_of_the_steps_it_shows_only(long_game):
 
 @pytest.mark.parametrize("query", ["before=abc", "after=-3", "around=99999999999",
                                    "view=../x", "before=", "around=1e9"])
+@on_the_long_game
 def test_a_part_asked_for_with_nonsense_is_the_newest_part(long_game, query):
     page = get(long_game.app.test_client(), f"{long_game.path}/history?{query}")
     assert steps(page)[0] == LONG
