@@ -50,6 +50,10 @@ def held_now(app, count: int = 1) -> None:
 def waits(app, monkeypatch) -> list[tuple[float, int | None]]:
     """Each wait of a check held by ``app`` (the real one): the seconds it was given and what it
     returned (the new version, or None when it ended without one)."""
+    return waits_of(app, monkeypatch)
+
+
+def waits_of(app, monkeypatch) -> list[tuple[float, int | None]]:
     live_ = app.extensions["live"]
     real, seen = live_.wait, []
 
@@ -162,8 +166,21 @@ def test_a_check_that_does_not_ask_to_wait_is_answered_at_once(app, waits):
     assert resp.status_code == 304 and waits == []
 
 
-def test_beyond_the_held_checks_a_process_may_keep_a_check_is_answered_at_once(app, waits):
-    app.extensions["live"]._max = 1
+@pytest.fixture
+def keeping_one(tmp_path):
+    """An app whose process keeps at most one held check (``LIVE_MAX_WAITING``)."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-key", "CREATE_TABLES": True,
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
+                      "LIVE_MAX_WAITING": 1})
+    yield app
+    app.extensions["live"].close()
+    app.extensions["db_engine"].dispose()
+
+
+def test_beyond_the_held_checks_a_process_may_keep_a_check_is_answered_at_once(keeping_one,
+                                                                               monkeypatch):
+    app = keeping_one
+    waits = waits_of(app, monkeypatch)
     game = new_game(app)
     first = threading.Thread(target=held_check,
                              args=(app.test_client(), game.play_token, 0, 20))
