@@ -59,7 +59,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     admission.init_app(app)  # (its check runs before those the web layer adds)
     web.init_app(app)
-    from .web import compression  # last: it compresses what every other handler left
+    # (Flask runs after-request hooks last registered first: compression runs before the web
+    # layer's, which only add headers a compressed answer keeps)
+    from .web import compression
     compression.init_app(app)
     _behind_proxy(app)  # the client's address and scheme as the proxy in front saw them
     app.cli.add_command(init_db_command)

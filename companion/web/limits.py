@@ -26,8 +26,8 @@ from ..i18n import say
 # by ";"). Five phones behind one home router share an address, so only guessing is held tight.
 LIMITS = {
     # A join code is 40 bits: 10 tries a minute and 50 an hour let a whole table join with
-    # typos, and leave a guesser 1,200 tries a day per address and process (docs/operations.md
-    # "Security" works out why that is still hopeless).
+    # typos, and leave a guesser 1,200 tries a day per address and process (docs/operations.md,
+    # "Security in short", works out why that is still hopeless).
     "RATELIMIT_JOIN": "10 per minute;50 per hour",
     # A table makes a game or two an evening; a host trying setups makes a few a minute.
     "RATELIMIT_NEW_GAME": "30 per minute;300 per hour",
