@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 
 import pytest
-from flask import before_render_template
+from flask import before_render_template, request, request_started
 
 from companion import admission, create_app, store
 from companion.games import get_game
@@ -49,9 +49,40 @@ def until(condition: Callable[[], bool]) -> None:
     raise AssertionError("the requests never got there")
 
 
-def readers_waiting(app) -> int:
-    """How many requests that change nothing sleep until a place is free."""
-    return len(app.extensions["admission"]._readers._waiters)
+def begun(app) -> list[str]:
+    """The method and path of every request ``app`` begins from now on (Flask's
+    ``request_started`` signal, sent before the app's before-request hooks, the first of which
+    takes the request's place)."""
+    seen: list[str] = []
+    request_started.connect(lambda _: seen.append(f"{request.method} {request.path}"), app,
+                            weak=False)
+    return seen
+
+
+def settled() -> None:
+    """A moment for the requests that began to get as far as they may (a request begun and
+    given a place is in its view by then; one still outside it waits for a place)."""
+    time.sleep(0.3)
+
+
+def place_holder(app) -> Callable[[], tuple[threading.Event, threading.Thread]]:
+    """``/busy`` added to ``app`` (before its first request); the function returned sends a
+    request there, which holds its place until the event it returns is set."""
+    inside, go = threading.Event(), threading.Event()
+
+    def busy():
+        inside.set()
+        go.wait(10)
+        return "done"
+
+    app.add_url_rule("/busy", view_func=busy)
+
+    def hold() -> tuple[threading.Event, threading.Thread]:
+        holder, _ = in_thread(lambda: app.test_client().get("/busy"))
+        assert inside.wait(5), "the request holding the place never got in"
+        return go, holder
+
+    return hold
 
 
 def new_game(app):
@@ -105,8 +136,10 @@ def test_no_more_requests_of_a_process_run_at_once_than_its_places(two_places):
         return "done"
 
     app.add_url_rule("/busy", view_func=busy)
+    started = begun(app)
     threads = [in_thread(lambda: app.test_client().get("/busy")) for _ in range(PLACES + 3)]
-    until(lambda: readers_waiting(app) == 3)  # (every request came in; as many as may run)
+    until(lambda: len(started) == PLACES + 3)  # (every request came in)
+    settled()
     with lock:
         running = inside[0]
     go.set()
@@ -122,18 +155,19 @@ def test_a_tap_takes_the_next_free_place_before_the_checks_that_waited_longer(on
     write lock: when a place frees, a waiting tap goes before the checks and pages waiting
     longer."""
     app = one_place
-    go = threading.Event()
-    app.add_url_rule("/busy", view_func=lambda: go.wait(10) and "done")  # holds the one place
+    hold = place_holder(app)
     game = new_game(app)
     tapper = app.test_client()
     csrf = csrf_of(tapper, f"/g/{game.play_token}")
-    holder, _ = in_thread(lambda: app.test_client().get("/busy"))
-    until(lambda: app.extensions["admission"]._free == 0)
+    go, holder = hold()  # the one place
+    started = begun(app)
     checks = [in_thread(lambda: app.test_client().get(f"/g/{game.play_token}/v"))
               for _ in range(3)]
-    until(lambda: readers_waiting(app) == 3)  # (the checks wait first)
+    until(lambda: len(started) == 3)
+    settled()  # (the checks wait first)
     tap, answers = in_thread(lambda: correct(tapper, game, csrf))
-    until(lambda: app.extensions["admission"]._writing == 1)
+    until(lambda: len(started) == 4)
+    settled()  # (the tap waits too)
     go.set()
     for thread, _ in (*checks, (tap, answers), (holder, None)):
         thread.join(10)
@@ -159,12 +193,10 @@ def test_a_held_check_answers_a_change_without_waiting_for_a_place(one_place):
     """A phone learning of a change must not queue behind the pages that change set off: a held
     check, once woken, answers without taking a place again."""
     app = one_place
-    go = threading.Event()
-    app.add_url_rule("/busy", view_func=lambda: go.wait(10) and "done")
+    hold = place_holder(app)
     game = new_game(app)
     check, answers = held_check(app, game)
-    holder, _ = in_thread(lambda: app.test_client().get("/busy"))  # the one place, held
-    until(lambda: app.extensions["admission"]._free == 0)
+    go, holder = hold()  # the one place
     try:
         with app.app_context():  # a change made elsewhere (another process's tap)
             store.record(game.id, "correct", {"player": 0, "value": "coins", "delta": 1})
@@ -277,7 +309,6 @@ def test_with_no_places_every_request_runs_as_it_comes(tmp_path):
         go.set()
         for thread, _ in threads:
             thread.join(10)
-    assert readers_waiting(app) == 0
     assert [answers[0].status_code for _, answers in threads] == [200] * (PLACES + 3)
     app.extensions["db_engine"].dispose()
 
