@@ -28,7 +28,8 @@ def seen_by(app, game_id: int, applied: list) -> tuple:
             shown = store.state_of(game)
         finally:
             del rules.apply  # the class's own method again
-        return shown, rules.fold(game.setup, store.log._entries(store.session(), game_id))
+        log = store.entries_of(store.rows_of(store.session(), game_id))
+        return shown, rules.fold(game.setup, log)
 
 
 def test_a_version_recorded_elsewhere_is_the_kept_state_plus_only_the_new_entries(two_processes):
