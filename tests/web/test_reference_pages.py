@@ -97,17 +97,21 @@ def test_search_never_fails_on_odd_input(client, query):
 
 
 def test_search_builds_its_index_once_per_language_not_per_search(client, monkeypatch):
-    """What keeps a search fast: the full-text index is built on first use, then every search
-    reads it (a rebuild per search would be the slow path)."""
+    """What keeps a search fast: the full-text index of a language is built once, then every
+    search in that language reads it (a rebuild per search would be the slow path). Seen as
+    the index each search is given (``INDEX.ensure``): one per language, however many
+    searches."""
     from companion.reference.search import INDEX
-    real, built = INDEX._build, []
-    monkeypatch.setattr(INDEX, "_build", lambda *args: built.append(1) or real(*args))
-    monkeypatch.setattr(INDEX, "_dbs", {})  # (as a fresh process has it)
-    page(client, "/rules/search?q=warm")
-    assert len(built) == 1
-    for _ in range(20):
+    real, given = INDEX.ensure, []
+    monkeypatch.setattr(INDEX, "ensure", lambda *args: given.append(real(*args)) or given[-1])
+    for _ in range(10):
         assert "<mark>" in page(client, "/rules/search?q=colonies")
-    assert len(built) == 1
+    english = {id(db) for db in given}
+    given.clear()
+    for _ in range(10):
+        client.get("/rules/search?q=colonie", headers={"Accept-Language": "it"})
+    italian = {id(db) for db in given}
+    assert len(english) == 1 and len(italian) == 1 and english != italian
 
 
 def test_search_marks_matches_and_escapes_the_query(client):
