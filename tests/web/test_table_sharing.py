@@ -84,6 +84,17 @@ def test_a_server_listening_on_this_machine_alone_shares_no_network_address(
         "FLASK_LISTEN_HOST"] == "127.0.0.1"
 
 
+def test_a_server_listening_on_the_network_prints_its_address_and_its_qr_code(monkeypatch,
+                                                                              capsys):
+    from companion import serve
+    from companion.web import device
+    monkeypatch.setattr(device, "lan_address", lambda: "192.0.2.44")
+    serve.announce(5440, "0.0.0.0")
+    said = capsys.readouterr().out
+    assert "http://192.0.2.44:5440/" in said and "this machine only" not in said
+    assert sum(1 for line in said.splitlines() if "█" in line or "▀" in line) > 10
+
+
 def test_public_url_setting_wins_for_the_shared_link(client, app):
     app.config["PUBLIC_URL"] = "https://games.example.org/"
     game = new_game(app, "hadara")
