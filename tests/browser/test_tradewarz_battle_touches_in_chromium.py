@@ -46,20 +46,25 @@ def in_view(page: Page, target: Locator) -> None:
         f"{target} is off the screen (top {top}, bottom {bottom}, bar {bar}, screen {height})")
 
 
-def test_a_battle_after_a_march_records_in_4_touches_and_no_scroll_at_360_px(open_context,
-                                                                           live_server):
+def basalt_marches_on_amber(open_context, live_server):
+    """Amber's and Basalt's seated phones at 360 px, Amber reading its own board well down the
+    page (no battle on it yet), then Basalt's March on Amber (open the panel, Amber as its
+    target, March: not the battle's touches)."""
     link = prepared(live_server)
     amber = seated(open_context("phone", viewport=SMALL), link, A)
     basalt = seated(open_context("phone", viewport=SMALL), link, B)
-    # Amber reads its own board meanwhile, well down the page
     amber.locator("#p0").evaluate(SCROLL_UNDER_BAR)
-
-    # Basalt's March (open the panel, Amber as its target, March): not the battle's touches
+    expect(amber.locator("#tw-battle-now")).to_have_count(0)
     expect(basalt.locator(".tw-turn-now")).to_have_text("Basalt")
     panel = open_panel(basalt.locator("section.tw-turn"), "March")
     chip(panel, "target", A).tap()
     tap_act(basalt, panel.get_by_role("button", name="March"))
+    return amber, basalt
 
+
+def test_a_battle_after_a_march_records_in_4_touches_and_no_scroll_at_360_px(open_context,
+                                                                           live_server):
+    amber, basalt = basalt_marches_on_amber(open_context, live_server)
     battle = basalt.locator("#tw-battle-now")
     expect(battle.locator("h2")).to_have_text("Battle: Basalt marched on Amber")
     count = Count(basalt)
@@ -91,14 +96,7 @@ def test_a_battle_after_a_march_records_in_4_touches_and_no_scroll_at_360_px(ope
 
 def test_the_defenders_phone_is_brought_to_the_battle_as_the_march_arrives(open_context,
                                                                           live_server):
-    link = prepared(live_server)
-    amber = seated(open_context("phone", viewport=SMALL), link, A)
-    basalt = seated(open_context("phone", viewport=SMALL), link, B)
-    amber.locator("#p0").evaluate(SCROLL_UNDER_BAR)
-    expect(amber.locator("#tw-battle-now")).to_have_count(0)
-    panel = open_panel(basalt.locator("section.tw-turn"), "March")
-    chip(panel, "target", A).tap()
-    tap_act(basalt, panel.get_by_role("button", name="March"))
+    amber, basalt = basalt_marches_on_amber(open_context, live_server)
     battle = amber.locator("#tw-battle-now")  # (a live update on Amber's phone)
     expect(battle).to_have_count(1)
     amber.wait_for_timeout(200)

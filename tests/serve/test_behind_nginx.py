@@ -25,8 +25,9 @@ from bench.stalled import Attack, Table
 from companion import create_app
 from companion.serve import default_workers
 
-pytestmark = pytest.mark.skipif(not nginx.installed(),
-                                reason="nginx is not installed (`make system-deps` installs it)")
+pytestmark = [pytest.mark.slow,  # (seconds of real sockets: not in `make test-fast`)
+              pytest.mark.skipif(not nginx.installed(),
+                                 reason="nginx is not installed (`make system-deps` installs it)")]
 
 STALLED = 5000
 

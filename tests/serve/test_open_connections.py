@@ -17,6 +17,9 @@ import pytest
 from bench.slow_clients import one_game, served
 from companion import serve
 
+# (seconds of real sockets: `make test` runs it, `make test-fast` does not)
+pytestmark = pytest.mark.slow
+
 
 def test_the_server_answers_a_new_phone_while_more_connections_are_open_than_it_has_threads(
         tmp_path):

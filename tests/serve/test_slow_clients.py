@@ -4,7 +4,12 @@ trickle their headers one line every few seconds (security review H1: with 2 syn
 workers, 0 of 19 checks were answered within 2 s)."""
 from __future__ import annotations
 
+import pytest
+
 from bench.slow_clients import measure, one_game, served
+
+# (seconds of real sockets: `make test` runs it, `make test-fast` does not)
+pytestmark = pytest.mark.slow
 
 
 def test_version_checks_are_answered_within_2_s_while_8_connections_trickle_their_headers(

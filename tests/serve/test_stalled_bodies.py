@@ -11,10 +11,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bench.server import Server
 from bench.slow_clients import one_game
 from bench.stalled import Attack, Table
 from companion import create_app, serve
+
+# (seconds of real sockets: `make test` runs it, `make test-fast` does not)
+pytestmark = pytest.mark.slow
+
 
 THREADS = 64  # per process (by default Granian's: half the connections)
 SCALED = {"FLASK_LIVE_MAX_WAITING": "32", "FLASK_READING_PER_PROCESS": "16"}  # (900, 64)

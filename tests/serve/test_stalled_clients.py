@@ -22,6 +22,10 @@ from bench.server import Server
 from bench.slow_clients import one_game
 from bench.stalled import Table
 
+# (seconds of real sockets: `make test` runs it, `make test-fast` does not)
+pytestmark = pytest.mark.slow
+
+
 ANSWER_WITHIN = 2.0  # s: the behaviour under test, not a benchmark
 SILENT = 9000
 HEADER_DEADLINE = 10  # s (companion.serve), after which a silent connection is closed

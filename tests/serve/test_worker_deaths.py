@@ -10,7 +10,12 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from bench.server import Server
+
+# (seconds of real sockets: `make test` runs it, `make test-fast` does not)
+pytestmark = pytest.mark.slow
 
 
 def workers_of(pid: int) -> set[int]:
