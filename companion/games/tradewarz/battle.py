@@ -138,6 +138,14 @@ def battles_allowed(game: TradeWarzState) -> int:
     return 2 if logistics else 1
 
 
+def battle_may_follow(game: TradeWarzState) -> bool:
+    """Whether the last move may still lead to a battle: a March not yet fought out
+    (``battles_allowed``), or a Retreat into the house's own capital that another house holds."""
+    if game.mover is None or len(game.fought) >= battles_allowed(game):
+        return False
+    return game.move != "retreat" or game.houses[game.mover].capital_held_by is not None
+
+
 def check_origin(game: TradeWarzState, data: Mapping[str, Any]) -> None:
     """A battle follows the March of the house whose turn it was (STEP 1: use a March action,
     reach the other army, the battle starts), or its Retreat into its own capital held by the

@@ -25,7 +25,7 @@ from ...games.tradewarz import (
     preview_spring,
     win_chance,
 )
-from ...games.tradewarz.battle import battles_allowed
+from ...games.tradewarz.battle import battle_may_follow
 from ...games.tradewarz.costs import box_unit, recruit_cost, tech_refusal
 from ...games.tradewarz.data import (
     COST_SHAPES,
@@ -183,13 +183,11 @@ class Helpers:
         """The heading of the battle the last March (or Retreat) may lead to, with the houses it
         starts with (a second army's after the first battle, with Superior logistics); "" when
         no move may lead to one now (a Retreat into a capital nobody holds among them)."""
-        if state.mover is None or len(state.fought) >= battles_allowed(state):
+        if not battle_may_follow(state):
             return ""
-        house = state.houses[state.mover]
-        mover = house.name
-        if state.move == "retreat":  # (a battle only for its own capital, held by another)
-            return t("Battle after {house}'s Retreat", house=mover) \
-                if house.capital_held_by is not None else ""
+        mover = state.houses[state.mover].name
+        if state.move == "retreat":
+            return t("Battle after {house}'s Retreat", house=mover)
         if state.fought:
             return t("Battle: {house}'s second army (Superior logistics)", house=mover)
         if state.target is None:
