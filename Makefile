@@ -60,7 +60,7 @@ pot-%:
 # Debian it first installs the two packages the share card's PNG needs when they are missing.
 run: $(VENV)/.runtime catalogs
 	@bash $(ROOT)/scripts/system-deps.sh run
-	cd $(ROOT) && exec $(BIN)/python -m companion.serve --host $(HOST) --port $(PORT)
+	cd $(ROOT) && exec $(BIN)/python -m companion.serving.serve --host $(HOST) --port $(PORT)
 
 # Debian packages the tests need (CI runs as root on a fresh machine).
 system-deps:

@@ -1,12 +1,12 @@
-"""Alembic environment: the app's own engine (DATABASE_URL) and models (companion.db).
+"""Alembic environment: the app's own engine (DATABASE_URL) and models (companion.store.db).
 
-`companion.migrations.upgrade(app)` hands in an open connection; the `alembic` command line
+`companion.store.migrations.upgrade(app)` hands in an open connection; the `alembic` command line
 (`alembic upgrade head` in the project folder) builds the app the usual way and uses its engine.
 """
 from __future__ import annotations
 
 from alembic import context
-from companion.db import Base
+from companion.store.db import Base
 
 
 def run() -> None:

@@ -124,7 +124,7 @@ async def cold_loads(srv: Server, export: bytes, warm: str) -> dict:
 
 def cold_without_gc_tuning(tmp: Path) -> dict:
     """The cold loads again on a server whose garbage collector is left as Python has it (the
-    one tuning the ramp's load does not show: companion/serve.py ``YOUNG_COLLECTION``)."""
+    one tuning the ramp's load does not show: companion/serving/serve.py ``YOUNG_COLLECTION``)."""
     srv = Server(f"sqlite:///{tmp / 'no-gc.sqlite'}", tmp / "no-gc.log", args=("--no-gc-tuning",),
                  FLASK_RATELIMIT_ENABLED="false").start()
 

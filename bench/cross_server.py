@@ -2,7 +2,7 @@
 (bench/server.py), each with its own instance folder, on one PostgreSQL database. A phone's
 version check is held on the first; a phone taps on the second. Timed from the tap's answer to
 the check's answer (0 when the check answered first): how late a phone on one machine learns of
-a tap made on another, told by the database's notification (companion/live.py). Run alone:
+a tap made on another, told by the database's notification (companion/store/live.py). Run alone:
 ``.venv/bin/python -m bench.cross_server [ROUNDS]``, on a throwaway PostgreSQL
 (scripts/pg-test-server.sh) unless DATABASE_URL names one."""
 from __future__ import annotations

@@ -135,7 +135,7 @@ async def page_weight(phone: Phone, token: str) -> dict:
 async def first_load(phones: list[Phone], warm_token: str, token: str) -> float:
     """Milliseconds of the first load of ``token`` from a just started server, after its workers
     served another game's page a few times (each compiles the game page's templates as it
-    starts: companion/serve.py). The warm-up sends from several phones at once."""
+    starts: companion/serving/serve.py). The warm-up sends from several phones at once."""
     gzip = {"Accept-Encoding": "gzip, deflate"}
     for _ in range(5):
         await asyncio.gather(*(p.request("GET", f"/g/{warm_token}", gzip) for p in phones))

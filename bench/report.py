@@ -131,7 +131,7 @@ def machine(r: dict) -> list[str]:
         "## Machine", "",
         f"- CPU: {m['cpu']}, {m['cores']} cores visible; RAM {m['ram']}; Python {m['python']}; "
         f"{m['os']}",
-        f"- Server, as `make run` starts it (`python -m companion.serve`): `{m['server']}`",
+        f"- Server, as `make run` starts it (`python -m companion.serving.serve`): `{m['server']}`",
         f"- Database: SQLite in WAL mode on {m['fs']}; the app sets "
         f"`synchronous={r['durability']['app']}`",
         f"- Load average (1 min) before / after the run: {r['load_before']:.2f} / "

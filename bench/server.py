@@ -1,6 +1,7 @@
-"""The server under test, started exactly as `make run` starts it: `python -m companion.serve`,
-here on 127.0.0.1 at a free port, over the benchmark's own SQLite file, in its own process group
-(stopped by that group's id, which reaches the workers of whatever server serve runs)."""
+"""The server under test, started exactly as `make run` starts it: `python -m
+companion.serving.serve`, here on 127.0.0.1 at a free port, over the benchmark's own SQLite file,
+in its own process group (stopped by that group's id, which reaches the workers of whatever server
+serve runs)."""
 from __future__ import annotations
 
 import contextlib
@@ -51,7 +52,7 @@ class Server:
     def start(self, wait: float = 60) -> Server:
         """Start and wait until the home page answers; the access log `make run` writes to
         stdout is thrown away, errors go to ``log``."""
-        cmd = [sys.executable, "-m", "companion.serve", "--host", "127.0.0.1",
+        cmd = [sys.executable, "-m", "companion.serving.serve", "--host", "127.0.0.1",
                "--port", str(self.port), *self.args]
         with open(self.log, "ab") as err:
             self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, start_new_session=True,
@@ -121,8 +122,8 @@ class Server:
         return counts
 
     def command(self) -> str:
-        """The server's command line as `companion.serve` started it (it execs the server), and
-        how many processes its group has."""
+        """The server's command line as `companion.serving.serve` started it (it execs the server),
+        and how many processes its group has."""
         assert self.proc is not None
         cmd = Path(f"/proc/{self.proc.pid}/cmdline").read_bytes().split(b"\0")
         args = " ".join(Path(a.decode()).name if i < 2 else a.decode()

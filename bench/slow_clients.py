@@ -4,9 +4,9 @@ does), and meanwhile an idle phone checks the game's version once a second with 
 The share of checks answered in time says whether slow clients stall the table.
 
 ``python -m bench.slow_clients [URL VERSION_PATH]`` prints the result as JSON; without a URL it
-serves the app itself as ``make run`` does (``python -m companion.serve``) on a temporary SQLite
-database with one game, and probes that. Traffic goes to the given address only, bounded in count
-and time.
+serves the app itself as ``make run`` does (``python -m companion.serving.serve``) on a temporary
+SQLite database with one game, and probes that. Traffic goes to the given address only, bounded in
+count and time.
 """
 from __future__ import annotations
 
@@ -111,7 +111,7 @@ def one_game(database_url: str) -> str:
     """Create the database and one two-player Hadara game in it; returns its play token."""
     from companion import create_app, store
     from companion.games import get_game
-    from companion.migrations import upgrade
+    from companion.store.migrations import upgrade
     app = create_app({"TESTING": True, "SECRET_KEY": "probe", "DATABASE_URL": database_url})
     upgrade(app)
     setup = {"players": [{"name": name, "initiative": i + 1, "coins": 10, "income": 2,

@@ -1,6 +1,6 @@
 """In-process cost of the version check (GET /g/<token>/v), 304 and 200: the Flask test
 client, N requests in 5 rounds, wall and CPU ms per check; then what the held checks' watcher
-(companion/live.py) costs a process: one read of the versions of 50, 250 and 600 waited games,
+(companion/store/live.py) costs a process: one read of the versions of 50, 250 and 600 waited games,
 done every LIVE_WATCH_SECONDS while someone waits (with SQLite, only when the database
 changed). Run: .venv/bin/python -m
 bench.version_check_cost 3000 (the machine is shared: read the rounds, not one number)."""

@@ -28,7 +28,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,  # a game night lasts longer than an hour
         SESSION_COOKIE_SAMESITE="Lax",
         CREATE_TABLES=False,
-        LIVE_WAIT_SECONDS=25,  # how long a phone's version check is held (companion/live.py)
+        LIVE_WAIT_SECONDS=25,  # how long a phone's version check is held (companion/store/live.py)
         # how often a process reads the versions of games waited on; None: live.WATCH_SECONDS,
         # often with SQLite, rarely with PostgreSQL (whose notifications tell every write)
         LIVE_WATCH_SECONDS=None,
@@ -53,7 +53,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     _refuse_placeholder_key(app)
 
-    from . import admission, db, i18n, live, web
+    from . import admission, i18n, web
+    from .store import db, live
     db.init_app(app)
     live.init_app(app)
     i18n.init_app(app)
@@ -119,6 +120,6 @@ def init_db_command() -> None:
     """Create the database tables (and the instance secret key on first use)."""
     from flask import current_app
 
-    from . import migrations
+    from .store import migrations
     migrations.upgrade(current_app)
     click.echo(f"database ready: {current_app.config['DATABASE_URL'].split('@')[-1]}")

@@ -45,8 +45,8 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from flask import Flask, current_app, g, request
 from werkzeug.exceptions import ServiceUnavailable
 
-from .db import end_reading
 from .games.core import t
+from .store.db import end_reading
 from .web.limits import client_network
 
 BUSY_MESSAGE = t("The server is receiving too many requests from your network at once, so "

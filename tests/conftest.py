@@ -124,7 +124,7 @@ def database_url(request, tmp_path):
 def module_db_app(request, tmp_path_factory):
     """The app on an empty database (SQLite, or a new PostgreSQL database) shared by a module's
     tests: for a table of cases that each must store nothing."""
-    from companion.migrations import upgrade
+    from companion.store.migrations import upgrade
     url = (f"sqlite:///{tmp_path_factory.mktemp('db') / 'table.sqlite'}"
            if request.param == "sqlite"
            else fresh_pg_database(request.getfixturevalue("pg_server")))
@@ -137,7 +137,7 @@ def module_db_app(request, tmp_path_factory):
 @pytest.fixture
 def db_app(database_url):
     """The app on ``database_url``, schema made by the Alembic migrations."""
-    from companion.migrations import upgrade
+    from companion.store.migrations import upgrade
     app = create_app({"TESTING": True, "SECRET_KEY": "test-key", "DATABASE_URL": database_url})
     upgrade(app)
     yield app

@@ -1,5 +1,6 @@
-"""The house's shape, read from its source: no import circles in companion/, no module over
-400 lines without a reason, no comment carrying a date or a benchmark figure.
+"""The house's shape, read from its source: no import circles in companion/, no import from a
+higher layer, no module over 400 lines without a reason, no comment carrying a date or a
+benchmark figure.
 
 Imports counted: every ``import`` and ``from … import`` statement, at module level and inside
 functions alike (an import put off into a function still makes the two modules need each other;
@@ -114,6 +115,61 @@ def test_the_circle_finder_sees_circles_through_function_imports_and_packages(tm
     assert imports_of("town.cellar", modules) == {"town.rooms.attic": 1}
     assert imports_of("town.rooms.attic", modules) == {}
     assert circles(modules) == [["town", "town.hall", "town.rooms.kitchen"]]
+
+
+#: The layers of companion/, lowest first: a module imports from its own layer or lower ones,
+#: never from a higher one. The rules library knows nothing of storage; the store nothing of
+#: groups or pages; the web helpers nothing of the views that use them; the views nothing of the
+#: package that registers them; the app factory nothing of the process that serves it. A module
+#: is in the layer of the longest prefix that names it; ``companion.web`` itself (the package
+#: that registers every view) is the app's.
+LAYERS = (
+    ("rules", ("companion.games", "companion.reference")),
+    ("store", ("companion.store",)),
+    ("groups", ("companion.groups",)),
+    ("web helpers", ("companion.i18n", "companion.admission", "companion.web")),
+    ("views", ("companion.web.views", "companion.web.extras")),
+    ("app", ("companion", "=companion.web")),
+    ("serving", ("companion.serving",)),
+)
+
+
+def layer_of(name: str, layers=LAYERS) -> int:
+    """The index of the layer ``name`` is in (a prefix ``=x`` names module ``x`` alone)."""
+    best = (-1, -1)
+    for i, (_, prefixes) in enumerate(layers):
+        for prefix in prefixes:
+            exact = prefix.startswith("=")
+            prefix = prefix.lstrip("=")
+            if name == prefix or (not exact and name.startswith(prefix + ".")):
+                best = max(best, (len(prefix) + exact, i))
+    assert best[1] >= 0, f"{name} is in no layer"
+    return best[1]
+
+
+def upward_imports(modules: dict[str, tuple[Path, bool]], layers=LAYERS) -> list[str]:
+    """Each import of a module from a higher layer than its own, as "module:line -> imported"."""
+    return [f"{m}:{line} -> {target}" for m in sorted(modules)
+            for target, line in imports_of(m, modules).items()
+            if layer_of(target, layers) > layer_of(m, layers)]
+
+
+def test_no_module_of_companion_imports_from_a_higher_layer():
+    modules = modules_of(APP)
+    assert {"companion.store.db", "companion.web.views.play", "companion.serving.serve"} <= \
+        set(modules)
+    assert upward_imports(modules) == []
+
+
+def test_the_layer_check_sees_an_import_from_a_higher_layer(tmp_path):
+    pkg = tmp_path / "town"
+    (pkg / "cellar").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from .cellar import wine\n")  # the top may import down
+    (pkg / "cellar" / "__init__.py").write_text("")
+    (pkg / "cellar" / "wine.py").write_text("def pour():\n    from ..roof import tiles\n")
+    (pkg / "roof.py").write_text("from .cellar import wine\n")
+    layers = (("cellar", ("town.cellar",)), ("roof", ("town.roof",)), ("top", ("town",)))
+    assert upward_imports(modules_of(pkg), layers) == ["town.cellar.wine:2 -> town.roof"]
 
 
 def long_modules_without_reason(folder: Path) -> list[str]:

@@ -13,7 +13,7 @@ The rooms of this package, each by concern (only ``plays`` and ``files`` write):
 - ``kept``: the statistics and files of a group, worked out once per version and kept.
 - ``files``: the whole group as one file another server imports with the same result.
 
-The pages are ``companion.web.groups``; the charts ``companion.web.charts``.
+The pages are ``companion.web.views.groups``; the charts ``companion.web.charts``.
 """
 from .plays import (
     add_player,

@@ -6,8 +6,8 @@ import re
 from datetime import date, datetime, time
 from typing import Any
 
-from ..db import utcnow
 from ..games.core import IllegalAction, t
+from ..store.db import utcnow
 
 NAME_LIMIT = 40
 MARK_LIMIT = 16

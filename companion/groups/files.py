@@ -23,7 +23,10 @@ from typing import Any
 from sqlalchemy import delete, select, update
 
 from .. import store
-from ..db import (
+from ..games import GAMES, gamefile, get_game
+from ..games.core import META_KINDS, RULING, Entry, IllegalAction, RulesError, in_force, t
+from ..store import HOUSE_RULE, new_token
+from ..store.db import (
     BoxSighting,
     Game,
     Group,
@@ -33,9 +36,6 @@ from ..db import (
     box_owner_name,
     utcnow,
 )
-from ..games import GAMES, gamefile, get_game
-from ..games.core import META_KINDS, RULING, Entry, IllegalAction, RulesError, in_force, t
-from ..store import HOUSE_RULE, new_token
 from .checks import (
     GROUP_NAME_LIMIT,
     MARK_LIMIT,

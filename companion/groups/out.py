@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
-from ..db import Group, GroupPlayer, Play
 from ..games import get_game
+from ..store.db import Group, GroupPlayer, Play
 from .plays import names_of, plays_of
 
 BG_STATS = "https://app.bgstatsapp.com/createPlay.html?data="

@@ -18,17 +18,6 @@ from typing import Any
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from ..db import (
-    Action,
-    Game,
-    Group,
-    GroupGame,
-    GroupPlayer,
-    Play,
-    end_reading,
-    session,
-    write_session,
-)
 from ..games import GameRules, get_game
 from ..games.core import IllegalAction, Result, RulesError, Text, t
 from ..store import (
@@ -39,6 +28,17 @@ from ..store import (
     new_token,
     rows_of,
     state_of,
+)
+from ..store.db import (
+    Action,
+    Game,
+    Group,
+    GroupGame,
+    GroupPlayer,
+    Play,
+    end_reading,
+    session,
+    write_session,
 )
 from .checks import (
     DURATION_LIMIT,

@@ -14,7 +14,6 @@ the rules. The package holds, by what it stores:
 Callers use the names below (``store.record``, ``store.find_game``…); the modules are the
 package's own business.
 """
-from ..db import session
 from .box import (
     HOUSE_RULE,
     SERVER_BOX,
@@ -26,6 +25,7 @@ from .box import (
     game_box_values,
 )
 from .box_file import box_file, load_box, read_box_file
+from .db import session
 from .files import EXPORT_FORMAT, export_game, import_game, read_export
 from .links import find_by_code, find_game, new_join_code, new_token, version_by_link
 from .log import (

@@ -25,7 +25,7 @@ from typing import Any
 from sqlalchemy import bindparam, event, select
 from sqlalchemy.orm import Session
 
-from ..db import (
+from .db import (
     LEGACY_BOX,
     Action,
     BoxData,

@@ -17,13 +17,13 @@ from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
-from ..db import BoxSighting, end_reading, utcnow, write_session
 from ..games import GAMES, GameRules, get_game
 from ..games.core import IllegalAction, RulesError, t
 from ..games.core.characters import check_text
 from ..games.core.specs import ActionSpec, read_fields
-from ..writes import retrying
 from .box import HOUSE_RULE, _resettle, box_entries
+from .db import BoxSighting, end_reading, utcnow, write_session
+from .writes import retrying
 
 FORMAT, VERSION = "companion-box", 1
 RULE = t("Box file")

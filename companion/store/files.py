@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..db import Game, session, utcnow, write_session
 from ..games import GameRules, gamefile, get_game
 from ..games.core import IllegalAction, Text, t, words_to_json
+from .db import Game, session, utcnow, write_session
 from .links import new_join_code, new_token
 from .log import entries_of, rows_of, state_of
 from .recording import _ADD_ACTION

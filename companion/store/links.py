@@ -8,9 +8,9 @@ from datetime import timedelta
 from flask import current_app
 from sqlalchemy import bindparam, or_, select
 
-from .. import writes
-from ..db import Game, session, utcnow
 from ..games import get_game
+from . import writes
+from .db import Game, session, utcnow
 from .log import state_of
 
 
@@ -81,7 +81,7 @@ def version_by_link(token: str) -> tuple[int, int] | None:
     if not _is_link(token):
         return None
     # a plain statement on a pooled connection of its own, given back at once: no ORM session
-    # for the busiest request, and nothing held while the check waits (companion/live.py)
+    # for the busiest request, and nothing held while the check waits (companion/store/live.py)
     with current_app.extensions["db_engine"].connect() as conn:
         row = conn.execute(_VERSION_BY_LINK, {"link": token}).first()
     return None if row is None else (row[0], row[1])

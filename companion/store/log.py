@@ -15,15 +15,9 @@ from sqlalchemy import Text as TextColumn
 from sqlalchemy import cast, select
 from sqlalchemy.orm import Session
 
-from ..db import Action, Game, session
 from ..games import get_game
-from ..games.core import (
-    META_KINDS,
-    Entry,
-    RulesError,
-    effective_entries,
-    in_force_of_stack,
-)
+from ..games.core import META_KINDS, Entry, RulesError, effective_entries, in_force_of_stack
+from .db import Action, Game, session
 
 STATES_KEPT = 512  # folded states kept per process, by (game id, version)
 

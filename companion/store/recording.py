@@ -12,8 +12,6 @@ from typing import Any
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
-from .. import live, writes
-from ..db import Action, Game, end_reading, session, utcnow, write_session
 from ..games import GameRules, get_game
 from ..games.core import (
     AMEND,
@@ -31,7 +29,9 @@ from ..games.core import (
     words_to_json,
 )
 from ..games.core import history as changes
+from . import live, writes
 from .box import _store_box, box_in_force
+from .db import Action, Game, end_reading, session, utcnow, write_session
 from .links import new_join_code, new_token
 from .log import (
     Snapshot,

@@ -100,24 +100,24 @@ def init_app(app: Flask) -> None:
     app.url_value_preprocessor(_game_words)
     from . import security  # CSRF check, security headers, no caching of pages
     security.init_app(app)
-    from . import api, pages, play
+    from .views import api, pages, play
     app.register_blueprint(pages.bp)
     app.register_blueprint(play.bp)
-    from . import sharing  # the game's link, QR code, table view, version check and export
+    from .views import sharing  # the game's link, QR code, table view, version check and export
     app.register_blueprint(sharing.bp)
-    from . import seating  # who holds which seat; asking before acting for another's turn
+    from .views import seating  # who holds which seat; asking before acting for another's turn
     app.register_blueprint(seating.bp)
     app.register_blueprint(api.bp)
-    from . import card  # a finished game's card to share: SVG and PNG
+    from .views import card  # a finished game's card to share: SVG and PNG
     app.register_blueprint(card.bp)
-    from . import box_files, group_files, groups  # noqa: F401  game nights (group_files: its
+    from .views import box_files, group_files, groups  # noqa: F401  game nights (group_files: its
     app.register_blueprint(groups.bp)  # downloads, box_files: its box, routes of the same one)
     from . import extras  # each game's own pages, where it has some (web/extras/<slug>.py)
     for blueprint in extras.blueprints():
         app.register_blueprint(blueprint)
-    from . import reference  # rules reference, rulings, search, "Can I do this?"
+    from .views import reference  # rules reference, rulings, search, "Can I do this?"
     reference.register(app)
-    from . import offline  # the service worker that keeps each game's last view on the phone
+    from .views import offline  # the service worker that keeps each game's last view on the phone
     app.register_blueprint(offline.bp)
     app.jinja_env.globals["worker_scope"] = offline.scope
     csrf.exempt(api.bp)

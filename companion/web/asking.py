@@ -24,10 +24,10 @@ from typing import Any
 from flask import jsonify, render_template, request, url_for
 
 from .. import store
-from ..db import Game
 from ..games import GameRules, get_game
 from ..games.core import ActionSpec, subject_fields, t
 from ..i18n import say
+from ..store.db import Game
 from .device import wants_json
 
 #: the field the question's button adds: the player the tap was confirmed for

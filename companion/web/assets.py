@@ -4,8 +4,8 @@ sheets by rcssmin), from the commented sources in ``static/``. Every phone fetch
 first page, on a cheap data plan; the sources keep their comments (the script's explain why it
 does what it does), the phones get far fewer bytes.
 
-``build`` runs once before the server's processes start (``companion.serve``), and again in an
-app whose minified copies are missing or older than their sources (a developer's or a test's
+``build`` runs once before the server's processes start (``companion.serving.serve``), and again in
+an app whose minified copies are missing or older than their sources (a developer's or a test's
 app), so a serving process never writes a file another one is sending. A link carries the
 copy's hash (``?v=``), so a phone never keeps a stale one."""
 from __future__ import annotations
@@ -42,7 +42,7 @@ register_filter(ShortNames)
 ASSETS = {"js": ("app.js", "calmjs", "gen/app.js"), "css": ("app.css", "rcssmin", "gen/app.css"),
           "pages": ("pages.css", "rcssmin", "gen/pages.css"),
           "table": ("table.css", "rcssmin", "gen/table.css"),
-          # the service worker (web/offline.py serves it at /sw.js), minified like the script
+          # the service worker (web/views/offline.py serves it at /sw.js), minified like the script
           "sw": ("sw.js", "calmjs", "gen/sw.js"),
           # a finished game's card shared as an image: loaded with the card only (story.html)
           "card": ("card.js", "calmjs", "gen/card.js")}

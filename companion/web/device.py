@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import secrets
 import socket
+from urllib.parse import urlsplit
 
-from flask import request, session
+from flask import current_app, request, session, url_for
 from sqlalchemy import select
 
 from .. import store
-from ..db import Game
+from ..store.db import Game
 
 MY_GAMES_LIMIT = 50
 
@@ -68,3 +69,17 @@ def lan_address() -> str:
             return s.getsockname()[0]
         except OSError:
             return "127.0.0.1"
+
+
+def share_url(token: str) -> str:
+    """The link phones at the table open: PUBLIC_URL when configured, else the address this page
+    was asked at, with this machine's network address instead of localhost (a phone cannot
+    reach the host's localhost)."""
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    parts = urlsplit(base)
+    # (a server listening on this machine alone, HOST=127.0.0.1, has no network address)
+    if is_loopback(parts.hostname or "") and \
+            not is_loopback(current_app.config.get("LISTEN_HOST", "")):
+        port = f":{parts.port}" if parts.port else ""
+        base = f"{parts.scheme}://{lan_address()}{port}/"
+    return base.rstrip("/") + url_for("play.game_page", token=token)

@@ -11,12 +11,12 @@ from typing import Any
 from cachetools import LRUCache
 from flask import current_app, render_template, request
 
-from .. import log_parts
-from ..db import Action, Game
 from ..games import get_game
 from ..games.core import AMEND, REDO, UNDO, VOID, Fate, RulesError
 from ..i18n import say
-from ..log_parts import Mine
+from ..store import log_parts
+from ..store.db import Action, Game
+from ..store.log_parts import Mine
 
 PART_STEPS = 100
 #: steps newer than the one a link opens (``around``) shown above it, at most

@@ -16,6 +16,8 @@ from typing import Any
 import segno
 from flask import Response, url_for
 
+from .device import share_url
+
 #: a shared link's facts, in characters (five Hadara players take about 1,500)
 LIMIT = 8000
 #: the facts unpacked, in bytes at most (a small link cannot unpack into a large request)
@@ -45,7 +47,6 @@ def unpack(packed: str) -> Any:
 def link(slug: str, facts: str) -> str:
     """The shared pad's address as phones at the table reach it (the play link's host), for
     the ``facts`` a pad packed (``pack``)."""
-    from .sharing import share_url
     base = share_url("x")[:-len(url_for("play.game_page", token="x"))]
     return base + url_for("pages.quick_shared", slug=slug, facts=facts)
 

@@ -12,11 +12,11 @@ from flask import current_app
 from markupsafe import Markup, escape
 
 from .. import store
-from ..db import Game
 from ..games import get_game
 from ..games.core import t
 from ..games.core.story import NOW, START, Story, StoryPoint, tell
 from ..i18n import say
+from ..store.db import Game
 from .charts import PALETTE
 
 #: stories kept per process, by (game, version): a table's phones all ask for the newest

@@ -11,9 +11,10 @@ from typing import Any
 
 from flask import g, redirect, request, session, url_for
 
-from .. import store, writes
-from ..db import Game
+from .. import store
 from ..games.core import InvalidInput, Problem, RulesError, words_from_json, words_to_json
+from ..store import writes
+from ..store.db import Game
 from . import asking
 from .device import wants_json
 
@@ -50,7 +51,7 @@ def kept_refusal(token: str) -> tuple[RulesError, str, dict] | None:
 
 
 def one_write(view: Callable[..., Any]) -> Callable[..., Any]:
-    """A view that records a tap, run as one write (companion/writes.py): its read of the game
+    """A view that records a tap, run as one write (companion/store/writes.py): its read of the game
     (locked), its checks and the store's write are one transaction, tried again as a whole
     after a conflict; a refusal is answered after the write was rolled back."""
     @functools.wraps(view)

@@ -25,7 +25,7 @@ from sqlalchemy import delete
 from werkzeug.serving import make_server
 
 from companion import create_app
-from companion.db import BoxData, BoxSighting, write_session
+from companion.store.db import BoxData, BoxSighting, write_session
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"

@@ -25,7 +25,7 @@ def tradewarz_game(live_server) -> tuple[str, int]:
 
 
 def stored(live_server, game_id: int) -> list[tuple[str, dict, str]]:
-    from companion.db import Action, session
+    from companion.store.db import Action, session
     with live_server.app.app_context():
         return [(r.kind, r.data, r.by) for r in session().query(Action).filter_by(
             game_id=game_id).order_by(Action.seq)]

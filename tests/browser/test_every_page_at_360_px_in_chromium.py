@@ -92,7 +92,7 @@ def quick_scored(slug: str) -> Callable[[Page], None]:
 def finish(live_server, url: str) -> None:
     """The group's TradeWarz game scored and ended by the store (its pages are what matter)."""
     from companion import store
-    from companion.db import Game, session
+    from companion.store.db import Game, session
     with live_server.app.app_context():
         game = session().query(Game).filter_by(play_token=url.rsplit("/", 1)[1]).one()
         for house, points in enumerate((3, 1, 2)):

@@ -41,7 +41,7 @@ def new_game(live_server, slug: str):
 
 
 def state_of(live_server, game_id: int):
-    from companion.db import Game
+    from companion.store.db import Game
     with live_server.app.app_context():
         return store.state_of(store.session().get(Game, game_id))
 

@@ -46,7 +46,7 @@ def expected():
 
 def finish_with_the_store(live_server, page_url: str, golden: list[int]) -> None:
     from companion import store
-    from companion.db import Game, session
+    from companion.store.db import Game, session
     token = page_url.rstrip("/").rsplit("/", 1)[1]
     with live_server.app.app_context():
         game = session().query(Game).filter_by(play_token=token).one()

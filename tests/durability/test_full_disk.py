@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion import create_app
-from companion.db import Action
+from companion.store.db import Action
 from tests.table_helpers import ROOT
 from tests.web.table import WebTable, seat
 
@@ -53,7 +53,7 @@ def app_on(where: Path):
 
 def stored(app) -> int:
     with app.app_context():
-        from companion.db import session
+        from companion.store.db import session
         return session().query(Action).count()
 
 
@@ -104,9 +104,9 @@ def test_a_server_started_on_a_full_disk_says_why_in_a_line_and_starts_nothing(s
     try:
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{small_disk / 'table.sqlite'}",
                "COMPANION_INSTANCE": str(tmp_path / "instance")}
-        ended = subprocess.run([sys.executable, "-m", "companion.serve", "--host", "127.0.0.1",
-                                "--port", "0"], cwd=ROOT, env=env, capture_output=True,
-                               text=True, timeout=60)
+        ended = subprocess.run([sys.executable, "-m", "companion.serving.serve",
+                                "--host", "127.0.0.1", "--port", "0"], cwd=ROOT, env=env,
+                               capture_output=True, text=True, timeout=60)
     finally:
         filler.unlink()
     assert ended.returncode == 1, ended.stderr

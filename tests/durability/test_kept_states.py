@@ -4,8 +4,8 @@ whole log again only when an undo or redo is among them."""
 from __future__ import annotations
 
 from companion import store
-from companion.db import Game
 from companion.games import get_game
+from companion.store.db import Game
 from tests.table_helpers import sample_setup
 
 

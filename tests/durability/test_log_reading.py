@@ -5,8 +5,8 @@ SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 from companion import store
-from companion.db import Action, Game, write_session
 from companion.games import get_game
+from companion.store.db import Action, Game, write_session
 from tests.table_helpers import sample_setup
 
 # values a JSON text could be split or read wrongly at: commas, brackets and quotes inside

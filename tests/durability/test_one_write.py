@@ -11,9 +11,9 @@ import pytest
 from sqlalchemy import event, select, text
 
 from companion import store
-from companion.db import BoxData, Game
 from companion.games import get_game
 from companion.games.core import StaleAction
+from companion.store.db import BoxData, Game
 from tests.table_helpers import csrf_of, sample_game, sample_setup
 from tests.web.table import WebTable
 

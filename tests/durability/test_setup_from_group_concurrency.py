@@ -10,8 +10,8 @@ import pytest
 from sqlalchemy import select
 
 from companion import create_app, groups
-from companion.db import BoxData, Game, GroupGame, GroupPlayer, session
-from companion.migrations import upgrade
+from companion.store.db import BoxData, Game, GroupGame, GroupPlayer, session
+from companion.store.migrations import upgrade
 from tests.table_helpers import CSRF, Phone, ThreadedServer
 
 SETUPS = 40

@@ -6,8 +6,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect, text
 
-from companion import create_app, db, migrations, store
+from companion import create_app, store
 from companion.games import get_game
+from companion.store import db, migrations
 from tests.table_helpers import sample_setup
 
 

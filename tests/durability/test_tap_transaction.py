@@ -1,5 +1,5 @@
-"""A tap is one write (companion/writes.py, store.record): from the read of its game to the commit
-one transaction, the game read once (locked on PostgreSQL), its fields read by the rules once
+"""A tap is one write (companion/store/writes.py, store.record): from the read of its game to the
+commit one transaction, the game read once (locked on PostgreSQL), its fields read by the rules once
 (the page's own checks, asking first and confirming a close, share that reading); tried again
 only when it lost a real conflict, and the answer says so. On SQLite and PostgreSQL."""
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""How taps write (companion/writes.py, companion/store/): writers on one SQLite file take turns
-on the database's own lock (BEGIN IMMEDIATE, waiting on its busy timeout), and a tap never writes
-while its own request still holds a read transaction (which would keep SQLite from ever
+"""How taps write (companion/store/writes.py, companion/store/): writers on one SQLite file take
+turns on the database's own lock (BEGIN IMMEDIATE, waiting on its busy timeout), and a tap never
+writes while its own request still holds a read transaction (which would keep SQLite from ever
 checkpointing its write-ahead log)."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import threading
 from sqlalchemy import text
 
 from companion import store
-from companion.db import Game
+from companion.store.db import Game
 from tests.table_helpers import sample_game
 
 

@@ -17,9 +17,9 @@ import pytest
 from sqlalchemy import select
 
 from companion import create_app, store
-from companion.db import Action, Game
 from companion.games import GAMES
 from companion.games.core.characters import refused_in
+from companion.store.db import Action, Game
 from tests.properties.tablegen import valid_setup
 
 ROOT = Path(__file__).resolve().parents[2]

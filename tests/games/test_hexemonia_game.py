@@ -2,7 +2,7 @@
 from companion.games import get_game
 from companion.games.core import Entry
 from companion.games.hexemonia import Cubes
-from companion.web.api import result_to_json
+from companion.web.views.api import result_to_json
 
 RULES = get_game("hexemonia")
 SETUP = {"players": [{"name": "Ana", "city": "athens"}, {"name": "Ben", "city": "sparta"},

@@ -4,7 +4,7 @@ import pytest
 from companion.games import get_game
 from companion.games.core import InvalidInput
 from companion.games.hexemonia import myth_trios
-from companion.web.api import result_to_json
+from companion.web.views.api import result_to_json
 
 RULES = get_game("hexemonia")
 

@@ -17,7 +17,7 @@ from companion.games.hexemonia import (
     play_values,
     preview_attack,
 )
-from companion.web.api import result_to_json
+from companion.web.views.api import result_to_json
 
 RULES = get_game("hexemonia")
 RULINGS = {r: x.default for r, x in RULES.rulings.items()}

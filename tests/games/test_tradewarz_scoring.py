@@ -3,7 +3,7 @@ import pytest
 
 from companion.games.core import InvalidInput
 from companion.games.tradewarz import RULES
-from companion.web.api import result_to_json
+from companion.web.views.api import result_to_json
 
 
 def _p(name, golden=0, silver=0, **more):

@@ -15,9 +15,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from companion import store
-from companion.db import Game, session
 from companion.games import GameRules
 from companion.games.core import RULING, FieldSpec, RulesError, in_force
+from companion.store.db import Game, session
 from tests.properties.tablegen import FACTS_OF, valid_setup, walk_candidate, walk_value
 
 LANGS = ("en", "it", "zh")
@@ -25,7 +25,7 @@ CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
 VERSION = re.compile(r'data-version="(\d+)"')
 #: answers a page may give instead of 200, each the refusal its route documents
 REFUSALS = {
-    "card": {404},  # the share card is drawn for a finished game only (web/card.py)
+    "card": {404},  # the share card is drawn for a finished game only (web/views/card.py)
     "change": {403},  # a step holding another player's secret, from another phone (play.py)
 }
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from companion.games import GAMES
 from companion.games.core import META_KINDS, UNDO, Entry
-from companion.web.api import result_to_json
+from companion.web.views.api import result_to_json
 from tests.properties.tablegen import (
     FACTS_OF,
     SETTINGS,

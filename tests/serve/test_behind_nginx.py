@@ -1,6 +1,6 @@
 """The hosted recipe, tested for real: Debian's nginx with the repository's deploy/nginx.conf
 (bench/nginx.py: plain HTTP on a free port, no certificate) in front of the app served as
-README "Production" says (`python -m companion.serve` on 127.0.0.1, PROXY_FIX_X_FOR=1).
+README "Production" says (`python -m companion.serving.serve` on 127.0.0.1, PROXY_FIX_X_FOR=1).
 
 Security review 2026-11-27 N4: ~4,100 stalled request bodies from one address stopped the whole
 server, each holding an app thread. Behind the proxy the app never sees a stalled body: here its
@@ -23,7 +23,7 @@ from bench.server import Server
 from bench.slow_clients import one_game
 from bench.stalled import Attack, Table
 from companion import create_app
-from companion.serve import default_workers
+from companion.serving.serve import default_workers
 
 pytestmark = [pytest.mark.slow,  # (seconds of real sockets: not in `make test-fast`)
               pytest.mark.skipif(not nginx.installed(),

@@ -1,6 +1,6 @@
-"""The join limit with the server `make run` starts (`python -m companion.serve`, its default
-number of processes, each counting the limits in its own memory): wrong codes sent over a new
-connection each, so that they may reach every process, get at most one limit's answers per
+"""The join limit with the server `make run` starts (`python -m companion.serving.serve`, its
+default number of processes, each counting the limits in its own memory): wrong codes sent over a
+new connection each, so that they may reach every process, get at most one limit's answers per
 process (README "Production": at most 8 × 10 a minute), and are refused past that."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import re
 from urllib.parse import urlencode
 
 from bench.server import Server
-from companion.serve import MAX_WORKERS, default_workers
+from companion.serving.serve import MAX_WORKERS, default_workers
 from companion.web.limits import LIMITS
 
 CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')

@@ -1,6 +1,6 @@
 """Two servers on one PostgreSQL database, as two machines would run them: a tap on one reaches
 the phones whose version checks are held on the other at once, told by the database
-(LISTEN/NOTIFY, companion/live.py), not found by a watcher's reading. How long it takes is
+(LISTEN/NOTIFY, companion/store/live.py), not found by a watcher's reading. How long it takes is
 `bench.cross_server`'s to measure."""
 from __future__ import annotations
 

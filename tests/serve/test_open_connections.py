@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bench.slow_clients import one_game, served
-from companion import serve
+from companion.serving import serve
 
 # (seconds of real sockets: `make test` runs it, `make test-fast` does not)
 pytestmark = pytest.mark.slow
@@ -71,14 +71,14 @@ def test_the_server_raises_its_open_file_limit_to_hold_its_connections(tmp_path)
 
 
 def _serving(port: str) -> list[int]:
-    """The processes started as ``python -m companion.serve … --port PORT`` (the server's own:
-    Granian's workers, which it starts later, inherit its limits)."""
+    """The processes started as ``python -m companion.serving.serve … --port PORT`` (the server's
+    own: Granian's workers, which it starts later, inherit its limits)."""
     found = []
     for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
         try:
             args = cmdline.read_bytes().split(b"\0")
         except OSError:
             continue
-        if b"companion.serve" in args and port.encode() in args:
+        if b"companion.serving.serve" in args and port.encode() in args:
             found.append(int(cmdline.parent.name))
     return found

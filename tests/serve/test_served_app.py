@@ -1,6 +1,6 @@
-"""The app as each server process serves it (``companion.serve.served_app``): what it built at start
-frozen for the garbage collector, and young objects collected less often, unless the bench's
-switch turns it off. Run in a process of its own, as a worker is: the settings are the
+"""The app as each server process serves it (``companion.serving.serve.served_app``): what it built
+at start frozen for the garbage collector, and young objects collected less often, unless the
+bench's switch turns it off. Run in a process of its own, as a worker is: the settings are the
 interpreter's, not the app's."""
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion import serve
+from companion.serving import serve
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 WORKER = """
 import gc, json
-from companion import serve
+from companion.serving import serve
 before = gc.get_freeze_count()
 serve.served_app()
 print(json.dumps({"frozen_before": before, "frozen": gc.get_freeze_count(),

@@ -1,7 +1,7 @@
 """Slow or stalled phones never stall the table: the server started exactly as `make run` starts
-it (`python -m companion.serve`) keeps answering an idle phone's version checks while connections
-trickle their headers one line every few seconds (security review H1: with 2 sync gunicorn
-workers, 0 of 19 checks were answered within 2 s)."""
+it (`python -m companion.serving.serve`) keeps answering an idle phone's version checks while
+connections trickle their headers one line every few seconds (security review H1: with 2 sync
+gunicorn workers, 0 of 19 checks were answered within 2 s)."""
 from __future__ import annotations
 
 import pytest

@@ -4,8 +4,8 @@ checks answered (security review 2026-11-27 N4: each held an app thread, and ~4,
 address stopped the whole server). A process reads at most READING_PER_ADDRESS bodies from one
 address at once and refuses the others unread (companion/admission.py).
 
-The server is `python -m companion.serve` with fewer threads than by default (`--threads`) and its
-other counts scaled with them, so that a few hundred stalled bodies already outnumber its
+The server is `python -m companion.serving.serve` with fewer threads than by default (`--threads`)
+and its other counts scaled with them, so that a few hundred stalled bodies already outnumber its
 threads."""
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ import pytest
 from bench.server import Server
 from bench.slow_clients import one_game
 from bench.stalled import Attack, Table
-from companion import create_app, serve
+from companion import create_app
+from companion.serving import serve
 
 # (seconds of real sockets: `make test` runs it, `make test-fast` does not)
 pytestmark = pytest.mark.slow

@@ -5,8 +5,8 @@ from 8 addresses (40 sent from each); then 9,000 connections that say nothing. A
 taps, pages and held checks, on its kept connections and on new ones, are each answered within
 2 s throughout, and the silent connections are closed by the server.
 
-The server is `python -m companion.serve` with its defaults (`make run`'s), on 127.0.0.1; every
-connection is to 127.0.0.1, from 127.0.x.y source addresses, bounded in count and time."""
+The server is `python -m companion.serving.serve` with its defaults (`make run`'s), on 127.0.0.1;
+every connection is to 127.0.0.1, from 127.0.x.y source addresses, bounded in count and time."""
 from __future__ import annotations
 
 import contextlib
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.slow
 
 ANSWER_WITHIN = 2.0  # s: the behaviour under test, not a benchmark
 SILENT = 9000
-HEADER_DEADLINE = 10  # s (companion.serve), after which a silent connection is closed
+HEADER_DEADLINE = 10  # s (companion.serving.serve), after which a silent connection is closed
 
 
 def stalled_body(port: int, source: str, chunked: bool) -> socket.socket:

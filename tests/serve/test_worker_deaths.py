@@ -1,6 +1,6 @@
 """`make run` keeps serving when a worker process dies, even twice in a row: Granian replaces a
 dead worker, but ends the whole server when the replacement dies within a few seconds too (its
-"crash loop" rule); companion.serve then starts the server again."""
+"crash loop" rule); companion.serving.serve then starts the server again."""
 from __future__ import annotations
 
 import os

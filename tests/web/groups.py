@@ -6,7 +6,7 @@ import io
 import json
 import re
 
-from companion.db import GroupPlayer, session
+from companion.store.db import GroupPlayer, session
 from tests.table_helpers import csrf_of
 
 from .table import CSRF, WebTable, seat

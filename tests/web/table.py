@@ -11,8 +11,8 @@ import urllib.parse
 from sqlalchemy import select
 
 from companion import store
-from companion.db import Action, Game
 from companion.games import get_game
+from companion.store.db import Action, Game
 from tests.table_helpers import csrf_of
 
 VERSION = re.compile(r'data-version="(\d+)"')
@@ -77,7 +77,7 @@ class WebTable:
 
     def rows(self) -> list[Action]:
         with self.app.app_context():
-            from companion.db import session
+            from companion.store.db import session
             token = self.path.rsplit("/", 1)[-1]
             game = session().query(Game).filter_by(play_token=token).one()
             return list(session().query(Action).filter_by(game_id=game.id).order_by(Action.seq))
@@ -86,7 +86,7 @@ class WebTable:
         from companion import store
         from companion.games import get_game
         with self.app.app_context():
-            from companion.db import session
+            from companion.store.db import session
             token = self.path.rsplit("/", 1)[-1]
             game = session().query(Game).filter_by(play_token=token).one()
             rows = store.rows_of(session(), game.id)

@@ -160,7 +160,7 @@ def tap(client, token: str, kind: str, values: dict, *, json: bool = False):
 def rows(app, game) -> list[tuple[str, dict, str]]:
     """The taps a game stored: signed, as every phone here is seated (the steps before are not)."""
     with app.app_context():
-        from companion.db import Action, session
+        from companion.store.db import Action, session
         return [(r.kind, r.data, r.by) for r in session().query(Action).filter_by(
             game_id=game.id).order_by(Action.seq) if r.by]
 
@@ -392,7 +392,7 @@ def test_a_phone_with_no_seat_records_for_whoever_its_form_names_at_once(client,
     assert [(r.kind, r.data, r.by) for r in host.rows()[MARCHED:]] == [
         ("hold_post", {"house": 1, "post": 2}, "")]
     with app.app_context():
-        from companion.db import Game, session
+        from companion.store.db import Game, session
         watch = session().query(Game).one().watch_token
     watcher = app.test_client()  # (a watch page has no form: the token of the home page)
     resp = watcher.post(f"/g/{watch}/do/hold_post", data={

@@ -4,8 +4,9 @@ starts from that group's values and house rules. Printed values (never house rul
 server's box (issue 49): offered to every other table under its own, marked as the server's."""
 from __future__ import annotations
 
-from companion import migrations, store
-from companion.db import BoxData, BoxSighting
+from companion import store
+from companion.store import migrations
+from companion.store.db import BoxData, BoxSighting
 
 from .groups import hadara_in_group as hadara
 from .groups import preselected, remember_all_coins

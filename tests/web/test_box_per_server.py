@@ -13,9 +13,9 @@ import pytest
 from sqlalchemy import func, select
 
 from companion import create_app, groups, store
-from companion.db import BoxSighting
 from companion.games import get_game
 from companion.games.core import RulesError
+from companion.store.db import BoxSighting
 
 from .table import BLUE, CSRF, WebTable, new_group, seat, to_statue_step
 from .table import hadara_with_box as hadara
@@ -265,8 +265,8 @@ def test_the_migration_makes_the_servers_box_from_every_tables_values_but_house_
         database_url):
     from sqlalchemy import text
 
-    from companion import migrations
-    from companion.db import BoxData
+    from companion.store import migrations
+    from companion.store.db import BoxData
     app = create_app({"TESTING": True, "SECRET_KEY": "k", "DATABASE_URL": database_url})
     migrations.upgrade(app, "0012_group_versions")
     now = "'2026-11-01 10:00:00'"

@@ -113,7 +113,7 @@ def test_a_house_rule_is_a_choice_the_newest_stands_without_a_conflict(ctx):
 def test_each_sighting_keeps_its_game_and_log_entry(ctx):
     from sqlalchemy import select
 
-    from companion.db import BoxSighting
+    from companion.store.db import BoxSighting
     game = new_game()
     store.record(game.id, "buy", BLUE)
     rows = store.session().execute(select(BoxSighting.category, BoxSighting.game_id,
@@ -146,7 +146,8 @@ def test_remembered_medal_prices_of_the_epoch_are_offered_as_one_tap_choices(ctx
 def test_values_kept_before_sightings_are_carried_over_by_the_migration(tmp_path):
     from sqlalchemy import text
 
-    from companion import create_app, migrations
+    from companion import create_app
+    from companion.store import migrations
     app = create_app({"TESTING": True, "SECRET_KEY": "k",
                       "DATABASE_URL": f"sqlite:///{tmp_path / 'old.sqlite'}"})
     migrations.upgrade(app, "0006_seat_holders")

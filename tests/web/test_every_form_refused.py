@@ -19,9 +19,9 @@ import pytest
 from sqlalchemy import func, select
 
 from companion import store
-from companion.db import Action, Game
 from companion.games import GAMES
 from companion.games.core import UNDO, Entry, FieldSpec
+from companion.store.db import Action, Game
 from tests.properties.tablegen import valid_setup, walk
 from tests.table_helpers import csrf_of
 

@@ -9,7 +9,7 @@ import pytest
 from werkzeug.exceptions import TooManyRequests
 
 from companion import create_app
-from companion.db import Action
+from companion.store.db import Action
 from tests.table_helpers import sample_game as new_game
 
 from .table import WebTable, seat
@@ -36,7 +36,7 @@ def apps(tmp_path):
 
 def stored(app) -> int:
     with app.app_context():
-        from companion.db import session
+        from companion.store.db import session
         return session().query(Action).count()
 
 
@@ -112,7 +112,7 @@ def test_only_a_contended_database_is_tried_again():
 
     from sqlalchemy.exc import OperationalError
 
-    from companion.writes import is_conflict
+    from companion.store.writes import is_conflict
 
     def refused(said: str) -> OperationalError:
         return OperationalError("INSERT ...", {}, sqlite3.OperationalError(said))

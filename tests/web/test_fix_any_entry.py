@@ -335,7 +335,7 @@ def test_the_state_after_a_void_is_the_fold_of_a_log_that_never_had_the_step(tab
 
 
 def _setup(table: WebTable):
-    from companion.db import Game, session
+    from companion.store.db import Game, session
     token = table.path.rsplit("/", 1)[-1]
     return session().query(Game).filter_by(play_token=token).one().setup
 

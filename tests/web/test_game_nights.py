@@ -9,8 +9,8 @@ import json
 import re
 from urllib.parse import parse_qs, urlsplit
 
-from companion.db import Game, GroupGame, GroupPlayer, Play, session
 from companion.games.core.characters import refused_in
+from companion.store.db import Game, GroupGame, GroupPlayer, Play, session
 from tests.table_helpers import csrf_of
 from tests.web.table import CSRF
 
@@ -452,8 +452,8 @@ def test_every_group_page_speaks_italian_and_chinese(client, app):
 
 def test_a_game_still_hiding_a_players_information_is_left_out_of_the_group_file(client, app):
     from companion import groups, store
-    from companion.db import Group
     from companion.games import get_game
+    from companion.store.db import Group
     from tests.table_helpers import sample_setup
     group = new_group(client)
     rules = get_game("hexemonia")

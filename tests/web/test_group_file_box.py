@@ -9,8 +9,8 @@ import json
 import pytest
 
 from companion import create_app, store
-from companion.db import BoxData, BoxSighting, Game, Group, Play, session
-from companion.web.reference import house_rule_defaults
+from companion.store.db import BoxData, BoxSighting, Game, Group, Play, session
+from companion.web.views.reference import house_rule_defaults
 
 from .groups import export_of, import_file, preselected, remember_all_coins
 from .groups import hadara_in_group as hadara

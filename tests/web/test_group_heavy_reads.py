@@ -13,8 +13,8 @@ import pytest
 from sqlalchemy import event
 
 from companion import create_app
-from companion.db import Game, Group, GroupPlayer, Play, session
 from companion.games import gamefile
+from companion.store.db import Game, Group, GroupPlayer, Play, session
 from tests.table_helpers import csrf_of
 
 from .groups import (
@@ -142,7 +142,7 @@ def play_links(html: str) -> list[str]:
 
 
 def test_the_group_page_shows_its_plays_a_page_at_a_time_with_plain_links(client, app):
-    from companion.web.groups import PER_PAGE
+    from companion.web.views.groups import PER_PAGE
     group = imported_group(client, app, 2 * PER_PAGE + 5)
     first = client.get(group).get_data(as_text=True)
     assert len(play_links(first)) == PER_PAGE
@@ -162,7 +162,7 @@ def test_the_group_page_shows_its_plays_a_page_at_a_time_with_plain_links(client
 
 @pytest.mark.parametrize("asked", ["0", "-1", "abc", "99999", "1e3", "\uff12", "9" * 40, ""])
 def test_any_page_number_asked_shows_a_page_of_plays_never_an_error(client, app, asked):
-    from companion.web.groups import PER_PAGE
+    from companion.web.views.groups import PER_PAGE
     group = imported_group(client, app, PER_PAGE + 1)
     resp = client.get(group, query_string={"plays": asked})
     assert resp.status_code == 200
@@ -170,7 +170,7 @@ def test_any_page_number_asked_shows_a_page_of_plays_never_an_error(client, app,
 
 
 def test_the_group_page_shows_its_games_a_page_at_a_time(client, app, monkeypatch):
-    from companion.web import groups as pages
+    from companion.web.views import groups as pages
     monkeypatch.setattr(pages, "PER_PAGE", 1)
     group = new_group(client)
     token = group.rsplit("/", 1)[1]

@@ -6,8 +6,8 @@ from __future__ import annotations
 from sqlalchemy import inspect, text
 
 from alembic import command
-from companion import migrations
-from companion.db import Play, session
+from companion.store import migrations
+from companion.store.db import Play, session
 
 from .groups import add, finished_game
 from .groups import group_made as new_group

@@ -6,9 +6,9 @@ from __future__ import annotations
 import html
 import re
 
-from companion.db import Play, session
 from companion.games import GAMES
 from companion.groups import label_key
+from companion.store.db import Play, session
 from tests.table_helpers import sample_setup
 
 from .groups import add, finished_game

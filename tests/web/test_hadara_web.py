@@ -14,7 +14,7 @@ def table(client, app):
 
 
 def count_games(app):
-    from companion.db import Game, session
+    from companion.store.db import Game, session
     with app.app_context():
         return session().query(Game).count()
 
@@ -136,7 +136,7 @@ def test_third_gold_medal_is_refused(client, app):
 
 
 def test_watch_link_shows_the_game_but_every_write_is_refused(client, app, table):
-    from companion.db import Game, session
+    from companion.store.db import Game, session
     with app.app_context():
         watch = session().query(Game).one().watch_token
     page = client.get(f"/g/{watch}").get_data(as_text=True)
@@ -212,7 +212,7 @@ def test_seat_puts_my_board_first_and_signs_my_actions(table):
 
 
 def test_join_by_code_opens_the_game(client, app, table):
-    from companion.db import Game, session
+    from companion.store.db import Game, session
     with app.app_context():
         code = session().query(Game).one().join_code
     other = app.test_client()

@@ -1,5 +1,5 @@
-"""The held version check (companion/live.py): a phone that already shows the game's version and
-asks to wait gets its answer when the version moves, from a tap in this process or in another
+"""The held version check (companion/store/live.py): a phone that already shows the game's version
+and asks to wait gets its answer when the version moves, from a tap in this process or in another
 one (the watcher, with SQLite) or on another server (the database's notification, with
 PostgreSQL), or a 304 when the wait ends; the wait is bounded, and so is the number of held
 checks."""
@@ -11,8 +11,9 @@ import time
 import pytest
 from flask.sessions import SecureCookieSessionInterface
 
-from companion import create_app, live, store
-from companion.migrations import upgrade
+from companion import create_app, store
+from companion.store import live
+from companion.store.migrations import upgrade
 from tests.table_helpers import csrf_of, fresh_pg_database
 from tests.table_helpers import sample_game as new_game
 

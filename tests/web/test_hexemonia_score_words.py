@@ -6,7 +6,7 @@ import pytest
 
 from companion.games import get_game
 from companion.i18n import say
-from companion.web.reference import rule_link
+from companion.web.views.reference import rule_link
 
 RULES = get_game("hexemonia")
 

@@ -21,7 +21,7 @@ def table(client, app):
 
 
 def count_games(app):
-    from companion.db import Game, session
+    from companion.store.db import Game, session
     with app.app_context():
         return session().query(Game).count()
 
@@ -327,7 +327,7 @@ def test_fill_from_the_digest_flags_its_unverified_fields(table):
 # ------------------------------------------------------------ watch, stale pages, undo
 
 def test_watch_link_shows_the_board_but_refuses_every_write(client, app, table):
-    from companion.db import Game, session
+    from companion.store.db import Game, session
     with app.app_context():
         watch = session().query(Game).one().watch_token
     page = text(client.get(f"/g/{watch}"))

@@ -13,9 +13,9 @@ from dataclasses import replace
 from sqlalchemy import select
 
 from companion import store
-from companion.db import Action, Game
 from companion.games import get_game
 from companion.games.core import Entry
+from companion.store.db import Action, Game
 from tests.table_helpers import csrf_of
 
 from .table import CITIES, made

@@ -229,7 +229,7 @@ def test_my_steps_read_alike_on_sqlite_and_postgresql(db_app):
 def test_a_part_of_steps_with_long_words_holds_fewer_steps_and_stays_under_200_kb(client, app):
     """Words as long as a take-back of many steps names them (written straight to the log:
     no rule makes them this long on purpose)."""
-    from companion.db import Action, Game, session, utcnow
+    from companion.store.db import Action, Game, session, utcnow
     table = WebTable.create(client, app, "hadara", PLAYERS)
     with app.app_context():
         game = session().query(Game).filter_by(play_token=table.path.rsplit("/", 1)[-1]).one()

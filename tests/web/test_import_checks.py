@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 
 from bench.imports import UNCLOSED
 from companion import store
-from companion.db import Action
+from companion.store.db import Action
 from tests.table_helpers import csrf_of
 
 from .table import import_body as send

@@ -10,7 +10,7 @@ from sqlalchemy import update
 
 from bench.guessing import send_guesses
 from companion import create_app, store
-from companion.db import Action, Game, utcnow
+from companion.store.db import Action, Game, utcnow
 from tests.table_helpers import ThreadedServer, csrf_of
 
 from .table import THREE, HxTable, WebTable, seat

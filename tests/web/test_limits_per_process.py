@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from companion import create_app
-from companion.migrations import upgrade
-from companion.serve import MAX_WORKERS
+from companion.serving.serve import MAX_WORKERS
+from companion.store.migrations import upgrade
 from companion.web.limits import LIMITS, client_network
 from tests.table_helpers import csrf_of
 

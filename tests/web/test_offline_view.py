@@ -8,7 +8,7 @@ import re
 from html import unescape
 from pathlib import Path
 
-from companion.db import Game
+from companion.store.db import Game
 
 from .table import WebTable, seat
 

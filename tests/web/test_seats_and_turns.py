@@ -209,7 +209,7 @@ def _prompt(page: str) -> str:
 
 def _the_game(app):
     with app.app_context():
-        from companion.db import Game, session
+        from companion.store.db import Game, session
         game = session().query(Game).one()
         return game.join_code, game.watch_token
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion import store
-from companion.db import Action
+from companion.store.db import Action
 from companion.web import CSRF_MESSAGE
 
 from .table import WebTable, seat

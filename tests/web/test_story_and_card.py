@@ -10,9 +10,9 @@ import pytest
 from PIL import Image
 
 from companion import store
-from companion.db import Play, session
 from companion.games import get_game
-from companion.web import card
+from companion.store.db import Play, session
+from companion.web.views import card
 from tests.table_helpers import HEXEMONIA_SETUP, HEXEMONIA_TURNS
 from tests.web.table import WebTable, new_group
 

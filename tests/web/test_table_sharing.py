@@ -7,8 +7,8 @@ import re
 import pytest
 
 from companion import store
-from companion.db import Action, Game
 from companion.games import GAMES, get_game
+from companion.store.db import Action, Game
 from tests.table_helpers import csrf_of, sample_setup
 from tests.table_helpers import sample_game as new_game
 
@@ -68,7 +68,7 @@ def test_a_server_listening_on_this_machine_alone_shares_no_network_address(
         client, app, monkeypatch, capsys):
     """Phone reviews P3: `make run HOST=127.0.0.1` printed, and its QR codes carried, a network
     address it did not listen on (a dead link); it says it is this machine's only."""
-    from companion import serve
+    from companion.serving import serve
     from companion.web import device
     monkeypatch.setattr(device, "lan_address", lambda: "192.0.2.44")
     app.config["LISTEN_HOST"] = "127.0.0.1"
@@ -86,7 +86,7 @@ def test_a_server_listening_on_this_machine_alone_shares_no_network_address(
 
 def test_a_server_listening_on_the_network_prints_its_address_and_its_qr_code(monkeypatch,
                                                                               capsys):
-    from companion import serve
+    from companion.serving import serve
     from companion.web import device
     monkeypatch.setattr(device, "lan_address", lambda: "192.0.2.44")
     serve.announce(5440, "0.0.0.0")

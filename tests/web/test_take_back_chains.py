@@ -10,9 +10,9 @@ import json
 
 from sqlalchemy import select, text
 
-from companion.db import Game, session
 from companion.games import gamefile
 from companion.games.core import GameRules
+from companion.store.db import Game, session
 from tests.table_helpers import csrf_of
 from tests.web.table import WebTable
 
@@ -145,7 +145,7 @@ def test_a_file_over_the_replay_cost_limit_is_refused_by_name_before_any_replay(
 def test_a_stored_step_todays_rules_refuse_leaves_the_game_open(client, app):
     """A rule read more strictly since a step was recorded (a new version of the app): the step
     is left out of the fold, as a take-back would leave it, and every page still opens."""
-    from companion.db import Action, utcnow
+    from companion.store.db import Action, utcnow
     table = WebTable.create(client, app, "hadara", PLAYERS)
     table.do("correct", player=0, value="coins", delta=3)  # step 1
     with app.app_context():

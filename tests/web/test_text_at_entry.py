@@ -17,7 +17,7 @@ import pytest
 from sqlalchemy import func, select
 
 from companion import store
-from companion.db import Base
+from companion.store.db import Base
 from tests.table_helpers import csrf_of
 
 #: what each case puts inside a text, by name
@@ -181,7 +181,7 @@ def test_tabs_and_line_breaks_stay_in_multi_line_text(module_db_app, world):
         "csrf_token": world.csrf, "note": "rainy\r\nlong\tgame"})
     assert resp.status_code == 303
     with module_db_app.app_context():
-        from companion.db import Play
+        from companion.store.db import Play
         assert store.session().get(Play, world.play).note == "rainy\r\nlong\tgame"
 
 

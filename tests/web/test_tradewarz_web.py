@@ -29,13 +29,13 @@ def table(client, app):
 
 
 def count_games(app):
-    from companion.db import Game, session
+    from companion.store.db import Game, session
     with app.app_context():
         return session().query(Game).count()
 
 
 def box_rows(app):
-    from companion.db import BoxData, session
+    from companion.store.db import BoxData, session
     with app.app_context():
         return {(b.category, b.key): b.value for b in session().query(BoxData)}
 
@@ -265,7 +265,7 @@ def test_not_the_active_house_trade_and_no_turn_during_the_end_of_spring(client,
 # --------------------------------------------------------------- refusals of the layer
 
 def test_watch_link_shows_the_board_but_every_write_is_refused(client, app, table):
-    from companion.db import Game, session
+    from companion.store.db import Game, session
     with app.app_context():
         watch = session().query(Game).one().watch_token
     page = client.get(f"/g/{watch}").get_data(as_text=True)
@@ -443,7 +443,7 @@ def test_tradewarz_pages_refuse_other_games_and_unknown_links(client, app):
 
 def test_time_limit_shows_the_end_time_and_loads_the_countdown_script(client, app):
     t = make(client, app, end_mode="time", minutes="90")
-    from companion.db import Game, session
+    from companion.store.db import Game, session
     with app.app_context():
         start = session().query(Game).one().created_at
     from datetime import timedelta

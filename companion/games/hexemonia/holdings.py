@@ -19,14 +19,11 @@ corrections check the host (``placing.check_host``), so its end facts meet these
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ..core import Text, t
 from .data import MAX_MYTHS, MYTHS_IN_BOX, NATURES, TERRAIN_HEXES
+from .facts import MythFact, PlayerFacts
 from .terms import NATURE_WORDS, word
-
-if TYPE_CHECKING:  # scoring reads the facts and asks this module
-    from .scoring import MythFact, PlayerFacts
 
 Problems = list[tuple[str, Text]]
 

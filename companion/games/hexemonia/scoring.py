@@ -7,21 +7,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from ..core import (
-    Checker,
-    Result,
-    ScoreLine,
-    ScoreSheet,
-    Standing,
-    rank,
-    replace,
-    standing_of,
-    t,
-)
+from ..core import Checker, Result, ScoreLine, ScoreSheet, Standing, rank, replace, standing_of, t
 from .data import CITIES, KINDS, MAX_MYTHS, NATURES, NO_CITY, CityInfo
+from .facts import HexFact, MythFact, PlayerFacts
 from .holdings import myth_problems, too_many_myths
 from .model import HexemoniaState, city_table
 from .setup import check_cities
@@ -29,36 +19,6 @@ from .terms import CITY_WORDS, NATURE_WORDS, active_kinds, commas, word
 
 RULE = "Hexemonia rulebook, Calcolo dei punti (Scoring)"
 TIEBREAKS = ("acropolis_nature", "acropolis_gold")
-
-@dataclass(frozen=True)
-class HexFact:
-    """A hex of the city at the end: its kind, nature and whether it is active."""
-
-    kind: str
-    nature: str
-    active: bool
-
-
-@dataclass(frozen=True)
-class MythFact:
-    """A Myth in front of a player at the end: its nature and whether its host hex is active."""
-
-    nature: str
-    active: bool
-
-
-@dataclass(frozen=True)
-class PlayerFacts:
-    """What scoring needs of one player; ``revolts`` is the game's option (same for all)."""
-
-    name: str
-    city: str
-    acropolis_gold: int
-    hexes: tuple[HexFact, ...]
-    myths: tuple[MythFact, ...]
-    philosopher: bool
-    revolts: bool = True
-
 
 def facts_of(state: HexemoniaState) -> list[PlayerFacts]:
     """The end-of-game facts of a live game, as the score API would receive them."""

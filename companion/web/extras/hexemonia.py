@@ -26,8 +26,9 @@ from ...games.hexemonia import (
     terms,
 )
 from ...games.hexemonia.shorthand import cubes_text
-from .. import play, wants_json
+from ..device import wants_json
 from ..forms import pick_value
+from ..views import play
 
 bp = Blueprint("hexemonia", __name__, url_prefix="/g")
 ATTACK_FIELDS = ("opponent", "target", "adjacent", "pay_from", "discard_myth")

@@ -65,7 +65,7 @@ from ...games.tradewarz.terms import (
 )
 from ...games.tradewarz.turns import YEARLY
 from ..forms import pick_value
-from ..play import open_game, viewer_seat
+from ..views.play import open_game, viewer_seat
 
 SLUG = "tradewarz"
 bp = Blueprint(SLUG, __name__)

@@ -8,9 +8,9 @@ import json
 
 from flask import Response, abort, redirect, render_template, request, url_for
 
-from .. import store
-from ..games import GAMES, get_game
-from ..games.core import RulesError, t
+from ... import store
+from ...games import GAMES, get_game
+from ...games.core import RulesError, t
 from .groups import _open, box_owner_of, bp
 
 

@@ -1,9 +1,9 @@
 """Bring the database schema up to date with Alembic (the revisions are in ``alembic/``).
 
-`make run` (companion/serve.py) and `flask --app app init-db` call :func:`upgrade`; it is safe to
-run again and again. A database made before migrations existed (tables created straight from the
-models, as the tests do with CREATE_TABLES) is stamped at the first revision instead of being
-created twice.
+`make run` (companion/serving/serve.py) and `flask --app app init-db` call :func:`upgrade`; it is
+safe to run again and again. A database made before migrations existed (tables created straight
+from the models, as the tests do with CREATE_TABLES) is stamped at the first revision instead of
+being created twice.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from sqlalchemy.engine import Connection
 
 from alembic import command
 
-SCRIPTS = Path(__file__).resolve().parent.parent / "alembic"
+SCRIPTS = Path(__file__).resolve().parents[2] / "alembic"
 BASELINE = "0001_initial"
 HEAD = "0014_no_rate_counts"  # the newest revision (a test checks it matches alembic/)
 ONE_REQUEST_PATH = "0005_one_request_path"  # the first revision with one-time keys

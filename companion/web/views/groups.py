@@ -21,19 +21,19 @@ from flask import (
 )
 from flask_babel import get_locale
 
-from .. import groups, store
-from ..db import LEGACY_BOX, Game, box_owner_name
-from ..games import GAMES, get_game
-from ..games.core import RulesError, t
-from ..groups import checks, files
-from ..groups import out as group_out
-from ..groups.ratings import head_to_head, ratings
-from ..groups.stats import facts_of, game_stats, player_stats, ruling_counts
-from ..i18n import say
-from . import charts, story
-from .device import my_games
-from .forms import errors_of, quick_count, table_form_class, table_payload
-from .kept_files import kept_file, kept_values
+from ... import groups, store
+from ...games import GAMES, get_game
+from ...games.core import RulesError, t
+from ...groups import checks, files
+from ...groups import out as group_out
+from ...groups.ratings import head_to_head, ratings
+from ...groups.stats import facts_of, game_stats, player_stats, ruling_counts
+from ...i18n import say
+from ...store.db import LEGACY_BOX, Game, box_owner_name
+from .. import charts, story
+from ..device import my_games, share_url
+from ..forms import errors_of, quick_count, table_form_class, table_payload
+from ..kept_files import kept_file, kept_values
 
 bp = Blueprint("groups", __name__, url_prefix="/group")
 MY_GROUPS_LIMIT = 20
@@ -171,7 +171,6 @@ def _paged(name: str, total: int) -> dict:
 
 
 def _share_url(token: str) -> str:
-    from .sharing import share_url  # the game's address for phones, with the group's path
     game_url = share_url(token)
     return game_url[:-len(url_for("play.game_page", token=token))] + url_for("groups.page",
                                                                              link=token)

@@ -15,12 +15,12 @@ from flask import Blueprint, Response, abort
 from flask_babel import get_locale
 from markupsafe import escape
 
-from .. import groups, store
-from ..db import Game
-from ..games import get_game
-from ..games.core import t
-from ..i18n import say
-from . import story
+from ... import groups, store
+from ...games import get_game
+from ...games.core import t
+from ...i18n import say
+from ...store.db import Game
+from .. import story
 from .play import open_game
 
 bp = Blueprint("card", __name__, url_prefix="/g")

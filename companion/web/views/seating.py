@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request, session
 
-from .. import seats, store
-from ..games import get_game
-from ..games.core import RulesError, t
-from . import asking, taps
-from .forms import form_values
+from ... import store
+from ...games import get_game
+from ...games.core import RulesError, t
+from ...store import seats
+from .. import asking, taps
+from ..forms import form_values
 from .play import once_sent, open_game, seat_of, version_sent
 
 bp = Blueprint("seating", __name__, url_prefix="/g")

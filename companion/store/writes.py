@@ -68,7 +68,7 @@ def one_write(work: Callable[[], T]) -> T:
     def attempt(n: int) -> T:
         end_reading()
         try:
-            # (SQLite: BEGIN IMMEDIATE now, before the first read; see companion/db.py)
+            # (SQLite: BEGIN IMMEDIATE now, before the first read; see companion/store/db.py)
             s.connection(execution_options={"immediate": True})
             s.info["write"] = Write(s.get_transaction(), n)
             return work()

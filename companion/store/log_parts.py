@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from sqlalchemy import String, and_, cast, exists, or_, select
 from sqlalchemy.sql.elements import ColumnElement
 
+from ..games import get_game
+from ..games.core import AMEND, META_KINDS, VOID, Entry, Fate, fates
 from .db import Action, session
-from .games import get_game
-from .games.core import AMEND, META_KINDS, VOID, Entry, Fate, fates
 
 _COLS = Action.__table__.c
 

@@ -27,28 +27,19 @@ from flask import (
 from flask_babel import get_locale
 from markupsafe import Markup
 
-from .. import seats, store
-from ..db import Game
-from ..games import get_game
-from ..games.core import (
-    AMEND,
-    REDO,
-    UNDO,
-    VOID,
-    RulesError,
-    StaleAction,
-    WouldBreak,
-    in_force,
-    t,
-)
-from ..games.core.history import MAX_TARGETS
-from ..i18n import for_game, read_typed, say
-from ..store.log import taken_back_with
-from . import asking, history_page, story, taps
-from .citations import rule_title
-from .device import remember_game, wants_json
-from .drawing import draw_page
-from .forms import NOBODY, action_form, tap_values
+from ... import store
+from ...games import get_game
+from ...games.core import AMEND, REDO, UNDO, VOID, RulesError, StaleAction, WouldBreak, in_force, t
+from ...games.core.history import MAX_TARGETS
+from ...i18n import for_game, read_typed, say
+from ...store import seats
+from ...store.db import Game
+from ...store.log import taken_back_with
+from .. import asking, history_page, story, taps
+from ..citations import rule_title
+from ..device import remember_game, wants_json
+from ..drawing import draw_page
+from ..forms import NOBODY, action_form, tap_values
 
 bp = Blueprint("play", __name__, url_prefix="/g")
 

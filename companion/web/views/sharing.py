@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 from datetime import datetime
-from urllib.parse import urlsplit
 
 import segno
 from flask import (
@@ -19,13 +18,14 @@ from flask import (
     url_for,
 )
 
-from .. import store
-from ..admission import stepping_aside
-from ..db import Game
-from ..games import get_game
-from ..games.core import t
-from . import device, story
-from .kept_files import kept_file
+from ... import store
+from ...admission import stepping_aside
+from ...games import get_game
+from ...games.core import t
+from ...store.db import Game
+from .. import story
+from ..device import share_url
+from ..kept_files import kept_file
 from .play import open_game, viewer_seat
 
 bp = Blueprint("sharing", __name__, url_prefix="/g")
@@ -36,7 +36,7 @@ def version(token: str):
     """The game's version, for phones watching for changes: one indexed lookup, a tiny body, and
     304 when the phone already has this version (its If-None-Match). A phone that asks to wait
     (``?wait=<seconds>``) and has this version gets its answer when the version moves, or a 304
-    after those seconds (at most LIVE_WAIT_SECONDS; companion/live.py)."""
+    after those seconds (at most LIVE_WAIT_SECONDS; companion/store/live.py)."""
     found = store.version_by_link(token)
     if found is None:
         abort(404, description=t("No game has this link."))
@@ -60,20 +60,6 @@ def _wait_asked() -> float:
     raw = request.args.get("wait", "")
     asked = int(raw) if raw.isdecimal() and len(raw) < 4 else 0
     return float(min(asked, current_app.config["LIVE_WAIT_SECONDS"]))
-
-
-def share_url(token: str) -> str:
-    """The link phones at the table open: PUBLIC_URL when configured, else the address this page
-    was asked at, with this machine's network address instead of localhost (a phone cannot
-    reach the host's localhost)."""
-    base = current_app.config.get("PUBLIC_URL") or request.host_url
-    parts = urlsplit(base)
-    # (a server listening on this machine alone, HOST=127.0.0.1, has no network address)
-    if device.is_loopback(parts.hostname or "") and \
-            not device.is_loopback(current_app.config.get("LISTEN_HOST", "")):
-        port = f":{parts.port}" if parts.port else ""
-        base = f"{parts.scheme}://{device.lan_address()}{port}/"
-    return base.rstrip("/") + url_for("play.game_page", token=token)
 
 
 def _shared_token(game: Game, can_play: bool) -> str:

@@ -12,20 +12,20 @@ from typing import Any
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import get_locale
 
-from .. import store
-from ..db import LEGACY_BOX
-from ..games import GAMES, get_game, questions_for
-from ..games.core import RULING, RulesError, read_fields, t
-from ..games.core.reference import STAGE_WORDS
-from ..i18n import say
-from ..reference import REFERENCES, STAGES
-from ..reference.affects import affected
-from ..reference.search import INDEX
-from ..store import HOUSE_RULE
-from .citations import rule_href, rule_link, rule_title, tied_at
-from .forms import action_form_class
+from ... import store
+from ...games import GAMES, get_game, questions_for
+from ...games.core import RULING, RulesError, read_fields, t
+from ...games.core.reference import STAGE_WORDS
+from ...i18n import say
+from ...reference import REFERENCES, STAGES
+from ...reference.affects import affected
+from ...reference.search import INDEX
+from ...store import HOUSE_RULE
+from ...store.db import LEGACY_BOX
+from ..citations import rule_href, rule_link, rule_title, tied_at
+from ..forms import action_form_class
+from ..taps import one_write
 from .play import once_sent, open_game, signed_by, version_sent
-from .taps import one_write
 
 bp = Blueprint("reference", __name__)
 

@@ -86,7 +86,7 @@ class Action(Base):
 def said(row):
     """An action's words (an Action or a Core row with ``words`` and ``text``): a translatable
     Text when the words were kept, else the stored text."""
-    from .games.core import words_from_json
+    from ..games.core import words_from_json
     return words_from_json(row.words) if row.words else row.text
 
 
@@ -311,7 +311,7 @@ def write_session() -> Iterator[Session]:
     commits; it is closed at the end of the block). On SQLite it begins with ``BEGIN IMMEDIATE``,
     so writers queue on the database's lock (busy timeout) instead of failing to upgrade a read
     lock; PostgreSQL writers lock the rows they change. A tap writes in the request's own
-    session instead (``companion.writes``)."""
+    session instead (``companion.store.writes``)."""
     with current_app.extensions["db_write_sessions"]() as s:
         yield s
 

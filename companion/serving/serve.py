@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 # Server processes: one per core (at least two, so that one dying leaves one serving), at most
@@ -82,7 +82,7 @@ def prepare() -> None:
     """The instance secret key, the minified script and style sheet, and the database schema,
     before any worker starts; the instance folder its owner's alone."""
     from companion import create_app, instance_folder, keep_private, write_instance_secret
-    from companion.migrations import upgrade
+    from companion.store.migrations import upgrade
 
     folder = instance_folder()
     write_instance_secret(str(folder))
@@ -94,7 +94,7 @@ def prepare() -> None:
     upgrade(app)
     app.extensions["db_engine"].dispose()  # the workers open their own connections
     keep_private(folder)  # (an install made before, or under a looser umask)
-    from companion.web.card import cjk_face
+    from companion.web.views.card import cjk_face
     if cjk_face() is None:
         print("No font with Chinese characters was found (Debian: apt-get install "
               "fonts-wqy-microhei, which `make run` does as root): a finished game's card is "
@@ -115,7 +115,7 @@ def announce(port: int, host: str = "0.0.0.0") -> None:
     """Print the address phones open, and its QR code for the terminal; a server listening on
     this machine alone (HOST=127.0.0.1) says so and gives its own address, which no phone
     reaches (a network address it does not listen on would be a dead link)."""
-    from .web.device import is_loopback, lan_address
+    from ..web.device import is_loopback, lan_address
     if is_loopback(host):
         print(f"\nThe table companion is running on this machine only: open "
               f"http://{host}:{port}/ here. Phones cannot reach it; for the table, start it "
@@ -151,7 +151,7 @@ def served_app():
     """The app as each server process serves it (Granian's factory), its game page's templates
     compiled before it takes a request (the first phone after a restart does not wait for it),
     then the garbage collector tuned (unless ``COMPANION_GC_TUNING`` is 0: the bench's switch)."""
-    from . import create_app
+    from .. import create_app
     app = create_app()
     for name in app.jinja_env.list_templates(filter_func=_on_game_page):
         app.jinja_env.get_template(name)
@@ -249,7 +249,7 @@ def serve(args: argparse.Namespace) -> bool:
     from granian.constants import HTTPModes, Interfaces
     from granian.http import HTTP1Settings
 
-    server = Granian("companion.serve:served_app", factory=True, working_dir=ROOT,
+    server = Granian("companion.serving.serve:served_app", factory=True, working_dir=ROOT,
                      interface=Interfaces.WSGI, address=args.host, port=args.port,
                      workers=args.workers, blocking_threads=args.threads,
                      backpressure=args.connections,

@@ -7,11 +7,11 @@ from datetime import datetime
 
 from flask import Response, current_app
 
-from .. import groups
-from ..groups import files
-from ..groups import out as group_out
+from ... import groups
+from ...groups import files
+from ...groups import out as group_out
+from ..kept_files import kept_file
 from .groups import _open, bp
-from .kept_files import kept_file
 
 
 def _attachment(resp: Response, group, name: str) -> Response:

@@ -8,8 +8,8 @@ from typing import Any
 
 from flask import Blueprint, jsonify, request
 
-from ..games import GAMES, get_game
-from ..games.core import Result, RulesError
+from ...games import GAMES, get_game
+from ...games.core import Result, RulesError
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 

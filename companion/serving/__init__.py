@@ -1,0 +1,1 @@
+"""The process that serves the app: its server, workers and their limits."""
