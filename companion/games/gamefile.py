@@ -8,16 +8,13 @@ as a tap is recorded: what is kept is the clean values and the words the rules s
 file's. Anything wrong is an :class:`IllegalAction` naming the entry and the field; no other
 exception escapes.
 
-Writing: :func:`leave_out` blanks every secret (``GameRules.secrets``) that is not the viewer's.
-
-Over 400 lines because the replay budget (one game's and a group file's games together) must
-read the log exactly as the reader below does, and lives beside it.
+Writing: ``hidden.leave_out`` blanks every secret (``GameRules.secrets``) that is not the
+viewer's.
 
 Pure: the standard library and the rules' core; ``companion.store`` stores what this returns.
 """
 from __future__ import annotations
 
-import copy
 import json
 import logging
 import re
@@ -37,7 +34,6 @@ from .core import (
     GameRules,
     IllegalAction,
     RulesError,
-    Secret,
     t,
     words_from_json,
     words_to_json,
@@ -379,38 +375,3 @@ def as_exported(text: str, words: Any) -> dict[str, Any]:
         text = text[:MAX_WORDS - 1] + CUT
     return {"text": text,
             "words": None if words is None else words_to_json(words_from_json(words))}
-
-
-# ------------------------------------------------------------------------- hidden parts
-
-def leave_out(export: dict[str, Any], secrets: Iterable[Secret], seat: int | None
-              ) -> dict[str, Any]:
-    """A copy of an export without the secrets that are not ``seat``'s (each set to null and
-    named under ``hidden``); the export itself when there are none."""
-    others = [s for s in secrets if s.seat != seat]
-    if not others:
-        return export
-    out = copy.deepcopy(export)
-    hidden = []
-    for secret in others:
-        where, part = (("setup", out["setup"]) if secret.seq == 0 else
-                       (f"actions[{secret.seq - 1}].data", out["actions"][secret.seq - 1]["data"]))
-        for key in secret.path[:-1]:
-            part = part[key]
-        part[secret.path[-1]] = None
-        hidden.append(where + "".join(f"[{k}]" if isinstance(k, int) else f".{k}"
-                                      for k in secret.path))
-    out["hidden"] = hidden
-    return out
-
-
-def refuse_left_out(payload: Mapping[str, Any]) -> None:
-    """An export made without some player's hidden information cannot rebuild the game."""
-    hidden = payload.get("hidden")
-    if hidden:
-        named = [str(h)[:60] for h in hidden[:5]] if isinstance(hidden, list) else []
-        raise IllegalAction(t("this export leaves out players' hidden information ({parts}): "
-                              "it was made by a watch link or by one player's phone. Export "
-                              "the game from a play link once nothing is hidden any more (at "
-                              "the latest when the game is over).", parts=named or "?"),
-                            field="hidden")

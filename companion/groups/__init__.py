@@ -1,10 +1,12 @@
 """Game nights: a group of people who play together, its players, its games and its plays.
 
-The rooms of this package, each by concern (only ``plays`` and ``files`` write):
+The rooms of this package, each by concern (only ``plays``, ``finished`` and ``files`` write):
 
-- ``plays``: the group, its players, the games set up from it and its plays, stored; a finished
-  game of a group becomes a play in the write that finishes it. Its functions are this
-  package's own names (``groups.create_group``, ``groups.plays_of`` …).
+- ``plays``: the group, its players, the games set up from it and its plays, stored. Its
+  functions are this package's own names (``groups.create_group``, ``groups.plays_of`` …).
+- ``writing``: the write session and the group's version every change raises (``changed``).
+- ``finished``: a finished game of a group becomes its play, in the write that finishes it.
+- ``file_box``: a group file's box data, read against its games' logs.
 - ``checks``: what a group's names, marks, notes, dates and durations may be, read the same way
   from a form and from a file.
 - ``stats``: the statistics worked out from plays alone (pure: no database, no web).
@@ -15,11 +17,10 @@ The rooms of this package, each by concern (only ``plays`` and ``files`` write):
 
 The pages are ``companion.web.views.groups``; the charts ``companion.web.charts``.
 """
+from .finished import catch_up_plays, label_key, line_label
 from .plays import (
     add_player,
     add_quick_play,
-    catch_up_plays,
-    changed,
     create_group,
     find_group,
     game_versions,
@@ -27,8 +28,6 @@ from .plays import (
     games_of,
     group_of_game,
     join_game,
-    label_key,
-    line_label,
     merge_players,
     names_of,
     play_of,
@@ -40,6 +39,7 @@ from .plays import (
     set_note,
     set_up_game,
 )
+from .writing import changed
 
 __all__ = [
     "add_player", "add_quick_play", "catch_up_plays", "changed", "create_group", "find_group",

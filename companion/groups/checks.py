@@ -3,6 +3,7 @@ same way from a form and from a group file (raises IllegalAction naming the fiel
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import date, datetime, time
 from typing import Any
 
@@ -84,3 +85,36 @@ def clean_day(value: Any, *, field: str = "date") -> datetime:
     if when.date() > utcnow().date() or when.year < 1900:
         raise IllegalAction(t("a play's date cannot be in the future"), rule=RULE, field=field)
     return when
+
+
+# --------------------------------------------------- a file's parts, read strictly
+
+def fail(message, field: str):
+    """Refuse a file's part at ``field``, citing the group rules."""
+    raise IllegalAction(message, rule=RULE, field=field)
+
+
+def obj(value: Any, keys: Sequence[str], field: str, optional: Sequence[str] = ()) -> dict:
+    """``value`` as an object with exactly ``keys`` (and maybe ``optional``)."""
+    if not isinstance(value, dict):
+        fail(t("{field} must be an object", field=field), field)
+    extra = [k for k in value if k not in keys and k not in optional]
+    missing = [k for k in keys if k not in value]
+    if extra or missing:
+        fail(t("{field}: unknown {extra}, missing {missing}", field=field,
+                extra=", ".join(map(str, extra)) or "-", missing=", ".join(missing) or "-"),
+              field)
+    return value
+
+
+def items(value: Any, limit: int, field: str) -> list:
+    if not isinstance(value, list) or len(value) > limit:
+        fail(t("{field} must be a list of at most {limit}", field=field, limit=limit), field)
+    return value
+
+
+def whole(value: Any, low: int, high: int, field: str) -> int:
+    if type(value) is not int or not low <= value <= high:
+        fail(t("{field} must be a whole number from {low} to {high}", field=field, low=low,
+                high=high), field)
+    return value

@@ -11,21 +11,19 @@ is worked out again from the log. A game left out of the file (still hiding a pl
 information) takes its box data with it, except the house rules in force it taught, which are
 carried without a source and checked against the game's rulings.
 
-Over 400 lines because reading a group file strictly (every part, each problem naming its place)
-and its box data against its games' logs use the same few readers; the box data is the part to
-move out, with them, if it grows."""
+Its box data is read in ``file_box``; the readers every part shares are in ``checks``."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, update
 
 from .. import store
 from ..games import GAMES, gamefile, get_game
-from ..games.core import META_KINDS, RULING, Entry, IllegalAction, RulesError, in_force, t
-from ..store import HOUSE_RULE, new_token
+from ..games.core import IllegalAction, RulesError, t
+from ..store import new_token
 from ..store.db import (
     BoxSighting,
     Game,
@@ -46,14 +44,19 @@ from .checks import (
     clean_duration,
     clean_note,
     clean_text,
+    fail,
+    items,
+    obj,
+    whole,
 )
-from .plays import games_of, players_of, plays_of, writing
+from .file_box import export_box, read_box
+from .plays import games_of, players_of, plays_of
+from .writing import writing
 
 FORMAT = "companion-group/1"
 PLAYS_LIMIT = 5000
 GAMES_LIMIT = 1000
 SCORE_LIMIT = 100_000
-BOX_LIMIT = 20_000  # sightings a group file may carry
 
 
 # ------------------------------------------------------------------------- the whole group
@@ -77,68 +80,24 @@ def export_group(group: Group) -> dict[str, Any]:
             "players": [{"id": p.id, "name": p.name, "mark": p.mark, "retired": p.retired,
                          "merged_into": p.merged_into} for p in players_of(group, merged=True)],
             "games": games, "plays": plays[::-1], "left_out_games": left_out,
-            "box": _export_box(group, {g["id"] for g in games})}
-
-
-def _export_box(group: Group, games: set[int]) -> list[dict[str, Any]]:
-    """The group's sightings, oldest first: with their source when its game is in the file;
-    of a game left out, only the house rules in force (without a source)."""
-    rows = store.session().scalars(select(BoxSighting).where(
-        BoxSighting.owner == box_owner_name(group.id, None)).order_by(BoxSighting.id))
-    out = []
-    for b in rows:
-        sourced = b.game_id in games
-        if sourced or (b.category == HOUSE_RULE and b.in_force):
-            out.append({"slug": b.slug, "category": b.category, "key": b.key, "value": b.value,
-                        "game": b.game_id if sourced else None, "seq": b.seq if sourced else 0})
-    return out
-
-
-def _fail(message, field: str):
-    raise IllegalAction(message, rule=RULE, field=field)
-
-
-def _object(value: Any, keys: Sequence[str], field: str, optional: Sequence[str] = ()) -> dict:
-    """``value`` as an object with exactly ``keys`` (and maybe ``optional``)."""
-    if not isinstance(value, dict):
-        _fail(t("{field} must be an object", field=field), field)
-    extra = [k for k in value if k not in keys and k not in optional]
-    missing = [k for k in keys if k not in value]
-    if extra or missing:
-        _fail(t("{field}: unknown {extra}, missing {missing}", field=field,
-                extra=", ".join(map(str, extra)) or "-", missing=", ".join(missing) or "-"),
-              field)
-    return value
-
-
-def _list(value: Any, limit: int, field: str) -> list:
-    if not isinstance(value, list) or len(value) > limit:
-        _fail(t("{field} must be a list of at most {limit}", field=field, limit=limit), field)
-    return value
-
-
-def _int(value: Any, low: int, high: int, field: str) -> int:
-    if type(value) is not int or not low <= value <= high:
-        _fail(t("{field} must be a whole number from {low} to {high}", field=field, low=low,
-                high=high), field)
-    return value
+            "box": export_box(group, {g["id"] for g in games})}
 
 
 def _read_players(raw: Any) -> list[dict]:
     players, ids, names = [], set(), set()
-    for i, p in enumerate(_list(raw, PLAYERS_LIMIT, "players")):
+    for i, p in enumerate(items(raw, PLAYERS_LIMIT, "players")):
         at = f"players[{i}]"
-        p = _object(p, ("id", "name", "mark", "retired", "merged_into"), at)
-        pid = _int(p["id"], 1, 2**62, at + ".id")
+        p = obj(p, ("id", "name", "mark", "retired", "merged_into"), at)
+        pid = whole(p["id"], 1, 2**62, at + ".id")
         name = clean_text(p["name"], t("A player's name"), NAME_LIMIT, field=at + ".name")
         mark = clean_text(p["mark"], t("A colour or symbol"), MARK_LIMIT, field=at + ".mark",
                           required=False)
         if type(p["retired"]) is not bool:
-            _fail(t("{field} must be true or false", field=at + ".retired"), at + ".retired")
+            fail(t("{field} must be true or false", field=at + ".retired"), at + ".retired")
         if pid in ids:
-            _fail(t("{field}: two players have the id {id}", field=at, id=pid), at + ".id")
+            fail(t("{field}: two players have the id {id}", field=at, id=pid), at + ".id")
         if p["merged_into"] is None and name.casefold() in names:
-            _fail(t("the group already has a player called {name}", name=name), at + ".name")
+            fail(t("the group already has a player called {name}", name=name), at + ".name")
         ids.add(pid)
         if p["merged_into"] is None:
             names.add(name.casefold())
@@ -148,63 +107,63 @@ def _read_players(raw: Any) -> list[dict]:
         into = p["merged_into"]
         if into is not None and (into not in ids or into == p["id"] or next(
                 q for q in players if q["id"] == into)["merged_into"] is not None):
-            _fail(t("{field} must name a player of the file who is not merged",
+            fail(t("{field} must name a player of the file who is not merged",
                     field=f"players[{i}].merged_into"), f"players[{i}].merged_into")
     return players
 
 
 def _read_seat(raw: Any, at: str, players: set[int], n: int) -> dict:
-    s = _object(raw, ("player", "name", "seat", "first", "total", "place", "decided_by",
+    s = obj(raw, ("player", "name", "seat", "first", "total", "place", "decided_by",
                       "lines"), at)
     if s["player"] not in players:
-        _fail(t("{field} must name a player of the file", field=at + ".player"), at + ".player")
+        fail(t("{field} must name a player of the file", field=at + ".player"), at + ".player")
     lines = []
-    for j, ln in enumerate(_list(s["lines"], 50, at + ".lines")):
+    for j, ln in enumerate(items(s["lines"], 50, at + ".lines")):
         where = f"{at}.lines[{j}]"
-        ln = _object(ln, ("id", "label", "points"), where)
+        ln = obj(ln, ("id", "label", "points"), where)
         lines.append({"id": clean_text(ln["id"], "id", 40, field=where + ".id"),
                       "label": clean_text(ln["label"], "label", 80, field=where + ".label"),
-                      "points": _int(ln["points"], -SCORE_LIMIT, SCORE_LIMIT,
+                      "points": whole(ln["points"], -SCORE_LIMIT, SCORE_LIMIT,
                                      where + ".points")})
-    total = _int(s["total"], -SCORE_LIMIT, SCORE_LIMIT, at + ".total")
+    total = whole(s["total"], -SCORE_LIMIT, SCORE_LIMIT, at + ".total")
     if lines and total != sum(ln["points"] for ln in lines):
-        _fail(t("{field}: the total is not the sum of the lines", field=at), at + ".total")
+        fail(t("{field}: the total is not the sum of the lines", field=at), at + ".total")
     if type(s["first"]) is not bool:
-        _fail(t("{field} must be true or false", field=at + ".first"), at + ".first")
+        fail(t("{field} must be true or false", field=at + ".first"), at + ".first")
     return {"player": s["player"], "name": clean_text(s["name"], "name", NAME_LIMIT * 2,
                                                       field=at + ".name"),
-            "seat": _int(s["seat"], 1, n, at + ".seat"), "first": s["first"], "total": total,
-            "place": _int(s["place"], 1, n, at + ".place"),
+            "seat": whole(s["seat"], 1, n, at + ".seat"), "first": s["first"], "total": total,
+            "place": whole(s["place"], 1, n, at + ".place"),
             "decided_by": clean_text(s["decided_by"], "decided_by", 40,
                                      field=at + ".decided_by"), "lines": lines}
 
 
 def _read_play(raw: Any, at: str, players: set[int], games: set[int]) -> dict:
-    p = _object(raw, ("game", "slug", "date", "duration_min", "note", "source", "record"), at)
+    p = obj(raw, ("game", "slug", "date", "duration_min", "note", "source", "record"), at)
     if p["game"] is not None and (type(p["game"]) is not int or p["game"] not in games):
-        _fail(t("{field} must name a game of the file", field=at + ".game"), at + ".game")
+        fail(t("{field} must name a game of the file", field=at + ".game"), at + ".game")
     if p["slug"] not in GAMES:
-        _fail(t("{field}: unknown game", field=at + ".slug"), at + ".slug")
+        fail(t("{field}: unknown game", field=at + ".slug"), at + ".slug")
     if p["source"] not in ("tracked", "quick"):
-        _fail(t("{field} must be tracked or quick", field=at + ".source"), at + ".source")
-    record = _object(p["record"], ("players", "rulings"), at + ".record",
+        fail(t("{field} must be tracked or quick", field=at + ".source"), at + ".source")
+    record = obj(p["record"], ("players", "rulings"), at + ".record",
                      optional=("version",))
     version = {} if "version" not in record else {
-        "version": _int(record["version"], 0, 2**31, at + ".record.version")}
+        "version": whole(record["version"], 0, 2**31, at + ".record.version")}
     rules = get_game(p["slug"])
-    seats_raw = _list(record["players"], rules.max_players, at + ".record.players")
+    seats_raw = items(record["players"], rules.max_players, at + ".record.players")
     if len(seats_raw) < rules.min_players:
-        _fail(t("{field}: too few players", field=at + ".record.players"),
+        fail(t("{field}: too few players", field=at + ".record.players"),
               at + ".record.players")
     seats = [_read_seat(s, f"{at}.record.players[{j}]", players, len(seats_raw))
              for j, s in enumerate(seats_raw)]
     if len({s["player"] for s in seats}) != len(seats):
-        _fail(t("{field}: a player holds two seats", field=at), at + ".record.players")
+        fail(t("{field}: a player holds two seats", field=at), at + ".record.players")
     rulings = record["rulings"]
     if not isinstance(rulings, dict) or any(
             rid not in rules.rulings or not isinstance(v, str) or len(v) > 40
             or v not in rules.rulings[rid].readings for rid, v in rulings.items()):
-        _fail(t("{field}: unknown ruling or reading", field=at + ".record.rulings"),
+        fail(t("{field}: unknown ruling or reading", field=at + ".record.rulings"),
               at + ".record.rulings")
     return {"game": p["game"], "slug": p["slug"], "played_at": clean_day(p["date"],
                                                                            field=at + ".date"),
@@ -218,32 +177,32 @@ def import_group(payload: Any) -> Group:
     game's log through ``store.import_game`` (as strictly as any game file); a refusal anywhere
     names its place, and nothing stays stored."""
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
-        _fail(t("this is not a group file (expected format {format})", format=FORMAT), "format")
-    data = _object(payload, ("format", "name", "players", "games", "plays"), "file",
+        fail(t("this is not a group file (expected format {format})", format=FORMAT), "format")
+    data = obj(payload, ("format", "name", "players", "games", "plays"), "file",
                    optional=("left_out_games", "box"))
     name = clean_text(data["name"], t("The group's name"), GROUP_NAME_LIMIT, field="name")
     players = _read_players(data["players"])
     pids = {p["id"] for p in players}
     games, started = [], {}
-    for i, g in enumerate(_list(data["games"], GAMES_LIMIT, "games")):
-        g = _object(g, ("id", "seats", "file"), f"games[{i}]")
-        _int(g["id"], 1, 2**62, f"games[{i}].id")
+    for i, g in enumerate(items(data["games"], GAMES_LIMIT, "games")):
+        g = obj(g, ("id", "seats", "file"), f"games[{i}]")
+        whole(g["id"], 1, 2**62, f"games[{i}].id")
         started[g["id"]] = _started(g["file"].get("created_at") if isinstance(g["file"], dict)
                                     else None, f"games[{i}].file.created_at")
-        seats = _list(g["seats"], 16, f"games[{i}].seats")
+        seats = items(g["seats"], 16, f"games[{i}].seats")
         if any(s not in pids for s in seats):
-            _fail(t("{field} must name players of the file", field=f"games[{i}].seats"),
+            fail(t("{field} must name players of the file", field=f"games[{i}].seats"),
                   f"games[{i}].seats")
         games.append(g)
     if len({g["id"] for g in games}) != len(games):
-        _fail(t("{field}: two games have the same id", field="games"), "games")
+        fail(t("{field}: two games have the same id", field="games"), "games")
     gamefile.refuse_costly_together(g["file"].get("actions") for g in games
                                     if isinstance(g["file"], dict))
     plays = [_read_play(p, f"plays[{i}]", pids, {g["id"] for g in games})
-             for i, p in enumerate(_list(data["plays"], PLAYS_LIMIT, "plays"))]
+             for i, p in enumerate(items(data["plays"], PLAYS_LIMIT, "plays"))]
     if len({p["game"] for p in plays if p["game"] is not None}) != \
             len([p for p in plays if p["game"] is not None]):
-        _fail(t("{field}: a game has two plays", field="plays"), "plays")
+        fail(t("{field}: a game has two plays", field="plays"), "plays")
     made: dict[int, Game] = {}
     where = "games"
     try:
@@ -252,14 +211,14 @@ def import_group(payload: Any) -> Group:
             made[g["id"]] = store.import_game(g["file"])
             if len(g["seats"]) != len(get_game(made[g["id"]].slug).player_names(
                     store.state_of(made[g["id"]]))):
-                _fail(t("{field}: one player per seat", field=f"games[{i}].seats"),
+                fail(t("{field}: one player per seat", field=f"games[{i}].seats"),
                       f"games[{i}].seats")
     except RulesError as err:
         _forget(made.values())
         raise IllegalAction(t("{where}: {reason}", where=where, reason=err.message),
                             rule=RULE, field=where) from None
     try:
-        box = _read_box(data.get("box", []), games)
+        box = read_box(data.get("box", []), games)
     except RulesError:
         _forget(made.values())
         raise
@@ -276,99 +235,8 @@ def _started(value: Any, field: str) -> datetime:
     except ValueError:
         when = None
     if when is None or when > utcnow():
-        _fail(t("{field}: a date and time (ISO 8601), not in the future", field=field), field)
+        fail(t("{field}: a date and time (ISO 8601), not in the future", field=field), field)
     return when
-
-
-class _Seen(gamefile.Replay):
-    """A game file's log read again as the store records it, keeping the box data each step
-    carries (``rules.box_records`` on the state before it, as a tap's is recorded)."""
-
-    def __init__(self, rules: Any, first: Any, setup: Mapping[str, Any]) -> None:
-        super().__init__(rules, first, setup)
-        self.box: dict[int, list] = {0: rules.box_records_of_setup(setup)}
-
-    def _step(self, seq: int, kind: str, data: dict, by: str, at: Any) -> Any:
-        before = self.state
-        done = super()._step(seq, kind, data, by, at)
-        if kind not in META_KINDS:
-            self.box[seq] = self.rules.box_records(before, kind, done.data)
-        return done
-
-
-def _seen(game: Mapping[str, Any]) -> tuple[_Seen, set[int]]:
-    """A file's game (already read and stored as a game) read again: its box data by step and
-    the steps in force."""
-    rules = get_game(game["file"]["game"])
-    setup, first = gamefile.read_setup(rules, game["file"]["setup"])
-    seen = _Seen(rules, first, setup)
-    seen.read(game["file"]["actions"])
-    return seen, {e.seq for e in in_force([Entry(c.seq, c.kind, c.data, c.by)
-                                            for c in seen.entries])}
-
-
-def _read_box(raw: Any, games: Sequence[Mapping[str, Any]]) -> list[dict]:
-    """The file's box data: each sighting one its source game's log carries at its step (or a
-    house rule of a game left out, checked against the game's rulings); the values kept are
-    the rules' own, and whether each is in force is worked out from the log."""
-    by_id = {g["id"]: g for g in games}
-    seen: dict[int, tuple[_Seen, set[int]]] = {}
-    out = []
-    for i, b in enumerate(_list(raw, BOX_LIMIT, "box")):
-        at = f"box[{i}]"
-        b = _object(b, ("slug", "category", "key", "value", "game", "seq"), at)
-        if b["slug"] not in GAMES:
-            _fail(t("{field}: unknown game", field=at + ".slug"), at + ".slug")
-        if not isinstance(b["category"], str) or not isinstance(b["key"], str):
-            _fail(t("{field}: the category and key are texts", field=at), at)
-        if b["game"] is None:
-            out.append(_unsourced_rule(b, at))
-            continue
-        if type(b["game"]) is not int or b["game"] not in by_id \
-                or by_id[b["game"]]["file"]["game"] != b["slug"]:
-            _fail(t("{field} must name a game of the file, of the same game",
-                    field=at + ".game"), at + ".game")
-        if b["game"] not in seen:
-            seen[b["game"]] = _seen(by_id[b["game"]])
-        log, steps = seen[b["game"]]
-        seq = _int(b["seq"], 0, len(log.entries), at + ".seq")
-        value = _carried(log, seq, b)
-        if value is None:
-            _fail(t("{field}: the game's log carries no such box data at step {seq} (box data "
-                    "comes only from what a table entered)", field=at, seq=seq), at)
-        out.append({"slug": b["slug"], "category": b["category"], "key": b["key"],
-                    "value": value, "game": b["game"], "seq": seq,
-                    "in_force": seq == 0 or seq in steps})
-    return out
-
-
-def _carried(log: _Seen, seq: int, b: Mapping[str, Any]) -> Any:
-    """The value step ``seq`` of ``log`` carries for ``b``'s component (the rules' own copy),
-    or None: a value the rules read from that step, or a house rule that step switched."""
-    for category, key, value in log.box.get(seq, ()):
-        if (category, key) == (b["category"], b["key"]) and value == b["value"]:
-            return value
-    step = log.entries[seq - 1] if seq else None
-    if b["category"] == HOUSE_RULE and step is not None and step.kind == RULING and \
-            b["value"] == {"reading": step.data.get("reading")} and \
-            b["key"] == step.data.get("ruling"):
-        return {"reading": step.data["reading"]}
-    return None
-
-
-def _unsourced_rule(b: Mapping[str, Any], at: str) -> dict:
-    """A house rule kept without its game (left out of the file): a ruling and one of its
-    readings the game knows."""
-    rulings = get_game(b["slug"]).rulings
-    value = b["value"]
-    if b["category"] != HOUSE_RULE or b["seq"] != 0:
-        _fail(t("{field}: only a house rule comes without its game", field=at), at + ".game")
-    if b["key"] not in rulings or not isinstance(value, dict) or list(value) != ["reading"] \
-            or not isinstance(value["reading"], str) \
-            or value["reading"] not in rulings[b["key"]].readings:
-        _fail(t("{field}: unknown ruling or reading", field=at), at + ".value")
-    return {"slug": b["slug"], "category": HOUSE_RULE, "key": b["key"],
-            "value": {"reading": value["reading"]}, "game": None, "seq": 0, "in_force": True}
 
 
 def _forget(games) -> None:

@@ -3,7 +3,7 @@ version of the group and kept in the process's memory (cachetools), so that aski
 any phone, costs only the answer.
 
 What a value is kept under names everything it was drawn from: the group and its version (one
-more at every change of its players, games or plays: ``plays.changed``), and for its whole file
+more at every change of its players, games or plays: ``writing.changed``), and for its whole file
 each of its games' versions too (a tap on a game of the group changes the file, not the group).
 A process that has not drawn a version draws it itself; while one request draws a key, the
 others asking for it wait for that drawing instead of drawing it again; and a process draws one

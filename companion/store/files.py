@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..games import GameRules, gamefile, get_game
+from ..games import GameRules, gamefile, get_game, hidden
 from ..games.core import IllegalAction, Text, t, words_to_json
 from .db import Game, session, utcnow, write_session
 from .links import new_join_code, new_token
@@ -28,7 +28,7 @@ def export_game(game: Game, seat: int | None = None) -> dict[str, Any]:
                            "rule": r.rule, "is_correction": r.is_correction,
                            "at": r.at.isoformat()} for r in rows]}
     secrets = get_game(game.slug).secrets(game.setup, entries_of(rows), state_of(game))
-    return gamefile.leave_out(export, secrets, seat)
+    return hidden.leave_out(export, secrets, seat)
 
 
 def read_export(raw: bytes) -> Any:
@@ -55,7 +55,7 @@ def import_game(payload: Any) -> Game:
     if not isinstance(payload, dict) or payload.get("format") != EXPORT_FORMAT:
         raise IllegalAction(t("this is not a game export (expected format {format})",
                               format=EXPORT_FORMAT), field="format")
-    gamefile.refuse_left_out(payload)
+    hidden.refuse_left_out(payload)
     try:
         rules = get_game(str(payload.get("game"))[:40])
     except KeyError as err:

@@ -135,11 +135,12 @@ def test_a_group_files_box_data_is_read_strictly_and_a_refused_file_stores_nothi
 def test_a_group_file_carries_at_most_its_limit_of_box_data(client, app):
     """(A file that long is over the upload limit too; the reader refuses it on any path.)"""
     from companion.games.core import IllegalAction
+    from companion.groups import file_box
     from companion.groups import files as group_file
     group = new_group(client, "Club")
     hadara(client, app, group, "Ana", "Ben")
     bad = export_of(client, f"/group/{group}")
-    bad["box"] = [_card(bad)] * (group_file.BOX_LIMIT + 1)
+    bad["box"] = [_card(bad)] * (file_box.BOX_LIMIT + 1)
     before = counts(app)
     with app.test_request_context(), pytest.raises(IllegalAction) as refused:
         group_file.import_group(bad)
