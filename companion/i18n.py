@@ -92,6 +92,8 @@ def say(value: Any) -> str:
                 if value.plural else catalog().ugettext(value.template))
         if not value.params:
             return said
+        if said is value.template:  # (no entry: words strung together by punctuation alone)
+            said = _punctuated(said, str(_locale()))
         params = {k: _value(v) for k, v in value.params.items()}
         try:
             return said.format(**params)
@@ -99,6 +101,30 @@ def say(value: Any) -> str:
             english = value.plural if value.plural and value.params["n"] != 1 else value.template
             return english.format(**params)  # (a test keeps them out of the catalogs)
     return value if isinstance(value, str) else _value(value)
+
+
+#: the marks a language strings words together with where English has ", ", "; " and ": "
+#: (a house's dials, "lumber 0, mining 0"): Chinese puts its full-width marks, with no space
+MARKS = {"zh": ((", ", "，"), ("; ", "；"), (": ", "："))}
+_FIELDS = re.compile(r"\{\w+\}")
+
+
+def mark(english: str) -> str:
+    """The reader's language's mark where English strings words together with ``english``
+    (", ", "; " or ": "): a template's own lists (a Jinja global)."""
+    return dict(MARKS.get(str(_locale()), ())).get(english, english)
+
+
+@lru_cache(maxsize=1024)
+def _punctuated(template: str, language: str) -> str:
+    """A template holding only fields and punctuation (``join``'s) with ``language``'s marks;
+    any other template as it is."""
+    marks = MARKS.get(language)
+    if not marks or any(c.isalnum() for c in _FIELDS.sub("", template)):
+        return template
+    for mark, theirs in marks:
+        template = template.replace(mark, theirs)
+    return template
 
 
 def read_typed(value: Any, slug: str, words: tuple[Text, ...]) -> Any:
@@ -222,6 +248,7 @@ def init_app(app: Flask) -> None:
         ngettext=lambda s, p, n: catalog().ungettext(s, p, n), newstyle=True)
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     app.jinja_env.globals["current_language"] = lambda: str(_locale().language)
+    app.jinja_env.globals["mark"] = mark
 
 
 # ------------------------------------------------------------------------- catalog maintenance

@@ -5,6 +5,7 @@ for screen readers."""
 from __future__ import annotations
 
 import threading
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from cachetools import LRUCache
@@ -15,7 +16,7 @@ from .. import store
 from ..games import get_game
 from ..games.core import t
 from ..games.core.story import NOW, START, Story, StoryPoint, tell
-from ..i18n import say
+from ..i18n import mark, say
 from ..store.db import Game
 from .charts import PALETTE
 
@@ -82,8 +83,10 @@ def chart(game: Game, *, steps: bool = False) -> Markup:
     points = story.steps if steps else story.chapters
     labels = [label_of(rules, p) for p in points]
     title = say(t("How the game went"))
-    return draw(story.names, points, labels, title, colours=house_colours(game)) + \
-        table(story.names, points, labels, title)
+    ends = [(p.step, label_of(rules, p)) for p in story.chapters
+            if p.ended not in (None, START, NOW)] if steps else []
+    return draw(story.names, points, labels, title, colours=house_colours(game),
+                chapters=ends) + table(story.names, points, labels, title)
 
 
 def _scale(points: Sequence[StoryPoint]) -> tuple[int, int]:
@@ -92,12 +95,25 @@ def _scale(points: Sequence[StoryPoint]) -> tuple[int, int]:
     return low, high if high > low else low + 1
 
 
+def _place_of(points: Sequence[StoryPoint], step: int) -> float:
+    """Where step ``step`` falls among the points (their index, between two when it was not
+    sampled)."""
+    steps = [p.step for p in points]
+    i = bisect_left(steps, step)
+    if i == 0 or i == len(steps) or steps[i] == step:
+        return min(i, len(steps) - 1)
+    return i - 1 + (step - steps[i - 1]) / (steps[i] - steps[i - 1])
+
+
 def draw(names: Sequence[str], points: Sequence[StoryPoint], labels: Sequence[str],
-         title: str, *, frame: str = 'width="100%"', colours: Sequence[str] = ()) -> Markup:
+         title: str, *, frame: str = 'width="100%"', colours: Sequence[str] = (),
+         chapters: Sequence[tuple[int, str]] = ()) -> Markup:
     """The chart: one line per player, its last value at its end, the x axis's first and last
     labels and the chapters' between (on a chart of steps, the first and the last only).
     ``frame``: its place and size (a page's width, or a box inside the share card);
-    ``colours``: each player's own (``house_colours``), the palette's where there is none."""
+    ``colours``: each player's own (``house_colours``), the palette's where there is none;
+    ``chapters``: on a chart of steps, the step each chapter ended at and its name, drawn as a
+    mark across the chart (one at either end of the chart is left out)."""
     low, high = _scale(points)
     step = (RIGHT - LEFT) / max(1, len(points) - 1)
 
@@ -115,6 +131,14 @@ def draw(names: Sequence[str], points: Sequence[StoryPoint], labels: Sequence[st
              f'<line x1="{LEFT}" y1="{base}" x2="{RIGHT}" y2="{base}" stroke="#999"/>',
              f'<text x="{LEFT - 4}" y="{TOP + 4}" text-anchor="end" font-size="10">{high}</text>',
              f'<text x="{LEFT - 4}" y="{base}" text-anchor="end" font-size="10">{low}</text>']
+    for at, label in chapters:
+        place = _place_of(points, at)
+        if 0 < place < len(points) - 1:
+            mark = round(LEFT + place * step, 1)
+            parts.append(f'<line class="chapter-end" x1="{mark}" y1="{TOP}" x2="{mark}" '
+                         f'y2="{base}" stroke="#999" stroke-dasharray="2 3"/>'
+                         f'<text x="{mark}" y="{TOP - 3}" text-anchor="middle" font-size="8">'
+                         f'{escape(label)}</text>')
     shown = range(len(points)) if len(points) <= 8 else (0, len(points) - 1)
     for i in shown:
         anchor = "start" if i == 0 and len(points) > 1 else "end" if i == len(points) - 1 \
@@ -153,6 +177,6 @@ def table(names: Sequence[str], points: Sequence[StoryPoint], labels: Sequence[s
     # hidden by a box around it: a table is never narrower than its columns, so hidden itself
     # it still widened a phone's page
     return Markup(f'<div class="visually-hidden"><table class="story-numbers"><caption>'
-                  f'{escape(title)}: {caption}</caption><thead><tr><th scope="col">'
+                  f'{escape(title)}{mark(": ")}{caption}</caption><thead><tr><th scope="col">'
                   f'{escape(say(t("Player")))}</th>{head}</tr></thead><tbody>{rows}</tbody>'
                   "</table></div>")

@@ -56,9 +56,9 @@ def test_library_words_on_the_board_are_said_in_the_reader_language(client, tabl
     assert season == said["Summer"] != "Summer"
     tokens = html.split('class="tw-tokens">')[1].split("</td>")[0]
     assert f'{said["buy tech"]} 1/1' in tokens and "buy tech" not in tokens
-    # a cost from the box data: the numbers stay, the resources are translated
-    one = said["{n} {resource}"]
-    cost = f'{one.format(n=1, resource=said["lumber"])} + {one.format(n=1, resource=said["wheat"])}'
+    # a cost from the box data: the numbers stay, the resources are translated, each counted
+    lumber, wheat = (said[(f"{{n}} {r}", f"{{n}} {r}")][0] for r in ("lumber", "wheat"))
+    cost = f'{lumber.format(n=1)} + {wheat.format(n=1)}'
     assert cost in html and "1 lumber + 1 wheat" not in html
 
 

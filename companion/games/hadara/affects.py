@@ -7,6 +7,7 @@ from typing import Any
 
 from ..core import Rows, t
 from .model import COLOURS
+from .terms import COLOUR_WORDS
 
 
 def affected(state: Any, key: str) -> Rows:
@@ -16,7 +17,8 @@ def affected(state: Any, key: str) -> Rows:
         values: dict[str, tuple[tuple[str, Any], ...]] = {
             "initiative": ((t("initiative"), p.initiative), (t("coins"), p.coins)),
             "cards": ((t("coins"), p.coins),
-                      (t("cards"), ", ".join(f"{c} {p.count(c)}" for c in COLOURS))),
+                      (t("cards"), [t("{n} {colour}", n=p.count(c), colour=COLOUR_WORDS[c])
+                                    for c in COLOURS])),
             "coins": ((t("coins"), p.coins), (t("left after 5-coin lots"), p.coins % 5)),
             "income": ((t("income"), p.track("income")), (t("coins"), p.coins)),
             "colony": ((t("military"), p.track("military")),

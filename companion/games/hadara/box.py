@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..core import t
+from ..core import t, tn
 from .data import COLOURS, ROMAN, TRACKS
 from .model import HadaraState
 from .terms import COLOUR_LABELS, TRACK_WORDS
@@ -86,14 +86,16 @@ def known_colonies(remembered: Records) -> list[dict[str, Any]]:
 
 def colony_words(colony: Mapping[str, Any]) -> Any:
     """"Military 3 · 5 pts · plunder: +2 coins" or "... · integrate: −2 coins, culture 1"."""
-    common = {"need": colony.get("requirement", 0), "points": colony.get("points", 0),
-              "coins": colony.get("coins", 0)}
+    need, points, coins = (colony.get(k, 0) for k in ("requirement", "points", "coins"))
     if colony.get("choice") != "integrate":
-        return t("Military {need} · {points} pts · plunder: +{coins} coins", **common)
+        return tn("Military {need} · {points} pts · plunder: +{n} coin",
+                  "Military {need} · {points} pts · plunder: +{n} coins", coins, need=need,
+                  points=points)
     raised = [t("{track} {n}", track=TRACK_WORDS[tr], n=colony.get(tr, 0))
               for tr in TRACKS if colony.get(tr, 0)]
-    return t("Military {need} · {points} pts · integrate: −{coins} coins, {tracks}",
-             tracks=raised or [t("no track")], **common)
+    return tn("Military {need} · {points} pts · integrate: −{n} coin, {tracks}",
+              "Military {need} · {points} pts · integrate: −{n} coins, {tracks}", coins,
+              tracks=raised or [t("no track")], need=need, points=points)
 
 
 def statue_key(number: int) -> str:

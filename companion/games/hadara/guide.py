@@ -149,7 +149,7 @@ def _colony_lines(state: HadaraState) -> list[Text]:
     """Each player's military against the colonies they may take this step."""
     return [t("{name}: military {value}; may take one colony needing at most {value}{held}{done}",
               name=p.name, value=p.track("military"),
-              **_held_done(state, i, [c.requirement for c in p.colonies]))
+              **_held_done(state, i, [c.requirement for c in p.colonies], p.track("military")))
             for i, p in enumerate(state.players)]
 
 
@@ -161,9 +161,12 @@ def _statue_lines(state: HadaraState) -> list[Text]:
             for i, p in enumerate(state.players)]
 
 
-def _held_done(state: HadaraState, seat: int, held: list[int]) -> dict[str, Any]:
-    # The levels or spaces already used, as words ("3 and 6"), never a list as code writes it.
-    return {"held": t(", not {numbers}", numbers=[str(n) for n in sorted(held)]) if held else "",
+def _held_done(state: HadaraState, seat: int, held: list[int], most: int | None = None
+               ) -> dict[str, Any]:
+    # The levels or spaces already used, as words ("1 and 3"), never a list as code writes it;
+    # of colonies, only the levels up to the military track (one above it is out of reach anyway)
+    held = sorted(n for n in held if most is None or n <= most)
+    return {"held": t(", not {numbers}", numbers=[str(n) for n in held]) if held else "",
             "done": t(" (done this step)") if seat in state.acted else ""}
 
 

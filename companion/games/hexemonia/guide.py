@@ -2,7 +2,7 @@
 linking to the rule it follows."""
 from __future__ import annotations
 
-from ..core import step, t
+from ..core import step, t, tn
 from .data import HAND_LIMIT
 from .model import HexemoniaState
 from .words import R, check_words, seat_name
@@ -15,8 +15,9 @@ def guide_lines(state: HexemoniaState) -> tuple[str, ...]:
         return (step(t("The game is over: every Acropolis is revealed; see the score pad."),
                      f"{R}, Calcolo dei punti"),)
     me = state.players[state.active]
-    lines = [step(t("Turn {turn}: {name} plays. Fate pile: {fate} hexes.", turn=state.turn,
-                    name=me.name, fate=state.fate) if state.fate >= 0 else
+    lines = [step(tn("Turn {turn}: {name} plays. Fate pile: {n} hex.",
+                     "Turn {turn}: {name} plays. Fate pile: {n} hexes.", state.fate,
+                     turn=state.turn, name=me.name) if state.fate >= 0 else
                   t("Turn {turn}: {name} plays. Fate pile: not counted (say so when its last "
                     "hex is taken).", turn=state.turn, name=me.name), f"{R}, Turno di gioco")]
     if state.final_round:

@@ -22,7 +22,7 @@ from .data import (
     TECHS,
     TREES,
 )
-from .terms import RESOURCE_WORDS, join
+from .terms import RESOURCE_WORDS, amount, join
 
 Card = tuple[int, int, int]  # a battle card: strength, kills, blocks
 R_XADLAS = "TradeWarz rulebook, Getting Xadlas"
@@ -254,8 +254,8 @@ def gain(house: House, gains: Mapping[str, int], rulings: Mapping[str, str]
 
 def pay(house: House, cost: Mapping[str, int], what: str, rule: str) -> House:
     """Take ``cost`` from the dials, or refuse naming every resource that is short."""
-    short = [t("{n} {resource} (has {has})", n=cost[r], resource=RESOURCE_WORDS[r],
-               has=house.dial(r)) for r in RESOURCES if cost.get(r, 0) > house.dial(r)]
+    short = [t("{amount} (has {has})", amount=amount(r, cost[r]), has=house.dial(r))
+             for r in RESOURCES if cost.get(r, 0) > house.dial(r)]
     if short:
         raise IllegalAction(t("{house} cannot pay for {what}: needs {short}", house=house.name,
                               what=what, short=join(short)), rule=rule)
@@ -264,8 +264,7 @@ def pay(house: House, cost: Mapping[str, int], what: str, rule: str) -> House:
 
 def cost_text(cost: Mapping[str, int]) -> Text:
     """A cost in words, "2 lumber + 2 mining" (it reads back with ``costs.parse_cost``)."""
-    parts = [t("{n} {resource}", n=n, resource=RESOURCE_WORDS.get(r, r))
-             for r, n in cost.items() if n]
+    parts = [amount(r, n) for r, n in cost.items() if n]
     return join(parts, " + ") if parts else t("nothing")
 
 

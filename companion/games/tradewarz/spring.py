@@ -298,23 +298,27 @@ def reached(game: TradeWarzState) -> tuple[tuple[int, ...], str]:
 
 
 def end_reason(game: TradeWarzState, *, spring_done: bool = False) -> str:
-    """Why the game is over now, or an empty string (Game duration; Forming alliances)."""
+    """Why the game is over now, or an empty string (Game duration; Forming alliances). The
+    rule it cites is in words of their own, so that a reader of another language reads the
+    section's name in theirs inside the sentence."""
+    duration = t("TradeWarz rulebook, Game duration")  # (R_DURATION, R_ALLIANCE in words)
+    alliances = t("TradeWarz rulebook, Forming alliances")
     seats, how = reached(game)
     if how == "target":
         return t("{names} reached {target} Xadlas ({rule})",
                  names=join([game.houses[i].name for i in seats]),
-                 target=game.xadla_target, rule=R_DURATION)
+                 target=game.xadla_target, rule=duration)
     if how == "alliance":
         total = sum(xadlas(game.houses[i], game.rulings) for i in seats)
         names = join([game.houses[i].name for i in seats], " and ")
         return t("the alliance of {names} reached {total} Xadlas (target {target}; "
                  "{rule}, T13)", names=names, total=total,
-                 target=alliance_target(game, len(seats)), rule=R_ALLIANCE)
+                 target=alliance_target(game, len(seats)), rule=alliances)
     if spring_done and game.end_mode == "years" and game.year >= game.years:
-        return (t("{n} year played ({rule})", n=game.years, rule=R_DURATION) if game.years == 1
-                else t("{n} years played ({rule})", n=game.years, rule=R_DURATION))
+        return (t("{n} year played ({rule})", n=game.years, rule=duration) if game.years == 1
+                else t("{n} years played ({rule})", n=game.years, rule=duration))
     if spring_done and game.end_mode == "time" and game.time_up:
-        return t("time is up and the season is over ({rule})", rule=R_DURATION)
+        return t("time is up and the season is over ({rule})", rule=duration)
     return ""
 
 

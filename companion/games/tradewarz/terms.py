@@ -1,7 +1,7 @@
 """TradeWarz words that are values: resources, trees, sites, items, dice, seasons, sides.
 
 Each term a variable can hold is a dict of Texts, so the catalogs see every word and a sentence
-takes the term as a value (``t("{n} {resource}", n=2, resource=RESOURCE_WORDS["gold"])``).
+takes the term as a value (``t("{resource} +{n}", n=2, resource=RESOURCE_WORDS["gold"])``).
 ``join`` strings parts together with punctuation only, so each part keeps its own translation.
 """
 from __future__ import annotations
@@ -67,6 +67,20 @@ def join(parts: Sequence[Any], sep: str = ", ") -> Text:
 
 
 # Counted things, each in the form its count needs in the reader's language (never "(s)").
+def amount(resource: str, n: int) -> Text:
+    """``n`` of a resource: English says "1 mining" and "2 mining" alike, Italian "1 minerale"
+    and "2 minerali". A resource the rules do not name is shown as given."""
+    if resource == "gold":
+        return tn("{n} gold", "{n} gold", n)
+    if resource == "lumber":
+        return tn("{n} lumber", "{n} lumber", n)
+    if resource == "mining":
+        return tn("{n} mining", "{n} mining", n)
+    if resource == "wheat":
+        return tn("{n} wheat", "{n} wheat", n)
+    return t("{n} {resource}", n=n, resource=resource)
+
+
 def soldiers(n: int) -> Text:
     return tn("{n} soldier", "{n} soldiers", n)
 
