@@ -12,7 +12,7 @@ from markupsafe import Markup, escape
 
 from ..games import GAMES
 from ..games.core import Text
-from ..i18n import say
+from ..i18n import mark, say
 from ..reference import REFERENCES, resolve, resolve_parts
 
 
@@ -85,7 +85,13 @@ def rule_link(citation: Any, slug: str = "", readings: Mapping[str, str] | None 
                 words = f"{words}: {_ruling_words(target, readings)}"
             pieces.append(Markup('<a class="rule-link" href="{}">{}</a>').format(
                 rule_url(target, token), words))
-    return Markup("; ").join(pieces)
+    # each mark kept with the part before it: a link is a 44 px tap box, and a mark between
+    # two of them stood alone on a line at a phone's width
+    if len(pieces) < 2:
+        return Markup("").join(pieces)
+    end = mark("; ").rstrip()
+    kept = [Markup('<span class="cite">{}{}</span>').format(piece, end) for piece in pieces[:-1]]
+    return Markup(" ").join([*kept, pieces[-1]])
 
 
 def tied_at(result, rules, placing) -> list[Any]:

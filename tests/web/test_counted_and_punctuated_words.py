@@ -178,3 +178,18 @@ def test_the_rules_reference_counts_each_colour_of_cards_in_the_readers_words(cl
     yellow = words["{n} {colour}"].format(n=0, colour=words["yellow"])
     assert yellow in html
     assert not re.search(r"\b(yellow|purple) 0\b", html)
+
+
+@pytest.mark.parametrize(("lang", "end"), [("en", ";"), ("zh", "；")])
+def test_a_mark_between_two_rule_links_stays_with_the_link_before_it(client, app, lang, end):
+    """The gold-medal line cites the rulebook and a ruling: the "; " between them stood alone
+    on a line at 390 px (each link is a 44 px tap box)."""
+    rules = get_game("hadara")
+    setup = sample_setup(rules, 3)
+    table = WebTable.create(client, app, "hadara", setup.pop("players"), **setup)
+    html = page(client, f"{table.path}/score", lang)
+    cell = re.search(r'<small class="rule">(<span class="cite"><a class="rule-link" [^>]*#end">'
+                     r'.*?)</small>', html, re.S)
+    assert cell, "the gold medals' citation"
+    assert re.fullmatch(rf'<span class="cite"><a [^>]*>[^<]+</a>{end}</span> <a [^>]*HAD-3">'
+                        r'[^<]+</a>', cell.group(1)), cell.group(1)
