@@ -193,3 +193,12 @@ def test_a_mark_between_two_rule_links_stays_with_the_link_before_it(client, app
     assert cell, "the gold medals' citation"
     assert re.fullmatch(rf'<span class="cite"><a [^>]*>[^<]+</a>{end}</span> <a [^>]*HAD-3">'
                         r'[^<]+</a>', cell.group(1)), cell.group(1)
+
+
+def test_the_march_names_the_ways_it_may_pay_in_words_not_slash_joined(client, app):
+    """"roads/bridges/tunnels" was broken inside a word at 390 px ("tu|nnels")."""
+    table = WebTable.create(client, app, "tradewarz", HOUSES, end_mode="years", years="2",
+                            alliances="y")
+    html = page(client, table.path, "en")
+    assert "March — roads, bridges and tunnels not in the box data" in html
+    assert "roads/bridges" not in html
