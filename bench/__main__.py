@@ -1,6 +1,6 @@
 """`python -m bench`: serve the app as `make run` does, simulate tables at their real rates with a
 growing number of tables, take the other measures, and write BENCHMARKS.md (bench/__init__.py).
-`python -m bench ablation`: only what each of the server's tunings buys (bench/ablation.py).
+`python -m bench ablation`: only whether each speed mechanism earns its place (bench/ablation.py).
 `python -m bench phone`: only a live update on a phone slowed 6× (bench/phone.py)."""
 from __future__ import annotations
 
@@ -122,22 +122,6 @@ async def cold_loads(srv: Server, export: bytes, warm: str) -> dict:
             "short_actions": tables.EPOCH_ACTIONS}
 
 
-def cold_without_gc_tuning(tmp: Path) -> dict:
-    """The cold loads again on a server whose garbage collector is left as Python has it (the
-    one tuning the ramp's load does not show: companion/serving/serve.py ``YOUNG_COLLECTION``)."""
-    srv = Server(f"sqlite:///{tmp / 'no-gc.sqlite'}", tmp / "no-gc.log", args=("--no-gc-tuning",),
-                 FLASK_RATELIMIT_ENABLED="false").start()
-
-    async def measure() -> dict:
-        export = await tables.epoch_three_export(Phone("127.0.0.1", srv.port))
-        warm = await tables.import_game(Phone("127.0.0.1", srv.port), export)
-        return await cold_loads(srv, export, warm)
-    try:
-        return uvloop.run(measure())
-    finally:
-        srv.stop()
-
-
 async def measure_all(srv: Server, results: dict, args: argparse.Namespace) -> None:
     """Everything that needs the server."""
     print("building the epoch-III game through HTTP...", flush=True)
@@ -192,9 +176,7 @@ def main(argv: list[str] | None = None) -> None:
         raise
     finally:
         srv.stop()
-    print("the cold loads without the garbage collector's tuning...", flush=True)
-    results["cold_no_gc"] = cold_without_gc_tuning(tmp)
-    print("each tuning switched off in turn...", flush=True)
+    print("each speed mechanism switched off in turn, at 50 and 200 tables...", flush=True)
     (tmp / "ablation").mkdir()
     results["ablation"] = ablation.run(tmp / "ablation", ablation.options([]))
     print("guessing join codes (rate limits on)...", flush=True)

@@ -1,9 +1,15 @@
-"""`python -m bench ablation`: what each of the server's tunings buys. At a fixed number of tables
-near the target, the server runs with everything on, then with one tuning switched off, then
-everything on again, then the next one off, and so on for some rounds: the runs with everything
-on, between the others, show how much the shared machine alone moves the numbers. Each run is a
-new server (`python -m companion.serve`, as `make run` starts it, with the switch's option or
-setting) over the same database and the same seated phones."""
+"""`python -m bench ablation`: whether each of the server's speed mechanisms earns its place. At
+50 and at 200 tables, the server runs with everything on, then with one mechanism switched off,
+then everything on again, then the next one off, and so on for some rounds: each run with a
+mechanism off lies between two with everything on, which show how much the shared machine alone
+moves the numbers. Then the first load of a 2,000-action game after a restart, on each server in
+the same order. Each run is a new server (`python -m companion.serving.serve`, as `make run`
+starts it, with the switch's option or setting) over the same database and the same seated phones.
+
+A mechanism stays only where, switched off, 200 tables × 5 seated phones miss a p95 limit (tap
+100 ms, page 150 ms, a change reaching the other phones 250 ms) or answer with errors in every
+run while the runs beside them with it on meet it (their median), or the cold load exceeds 50 ms
+in every run while with it on it does not; anything less is within the noise, and it goes."""
 from __future__ import annotations
 
 import argparse
@@ -18,41 +24,60 @@ from pathlib import Path
 
 import uvloop
 
-from companion.serve import MAX_WORKERS
+from companion.serving.serve import default_workers
 
-from . import load, stats, tables
+from . import load, measures, stats, tables
 from .http import Phone
 from .server import ROOT, Server
 
-EVERYTHING_ON = "everything on"
-# Each tuning switched off (docs/design.md, "Switching the tunings off"): serve's arguments
-# and the environment. Two processes per core was the default before: it shows what one buys.
-SWITCHED_OFF: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
-    "no admission places": ((), {"FLASK_RUNNING_PER_PROCESS": "0"}),
-    "two processes per core": (("--workers", str(min(MAX_WORKERS, 2 * (os.cpu_count() or 1)))),
-                               {}),
+ON = "on"
+# Granian's own connection count (its ``backpressure``): its backlog of 1,024 shared by the
+# processes, and half as many threads.
+GRANIAN_CONNECTIONS = 1024 // default_workers()
+# Each mechanism, its name in the report and how it is switched off: serve's arguments and the
+# environment (docs/design.md, "Switching the tunings off").
+# (The admission places, fast_input and the collector's tuning were measured the same way and
+# went: BENCHMARKS.md.)
+SWITCHES: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
+    "connections": (f"the connection count (Granian's own: `--connections "
+                    f"{GRANIAN_CONNECTIONS} --threads {GRANIAN_CONNECTIONS // 2}`)",
+                    ("--connections", str(GRANIAN_CONNECTIONS),
+                     "--threads", str(GRANIAN_CONNECTIONS // 2)), {}),
 }
-TABLES, ROUNDS = 225, 2
+SIZES, ROUNDS, COLD_ROUNDS = (50, 200), 2, 3
 WARMUP, MEASURE = 6.0, 20.0  # s per run
-QUIET, QUIET_WAIT = 0.3, 10.0  # CPU pressure below which to start a run; s to wait for it
+QUIET, QUIET_WAIT = 0.3, 3.0  # CPU pressure below which to start a run; s to wait for it
+# The p95 limits of issue 47 item 2, in ms ("check": a change reaching the other phones).
+LIMITS = {"tap": 100.0, "page": 150.0, "check": 250.0}
+START_WAIT = 180  # s a server may take to start on a loaded machine
+COLD_LIMIT = 50.0  # ms, a 2,000-action game's first load after a restart
+LONG_GAME = 2000  # actions
 
 
 @dataclass(frozen=True)
 class Run:
-    """One server's run: which tuning was off (or none), and what the tables saw."""
+    """One server's run: which mechanism was off (or ``ON``), and what the tables saw."""
 
     server: str
     step: stats.Step
 
 
-def order(rounds: int) -> list[str]:
+@dataclass(frozen=True)
+class Cold:
+    """One server's first load of the long game after its start, in ms."""
+
+    server: str
+    ms: float
+    load: float
+
+
+def order(rounds: int, switches: list[str]) -> list[str]:
     """Everything on first and between every other run; each round takes the switches in the
     opposite order of the round before (a drift of the machine then falls on each alike)."""
-    names = list(SWITCHED_OFF)
-    out = [EVERYTHING_ON]
+    out = [ON]
     for r in range(rounds):
-        for name in names if r % 2 == 0 else names[::-1]:
-            out += [name, EVERYTHING_ON]
+        for name in switches if r % 2 == 0 else switches[::-1]:
+            out += [name, ON]
     return out
 
 
@@ -73,123 +98,191 @@ async def _quiet() -> float:
     return load.cpu_pressure()
 
 
-async def measure(folder: Path, count: int = TABLES, rounds: int = ROUNDS,
-                  warmup: float = WARMUP, seconds: float = MEASURE) -> list[Run]:
-    """Build ``count`` tables, then the runs in ``order(rounds)``."""
+async def long_game(port: int, export: bytes) -> tuple[str, dict]:
+    """A game of LONG_GAME actions (the epoch-III game and coin corrections tapped through
+    HTTP): its token and the cookies of a phone seated at it."""
+    builder = Phone("127.0.0.1", port)
+    token = await tables.import_game(builder, export)
+    corrections = [("correct", {"player": i % 5, "value": "coins", "delta": 1 - 2 * (i % 2)})
+                   for i in range(LONG_GAME - tables.EPOCH_ACTIONS)]
+    assert await tables.play(builder, token, corrections) == LONG_GAME
+    reader = (await tables.seat(Phone("127.0.0.1", port), token, 0)).phone
+    return token, dict(reader.cookies)
+
+
+async def measure(folder: Path, args: argparse.Namespace) -> tuple[list[Run], list[Cold]]:
+    """Build the tables (and the long game), then the runs in ``order`` at each size, then
+    the cold loads."""
     database = f"sqlite:///{folder / 'ablation.sqlite'}"
     instance = str(folder / "instance")
 
-    def server(args: tuple[str, ...] = (), **env: str) -> Server:
+    def server(name: str = ON) -> Server:
+        _, argv, env = SWITCHES.get(name, ("", (), {}))
         # every simulated phone comes from one address: the per-address rate limits off
-        return Server(database, folder / "server.log", args=args, COMPANION_INSTANCE=instance,
-                      FLASK_RATELIMIT_ENABLED="false", **env).start()
+        return Server(database, folder / "server.log", args=argv, COMPANION_INSTANCE=instance,
+                      FLASK_RATELIMIT_ENABLED="false", **env).start(wait=START_WAIT)
 
     srv = server()
     try:
-        print(f"ablation: building {count} tables...", flush=True)
+        print(f"ablation: building {max(args.sizes)} tables and a {LONG_GAME:,}-action game...",
+              flush=True)
         export = await tables.epoch_three_export(Phone("127.0.0.1", srv.port))
         built: list[tables.Table] = []
-        await tables.add_tables(srv.port, export, built, count)
+        await tables.add_tables(srv.port, export, built, max(args.sizes))
+        long, cookies = await long_game(srv.port, export) if args.cold_rounds else ("", {})
     finally:
         srv.stop()
-    runs = []
-    for i, name in enumerate(order(rounds)):
-        args, env = SWITCHED_OFF.get(name, ((), {}))
-        srv = server(args, **env)
-        try:
-            _moved(built, srv.port)
-            pressure = await _quiet()
-            print(f"ablation {i + 1}: {name} (CPU pressure {pressure:.0%})...", flush=True)
-            step = await load.run_step(built, warmup, seconds, srv.cpu, seed=i,
-                                       drain=load.TIMEOUT + 1)
-        finally:
-            srv.stop()
-        runs.append(Run(name, step))
-        print(row(runs[-1]), flush=True)
-    return runs
-
-
-def cpu_per_table(s: stats.Step) -> float:
-    """The server's CPU per table: ms of CPU per table per second."""
-    return s.server_cpu / s.tables * 1000
-
-
-def cpu_per_request(s: stats.Step) -> float:
-    """The server's CPU per request measured (a starved server answers fewer, so its CPU per
-    table falls while this one does not)."""
-    return s.server_cpu * s.seconds * 1000 / max(1, sum(k.count for k in s.kinds.values()))
+    runs: list[Run] = []
+    for count in args.sizes:
+        for i, name in enumerate(order(args.rounds, args.switches)):
+            srv = server(name)
+            try:
+                _moved(built, srv.port)
+                pressure = await _quiet()
+                print(f"ablation, {count} tables, {i + 1}: {name} off (CPU pressure "
+                      f"{pressure:.0%})..." if name != ON else
+                      f"ablation, {count} tables, {i + 1}: everything on (CPU pressure "
+                      f"{pressure:.0%})...", flush=True)
+                step = await load.run_step(built[:count], args.warmup, args.measure, srv.cpu,
+                                           seed=i, drain=load.TIMEOUT + 1)
+            finally:
+                srv.stop()
+            runs.append(Run(name, step))
+            print(row(runs[-1]), flush=True)
+            save(runs, [])  # (so far: a run that fails leaves the others)
+    colds: list[Cold] = []
+    for _ in range(args.cold_rounds):
+        for name in order(1, args.switches):
+            srv = server(name)
+            try:
+                phones = [Phone("127.0.0.1", srv.port, dict(cookies)) for _ in range(4)]
+                ms = await measures.first_load(phones, built[1].token, long)
+            finally:
+                srv.stop()
+            colds.append(Cold(name, ms, os.getloadavg()[0]))
+            save(runs, colds)
+            print(f"cold load, {name}: {ms:.1f} ms", flush=True)
+    return runs, colds
 
 
 def errors(s: stats.Step) -> int:
     return sum(k.errors for k in s.kinds.values())
 
 
-# What each run reports: a name and the value of a step.
-MEASURES = {"tap p95 ms": lambda s: s.kinds["tap"].p95,
-            "page p95 ms": lambda s: s.kinds["page"].p95,
-            "change reaching phones p95 ms": lambda s: s.kinds["check"].p95,
-            "errors": errors, "server CPU ms per table·s": cpu_per_table,
-            "server CPU ms per request": cpu_per_request}
+def misses(s: stats.Step) -> list[str]:
+    """The limits a run missed, in words."""
+    out = [f"{'reach' if kind == 'check' else kind} p95 ≤ {limit:.0f} ms"
+           for kind, limit in LIMITS.items() if not s.kinds[kind].p95 <= limit]
+    return out + ([f"no errors ({errors(s)})"] if errors(s) else [])
+
+
+def neighbours(runs: list[Run], name: str, count: int) -> tuple[list[Run], list[Run]]:
+    """The runs of ``count`` tables with ``name`` off, and the runs with everything on just
+    before and after each of them."""
+    at = [r for r in runs if r.step.tables == count]
+    off = [i for i, r in enumerate(at) if r.server == name]
+    beside = sorted({j for i in off for j in (i - 1, i + 1) if 0 <= j < len(at)
+                     and at[j].server == ON})
+    return [at[j] for j in beside], [at[i] for i in off]
+
+
+def verdict(name: str, runs: list[Run], colds: list[Cold], count: int) -> str:
+    """Stays or goes, by the rule of the module's docstring, and why."""
+    on, off = neighbours(runs, name, count)
+    reasons = []
+    if on and off:
+        for what in {m for r in off for m in misses(r.step)}:
+            if all(what in misses(r.step) for r in off) and \
+                    sum(what in misses(r.step) for r in on) * 2 < len(on):
+                reasons.append(f"without it {count} tables miss {what} in every run")
+    cold_on = [c.ms for c in colds if c.server == ON]
+    cold_off = [c.ms for c in colds if c.server == name]
+    if cold_off and min(cold_off) > COLD_LIMIT >= statistics.median(cold_on):
+        reasons.append(f"without it the cold load exceeds {COLD_LIMIT:.0f} ms in every run")
+    if reasons:
+        return "**stays**: " + "; ".join(sorted(reasons))
+    if not off:
+        return "not measured"
+    return "**goes**: without it every target is met or missed as with it (within the noise)"
 
 
 def _cell(x: float) -> str:
-    return "–" if x != x else f"{x:.0f}" if x >= 100 or x == int(x) else f"{x:.2g}" if x < 1 \
-        else f"{x:.1f}"
+    return "–" if x != x else f"{x:.0f}"
+
+
+def _runs_cell(steps: list[Run]) -> str:
+    """Each run's p95 tap / page / reach in ms (and its errors), in order."""
+    def one(s: stats.Step) -> str:
+        said = " / ".join(_cell(s.kinds[k].p95) for k in ("tap", "page", "check"))
+        return said + (f" ({errors(s)} errors)" if errors(s) else "")
+    return "; ".join(one(r.step) for r in steps) or "–"
 
 
 def row(run: Run) -> str:
+    """A run as printed while the ablation goes."""
     s = run.step
-    cells = [run.server, *(_cell(f(s)) for f in MEASURES.values()), _cell(s.lag_p95),
-             "–" if s.pressure != s.pressure else f"{s.pressure:.0%}"]
-    return "| " + " | ".join(cells) + " |"
+    return (f"| {run.server} | {s.tables} | {_runs_cell([run])} | {s.server_cpu:.0%} | "
+            f"lag {_cell(s.lag_p95)} ms | load {s.load:.1f} | pressure {s.pressure:.0%} |")
 
 
-def summary_row(name: str, steps: list[stats.Step]) -> str:
-    """The median of each measure over ``steps`` and, for more than one, their range."""
-    cells = [f"{name} ({len(steps)})"]
-    for f in MEASURES.values():
-        values = sorted(f(s) for s in steps)
-        spread = f" ({_cell(values[0])}–{_cell(values[-1])})" if len(values) > 1 else ""
-        cells.append(f"**{_cell(statistics.median(values))}**{spread}")
-    return "| " + " | ".join(cells) + " |"
-
-
-def markdown(runs: list[Run], warmup: float, seconds: float) -> str:
-    """The ablation's section of BENCHMARKS.md: the medians, then every run in order."""
-    count = runs[0].step.tables
-    names = [EVERYTHING_ON, *SWITCHED_OFF]
-    head = "| server (runs) | " + " | ".join(MEASURES) + " |\n|---|" + "---:|" * len(MEASURES)
-    summary = [summary_row(n, [r.step for r in runs if r.server == n]) for n in names
-               if any(r.server == n for r in runs)]
-    each = ("| server | " + " | ".join(MEASURES) + " | generator lag p95 ms | CPU pressure |\n|---|"
-            + "---:|" * (len(MEASURES) + 2))
+def markdown(runs: list[Run], colds: list[Cold], args: argparse.Namespace) -> str:
+    """The ablation's section of BENCHMARKS.md: one table, a row a mechanism."""
+    big = max(args.sizes)
+    head = ("| mechanism (how it is switched off) | "
+            + " | ".join(f"{n} tables with | {n} tables without" for n in args.sizes)
+            + " | cold load with / without (ms) | verdict |\n|---|"
+            + "---:|" * (2 * len(args.sizes) + 1) + "---|")
+    rows = []
+    for name in args.switches:
+        cells = [SWITCHES[name][0]]
+        for count in args.sizes:
+            on, off = neighbours(runs, name, count)
+            cells += [_runs_cell(on), _runs_cell(off)]
+        cold = [", ".join(f"{c.ms:.0f}" for c in colds if c.server == who) or "–"
+                for who in (ON, name)]
+        cells += [" / ".join(cold), verdict(name, runs, colds, big)]
+        rows.append("| " + " | ".join(cells) + " |")
+    loads = [r.step.load for r in runs] + [c.load for c in colds]
     return "\n".join([
-        f"{count} tables × 5 seated phones at the ramp's rates, {warmup:.0f} s of warm-up and "
-        f"{seconds:.0f} s measured per run; each run a new server with one tuning switched off "
-        f"(`bench/ablation.py`, docs/design.md \"Switching the tunings off\"), with "
-        f"everything on before and after it. Medians over the runs (the range in brackets); a "
-        f"switch makes a difference where its runs lie outside the range of the runs with "
-        f"everything on.", "", head, *summary, "", "Every run, in order:", "", each,
-        *map(row, runs), ""])
+        f"Each cell lists every run's p95 tap / page / change reaching the other phones, in ms "
+        f"(and its errors, if any), {args.warmup:.0f} s of warm-up and {args.measure:.0f} s "
+        f"measured a run; \"with\" is the runs with everything on just before and after those "
+        f"without. The limits: tap {LIMITS['tap']:.0f}, page {LIMITS['page']:.0f}, reach "
+        f"{LIMITS['check']:.0f} ms, no errors; a {LONG_GAME:,}-action game's first load after "
+        f"a restart ≤ {COLD_LIMIT:.0f} ms. The machine's load average (1 min) during the runs: "
+        f"{min(loads):.1f}–{max(loads):.1f} (`bench/ablation.py`; each run's numbers in "
+        f"test-artifacts/ablation.json).", "", head, *rows, ""])
 
 
 def options(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench ablation", description=__doc__)
-    parser.add_argument("--tables", type=int, default=TABLES)
+    parser.add_argument("--sizes", default=SIZES, type=lambda s: [int(x) for x in s.split(",")],
+                        help="tables of each round, comma-separated")
+    parser.add_argument("--switches", default=list(SWITCHES),
+                        type=lambda s: [x for x in s.split(",") if x in SWITCHES or
+                                        parser.error(f"no switch {x!r}: {', '.join(SWITCHES)}")],
+                        help=f"which mechanisms to switch off, comma-separated: "
+                             f"{', '.join(SWITCHES)}")
     parser.add_argument("--rounds", type=int, default=ROUNDS)
+    parser.add_argument("--cold-rounds", type=int, default=COLD_ROUNDS)
     parser.add_argument("--warmup", type=float, default=WARMUP, help="s before measuring")
     parser.add_argument("--measure", type=float, default=MEASURE, help="s measured per run")
     return parser.parse_args(argv)
 
 
+def save(runs: list[Run], colds: list[Cold]) -> None:
+    artifacts = ROOT / "test-artifacts"
+    artifacts.mkdir(exist_ok=True)
+    (artifacts / "ablation.json").write_text(json.dumps(
+        {"runs": [asdict(r) for r in runs], "colds": [asdict(c) for c in colds]}, indent=1))
+
+
 def run(folder: Path, args: argparse.Namespace) -> str:
     """The runs, as BENCHMARKS.md's section; each run's numbers in
     test-artifacts/ablation.json."""
-    runs = uvloop.run(measure(folder, args.tables, args.rounds, args.warmup, args.measure))
-    artifacts = ROOT / "test-artifacts"
-    artifacts.mkdir(exist_ok=True)
-    (artifacts / "ablation.json").write_text(json.dumps([asdict(r) for r in runs], indent=1))
-    return markdown(runs, args.warmup, args.measure)
+    runs, colds = uvloop.run(measure(folder, args))
+    save(runs, colds)
+    return markdown(runs, colds, args)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -177,20 +177,7 @@ def weight_and_cold(r: dict) -> list[str]:
         f"(each server process compiles the game page's templates as it starts; first, 4 "
         f"phones at once fetched another game's page 5 times): median **{cold['long']:.1f} ms** "
         f"over {cold['runs']} restarts ({', '.join(f'{x:.1f}' for x in cold['long_runs'])}); a "
-        f"{cold['short_actions']}-action game the same way: {cold['short']:.1f} ms.", "",
-        *cold_ablation(r)]
-
-
-def cold_ablation(r: dict) -> list[str]:
-    """The cold loads on a server without the garbage collector's tuning, if measured."""
-    off = r.get("cold_no_gc")
-    if not off:
-        return []
-    return [f"With the garbage collector left as Python has it (`--no-gc-tuning`: no freezing "
-            f"of what a worker built at start, young collections every 700 objects), the same "
-            f"measure: median **{off['long']:.1f} ms** "
-            f"({', '.join(f'{x:.1f}' for x in off['long_runs'])}); the short game "
-            f"{off['short']:.1f} ms. The tuning stays for this difference.", ""]
+        f"{cold['short_actions']}-action game the same way: {cold['short']:.1f} ms.", ""]
 
 
 def durable(r: dict) -> list[str]:
@@ -232,7 +219,7 @@ def markdown(r: dict) -> str:
                          imports.markdown(r["imports"])] if "imports" in r else []),
                       *(["", "## A change across servers", "", CROSS, "", r["cross_server"]]
                         if "cross_server" in r else []),
-                      *(["", "## What each tuning buys (issue 37)", "", r["ablation"]]
+                      *(["", "## What each speed mechanism earns (issue 47)", "", r["ablation"]]
                         if "ablation" in r else []),
                       *(["", *phone.markdown(r["phone"])] if "phone" in r else [])])
 
@@ -302,7 +289,7 @@ and take it. A process runs one thread of Python at a time: while a page is draw
 requests of its process wait, so as tables are added every kind's p95 climbs together long
 before the cores are fully used. More processes would keep fewer requests behind each drawing,
 but each draws every page itself and learns of every change: two per core cost more CPU per table
-and slower taps (What each tuning buys), so the server runs one per core. What a server
+and slower taps (the ablations of issue 37), so the server runs one per core. What a server
 carries is bounded by its cores divided by a table's server time (above), less what the
 machine's other work takes."""
 

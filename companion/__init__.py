@@ -34,11 +34,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         LIVE_WATCH_SECONDS=None,
         LIVE_MAX_WAITING=900,  # held checks per process (Granian gives it 2048 threads)
         LIVE_POLL_SECONDS=2.0,  # between checks when the server answers at once (not held)
-        # requests of a process running at once; the others sleep; 0: no places, each request
-        # runs as it comes (companion/admission.py)
-        RUNNING_PER_PROCESS=2,
         # request bodies a process reads at once, in all and from one address; past them a
-        # request is answered 503 after a moment and asked again (companion/admission.py)
+        # request is answered 503 after a moment and asked again (companion/web/bodies.py)
         READING_PER_PROCESS=64,
         READING_PER_ADDRESS=8,
         PROXY_FIX_X_FOR=0,  # how many proxies in front set X-Forwarded-For (0: none trusted)
@@ -53,12 +50,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     _refuse_placeholder_key(app)
 
-    from . import admission, i18n, web
+    from . import i18n, web
     from .store import db, live
+    from .web import bodies
     db.init_app(app)
     live.init_app(app)
     i18n.init_app(app)
-    admission.init_app(app)  # (its check runs before those the web layer adds)
+    bodies.init_app(app)  # (its check runs before those the web layer adds)
     web.init_app(app)
     # (Flask runs after-request hooks last registered first: compression runs before the web
     # layer's, which only add headers a compressed answer keeps)

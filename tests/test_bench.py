@@ -20,15 +20,52 @@ def make_step(tables: int, check: float = 10, page: float = 20, tap: float = 30,
 
 
 def test_the_ablation_runs_everything_on_before_after_and_between_each_switch_off():
-    runs = ablation.order(2)
-    assert runs[::2] == [ablation.EVERYTHING_ON] * (len(ablation.SWITCHED_OFF) * 2 + 1)
-    assert runs[1::2] == [*ablation.SWITCHED_OFF, *reversed(ablation.SWITCHED_OFF)]
+    switches = list(ablation.SWITCHES)
+    runs = ablation.order(2, switches)
+    assert runs[::2] == [ablation.ON] * (len(switches) * 2 + 1)
+    assert runs[1::2] == [*switches, *reversed(switches)]
 
 
-def test_the_ablation_summary_gives_each_servers_median_and_range():
-    steps = [make_step(10, tap=30), make_step(10, tap=50), make_step(10, tap=40)]
-    row = ablation.summary_row("everything on", steps)
-    assert row.startswith("| everything on (3) | **40** (30–50) | **20** (20–20) |")
+def ablation_runs(count: int, on_taps: list[float], off_taps: list[float],
+                  name: str = "connections") -> list:
+    """Runs in the ablation's order (on, off, on, off, on) with these taps' p95."""
+    runs = [ablation.Run(ablation.ON, make_step(count, tap=on_taps[0]))]
+    for off, on in zip(off_taps, on_taps[1:]):
+        runs += [ablation.Run(name, make_step(count, tap=off)),
+                 ablation.Run(ablation.ON, make_step(count, tap=on))]
+    return runs
+
+
+def test_a_mechanism_stays_only_where_200_tables_miss_a_limit_in_every_run_without_it():
+    missed = ablation_runs(200, [40, 50, 45], [130, 140])
+    assert ablation.verdict("connections", missed, [], 200).startswith("**stays**: without it 200 "
+                                                                     "tables miss tap p95 ≤ 100")
+    once = ablation_runs(200, [40, 50, 45], [130, 60])  # one run of two: the noise
+    assert ablation.verdict("connections", once, [], 200).startswith("**goes**")
+    both = ablation_runs(200, [140, 150, 145], [130, 140])  # missed with it on too
+    assert ablation.verdict("connections", both, [], 200).startswith("**goes**")
+    small = ablation_runs(50, [40, 50, 45], [130, 140])  # 50 tables do not decide
+    assert ablation.verdict("connections", small + ablation_runs(200, [40, 50, 45], [60, 70]), [],
+                            200).startswith("**goes**")
+
+
+def test_a_mechanism_stays_where_the_cold_load_exceeds_its_limit_in_every_run_without_it():
+    runs = ablation_runs(200, [40, 50, 45], [45, 50], name="gc")
+    cold = [ablation.Cold(ablation.ON, 25, 1.0), ablation.Cold("gc", 110, 1.0),
+            ablation.Cold(ablation.ON, 27, 1.0), ablation.Cold("gc", 95, 1.0)]
+    assert "cold load exceeds 50 ms in every run" in ablation.verdict("gc", runs, cold, 200)
+    cold[3] = ablation.Cold("gc", 45, 1.0)
+    assert ablation.verdict("gc", runs, cold, 200).startswith("**goes**")
+
+
+def test_the_ablation_table_has_a_row_a_mechanism_with_its_runs_beside_each_other():
+    args = ablation.options(["--sizes", "50,200", "--switches", "connections"])
+    runs = ablation_runs(50, [30, 31, 32], [60, 61]) + ablation_runs(200, [40, 41, 42], [130, 131])
+    table = ablation.markdown(runs, [], args).splitlines()
+    rows = [line for line in table if line.startswith("| the connection count")]
+    assert len(rows) == 1
+    assert "| 30 / 20 / 10; 31 / 20 / 10; 32 / 20 / 10 | 60 / 20 / 10; 61 / 20 / 10 |" in rows[0]
+    assert rows[0].endswith("miss tap p95 ≤ 100 ms in every run |")
 
 
 def test_percentile_is_the_nearest_rank_value():
@@ -169,14 +206,6 @@ def test_the_long_history_target_is_met_only_by_every_part_in_time_and_size():
     assert not history_page.is_met({**met, "times": {"a": [300.0], "b": [1001.0]}})
     assert not history_page.is_met({**met, "sizes": {"a": 210 * 1024, "b": 1}})
     assert "not met" in history_page.target_row({**met, "sizes": {"a": 210 * 1024}})
-
-
-def test_the_cold_load_without_gc_tuning_is_reported_only_when_measured():
-    from bench import report
-    assert report.cold_ablation({}) == []
-    said = report.cold_ablation({"cold_no_gc": {"long": 101.5, "long_runs": [99.0, 101.5, 110.2],
-                                                "short": 8.1}})
-    assert "**101.5 ms**" in said[0] and "99.0, 101.5, 110.2" in said[0]
 
 
 def phone_game(slug: str, ms: float, script: str = "today", kb: float = 5.0,

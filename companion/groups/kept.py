@@ -7,11 +7,10 @@ more at every change of its players, games or plays: ``writing.changed``), and f
 each of its games' versions too (a tap on a game of the group changes the file, not the group).
 A process that has not drawn a version draws it itself; while one request draws a key, the
 others asking for it wait for that drawing instead of drawing it again; and a process draws one
-such value at a time, so heavy drawings hold at most one of its places and the other tables'
-pages always find one. A request waiting (for a drawing, or for its turn to draw) gives its
-place back meanwhile (``aside``: the web layer's ``admission.stepping_aside``; cachetools' own
-``cached(condition=...)`` waits holding it), which ends its read of the database: a drawing
-reads what it shows afresh. Files are kept by size, statistics by count; a size of 0 keeps
+such value at a time, so heavy drawings take at most one of its threads from the other tables'
+pages. A request waiting (for a drawing, or for its turn to draw) ends its read of the database
+first (``aside``: the web layer's; cachetools' own ``cached(condition=...)`` waits holding it):
+it holds no connection meanwhile, and a drawing reads what it shows afresh. Files are kept by size, statistics by count; a size of 0 keeps
 nothing (to measure what keeping buys).
 """
 from __future__ import annotations

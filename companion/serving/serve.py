@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import errno
-import gc
 import os
 import resource
 import shutil
@@ -66,15 +65,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help=f"app threads per process, started as needed (default {THREADS}): a "
                              "phone's held version check keeps one while it waits "
                              "(LIVE_MAX_WAITING of them at most), as does a request whose body "
-                             "is still arriving (companion/admission.py); headers never do")
+                             "is still arriving (companion/web/bodies.py); headers never do")
     parser.add_argument("--connections", type=int, default=CONNECTIONS,
                         help=f"open connections per process (default {CONNECTIONS}): a seated "
                              "phone keeps two (its held version check; its pages and taps), "
                              "open between requests; more wait to be accepted; each one idle "
                              f"or silent for {HEADER_DEADLINE} s is closed")
     parser.add_argument("--access-log", action="store_true", help="print a line per request")
-    parser.add_argument("--no-gc-tuning", action="store_true",
-                        help="leave Python's garbage collector as it is (the bench's ablation)")
     return parser.parse_args(argv)
 
 
@@ -132,33 +129,20 @@ def announce(port: int, host: str = "0.0.0.0") -> None:
     sys.stdout.flush()
 
 
-# What a worker built at start (the app, its templates, SQLAlchemy, Babel) is frozen out of the
-# collector's reach, and young collections wait for this many new objects instead of Python's
-# 700: replaying a long game's log makes tens of thousands, and every full collection then walked
-# the whole heap (the cold load of a long game; BENCHMARKS.md, "What each tuning buys").
-YOUNG_COLLECTION = 50_000
-
-
 def worker_settings(args: argparse.Namespace) -> dict[str, str]:
     """What a worker reads from its environment in ``served_app`` (Granian starts the workers:
     they inherit the environment, not the arguments)."""
     # (the address it listens on: a server on this machine alone shares no network address)
-    return {"FLASK_LISTEN_HOST": args.host,
-            **({"COMPANION_GC_TUNING": "0"} if args.no_gc_tuning else {})}
+    return {"FLASK_LISTEN_HOST": args.host}
 
 
 def served_app():
     """The app as each server process serves it (Granian's factory), its game page's templates
-    compiled before it takes a request (the first phone after a restart does not wait for it),
-    then the garbage collector tuned (unless ``COMPANION_GC_TUNING`` is 0: the bench's switch)."""
+    compiled before it takes a request (the first phone after a restart does not wait for it)."""
     from .. import create_app
     app = create_app()
     for name in app.jinja_env.list_templates(filter_func=_on_game_page):
         app.jinja_env.get_template(name)
-    if os.environ.get("COMPANION_GC_TUNING", "1") != "0":
-        gc.collect()
-        gc.freeze()
-        gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])
     return app
 
 

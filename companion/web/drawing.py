@@ -31,7 +31,7 @@ from flask import Flask, current_app, g, render_template
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from ..admission import stepping_aside
+from ..store.db import end_reading
 from .device import once_key
 
 # Sent each time a page is actually drawn (not taken from a cache): for tests.
@@ -186,8 +186,8 @@ def _once(drawings: _Drawings, key: tuple, draw: Callable[[], str]) -> _Split:
         if page is None and other is None:
             mine = drawings.drawing[key] = threading.Event()
     if other is not None:  # another phone's request is drawing it: take it
-        with stepping_aside():  # (its place given back while it waits: nothing is drawn yet)
-            other.wait(DRAWING_WAIT)
+        end_reading()  # (it holds no database connection while it waits)
+        other.wait(DRAWING_WAIT)
         with drawings.lock:
             page = drawings.pages.get(key)
     if page is None:

@@ -3,10 +3,21 @@ of groups and games, each drawn once per version of what it holds. Their sizes a
 GROUP_FILES_BYTES and GROUP_STATS_KEPT (0 keeps nothing)."""
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 from flask import current_app
 
-from ..admission import stepping_aside
 from ..groups import kept
+from ..store.db import end_reading
+
+
+@contextlib.contextmanager
+def _reading_ended() -> Iterator[None]:
+    """A request waiting for another's drawing, or for its turn to draw, ends its read of the
+    database first (it holds no connection meanwhile; the drawing reads afresh)."""
+    end_reading()
+    yield
 
 
 def kept_values() -> kept.Kept:
@@ -16,7 +27,7 @@ def kept_values() -> kept.Kept:
         config = current_app.config
         found = current_app.extensions.setdefault("group_kept", kept.Kept(
             int(config.get("GROUP_FILES_BYTES", kept.FILES_BYTES)),
-            int(config.get("GROUP_STATS_KEPT", kept.STATS_KEPT)), aside=stepping_aside))
+            int(config.get("GROUP_STATS_KEPT", kept.STATS_KEPT)), aside=_reading_ended))
     return found
 
 

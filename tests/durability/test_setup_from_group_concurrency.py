@@ -22,10 +22,8 @@ NEW_CARD = {"initiative": 7, "side": "A", "coins": 5, "income": 2, "military": 3
 
 @pytest.fixture
 def crowded_app(database_url):
-    """The app on ``database_url`` (schema by the migrations) letting every setup run at once
-    (each process runs two requests at a time by default, which would queue them)."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "test-key", "DATABASE_URL": database_url,
-                      "RUNNING_PER_PROCESS": SETUPS})
+    """The app on ``database_url`` (schema by the migrations), every setup running at once."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-key", "DATABASE_URL": database_url})
     upgrade(app)
     yield app
     app.extensions["db_engine"].dispose()

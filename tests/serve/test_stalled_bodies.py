@@ -2,7 +2,7 @@
 address, more of them than the server has threads, leave another table's taps, pages and held
 checks answered (security review 2026-11-27 N4: each held an app thread, and ~4,100 from one
 address stopped the whole server). A process reads at most READING_PER_ADDRESS bodies from one
-address at once and refuses the others unread (companion/admission.py).
+address at once and refuses the others unread (companion/web/bodies.py).
 
 The server is `python -m companion.serving.serve` with fewer threads than by default (`--threads`)
 and its other counts scaled with them, so that a few hundred stalled bodies already outnumber its

@@ -19,10 +19,9 @@ from flask import (
 )
 
 from ... import store
-from ...admission import stepping_aside
 from ...games import get_game
 from ...games.core import t
-from ...store.db import Game
+from ...store.db import Game, end_reading
 from .. import story
 from ..device import share_url
 from ..kept_files import kept_file
@@ -43,11 +42,8 @@ def version(token: str):
     game_id, v = found
     seconds = _wait_asked()
     if seconds and request.if_none_match.contains(str(v)):
-        # A held check holds no place of the process while it waits, nor after: what is left
-        # is a few bytes of answer, and a phone learning of a change must not queue behind the
-        # pages it set off.
-        with stepping_aside(back=False):
-            v = current_app.extensions["live"].wait(game_id, v, seconds) or v
+        end_reading()  # (a held check holds no database connection while it waits)
+        v = current_app.extensions["live"].wait(game_id, v, seconds) or v
     resp = jsonify(version=v)
     resp.set_etag(str(v))
     resp.headers["Cache-Control"] = "no-cache"
