@@ -5,7 +5,9 @@ the rules. The package holds, by what it stores:
 
 - ``links``: a game's play and watch links and join code, and the game a link or code opens;
 - ``log``: the log read back, the state it folds to (kept per process by version), its words;
-- ``recording``: a new game, and each action recorded in one transaction with what it implies;
+- ``recording``: a new game, and each tap as one unit of work (``tap``: the write opened, the
+  game locked, the entry and what it implies stored, committed);
+- ``writes``: a write tried again after a real conflict (``attempts``);
 - ``box``: box data, the values a table entered from its components, for its owner's games
   and (but for house rules) the server's;
 - ``box_file``: a box as a file, out and in;
@@ -40,13 +42,14 @@ from .log import (
     state_of,
     undo_preview,
 )
-from .recording import AFTER_RECORD, Before, Recorded, create_game, record
+from .recording import AFTER_RECORD, Before, Recorded, Tap, create_game, record, tap
+from .writes import attempts
 
 __all__ = [
     "AFTER_RECORD", "EXPORT_FORMAT", "HOUSE_RULE", "SERVER_BOX", "Before", "Recorded", "Snapshot",
-    "Step", "box_entries", "box_file", "box_follows_game", "box_owner", "box_settled",
-    "create_game", "entries_of", "export_game", "find_by_code", "find_game", "game_box",
-    "game_box_values", "import_game", "load_box", "my_last", "new_join_code", "new_token",
-    "read_box_file", "read_export", "recent_rows", "record", "rows_of", "said_at", "session",
-    "snapshot_of", "state_of", "undo_preview", "version_by_link",
+    "Step", "Tap", "attempts", "box_entries", "box_file", "box_follows_game", "box_owner",
+    "box_settled", "create_game", "entries_of", "export_game", "find_by_code", "find_game",
+    "game_box", "game_box_values", "import_game", "load_box", "my_last", "new_join_code",
+    "new_token", "read_box_file", "read_export", "recent_rows", "record", "rows_of", "said_at",
+    "session", "snapshot_of", "state_of", "tap", "undo_preview", "version_by_link",
 ]

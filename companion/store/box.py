@@ -22,12 +22,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import bindparam, event, select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from .db import (
     LEGACY_BOX,
-    Action,
     BoxData,
     BoxSighting,
     Game,
@@ -56,13 +55,13 @@ def box_owner(s: Session, game_id: int | None) -> str:
 
 
 def _store_box(s: Session, slug: str, records: list[tuple[str, str, dict]],
-               source: tuple[int, int] | None = None) -> None:
+               source: tuple[int, int]) -> None:
     """Keep values a table entered from its components, for its owner's later games (its
     group's, or its own), in the caller's transaction (so an action and what it implies are
-    stored together or not at all), each as a sighting of the entry ``source`` (game, seq), or
-    of the entry (or new game) this transaction adds through the session."""
-    game_id, seq = source or _box_source(s)
-    if not records or game_id is None:
+    stored together or not at all), each as a sighting of the entry ``source`` (game, seq; 0:
+    the game's setup)."""
+    game_id, seq = source
+    if not records:
         return
     owner = box_owner(s, game_id)
     now = utcnow()
@@ -70,26 +69,6 @@ def _store_box(s: Session, slug: str, records: list[tuple[str, str, dict]],
                           game_id=game_id, seq=seq, in_force=True, at=now)
               for category, key, value in records)
     _resettle(s, ((owner, slug, category, key) for category, key, _ in records))
-
-
-@event.listens_for(Session, "transient_to_pending")
-def _note_source(s: Session, added: Any) -> None:
-    """Note the log entry (or game) a transaction adds: the source of the box data it stores
-    (the session forgets a flushed object nobody else holds)."""
-    if isinstance(added, (Action, Game)):
-        s.info["box_source"] = added
-
-
-def _box_source(s: Session) -> tuple[int | None, int]:
-    """The source of the box data this transaction stores: the log entry it adds (game, seq),
-    or the game it creates (id, 0: the setup); (None, 0) when it adds neither."""
-    added = s.info.get("box_source")
-    if isinstance(added, Action):
-        return added.game_id, added.seq
-    if isinstance(added, Game):
-        s.flush()  # the new game's id
-        return added.id, 0
-    return None, 0
 
 
 def _settle(s: Session, owner: str, slug: str, category: str, key: str) -> None:

@@ -23,7 +23,7 @@ from ..games.core.characters import check_text
 from ..games.core.specs import ActionSpec, read_fields
 from .box import HOUSE_RULE, _resettle, box_entries
 from .db import BoxSighting, end_reading, utcnow, write_session
-from .writes import retrying
+from .writes import attempts
 
 FORMAT, VERSION = "companion-box", 1
 RULE = t("Box file")
@@ -97,16 +97,14 @@ def load_box(owner: str, slug: str, records: list[tuple[str, str, dict]]) -> Non
     source game (no take-back forgets them), and work out the known values again, in one
     transaction, tried again as a whole when a table's first value of a component won a race."""
     end_reading()
-
-    def attempt(_tries: int) -> None:
-        with write_session() as s:
+    for attempt in attempts():
+        with attempt, write_session() as s:
             now = utcnow()
             s.add_all(BoxSighting(owner=owner, slug=slug, category=c, key=k, value=v,
                                   game_id=None, seq=0, in_force=True, at=now)
                       for c, k, v in records)
             _resettle(s, ((owner, slug, c, k) for c, k, _ in records))
             s.commit()
-    retrying(attempt)
 
 
 # ------------------------------------------------------------------- read through the rules

@@ -9,7 +9,6 @@ from flask import current_app
 from sqlalchemy import bindparam, or_, select
 
 from ..games import get_game
-from . import writes
 from .db import Game, session, utcnow
 from .log import state_of
 
@@ -29,35 +28,28 @@ def new_join_code() -> str:
     return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
 
 
-def _is_link(token: str) -> bool:
+def is_link(token: str) -> bool:
     """Whether ``token`` could be a link token at all (longer ones are never looked up)."""
     return bool(token) and len(token) <= 64
 
 
 # Built once: every page, tap and phone check looks a game up by its link, and building the
-# statement again each time cost more than running it.
-_GAME_BY_LINK = select(Game).where(or_(Game.play_token == bindparam("link"),
+# statement again each time cost more than running it. (A tap's write reads it locked:
+# store.tap.)
+GAME_BY_LINK = select(Game).where(or_(Game.play_token == bindparam("link"),
                                        Game.watch_token == bindparam("link")))
 _GAMES = Game.__table__
 _VERSION_BY_LINK = select(_GAMES.c.id, _GAMES.c.version).where(
     or_(_GAMES.c.play_token == bindparam("link"), _GAMES.c.watch_token == bindparam("link")))
 
 
-_GAME_BY_LINK_TO_WRITE = _GAME_BY_LINK.with_for_update().execution_options(
-    populate_existing=True)
-
-
 def find_game(token: str) -> tuple[Game, bool] | None:
     """The game a link token opens, and whether it may change it (play link) or only watch it:
-    one indexed query, used by every page, tap and question. In a write (a tap's view) it is
-    the write's one read of the game, locked (``writes``)."""
-    if not _is_link(token):
+    one indexed query, used by every page and question; it never locks (a tap reads its game
+    in its own write, ``store.tap``)."""
+    if not is_link(token):
         return None
-    s = session()
-    if not writes.is_writing(s):
-        game = s.execute(_GAME_BY_LINK, {"link": token}).scalar()
-    elif (game := s.execute(_GAME_BY_LINK_TO_WRITE, {"link": token}).scalar()) is not None:
-        writes.lock(s, game.id)
+    game = session().execute(GAME_BY_LINK, {"link": token}).scalar()
     return None if game is None else (game, game.play_token == token)
 
 
@@ -78,7 +70,7 @@ def find_by_code(code: str) -> Game | None:
 def version_by_link(token: str) -> tuple[int, int] | None:
     """The id and version of the game a link opens (the phones' live check): one indexed
     query."""
-    if not _is_link(token):
+    if not is_link(token):
         return None
     # a plain statement on a pooled connection of its own, given back at once: no ORM session
     # for the busiest request, and nothing held while the check waits (companion/store/live.py)

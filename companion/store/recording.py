@@ -1,12 +1,19 @@
-"""Writing a game: a new game stored, and each action recorded (an undo, redo, take-back or
-change too) in one transaction with everything it implies.
+"""Writing a game: a new game stored, and each tap (an action, an undo, redo, take-back or
+change) as one unit of work, ``store.tap``, the one place a tap's write is opened and committed.
+
+    for attempt in store.attempts():                      # tried again after a real conflict
+        with attempt, store.tap(link, once=key) as tap:   # the write begun, the game locked
+            ...                                           # the caller's reads and checks
+            done = tap.record(kind, values, by=name, version=shown)   # stored and committed
 
 The rules library decides what is legal; this module makes each accepted action durable
-(committed before returning) and keeps concurrent phones from losing or double-applying taps."""
+(committed before ``record`` returns) and keeps concurrent phones from losing or
+double-applying taps. Reads elsewhere never lock (``find_game`` only reads)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import TracebackType
 from typing import Any
 
 from sqlalchemy import bindparam, func, select
@@ -29,10 +36,10 @@ from ..games.core import (
     words_to_json,
 )
 from ..games.core import history as changes
-from . import live, writes
+from . import live
 from .box import _store_box, box_in_force
 from .db import Action, Game, end_reading, session, utcnow, write_session
-from .links import new_join_code, new_token
+from .links import GAME_BY_LINK, is_link, new_join_code, new_token
 from .log import (
     Snapshot,
     _applied,
@@ -43,6 +50,7 @@ from .log import (
     _snapshot,
     snapshot_of,
 )
+from .writes import attempts
 
 
 def create_game(rules: GameRules, setup: Mapping[str, Any],
@@ -55,21 +63,17 @@ def create_game(rules: GameRules, setup: Mapping[str, Any],
     state = rules.new_game(setup)
     names = rules.player_names(state)
     end_reading()
-
-    def store() -> Game:
-        game = Game(slug=rules.slug, play_token=new_token(), watch_token=new_token(),
-                    join_code=new_join_code(), title=f"{rules.title}: {', '.join(names)}",
-                    setup=rules.stored_setup(setup), version=0)  # (a new row each try)
-        with write_session() as s:
+    for attempt in attempts():
+        with attempt, write_session() as s:
+            game = Game(slug=rules.slug, play_token=new_token(), watch_token=new_token(),
+                        join_code=new_join_code(), title=f"{rules.title}: {', '.join(names)}",
+                        setup=rules.stored_setup(setup), version=0)  # (a new row each try)
             s.add(game)
+            s.flush()  # (its id)
             if joining is not None:
-                s.flush()
                 joining(s, game, state)
-            _store_box(s, rules.slug, box)
+            _store_box(s, rules.slug, box, source=(game.id, 0))
             s.commit()
-        return game
-
-    game = writes.retrying(lambda _tried: store())
     _keep(game.id, 0, Snapshot(state, None, None))
     return game
 
@@ -92,66 +96,136 @@ class Recorded:
     text: str  # the action in words, as stored
     data: dict  # the action's values as the rules read them (stored)
     version: int  # the game's version with this action
-    retried: int = 0  # how many times its write was tried again after a conflict
+
+
+# The game a tap writes on, read once in its write and locked: PostgreSQL's row lock, so taps of
+# one game take turns and taps of different games never wait for each other (SQLite's write is
+# locked as a whole from its BEGIN IMMEDIATE). Read afresh, whatever the session read before.
+_LOCKED_BY_LINK = GAME_BY_LINK.with_for_update().execution_options(populate_existing=True)
+_LOCKED_BY_ID = select(Game).where(Game.id == bindparam("game")).with_for_update() \
+    .execution_options(populate_existing=True)
+
+
+class Tap:
+    """One tap's write, as a ``with`` block (``tap``): entering it ends the request's read
+    transaction and begins the write (SQLite: ``BEGIN IMMEDIATE``, writers queue on the busy
+    timeout), reads the game once, locked, and looks up the one-time key; ``record`` stores the
+    entry and commits. Leaving the block without a record, or by an exception (a refusal, a
+    question asked first, a lost conflict), rolls the write back: nothing of it is kept.
+
+    ``game``: the game (None when the link opens none); ``can_play``: whether the link may
+    change it (a play link, not a watch link)."""
+
+    def __init__(self, link: str | None, game_id: int | None, once: str | None) -> None:
+        self.link, self.game_id, self.once = link, game_id, once
+        self.game: Game | None = None
+        self._s: Session | None = None
+        self._first: Recorded | None = None  # the answer to the key's first form
+        self._recorded: Recorded | None = None
+
+    @property
+    def can_play(self) -> bool:
+        return self.game is not None and (self.link is None or self.game.play_token == self.link)
+
+    def __enter__(self) -> Tap:
+        s = session()
+        end_reading()  # (SQLite: a read still open would keep its log from being checkpointed)
+        try:
+            s.connection(execution_options={"immediate": True})  # (SQLite: BEGIN IMMEDIATE)
+            if self.link is None:
+                self.game = s.scalar(_LOCKED_BY_ID, {"game": self.game_id})
+            elif is_link(self.link):
+                self.game = s.scalar(_LOCKED_BY_LINK, {"link": self.link})
+            if self.game is not None and self.once:
+                self._first = _first_of(s, self.game.id, self.once)
+        except BaseException:
+            s.rollback()
+            raise
+        self._s = s
+        return self
+
+    def __exit__(self, _kind: type[BaseException] | None, _err: BaseException | None,
+                 _tb: TracebackType | None) -> None:
+        if self._s is not None and self._recorded is None:
+            self._s.rollback()  # (not committed: nothing of it is kept)
+        self._s = None
+
+    def record(self, kind: str, data: Mapping[str, Any], *, by: str = "",
+               version: int | None = None, box: list[tuple[str, str, dict]] = (),
+               before: Before | None = None) -> Recorded:
+        """Check and store one action with the box data it told, bump the game's version and
+        commit; then this process keeps the state after it and wakes the phones waiting on the
+        game. A refusal is raised with nothing stored (the block rolls the write back).
+
+        ``version`` is the game version the sender's page showed: a commutative action is
+        applied on top of anything newer, any other is refused with what changed meanwhile.
+        The same form sent again (the tap's one-time key) is answered as the first time and
+        stored once. ``box``: box data to keep with it besides what the rules read from it (a
+        house rule the table asked to remember). ``before``: the caller's own check."""
+        s, game = self._s, self.game
+        if s is None or self._recorded is not None:
+            raise RuntimeError("a tap records one entry, inside its with block")
+        if self._first is not None:
+            return self._first  # the same form again: the first answer, nothing stored
+        if game is None:
+            raise IllegalAction(t("this game does not exist"))
+        step, state = _worked_out(s, game, kind, data, by=by, version=version, before=before)
+        seq, at = game.version + 1, utcnow()
+        game.version, game.updated_at = seq, at
+        _add_entry(s, game, kind, step, state, at, by=by, once=self.once, box=list(box))
+        live.told(s, game.id, seq)  # (PostgreSQL: every process listening, at the commit)
+        s.commit()
+        self._recorded = Recorded(str(step.text), step.data, seq)
+        _keep(game.id, seq, step.after)
+        live.moved(game.id, seq)  # the phones waiting on this game in this process, at once
+        return self._recorded
+
+
+def tap(link: str | None = None, *, game_id: int | None = None,
+        once: str | None = None) -> Tap:
+    """``with store.tap(link, once=key) as tap:`` one tap's write on the game a link opens (or
+    the game ``game_id``, for a caller of the store that holds it); ``once``: the one-time key
+    of the form that sent it. Inside ``for attempt in store.attempts(): with attempt, ...`` it
+    is tried again as a whole, the caller's reads in it too, when it lost a real conflict."""
+    return Tap(link, game_id, once)
 
 
 def record(game_id: int, kind: str, data: Mapping[str, Any], *, by: str = "",
            version: int | None = None, once: str | None = None,
            box: list[tuple[str, str, dict]] = (), before: Before | None = None) -> Recorded:
-    """Check and store one action, with the box data it told, in one write (the caller's
-    ``writes.one_write``, or one of its own): committed before returning; a refusal rolls the
-    write back before it is raised, so the answer to it is drawn outside the write.
-
-    ``version`` is the game version the sender's page showed: a commutative action is applied on
-    top of anything newer, any other is refused with what changed meanwhile. ``once`` is the
-    one-time key of the form that sent it: the same form sent again is answered as the first
-    time and stored once. ``box``: box data to keep with it besides what the rules read from it
-    (a house rule the table asked to remember). ``before``: the caller's own check (``Before``).
-    """
-    def write() -> Recorded:
-        s = session()
-        try:
-            return _record(s, game_id, kind, data, by=by, version=version, once=once,
-                           box=list(box), before=before)
-        except BaseException:
-            s.rollback()
-            raise
-    return writes.one_write(write)
+    """One action recorded as a tap of its own, tried again after a real conflict (see
+    ``Tap.record``): for callers that hold the game's id and read nothing else in its write."""
+    for attempt in attempts():
+        with attempt, tap(game_id=game_id, once=once) as one:
+            return one.record(kind, data, by=by, version=version, box=box, before=before)
+    raise AssertionError("unreachable: the last try's conflict is raised")
 
 
-def _record(s: Session, game_id: int, kind: str, data: Mapping[str, Any], *, by: str,
-            version: int | None, once: str | None, box: list[tuple[str, str, dict]],
-            before: Before | None) -> Recorded:
-    """The write of ``record``: the game read once (locked), the one-time key, the version
-    check, the rules' reading of the values (once), the caller's check, the step applied on
-    the state this process keeps (``snapshot_of``), stored with what it implies, committed."""
-    game = _game_to_write(s, game_id)
-    if game is None:
-        raise IllegalAction(t("this game does not exist"))
-    if once and (first := _first_of(s, game_id, once)) is not None:
-        return first  # the same form again: the first answer, nothing stored
+def _worked_out(s: Session, game: Game, kind: str, data: Mapping[str, Any], *, by: str,
+                version: int | None, before: Before | None) -> tuple[_Step, Any]:
+    """A tap's entry as it will be stored, and the state it applies to: the version check, the
+    rules' reading of the values (once), the caller's check, the step applied on the state this
+    process keeps (``snapshot_of``)."""
     rules, snap, seq = get_game(game.slug), snapshot_of(game), game.version + 1
     stale = version is not None and version != game.version
     if stale and (kind in (UNDO, REDO) if kind in META_KINDS
                   else not rules.spec(kind).commutative):
-        raise _stale(s, game_id, version)
+        raise _stale(s, game.id, version)
     clean = rules.check_action(snap.state, kind, data)
     if before is not None:
         before(snap.state, clean)
     step = (_meta(s, game, snap, kind, data, by, version) if kind in META_KINDS
             else _step(rules, snap, seq, kind, clean, by))
     if stale and step.stale:
-        raise _stale(s, game_id, version)
-    return _stored(s, game, kind, step, snap.state, by=by, once=once, box=box)
+        raise _stale(s, game.id, version)
+    return step, snap.state
 
 
-def _stored(s: Session, game: Game, kind: str, step: _Step, before: Any, *, by: str,
-            once: str | None, box: list[tuple[str, str, dict]]) -> Recorded:
-    """Store ``step`` as the game's next entry (``before``: the state it applies to), with what
-    it implies, and commit; then this process keeps the state after it and wakes the phones
-    waiting on the game."""
-    seq, at = game.version + 1, utcnow()
-    game.version, game.updated_at = seq, at
+def _add_entry(s: Session, game: Game, kind: str, step: _Step, before: Any, at: Any, *,
+               by: str, once: str | None, box: list[tuple[str, str, dict]]) -> None:
+    """``step`` as the game's entry at its (new) version, with what it implies: the box data it
+    told, and what the hooks add (``AFTER_RECORD``); ``before``: the state it applies to."""
+    seq = game.version
     s.execute(_ADD_ACTION, {
         "game_id": game.id, "seq": seq, "kind": kind, "data": step.data, "by": by,
         "text": str(step.text),
@@ -162,27 +236,9 @@ def _stored(s: Session, game: Game, kind: str, step: _Step, before: Any, *, by: 
     _store_box(s, game.slug, step.box + box, source=(game.id, seq))
     for hook in AFTER_RECORD:  # what else the new state implies, in the same transaction
         hook(s, game, seq, before, step.after.state, at)
-    live.told(s, game.id, seq)  # (PostgreSQL: every process listening, at the commit)
-    done = Recorded(str(step.text), step.data, seq, writes.retried(s))
-    s.commit()
-    _keep(game.id, seq, step.after)
-    live.moved(game.id, seq)  # the phones waiting on this game in this process, at once
-    return done
 
 
 _ADD_ACTION = Action.__table__.insert()
-_GAME_TO_WRITE = select(Game).where(Game.id == bindparam("game")).with_for_update() \
-    .execution_options(populate_existing=True)
-
-
-def _game_to_write(s: Session, game_id: int) -> Game | None:
-    """The game a write records on, read once in it and locked (PostgreSQL's row lock; SQLite's
-    write is locked as a whole): the one its view read by link, or read here."""
-    if writes.locked(s, game_id):
-        return s.get(Game, game_id)
-    game = s.scalar(_GAME_TO_WRITE, {"game": game_id})
-    writes.lock(s, game_id)
-    return game
 
 
 def _stale(s: Session, game_id: int, version: int) -> StaleAction:
@@ -223,8 +279,7 @@ def _step(rules: GameRules, snap: Snapshot, seq: int, kind: str, clean: dict,
 def _first_of(s: Session, game_id: int, once: str) -> Recorded | None:
     """What the form with one-time key ``once`` recorded, if it was sent before."""
     first = s.scalar(select(Action).where(Action.game_id == game_id, Action.once == once))
-    return None if first is None else Recorded(first.text, first.data, first.seq,
-                                                writes.retried(s))
+    return None if first is None else Recorded(first.text, first.data, first.seq)
 
 
 def _meta(s: Session, game: Game, snap: Snapshot, kind: str, data: Mapping[str, Any],

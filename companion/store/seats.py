@@ -31,7 +31,7 @@ def holders(game_id: int) -> dict[int, tuple[str, datetime]]:
 
 
 _HOLDERS = SeatHolder.__table__
-# Built once: every page a seated phone opens asks it (see store/links.py _GAME_BY_LINK).
+# Built once: every page a seated phone opens asks it (see store/links.py GAME_BY_LINK).
 _HOLDER = select(_HOLDERS.c.phone).where(_HOLDERS.c.game_id == bindparam("game"),
                                          _HOLDERS.c.seat == bindparam("seat"))
 

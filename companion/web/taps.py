@@ -1,19 +1,16 @@
-"""What happens around a tap besides recording it: one write from the read of its game to the
-commit, a close that must be confirmed first (the page asks once, naming who), where a phone
-without script lands after a recorded tap (its player's board), and POST/redirect/GET for a
-refused one (the refusal shown once on the game's page, so a reload never posts the tap
-again)."""
+"""What happens around a tap besides recording it (``store.tap``, its one write): a close that
+must be confirmed first (the page asks once, naming who), where a phone without script lands
+after a recorded tap (its player's board), and POST/redirect/GET for a refused one (the refusal
+shown once on the game's page, so a reload never posts the tap again)."""
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from flask import g, redirect, request, session, url_for
+from flask import redirect, request, session, url_for
 
 from .. import store
 from ..games.core import InvalidInput, Problem, RulesError, words_from_json, words_to_json
-from ..store import writes
 from ..store.db import Game
 from . import asking
 from .device import wants_json
@@ -48,19 +45,6 @@ def kept_refusal(token: str) -> tuple[RulesError, str, dict] | None:
         return None
     values = kept.get("values") if isinstance(kept.get("values"), dict) else {}
     return InvalidInput(problems, rule=str(kept.get("rule") or "")), str(kept.get("kind")), values
-
-
-def one_write(view: Callable[..., Any]) -> Callable[..., Any]:
-    """A view that records a tap, run as one write (companion/store/writes.py): its read of the game
-    (locked), its checks and the store's write are one transaction, tried again as a whole
-    after a conflict; a refusal is answered after the write was rolled back."""
-    @functools.wraps(view)
-    def written(*args: Any, **kwargs: Any) -> Any:
-        def work() -> Any:
-            g.pop("seats_held", None)  # (each try reads the seat in its own transaction)
-            return view(*args, **kwargs)
-        return writes.one_write(work)
-    return written
 
 
 def checked_for(rules: Any, game: Game, kind: str, seat: int | None,

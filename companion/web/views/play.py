@@ -52,8 +52,18 @@ WATCH_ONLY = t("This is a watch link: it shows the game but cannot change it.")
 
 def open_game(token: str, *, to_play: bool = False) -> tuple[Game, bool]:
     """The game a link opens and whether it may change it: 404 for an unknown link, and 403
-    for a watch link where the request would change the game (every write)."""
-    found = store.find_game(token)
+    for a watch link where the request would change the game."""
+    return _opened(store.find_game(token), to_play=to_play)
+
+
+def playing(tap: store.Tap) -> Game:
+    """The game a tap writes on, read in its write (``store.tap``): 404 for an unknown link,
+    403 for a watch link. The phone's seat is read again in each try's own transaction."""
+    g.pop("seats_held", None)
+    return _opened((tap.game, tap.can_play) if tap.game is not None else None, to_play=True)[0]
+
+
+def _opened(found: tuple[Game, bool] | None, *, to_play: bool) -> tuple[Game, bool]:
     if found is None:
         abort(404, description=NO_GAME)
     for_game(found[0].slug)
@@ -282,38 +292,38 @@ def version_sent() -> int | None:
     return int(raw) if raw.isdecimal() and len(raw) < 10 else None
 
 
-def _recorded(done: store.Recorded):
+def _recorded(done: store.Recorded, retried: int):
     """A recorded tap's answer for a script; ``retried``: its write was tried again after a
     conflict with another phone's (how many times), and nothing was lost."""
     return jsonify(ok=True, version=done.version, text=done.text,
-                   **({"retried": done.retried} if done.retried else {}))
+                   **({"retried": retried} if retried else {}))
 
 
-def _answer(token: str, done: store.Recorded):
+def _answer(token: str, done: store.Recorded, retried: int):
     if wants_json():
-        return _recorded(done)
+        return _recorded(done, retried)
     return redirect(url_for("play.game_page", token=token), 303)
 
 
 @bp.post("/<token>/do/<kind>")
-@taps.one_write
 def act(token: str, kind: str):
     """Record one action a phone sent (its values as the rules read them), signed with the
-    phone's seat, in one write from the read of the game to the commit; a refusal stores
-    nothing. From a phone seated as another player than the one it is for, it is asked first,
-    or refused for that player's secret (web/asking.py)."""
-    game, _ = open_game(token, to_play=True)
-    rules = get_game(game.slug)
-    if kind not in rules.actions:
-        abort(404, description=t("{game} has no action {kind}.", game=rules.title,
-                                 kind=repr(kind)))
-    values = {k: read_typed(v, game.slug, rules.typed_words)  # (a cost in the reader's words)
-              for k, v in tap_values(rules.spec(kind)).items()}  # read and checked as recorded
-    seat, sent = seat_of(game), version_sent()
+    phone's seat, as one tap (``store.tap``: from the read of the game to the commit); a
+    refusal stores nothing. From a phone seated as another player than the one it is for, it
+    is asked first, or refused for that player's secret (web/asking.py)."""
     try:
-        done = store.record(game.id, kind, values, by=signed_by(game), version=sent,
-                            once=once_sent(), before=taps.checked_for(rules, game, kind, seat,
-                                                                      sent))
+        for attempt in store.attempts():
+            with attempt, store.tap(token, once=once_sent()) as tap:
+                game = playing(tap)
+                rules = get_game(game.slug)
+                if kind not in rules.actions:
+                    abort(404, description=t("{game} has no action {kind}.", game=rules.title,
+                                             kind=repr(kind)))
+                values = {k: read_typed(v, game.slug, rules.typed_words)  # (the reader's words)
+                          for k, v in tap_values(rules.spec(kind)).items()}  # (as recorded)
+                seat, sent = seat_of(game), version_sent()
+                done = tap.record(kind, values, by=signed_by(game), version=sent,
+                                  before=taps.checked_for(rules, game, kind, seat, sent))
     except asking.Asked as asked:  # (for another player than this phone's: asked first)
         return asking.answer(game, token, kind, values, asked.player, seat, version=sent,
                              once=once_sent())
@@ -322,22 +332,23 @@ def act(token: str, kind: str):
             return taps.refused_back_to_game(token, err, kind, values)
         return _refuse(game, err, kind, values, 409 if isinstance(err, StaleAction) else 422)
     if wants_json():
-        return _answer(token, done)
+        return _answer(token, done, attempt.tried)
     return redirect(url_for("play.game_page", token=token,
                             _anchor=taps.board_after(rules.spec(kind).actor, values, seat)),
                     303)
 
 
 @bp.post("/<token>/<any(undo, redo):which>")
-@taps.one_write
 def undo_redo(token: str, which: str):
-    game, _ = open_game(token, to_play=True)
     try:
-        done = store.record(game.id, UNDO if which == "undo" else REDO, {},
-                            by=signed_by(game), version=version_sent(), once=once_sent())
+        for attempt in store.attempts():
+            with attempt, store.tap(token, once=once_sent()) as tap:
+                game = playing(tap)
+                done = tap.record(UNDO if which == "undo" else REDO, {}, by=signed_by(game),
+                                  version=version_sent())
     except RulesError as err:
         return _refuse(game, err, which, None, 409 if isinstance(err, StaleAction) else 422)
-    return _answer(token, done)
+    return _answer(token, done, attempt.tried)
 
 
 @bp.post("/<token>/seat")
@@ -401,20 +412,21 @@ def _refuse_change(game: Game, err: RulesError, sent: list[int], at: int | None)
 
 
 @bp.post("/<token>/void")
-@taps.one_write
 def void(token: str):
     """Take back chosen steps of the history, wherever they are (nothing is deleted: the log
     records that they are void); refused, with every step that would break named, when a later
     step depends on them."""
-    game, _ = open_game(token, to_play=True)
     sent = _steps_sent()
     try:
-        done = store.record(game.id, VOID, {"targets": sent}, by=signed_by(game),
-                            version=version_sent(), once=once_sent())
+        for attempt in store.attempts():
+            with attempt, store.tap(token, once=once_sent()) as tap:
+                game = playing(tap)
+                done = tap.record(VOID, {"targets": sent}, by=signed_by(game),
+                                  version=version_sent())
     except RulesError as err:
         return _refuse_change(game, err, sent, min(sent, default=None))
     if wants_json():
-        return _recorded(done)
+        return _recorded(done, attempt.tried)
     if request.form.get("back") == "game":
         return redirect(url_for("play.game_page", token=token), 303)
     return redirect(_history_at(token, request.form.get("around", ""),
@@ -476,16 +488,17 @@ def change(token: str, seq: int):
 
 
 @bp.post("/<token>/change/<int:seq>")
-@taps.one_write
 def amend(token: str, seq: int):
     """Change one step's values; the log keeps the original and records the amendment, and
     every later step is checked again."""
-    game, _ = open_game(token, to_play=True)
-    entry = _entry_to_change(game, seq)
-    values = tap_values(get_game(game.slug).spec(entry.kind))
     try:
-        done = store.record(game.id, AMEND, {"target": seq, "data": values},
-                            by=signed_by(game), version=version_sent(), once=once_sent())
+        for attempt in store.attempts():
+            with attempt, store.tap(token, once=once_sent()) as tap:
+                game = playing(tap)
+                entry = _entry_to_change(game, seq)
+                values = tap_values(get_game(game.slug).spec(entry.kind))
+                done = tap.record(AMEND, {"target": seq, "data": values}, by=signed_by(game),
+                                  version=version_sent())
     except WouldBreak as err:
         return _refuse_change(game, err, [], seq)
     except RulesError as err:
@@ -494,7 +507,7 @@ def amend(token: str, seq: int):
         return _change_page(_fresh(game), seq, values, err,
                             409 if isinstance(err, StaleAction) else 422)
     if wants_json():
-        return _recorded(done)
+        return _recorded(done, attempt.tried)
     if _back_to_game():
         return redirect(url_for("play.game_page", token=token), 303)
     return redirect(_history_at(token, seq), 303)

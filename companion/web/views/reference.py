@@ -24,8 +24,7 @@ from ...store import HOUSE_RULE
 from ...store.db import LEGACY_BOX
 from ..citations import rule_href, rule_link, rule_title, tied_at
 from ..forms import action_form_class
-from ..taps import one_write
-from .play import once_sent, open_game, signed_by, version_sent
+from .play import once_sent, open_game, playing, signed_by, version_sent
 
 bp = Blueprint("reference", __name__)
 
@@ -227,18 +226,19 @@ def rulings(slug: str):
 
 
 @bp.post("/rules/<slug>/rulings/<token>")
-@one_write
 def switch_ruling(slug: str, token: str):
     """Switch a ruling for a game (a "ruling" action in its history), and if asked remember the
     reading as a house rule for the next games of this game: its group's (or its own)."""
-    game, can_play, _ = _game_of(slug, token)
-    if game is None or not can_play:
-        abort(403, description=t("Only a play link can switch a ruling for its game."))
     rid, reading = request.form.get("ruling", ""), request.form.get("reading", "")
     remember = [(HOUSE_RULE, rid, {"reading": reading})] if request.form.get("remember") else []
     try:
-        store.record(game.id, RULING, {"ruling": rid, "reading": reading}, by=signed_by(game),
-                     version=version_sent(), once=once_sent(), box=remember)
+        for attempt in store.attempts():
+            with attempt, store.tap(token, once=once_sent()) as tap:
+                if tap.game is None or tap.game.slug != slug or not tap.can_play:
+                    abort(403, description=t("Only a play link can switch a ruling for its game."))
+                game = playing(tap)
+                tap.record(RULING, {"ruling": rid, "reading": reading}, by=signed_by(game),
+                           version=version_sent(), box=remember)
     except RulesError as err:
         abort(409 if err.rule == "Concurrent phones" else 422, description=err.message)
     return redirect(url_for("reference.rulings", slug=slug, game=token, _anchor=rid), 303)
