@@ -126,7 +126,7 @@ def test_payment_and_trade_chips_cover_the_printed_amounts(table):
 
 def test_a_march_names_the_house_it_marches_on_with_a_chip(table):
     page = table.asked("march")
-    march = page[page.index("/do/march"):].split("</form>")[0]
+    march = page[page.index("/do/march", page.index('id="tw-turn"')):].split("</form>")[0]
     assert chips(march, "target") == ["0", "1", "2", "3"]
 
 

@@ -87,10 +87,12 @@ def test_a_raid_from_the_board_names_the_house_that_has_just_marched(client, app
 
 def test_the_recruit_form_asks_for_a_number_of_soldiers_only_under_t20_any(client, app):
     table = make(client, app)
-    panel = table.asked("recruit").split("/do/recruit")[1].split("</form>")[0]
+    panel = table.asked("recruit").split('id="tw-turn"')[1].split("/do/recruit")[1].split(
+        "</form>")[0]
     assert not re.search(r'name="?count\b', panel)
     table.do("ruling", ruling="T20", reading="any")
-    panel = table.asked("recruit").split("/do/recruit")[1].split("</form>")[0]
+    panel = table.asked("recruit").split('id="tw-turn"')[1].split("/do/recruit")[1].split(
+        "</form>")[0]
     assert re.search(r'name="?count\b', panel)
     table.do("recruit", count="2")
     assert table.state().houses[A].soldiers == 4

@@ -26,6 +26,7 @@ from ...games.tradewarz import (
     win_chance,
 )
 from ...games.tradewarz.battle import battle_may_follow
+from ...games.tradewarz.now import choices_now, unpaid_builds
 from ...games.tradewarz.costs import box_unit, recruit_cost, tech_refusal
 from ...games.tradewarz.data import (
     COST_SHAPES,
@@ -85,6 +86,12 @@ class Helpers:
     preview = staticmethod(preview_spring)
     soldier_cap = staticmethod(soldier_cap)
     season_die = staticmethod(season_die)
+    unpaid_builds = staticmethod(unpaid_builds)
+
+    @staticmethod
+    def now(state: TwGame) -> Any:
+        """The one-tap choices of the house whose turn it is (``now.choices_now``)."""
+        return choices_now(get_game(SLUG), state)
 
     @staticmethod
     def xadlas(state: TwGame, house: House) -> tuple[int, int, int]:
