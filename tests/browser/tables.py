@@ -934,7 +934,7 @@ class HexemoniaTable:
         self.cities[seat].myths.append((nature, host))
 
     def production(self, page: Page, seat: int) -> None:
-        tap_act(page, page.locator(f"#p{seat}").get_by_role("button", name="C: production"))
+        tap_act(page, page.locator(".steps").get_by_role("button", name="C: production"))
         self.cities[seat].produce()
 
     def close_turn(self, page: Page, seat: int) -> None:
