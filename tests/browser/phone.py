@@ -89,11 +89,32 @@ def agrees(pad: dict[str, dict[str, int]], expected: dict[str, dict[str, int]], 
         assert pad[name]["Total"] == total == shown, (name, pad[name])
 
 
+#: how far the page must scroll for an element to be where a reader sees it (inside the screen,
+#: below the sticky header bar): 0 when it is, else as far as a finger would move the page
+#: (just enough, and a little more)
+OUT_OF_SIGHT = """e => {
+  const r = e.getBoundingClientRect(), bar = document.querySelector("header.bar");
+  const top = bar ? bar.getBoundingClientRect().bottom : 0;
+  if (r.top < top - 1) { return r.top - top - 8; }
+  return r.bottom > innerHeight ? r.bottom - innerHeight + 8 : 0;
+}"""
+
+
 class Count:
-    """Every touch and keyboard entry one phone makes, counted as it is made."""
+    """Every touch and keyboard entry one phone makes, counted as it is made, and the scrolls
+    it takes: a target out of sight (off the screen, or under the sticky header) is one scroll,
+    then brought into view as a finger would."""
 
     def __init__(self, page: Page, *, paced: bool = False):
         self.page, self.touches, self.keyboard, self.paced = page, 0, 0, paced
+        self.scrolls = 0
+
+    def sight(self, target: Locator) -> None:
+        """Scroll ``target`` into view if it is out of sight, counting the scroll."""
+        by = target.evaluate(OUT_OF_SIGHT)
+        if by:
+            self.scrolls += 1
+            self.page.evaluate("by => window.scrollBy({top: by, behavior: 'instant'})", by)
 
     def tap(self, target: Locator) -> None:
         """(``paced``: a moment passes first, as a person reads what the last tap did: a button
@@ -101,6 +122,7 @@ class Count:
         self.touches += 1
         if self.paced:
             self.page.clock.fast_forward(500)
+        self.sight(target)
         target.tap()
 
     def type(self, target: Locator, text: str) -> None:
@@ -112,6 +134,7 @@ class Count:
     def load(self, target: Locator) -> None:
         """A tap that loads another page (a link, a calculator's question)."""
         self.touches += 1
+        self.sight(target)
         tap_and_load(self.page, target)
 
     def chips(self, form: Locator, **values: Any) -> None:

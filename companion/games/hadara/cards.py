@@ -56,7 +56,7 @@ def card_price(player: Player, colour: str, printed: int, saved: int = 0) -> int
 def saving_problems(player: Player, d: Mapping[str, Any]) -> Problems:
     """Coins taken off by an effect need a purple card of the buyer's whose effect changes
     prices."""
-    if d.get("saved", 0) and not any(c.effect_changes == "prices" for c in player.purples):
+    if d.get("saved", 0) and not player.effects_on("prices"):
         return [IllegalAction(t("{name} holds no purple card whose effect changes prices: "
                                 "nothing is taken off this card", name=player.name),
                               rule=BUY_RULE, field="saved")]

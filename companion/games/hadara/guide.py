@@ -48,8 +48,7 @@ def _effect_lines(state: HadaraState, changes: str) -> list[Text]:
     (at the end): the table recorded them, the app's arithmetic does not apply them."""
     out = []
     for p in state.players:
-        effects = [t("“{effect}”", effect=c.effect) for c in p.purples
-                   if c.effect and c.effect_changes == changes]
+        effects = [t("“{effect}”", effect=c.effect) for c in p.effects_on(changes)]
         if effects and changes == "prices":
             out.append(t("{name}'s effects on prices: {effects}. Enter the card's printed "
                          "cost, and what the effects save under “Coins the player's purple "

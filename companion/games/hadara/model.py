@@ -101,6 +101,13 @@ class Player:
         """The purple cards with an effect, each with its number among the purple cards."""
         return tuple((n, c) for n, c in enumerate(self.purples, start=1) if c.effect)
 
+    def effects_on(self, changes: str) -> tuple[Card, ...]:
+        """The purple cards held whose effect changes ``changes`` ("prices": what cards cost
+        this player, which the table reads off the effect and the app does not work out;
+        "scoring": the final score). A card says what its effect changes only with the
+        effect's words (``cards.effect_problems``)."""
+        return tuple(c for c in self.purples if c.effect and c.effect_changes == changes)
+
     def tiles_used(self, track: str) -> int:
         """Bonus tiles of a track colour already placed on statues or silver medals."""
         return (sum(1 for s in self.statues if s.tile_track == track)
@@ -127,6 +134,9 @@ class HadaraState:
     #: the decks' colours clockwise around the board (kept from epoch to epoch)
     wheel: tuple[str, ...] = ()
     decks: tuple[str, ...] = ()
+    #: the wheel of the epoch before: the icons keep their places on the disc, so a new epoch's
+    #: wheel turns them all together (``wheel.turned_along``)
+    previous_wheel: tuple[str, ...] = ()
     #: each seat's phase A cards this epoch, by colour ("" for a sale made without the wheel)
     drawn: tuple[tuple[str, ...], ...] = ()
     rulings: dict[str, str] = field(default_factory=dict)

@@ -6,7 +6,19 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core import CORRECT, RULING, GameRules, IllegalAction, WrongPlayer, t
-from . import box, colonies, corrections, feeding, holdings, medals, quick, statues, steps, wheel
+from . import (
+    box,
+    colonies,
+    corrections,
+    feeding,
+    holdings,
+    medals,
+    now,
+    quick,
+    statues,
+    steps,
+    wheel,
+)
 from .cards import buy, buy_problems, sell, sell_problems
 from .data import ROMAN
 from .guide import guide_lines
@@ -161,6 +173,14 @@ class HadaraRules(GameRules):
     def step_label(self, state: HadaraState) -> str:
         """The step the table is at, in words (what "Close this step" names)."""
         return step_name(state.step, state.phase)
+
+    def now_for(self, state: HadaraState, seat: int) -> now.Now:
+        """What ``seat`` does at the step the table is at: what the top of their board offers."""
+        return now.now_for(state, seat)
+
+    def clerk(self, state: HadaraState) -> int:
+        """The seat whose board holds the table's duties (the wheel, income, the closes)."""
+        return now.clerk(state)
 
     def card_round(self, state: HadaraState, seat: int) -> int:
         """The phase A round a tap on ``seat``'s card is for (what a sell button names; 0 in

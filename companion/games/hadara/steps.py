@@ -135,7 +135,8 @@ def _next_step(state: HadaraState) -> HadaraState:
     if state.epoch == 3:
         return replace(state, over=True, acted=frozenset())
     return replace(state, epoch=state.epoch + 1, phase="A", step="cards", round=1,
-                   acted=frozenset(), taken=(), wheel=(), drawn=())
+                   acted=frozenset(), taken=(), wheel=(), drawn=(),
+                   previous_wheel=state.wheel or state.previous_wheel)
 
 
 def when_comes(state: HadaraState, step: str) -> HadaraState | None:

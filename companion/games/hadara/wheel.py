@@ -55,7 +55,29 @@ def _read(state: HadaraState, d: Mapping[str, Any]) -> tuple[tuple[str, ...], tu
     wheel = tuple(d.get(f"seat{i + 1}") or (state.wheel[i] if i < len(state.wheel) else "")
                   for i in range(len(state.players)))
     decks = tuple(d["decks"].split("-")) if d.get("decks") else state.decks
-    return wheel, decks
+    return turned_along(state, wheel, decks), decks
+
+
+def can_turn_along(state: HadaraState) -> bool:
+    """Whether a new epoch's wheel is known from one icon: the decks' order and every icon's
+    deck in the epoch before are known, and this epoch's wheel is not set yet."""
+    before = state.previous_wheel
+    return (not state.wheel and bool(state.decks) and len(before) == len(state.players)
+            and all(c in state.decks for c in before))
+
+
+def turned_along(state: HadaraState, wheel: tuple[str, ...],
+                 decks: tuple[str, ...]) -> tuple[str, ...]:
+    """A new epoch's wheel with icons left unnamed: the icons sit on the disc, which the first
+    player turns as one piece ("Set the Wheel"), so each unnamed icon keeps its place from the
+    epoch before relative to the first icon named. Nothing is filled in in epoch I, or where an
+    icon of the epoch before or the decks' order is unknown."""
+    if all(wheel) or not any(wheel) or decks != state.decks or not can_turn_along(state):
+        return wheel
+    seat = next(i for i, c in enumerate(wheel) if c)
+    turn = decks.index(wheel[seat]) - decks.index(state.previous_wheel[seat])
+    return tuple(c or decks[(decks.index(state.previous_wheel[i]) + turn) % len(decks)]
+                 for i, c in enumerate(wheel))
 
 
 FIX_ORDER = t("if the decks around your board are in another order, set the wheel again and name "

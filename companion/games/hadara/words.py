@@ -20,6 +20,7 @@ from .terms import (
     points,
     step_name,
 )
+from .wheel import turned_along
 
 _VALUE_WORDS = {"coins": t("coins"), **TRACK_WORDS}
 
@@ -126,6 +127,8 @@ def _closed(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
 def _wheel(state: HadaraState, who: str, d: Mapping[str, Any]) -> Text:
     told = [d.get(f"seat{n}") or (state.wheel[n - 1] if n <= len(state.wheel) else "")
             for n in range(1, len(state.players) + 1)]  # (an icon not named stays as set)
+    decks = tuple(d["decks"].split("-")) if d.get("decks") else state.decks
+    told = turned_along(state, tuple(told), decks)  # (or turns with the icon named)
     seats = [t("{name}: {colour}", name=p.name, colour=COLOUR_WORDS[colour])
              for p, colour in zip(state.players, told) if colour]
     if d.get("decks"):

@@ -66,8 +66,7 @@ def price_effects(state: Any) -> list[Any]:
     buy form asks what they take off right where a card is tapped (the app cannot work it out
     from the typed effect, and a card tapped without it is paid at the full price)."""
     return [t("{name}: {effects}", name=p.name, effects=effects) for p in state.players
-            if (effects := [t("“{effect}”", effect=c.effect) for c in p.purples
-                            if c.effect and c.effect_changes == "prices"])]
+            if (effects := [t("“{effect}”", effect=c.effect) for c in p.effects_on("prices")])]
 
 
 @bp.app_template_global("hd_piles")
