@@ -94,7 +94,11 @@ PARALLEL ?= -n auto --dist loadgroup
 # commit's flush to disk costs nothing there (the tests kill servers, never the machine; the
 # throwaway PostgreSQL runs with fsync off for the same reason). TEST_TMP= keeps the default.
 TEST_TMP ?= $(firstword $(wildcard /dev/shm))
-PYTEST    = cd $(ROOT) && $(if $(TEST_TMP),TMPDIR=$(TEST_TMP) )$(BIN)/python -m pytest -q
+# Python's compiled files (and pytest's rewritten test modules) are written to __pycache__ even
+# where the environment sets PYTHONDONTWRITEBYTECODE: without them each worker of every run
+# compiles the app and rewrites every test module again before its first test.
+PYTEST    = cd $(ROOT) && PYTHONDONTWRITEBYTECODE= $(if $(TEST_TMP),TMPDIR=$(TEST_TMP) )$(BIN)/python \
+            -m pytest -q
 
 test: lint $(VENV)/.dev system-deps $(ROOT)/node_modules/.installed catalogs
 	$(PYTEST) $(PARALLEL)

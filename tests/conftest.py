@@ -68,11 +68,43 @@ def pytest_collection_modifyitems(config, items):
     items[:] = [item for _, _, item in sorted(zip(first, range(len(items)), items))]
 
 
+@pytest.fixture(scope="session")
+def empty_sqlite(tmp_path_factory):
+    """``empty_sqlite(made_by)`` -> the path of an empty SQLite database whose tables were made
+    once in this process, by the models (``"models"``, what ``CREATE_TABLES`` does) or by the
+    Alembic migrations (``"migrations"``): each test gets a copy of the file instead of making
+    every table again in its own database."""
+    from functools import cache
+
+    from companion.store.migrations import upgrade
+
+    @cache
+    def made(made_by: str) -> Path:
+        path = tmp_path_factory.mktemp("empty") / f"{made_by}.sqlite"
+        made = create_app({"TESTING": True, "SECRET_KEY": "test-key",
+                           "DATABASE_URL": f"sqlite:///{path}",
+                           "CREATE_TABLES": made_by == "models"})
+        if made_by == "migrations":
+            upgrade(made)
+        made.extensions["live"].close()
+        made.extensions["db_engine"].dispose()  # (the write-ahead log folded into the file)
+        return path
+    return made
+
+
+def copy_of_empty(empty_sqlite, made_by: str, path: Path) -> str:
+    """The URL of a new SQLite database at ``path``: a copy of the empty one ``made_by`` made."""
+    import shutil
+    shutil.copyfile(empty_sqlite(made_by), path)
+    return f"sqlite:///{path}"
+
+
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path, empty_sqlite):
+    """The app on its own SQLite database, whose tables the models made (``CREATE_TABLES``)."""
     app = create_app({"TESTING": True, "SECRET_KEY": "test-key",
-                      "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
-                      "CREATE_TABLES": True})
+                      "DATABASE_URL": copy_of_empty(empty_sqlite, "models",
+                                                    tmp_path / "test.sqlite")})
     yield app
     app.extensions["live"].close()
     app.extensions["db_engine"].dispose()
@@ -121,25 +153,33 @@ def database_url(request, tmp_path):
 
 @pytest.fixture(scope="module",
                 params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def module_db_app(request, tmp_path_factory):
+def module_db_app(request, tmp_path_factory, empty_sqlite):
     """The app on an empty database (SQLite, or a new PostgreSQL database) shared by a module's
-    tests: for a table of cases that each must store nothing."""
+    tests: for a table of cases that each must store nothing. Its schema is the migrations'."""
     from companion.store.migrations import upgrade
-    url = (f"sqlite:///{tmp_path_factory.mktemp('db') / 'table.sqlite'}"
-           if request.param == "sqlite"
-           else fresh_pg_database(request.getfixturevalue("pg_server")))
+    if request.param == "sqlite":
+        url = copy_of_empty(empty_sqlite, "migrations",
+                            tmp_path_factory.mktemp("db") / "table.sqlite")
+    else:
+        url = fresh_pg_database(request.getfixturevalue("pg_server"))
     app = create_app({"TESTING": True, "SECRET_KEY": "test-key", "DATABASE_URL": url})
-    upgrade(app)
+    if request.param == "postgres":
+        upgrade(app)
     yield app
     app.extensions["db_engine"].dispose()
 
 
 @pytest.fixture
-def db_app(database_url):
-    """The app on ``database_url``, schema made by the Alembic migrations."""
+def db_app(database_url, empty_sqlite):
+    """The app on ``database_url``, schema made by the Alembic migrations (on SQLite, the file
+    they made once in this process, copied to ``database_url``'s path)."""
     from companion.store.migrations import upgrade
+    sqlite = database_url.startswith("sqlite:///")
+    if sqlite:
+        copy_of_empty(empty_sqlite, "migrations", Path(database_url.removeprefix("sqlite:///")))
     app = create_app({"TESTING": True, "SECRET_KEY": "test-key", "DATABASE_URL": database_url})
-    upgrade(app)
+    if not sqlite:
+        upgrade(app)
     yield app
     app.extensions["live"].close()  # (its threads, if a check was held, end)
     app.extensions["db_engine"].dispose()
