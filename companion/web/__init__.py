@@ -13,7 +13,6 @@ from ..games.core import t
 from ..i18n import for_game, say
 from .device import once_key, wants_json
 from .security import csrf
-from .widgets import fast_input
 
 #: The views that read a whole exported file (a game's, a group's, a box's) take up to
 #: IMPORT_MAX_BYTES; every other request stays within MAX_CONTENT_LENGTH.
@@ -123,7 +122,6 @@ def init_app(app: Flask) -> None:
     csrf.exempt(api.bp)
     app.jinja_env.globals["GAMES"] = GAMES
     app.jinja_env.loader = ChoiceLoader([app.jinja_env.loader, GameFolders()])
-    app.jinja_env.globals["fast_input"] = fast_input
     app.jinja_env.globals["once_key"] = once_key
     from . import assets  # the minified script and style sheet the pages load
     assets.init_app(app)

@@ -1,8 +1,10 @@
-"""WTForms built from the rules' field specs: the forms check shape, the rules check legality."""
+"""Forms built from the rules' field specs. An action's form is its specs and the values it shows
+(``ActionForm``, drawn by templates/macros.html); a tap is read and checked by the rules alone.
+The setup and the quick score pad are WTForms forms, which check their shape."""
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import replace
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -15,7 +17,6 @@ from wtforms import (
     FieldList,
     Form,
     FormField,
-    HiddenField,
     IntegerField,
     SelectField,
     StringField,
@@ -24,7 +25,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..games import GameRules
-from ..games.core import ActionSpec, FieldSpec, Text, t
+from ..games.core import ActionSpec, FieldSpec, Problem, Text, t
 
 
 class Message(Text):
@@ -46,76 +47,37 @@ def choices(pairs) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-class Usual:
-    """No check: marks a number field whose usual values (``low`` to ``usual``) the form offers
-    as chips (``field.flags.usual``, read by ``widgets.fast_input``)."""
-
-    def __init__(self, usual: int):
-        self.field_flags = {"usual": usual}
-
-    def __call__(self, form, field) -> None:
-        return None
-
-
 class ChipsIntegerField(IntegerField):
-    """A number drawn as chips with a box beside them (``widgets.chips_input``): both carry its
-    name, and the first one filled in counts (the box, when a number was typed there)."""
+    """A number drawn as chips with a box beside them (``control`` in templates/macros.html):
+    both carry its name, and the first one filled in counts (the box, when a number was typed
+    there)."""
 
     def process_formdata(self, valuelist):
         self.raw_data = [v for v in valuelist if v != ""][:1] or valuelist[:1]
         super().process_formdata(self.raw_data)
 
 
-def wtf_field(spec: FieldSpec, players: tuple[str, ...] = ()):
-    """The WTForms field for one field spec."""
+def wtf_field(spec: FieldSpec):
+    """The WTForms field that checks one field spec of the setup or the quick score pad."""
     required = [InputRequired(message=message(t("{label} is required", label=spec.label)))] \
         if spec.required else [Optional()]
-    if spec.usual is not None:
-        required.append(Usual(spec.usual))
     if spec.kind == "int":
         between = t("{label} must be between {low} and {high}", label=spec.label, low=spec.low,
                     high=spec.high)
         number = IntegerField if spec.usual is None else ChipsIntegerField
         return number(spec.label, required + [NumberRange(
-            spec.low, spec.high, message=message(between))], default=spec.default,
-            description=spec.help)
-    if spec.kind == "player":
-        return SelectField(spec.label, required, coerce=_seat, choices=[], description=spec.help)
+            spec.low, spec.high, message=message(between))], default=spec.default)
     if spec.kind == "text":
         return StringField(spec.label, required + [Length(
             max=spec.limit, message=message(t("{label} is limited to {limit} characters",
                                               label=spec.label, limit=spec.limit)))],
-            default=spec.default, description=spec.help,
-            filters=[lambda v: v.strip() if isinstance(v, str) else v])
+            default=spec.default, filters=[lambda v: v.strip() if isinstance(v, str) else v])
     if spec.kind == "choice":
         return SelectField(spec.label, required, choices=choices(spec.choices),
-                           default=spec.default, description=spec.help,
-                           validate_choice=True)
+                           default=spec.default, validate_choice=True)
     if spec.kind == "bool":
-        return BooleanField(spec.label, default=bool(spec.default), description=spec.help)
+        return BooleanField(spec.label, default=bool(spec.default))
     raise TypeError(spec.kind)
-
-
-class _NoSecondToken:
-    """An action form takes no CSRF field of its own: CSRFProtect has already checked the
-    request's token before any view runs (a form field would sign a new token for nothing), and
-    the page puts the token in with ``csrf_token()``."""
-
-    csrf = False
-
-
-@cache
-def action_form_class(slug: str, kind: str, spec: ActionSpec) -> type[FlaskForm]:
-    # (a label of its own: a field without one looks up a title in the reader's language)
-    attrs: dict[str, Any] = {"version": HiddenField("version"), "Meta": _NoSecondToken}
-    for f in spec.fields:
-        attrs[f.name] = wtf_field(f)
-    return type(f"{slug.title()}{kind.title()}Form", (FlaskForm,), attrs)
-
-
-def _seat(value: Any) -> int | None:
-    """A player select's value: a seat, or None for its empty first choice."""
-    return None if value in ("", None) else int(value)
 
 
 #: the first choice of a player select: nobody until someone picks (a required select cannot
@@ -123,22 +85,57 @@ def _seat(value: Any) -> int | None:
 NOBODY = t("choose a player")
 
 
-def action_form(rules: GameRules, kind: str, players: tuple[str, ...], **kw) -> FlaskForm:
-    """An action's form for a page. A player select starts on an empty choice: an unseated
-    phone never names the first player without someone choosing it."""
-    form = action_form_class(rules.slug, kind, rules.spec(kind))(**kw)
-    for f in rules.spec(kind).fields:
-        if f.kind == "player":
-            getattr(form, f.name).choices = choices((("", NOBODY), *enumerate(players)))
-    return form
+@dataclass(frozen=True)
+class ActionForm:
+    """An action's form as a page draws it (``field`` and ``action`` in templates/macros.html):
+    its fields' specs, the value each shows (its default, or what a refused tap or the step being
+    changed holds), each field's problems, and the choices a player field offers. The rules'
+    reading of a tap (``tap_values``, then ``read_fields``) is its only check."""
+
+    fields: tuple[FieldSpec, ...]
+    data: Mapping[str, Any]
+    players: tuple[tuple[Any, Any], ...]
+    errors: Mapping[str, tuple[Text, ...]]
+
+    def __iter__(self) -> Iterator[FieldSpec]:
+        return iter(self.fields)
+
+    def __getitem__(self, name: str) -> FieldSpec:
+        return next(f for f in self.fields if f.name == name)
+
+
+def action_form(spec: ActionSpec, players: tuple[str, ...], values: Mapping[str, Any] | None
+                = None, *, problems: tuple[Problem, ...] = (), nobody: bool = True) -> ActionForm:
+    """An action's form showing ``values`` (the rest at their defaults) and ``problems`` under
+    the fields they name. A player select starts on an empty choice (``nobody``), whatever its
+    default: an unseated phone never names the first player without someone choosing it."""
+    values = values or {}
+    return ActionForm(spec.fields, {f.name: shown(f, values.get(
+        f.name, None if f.kind == "player" else f.default)) for f in spec.fields},
+                      (("", NOBODY),) * nobody + tuple(enumerate(players)),
+                      {p.field: (p.message,) for p in problems if p.field})
+
+
+def shown(spec: FieldSpec, value: Any) -> Any:
+    """A value as its field shows it: a number or a seat (nothing for one that is not), a ticked
+    box or not, a choice as sent, a text without the spaces around it."""
+    if value is None or spec.kind == "choice":
+        return value if value is None else str(value)
+    if spec.kind in ("int", "player"):
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            return None
+    if spec.kind == "bool":
+        return bool(value) and value != "false"
+    return value.strip() if isinstance(value, str) else value
 
 
 def tap_values(spec: ActionSpec) -> dict[str, Any]:
     """An action's fields as a tap sent them, for the rules to read and check (``read_fields``
     names every problem by its field's label, in the reader's language): a JSON object's values
     as they are; from a form, an empty box is left out (so it takes its default) and an unticked
-    box, which a browser leaves out, is false. No WTForms form is built for a tap: the rules'
-    own reading is the one check, and the form's only cost."""
+    box, which a browser leaves out, is false."""
     if request.is_json:
         body = request.get_json(silent=True)
         return {f.name: body[f.name] for f in spec.fields
@@ -159,7 +156,7 @@ def form_values(spec: ActionSpec, form: Mapping[str, str]) -> dict[str, Any]:
         raw = picked[f.name] if f.name in picked else (
             _first_filled(form, f.name) or _in_parts(form, f.name, f.parts))
         if f.kind == "bool" and raw == "y":
-            values[f.name] = True  # a ticked box as the form draws it (widgets.py)
+            values[f.name] = True  # a ticked box as the form draws it (macros.html)
         elif raw != "":
             values[f.name] = raw
         elif f.kind == "bool":
@@ -225,6 +222,14 @@ def _fields(rules: GameRules, which: str) -> tuple[tuple[FieldSpec, ...], tuple[
     return rules.quick_options, rules.quick_fields
 
 
+def _ruling_fields(rules: GameRules) -> tuple[FieldSpec, ...]:
+    """A choice for each ruling with more than one reading (its default if none is sent)."""
+    return tuple(FieldSpec(f"ruling_{rid}", t("Ruling {id}", id=rid), "choice",
+                           choices=tuple(ruling.readings.items()), required=False,
+                           default=ruling.default)
+                 for rid, ruling in rules.rulings.items() if len(ruling.readings) > 1)
+
+
 class _SeatMeta:
     """A seat row is a plain WTForms form inside the FlaskForm: it says WTForms' own messages
     ("Not a valid integer value.") in the reader's language as the FlaskForm does."""
@@ -236,20 +241,22 @@ class _SeatMeta:
 @cache
 def table_form_class(rules: GameRules, which: str) -> type[FlaskForm]:
     """The setup form (``which="setup"``) or the quick score pad (``"quick"``): game options, then
-    one row per possible seat; rows left without a name are skipped."""
+    one row per possible seat; rows left without a name are skipped. Each class keeps the specs
+    its fields are drawn from (``specs``: the options, then the rulings)."""
     options, per_player = _fields(rules, which)
-    row_attrs = {f.name.replace(".", "__"): wtf_field(replace(f, required=False))
-                 for f in per_player}
+    row_specs = tuple(replace(f, name=f.name.replace(".", "__"), required=False)
+                      for f in per_player)
     row = type(f"{rules.slug.title()}{which.title()}SeatForm", (Form,),
-               {**row_attrs, "Meta": _SeatMeta})
+               {**{f.name: wtf_field(f) for f in row_specs}, "Meta": _SeatMeta,
+                "specs": row_specs})
+    rulings = _ruling_fields(rules)
     attrs: dict[str, Any] = {f.name: wtf_field(f) for f in options}
     attrs["players"] = FieldList(FormField(row), min_entries=rules.max_players,
                                  max_entries=rules.max_players)
-    for rid, ruling in rules.rulings.items():
-        if len(ruling.readings) > 1:
-            attrs[f"ruling_{rid}"] = SelectField(t("Ruling {id}", id=rid), choices=choices(
-                ruling.readings.items()), default=ruling.default)
-    return type(f"{rules.slug.title()}{which.title()}Form", (FlaskForm,), attrs)
+    for f in rulings:  # (any reading sent is checked; none sent: the default)
+        attrs[f.name] = SelectField(f.label, choices=choices(f.choices), default=f.default)
+    return type(f"{rules.slug.title()}{which.title()}Form", (FlaskForm,),
+                {**attrs, "specs": options + rulings})
 
 
 def table_payload(rules: GameRules, form: FlaskForm, which: str) -> tuple[dict, list[dict]]:

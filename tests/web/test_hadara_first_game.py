@@ -166,19 +166,21 @@ def test_a_deck_named_twice_in_the_order_is_refused_and_nothing_is_stored(table)
 
 
 def test_printed_values_are_chips_over_their_range_with_a_box_beside_them(app, client):
+    from flask import get_template_attribute
+
     from companion.web.extras.hadara import span
-    from companion.web.forms import action_form
-    from companion.web.widgets import fast_input
     with app.test_request_context():
-        colony = action_form(HADARA, "colony", ("Ana", "Ben"))
-        statue = action_form(HADARA, "statue", ("Ana", "Ben"))
-        buy = action_form(HADARA, "buy", ("Ana", "Ben"))
-        drawn = {name: str(fast_input(getattr(form, name), span("buy", name, epoch)))
-                 for form, name, epoch in ((colony, "requirement", 1), (colony, "points", 1),
-                                           (colony, "coins", 1), (colony, "choice", 1),
-                                           (statue, "requirement", 1), (statue, "tile_value", 1))}
-        costs = {epoch: re.findall(r"name=cost value=(\d+)",
-                                   str(fast_input(buy.cost, span("buy", "cost", epoch))))
+        control = get_template_attribute("macros.html", "control")
+
+        def chips(kind, name, epoch):
+            f = next(f for f in HADARA.spec(kind).fields if f.name == name)
+            return str(control(f, f.default, span=span("buy", name, epoch)))
+        drawn = {name: chips(kind, name, epoch)
+                 for kind, name, epoch in (("colony", "requirement", 1), ("colony", "points", 1),
+                                           ("colony", "coins", 1), ("colony", "choice", 1),
+                                           ("statue", "requirement", 1),
+                                           ("statue", "tile_value", 1))}
+        costs = {epoch: re.findall(r"name=cost value=(\d+)", chips("buy", "cost", epoch))
                  for epoch in (1, 2, 3)}
     for name, html_ in drawn.items():
         assert "type=radio" in html_ and "<select" not in html_, name

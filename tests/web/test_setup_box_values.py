@@ -58,7 +58,7 @@ def test_hexemonia_city_values_a_first_game_read_off_the_tile_fill_its_next_setu
         as_text=True))
     assert re.search(r'name="sparta_bonus_points" value="3"', section)
     kind = re.search(r'<select name="sparta_bonus_kind"[^>]*>(.*?)</select>', section, re.S)
-    assert re.search(r'<option selected value="chora">', kind.group(1))
+    assert re.search(r'<option value="chora" selected>', kind.group(1))
     nature = re.search(r'<select name="sparta_nature"[^>]*>(.*?)</select>', section, re.S)
-    assert re.search(r'<option selected value="">', nature.group(1))  # never entered
+    assert re.search(r'<option value="" selected>', nature.group(1))  # never entered
     assert not re.search(r'name="athens_bonus_points" value="[1-9]', section)

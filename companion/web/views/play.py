@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from flask import (
@@ -106,38 +105,13 @@ def once_sent() -> str | None:
 ONCE = re.compile(r"[A-Za-z0-9_-]{8,40}")
 
 
-class _Forms(Mapping):
-    """The forms of the actions a state allows, each built when a part that shows it is drawn
-    (a shared part taken from the cache builds none)."""
-
-    def __init__(self, build: Callable[[str], Any], kinds: tuple[str, ...]):
-        self.build, self.kinds, self.built = build, kinds, {}
-
-    def __getitem__(self, kind: str) -> Any:
-        if kind not in self.kinds:
-            raise KeyError(kind)
-        if kind not in self.built:
-            self.built[kind] = self.build(kind)
-        return self.built[kind]
-
-    def __contains__(self, kind: object) -> bool:  # (Mapping's own would build the form)
-        return kind in self.kinds
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.kinds)
-
-    def __len__(self) -> int:
-        return len(self.kinds)
-
-
 def _context(game: Game, can_play: bool, *, error: RulesError | None = None,
              failed: str | None = None, values: dict | None = None) -> dict[str, Any]:
     rules = get_game(game.slug)
     state = store.state_of(game)
     names = rules.player_names(state)
-    forms = _Forms(lambda kind: action_form(
-        rules, kind, names, formdata=None, data=values if kind == failed and values else None),
-        rules.available(state) if can_play else ())
+    forms = {kind: action_form(rules.spec(kind), names, values if kind == failed else None)
+             for kind in (rules.available(state) if can_play else ())}
     seat = viewer_seat(game, can_play)
 
     def asks(kind: str, player: int | None = None) -> bool:
@@ -463,12 +437,8 @@ def _change_page(game: Game, seq: int, values: dict | None = None,
     rules = get_game(game.slug)
     entry = _entry_to_change(game, seq)
     names = rules.player_names(store.state_of(game))
-    form = action_form(rules, entry.kind, names, data=values if values is not None
-                       else entry.data)
-    if error is not None:
-        for p in error.problems:
-            if p.field in form._fields:
-                form[p.field].errors = [p.message]
+    form = action_form(rules.spec(entry.kind), names, entry.data if values is None else values,
+                       problems=error.problems if error else ())
     said = store.said_at(game, seq)
     return render_template("change.html", game=game, rules=rules, token=game.play_token,
                            entry=entry, said=said, form=form, error=error,

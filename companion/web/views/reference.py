@@ -23,7 +23,7 @@ from ...reference.search import INDEX
 from ...store import HOUSE_RULE
 from ...store.db import LEGACY_BOX
 from ..citations import rule_href, rule_link, rule_title, tied_at
-from ..forms import action_form_class
+from ..forms import action_form
 from .play import once_sent, open_game, playing, signed_by, version_sent
 
 bp = Blueprint("reference", __name__)
@@ -256,12 +256,10 @@ def ask(token: str):
     forms, answer, errors = [], None, []
     for q in questions_for(game.slug):
         mine = q.id == asked
-        form = action_form_class(game.slug, f"ask-{q.id}", q.spec)(
-            formdata=request.args if mine else None, meta={"csrf": False})
-        for f in q.fields:
-            if f.kind == "player":
-                getattr(form, f.name).choices = list(enumerate(names))
-        forms.append((q, form))
+        # (a box left unticked is not sent: false, as the rules read it)
+        sent = {**{f.name: False for f in q.fields if f.kind == "bool"},
+                **request.args.to_dict()} if mine else None
+        forms.append((q, action_form(q.spec, names, sent, nobody=False)))
         if mine:
             try:
                 answer = q.ask(state, read_fields(q.spec, request.args.to_dict(), len(names)))
