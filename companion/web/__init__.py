@@ -99,8 +99,8 @@ def init_app(app: Flask) -> None:
     app.url_value_preprocessor(_game_words)
     from . import security  # CSRF check, security headers, no caching of pages
     security.init_app(app)
-    from .views import api, pages, play
-    app.register_blueprint(pages.bp)
+    from .views import api, changes, pages, play  # noqa: F401  (changes: the history's routes
+    app.register_blueprint(pages.bp)                # of the play blueprint)
     app.register_blueprint(play.bp)
     from .views import sharing  # the game's link, QR code, table view, version check and export
     app.register_blueprint(sharing.bp)

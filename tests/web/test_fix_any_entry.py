@@ -243,7 +243,7 @@ def test_each_phone_offers_to_take_back_its_own_seats_last_step(table, app):
     correct(ana, 0, 3)     # #1 Ana's, signed by her phone
     correct(table, 1, 2)   # #2 from the unseated host's phone
     ana.refresh()
-    mine = re.search(r'action="[^"]*/void" class="tools mine">(.*?)</form>', ana.page, re.S)
+    mine = re.search(r'action="[^"]*/void"\s+class="tools mine">(.*?)</form>', ana.page, re.S)
     assert mine and 'name="targets" value="1"' in mine.group(1)
     assert "Take back my last" not in table.page  # an unseated phone has no "mine"
     void(ana, 1)
@@ -355,7 +355,7 @@ def test_take_back_my_last_in_turn_takes_the_next_players_step_that_needs_it_in_
     host.do("sell", player=2, colour="blue")  # then Chen's, in turn after Ben's
     ben_sale, chen_sale = len(host.rows()) - 1, len(host.rows())
     ben.refresh()
-    mine = re.search(r'action="[^"]*/void" class="tools mine">(.*?)</form>', ben.page, re.S)
+    mine = re.search(r'action="[^"]*/void"\s+class="tools mine">(.*?)</form>', ben.page, re.S)
     assert f'name="targets" value="{ben_sale},{chen_sale}"' in mine.group(1)
     assert f"the step after it that needs it (#{chen_sale})" in mine.group(1)
     before = host.state()

@@ -1,10 +1,7 @@
-"""A game at the table: its page, its actions, undo and redo, the history (where any entry can be
-taken back or changed) and the score pad. Showing the game beyond the phone (its link, the table
-view, the version check, the export) is web/sharing.py's.
-
-Over 400 lines because the history's take-back and change views answer their refusals with the
-taps' own helpers (the fresh game, the refusal for a script); they could leave together for a
-module of their own."""
+"""A game at the table: its page, its actions, undo and redo, and the score pad. The history,
+where any entry can be taken back or changed, is ``changes``' (routes of the same blueprint);
+showing the game beyond the phone (its link, the table view, the version check, the export) is
+``sharing``'s."""
 from __future__ import annotations
 
 import functools
@@ -28,8 +25,7 @@ from markupsafe import Markup
 
 from ... import store
 from ...games import get_game
-from ...games.core import AMEND, REDO, UNDO, VOID, RulesError, StaleAction, WouldBreak, in_force, t
-from ...games.core.history import MAX_TARGETS
+from ...games.core import REDO, UNDO, RulesError, StaleAction, t
 from ...i18n import for_game, read_typed, say
 from ...store import seats
 from ...store.db import Game
@@ -230,16 +226,16 @@ def game_page(token: str):
 def _refuse(game: Game, err: RulesError, kind: str, values: dict | None, status: int):
     # The request's read transaction may predate the change that caused the refusal (SQLite
     # keeps a read snapshot until the transaction ends): end it to show the current state.
-    fresh = _fresh(game)
+    fresh = fresh_game(game)
     if wants_json():
-        said = _said(err)
+        said = refusal_words(err)
         if err.rule:
             said += f" ({rule_title(err.rule, game.slug) or err.rule})"
-        return _refusal_json(err, fresh, said, status)
+        return refusal_json(err, fresh, said, status)
     return _game_page(fresh, True, error=err, failed=kind, values=values), status
 
 
-def _fresh(game: Game) -> Game:
+def fresh_game(game: Game) -> Game:
     """The game as it is now: the request's read transaction may predate the change that caused
     a refusal (SQLite keeps a read snapshot until the transaction ends), so it is ended."""
     s = store.session()
@@ -247,12 +243,12 @@ def _fresh(game: Game) -> Game:
     return s.get(Game, game.id, populate_existing=True)
 
 
-def _said(err: RulesError) -> str:
+def refusal_words(err: RulesError) -> str:
     """A refusal's problems in the reader's language, as the page shows them."""
     return "; ".join(say(p.message) for p in err.problems)
 
 
-def _refusal_json(err: RulesError, fresh: Game, said: str, status: int, **extra: Any):
+def refusal_json(err: RulesError, fresh: Game, said: str, status: int, **extra: Any):
     """A refusal for a script: error/errors stay English for machine clients; ``said`` is the
     refusal in the reader's language, for the page's own script to show."""
     return jsonify(ok=False, error=err.message, rule=err.rule, version=fresh.version, said=said,
@@ -266,7 +262,7 @@ def version_sent() -> int | None:
     return int(raw) if raw.isdecimal() and len(raw) < 10 else None
 
 
-def _recorded(done: store.Recorded, retried: int):
+def recorded_json(done: store.Recorded, retried: int):
     """A recorded tap's answer for a script; ``retried``: its write was tried again after a
     conflict with another phone's (how many times), and nothing was lost."""
     return jsonify(ok=True, version=done.version, text=done.text,
@@ -275,7 +271,7 @@ def _recorded(done: store.Recorded, retried: int):
 
 def _answer(token: str, done: store.Recorded, retried: int):
     if wants_json():
-        return _recorded(done, retried)
+        return recorded_json(done, retried)
     return redirect(url_for("play.game_page", token=token), 303)
 
 
@@ -347,140 +343,6 @@ def take_seat(token: str):
         claims.pop(str(game.id), None)
     session["seats"] = claims
     return redirect(url_for("play.game_page", token=token), 303)
-
-
-def _history(game: Game, can_play: bool, *, around: int | None = None,
-             error: RulesError | None = None, offer: tuple[int, ...] = (), status: int = 200):
-    """The history page (web/history_page.py): the part the link asks for, or the part holding
-    step ``around``."""
-    place = None if around is None else history_page.Asked(around=around)
-    return history_page.render(game, can_play, viewer_seat(game, can_play), place=place,
-                               error=error, offer=offer, status=status)
-
-
-@bp.get("/<token>/history")
-def history(token: str):
-    game, can_play = open_game(token)
-    return _history(game, can_play)
-
-
-def _steps_sent() -> list[int]:
-    """The step numbers a take-back form sent (``targets``: repeated, or "12, 14")."""
-    raw = ",".join(request.form.getlist("targets"))[:MAX_TARGETS * 8]
-    return [int(v) for v in re.split(r"[\s,#]+", raw) if v.isdecimal() and len(v) < 9]
-
-
-def _refuse_change(game: Game, err: RulesError, sent: list[int], at: int | None):
-    """A refused void or amendment: JSON for a script, else the history with the refusal (at
-    step ``at``'s part) and, when later steps would break, the offer to take them back too."""
-    status = 409 if isinstance(err, StaleAction) else 422
-    fresh = _fresh(game)
-    if wants_json():
-        return _refusal_json(err, fresh, _said(err), status,
-                             breaks=list(getattr(err, "entries", ())),
-                             following=list(getattr(err, "following", ())))
-    # a take-back of exactly the steps that break, unless it would stop later steps in turn
-    offer = tuple(sorted({*sent, *err.entries})) if isinstance(err, WouldBreak) \
-        and not err.following else ()
-    return _history(fresh, True, around=at, error=err, offer=offer, status=status)
-
-
-@bp.post("/<token>/void")
-def void(token: str):
-    """Take back chosen steps of the history, wherever they are (nothing is deleted: the log
-    records that they are void); refused, with every step that would break named, when a later
-    step depends on them."""
-    sent = _steps_sent()
-    try:
-        for attempt in store.attempts():
-            with attempt, store.tap(token, once=once_sent()) as tap:
-                game = playing(tap)
-                done = tap.record(VOID, {"targets": sent}, by=signed_by(game),
-                                  version=version_sent())
-    except RulesError as err:
-        return _refuse_change(game, err, sent, min(sent, default=None))
-    if wants_json():
-        return _recorded(done, attempt.tried)
-    if request.form.get("back") == "game":
-        return redirect(url_for("play.game_page", token=token), 303)
-    return redirect(_history_at(token, request.form.get("around", ""),
-                                view=request.form.get("view") == history_page.MINE), 303)
-
-
-def _history_at(token: str, step: str | int, *, view: bool = False) -> str:
-    """The part of the history holding ``step`` (the one a phone acted on), at that step."""
-    seq = str(step)
-    if not (seq.isdecimal() and len(seq) < 10):
-        return url_for("play.history", token=token)
-    return url_for("play.history", token=token, around=seq,
-                   view=history_page.MINE if view else None, _anchor=f"step-{seq}")
-
-
-def _entry_to_change(game: Game, seq: int):
-    """The action step ``seq`` of a game, with its values in force now; 404 for any other, and
-    403 when it holds another player's hidden information (its form would show it)."""
-    entries = store.entries_of(store.rows_of(store.session(), game.id))
-    row = next((e for e in in_force(entries) if e.seq == seq), None)
-    if row is None or not history_page.changeable(row):
-        abort(404, description=t("This game has no step {seq} that can be changed.", seq=seq))
-    rules, seat, state = get_game(game.slug), seat_of(game), store.state_of(game)
-    owners = {s.seat for s in rules.secrets(game.setup, entries, state) if s.seq == seq} - {seat}
-    if owners:
-        name = rules.player_names(state)[min(owners)]
-        abort(403, description=t("Step {seq} holds {name}'s hidden information: only {name}'s "
-                                 "phone can change it.", seq=seq, name=name))
-    return row
-
-
-def _change_page(game: Game, seq: int, values: dict | None = None,
-                 error: RulesError | None = None, status: int = 200):
-    rules = get_game(game.slug)
-    entry = _entry_to_change(game, seq)
-    names = rules.player_names(store.state_of(game))
-    form = action_form(rules.spec(entry.kind), names, entry.data if values is None else values,
-                       problems=error.problems if error else ())
-    said = store.said_at(game, seq)
-    return render_template("change.html", game=game, rules=rules, token=game.play_token,
-                           entry=entry, said=said, form=form, error=error,
-                           back=_back_to_game()), status
-
-
-def _back_to_game() -> str:
-    """"game" when the change was opened from the game page, which it then goes back to."""
-    return "game" if request.args.get("back") == "game" else ""
-
-
-@bp.get("/<token>/change/<int:seq>")
-def change(token: str, seq: int):
-    """A step's form with its values, to change them (an amendment)."""
-    game, _ = open_game(token, to_play=True)
-    return _change_page(game, seq)
-
-
-@bp.post("/<token>/change/<int:seq>")
-def amend(token: str, seq: int):
-    """Change one step's values; the log keeps the original and records the amendment, and
-    every later step is checked again."""
-    try:
-        for attempt in store.attempts():
-            with attempt, store.tap(token, once=once_sent()) as tap:
-                game = playing(tap)
-                entry = _entry_to_change(game, seq)
-                values = tap_values(get_game(game.slug).spec(entry.kind))
-                done = tap.record(AMEND, {"target": seq, "data": values}, by=signed_by(game),
-                                  version=version_sent())
-    except WouldBreak as err:
-        return _refuse_change(game, err, [], seq)
-    except RulesError as err:
-        if wants_json():
-            return _refuse_change(game, err, [], seq)
-        return _change_page(_fresh(game), seq, values, err,
-                            409 if isinstance(err, StaleAction) else 422)
-    if wants_json():
-        return _recorded(done, attempt.tried)
-    if _back_to_game():
-        return redirect(url_for("play.game_page", token=token), 303)
-    return redirect(_history_at(token, seq), 303)
 
 
 @bp.get("/<token>/score")
