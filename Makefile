@@ -35,13 +35,13 @@ sources = $(if $(filter web,$(1)),--ignore-dirs ".* _* $(GAME_AREAS)" companion 
             $(call in_root,companion/games/$(1) templates/games/$(1) companion/web/extras/$(1).py))
 
 # The .mo files Flask-Babel reads, compiled from the committed .po catalogs (not committed; not
-# by `pybabel compile`, which refuses a Chinese plural: companion/i18n.py says why).
+# by `pybabel compile`, which refuses a Chinese plural: companion/web/i18n.py says why).
 # Written again only when a catalog (or the code writing them) is newer than what it wrote.
 PO := $(wildcard $(ROOT)/translations/*/*/LC_MESSAGES/messages.po)
 catalogs: $(PO:.po=.mo)
 
-$(PO:.po=.mo) &: $(PO) $(ROOT)/companion/i18n.py $(VENV)/.runtime
-	cd $(ROOT) && $(BIN)/python -m companion.i18n
+$(PO:.po=.mo) &: $(PO) $(ROOT)/companion/web/i18n.py $(VENV)/.runtime
+	cd $(ROOT) && $(BIN)/python -c 'from companion.web.i18n import compile_all; compile_all()'
 
 # After changing words in the code: add new ones to every catalog (then translate them). It
 # rewrites every location line: commit only the entries that changed.

@@ -50,9 +50,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     _refuse_placeholder_key(app)
 
-    from . import i18n, web
+    from . import web
     from .store import db, live
-    from .web import bodies
+    from .web import bodies, i18n
     db.init_app(app)
     live.init_app(app)
     i18n.init_app(app)

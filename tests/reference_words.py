@@ -9,8 +9,8 @@ from functools import cache
 
 from babel.messages.pofile import read_po
 
-from companion.i18n import TRANSLATIONS
 from companion.reference import REFERENCES
+from companion.web.i18n import TRANSLATIONS
 
 
 def words(text: str) -> set[str]:

@@ -127,7 +127,7 @@ LAYERS = (
     ("rules", ("companion.games", "companion.reference")),
     ("store", ("companion.store",)),
     ("groups", ("companion.groups",)),
-    ("web helpers", ("companion.i18n", "companion.web")),
+    ("web helpers", ("companion.web",)),
     ("views", ("companion.web.views", "companion.web.extras")),
     ("app", ("companion", "=companion.web")),
     ("serving", ("companion.serving",)),

@@ -10,8 +10,8 @@ others asking for it wait for that drawing instead of drawing it again; and a pr
 such value at a time, so heavy drawings take at most one of its threads from the other tables'
 pages. A request waiting (for a drawing, or for its turn to draw) ends its read of the database
 first (``aside``: the web layer's; cachetools' own ``cached(condition=...)`` waits holding it):
-it holds no connection meanwhile, and a drawing reads what it shows afresh. Files are kept by size, statistics by count; a size of 0 keeps
-nothing (to measure what keeping buys).
+it holds no connection meanwhile, and a drawing reads what it shows afresh. Files are kept by
+size, statistics by count; a size of 0 keeps nothing (to measure what keeping buys).
 """
 from __future__ import annotations
 

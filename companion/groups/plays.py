@@ -20,12 +20,7 @@ from sqlalchemy.orm import Session
 
 from ..games import GameRules, get_game
 from ..games.core import IllegalAction, Result, t
-from ..store import (
-    box_follows_game,
-    create_game,
-    new_token,
-    state_of,
-)
+from ..store import box_follows_game, create_game, new_token, state_of
 from ..store.db import (
     Action,
     Game,

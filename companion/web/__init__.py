@@ -10,8 +10,8 @@ from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
 from ..games import GAMES, game_folder
 from ..games.core import t
-from ..i18n import for_game, say
 from .device import once_key, wants_json
+from .i18n import for_game, say
 from .security import csrf
 
 #: The views that read a whole exported file (a game's, a group's, a box's) take up to

@@ -26,9 +26,9 @@ from flask import jsonify, render_template, request, url_for
 from .. import store
 from ..games import GameRules, get_game
 from ..games.core import ActionSpec, subject_fields, t
-from ..i18n import say
 from ..store.db import Game
 from .device import wants_json
+from .i18n import say
 
 #: the field the question's button adds: the player the tap was confirmed for
 CONFIRMED = "confirm_for"

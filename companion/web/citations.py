@@ -12,8 +12,8 @@ from markupsafe import Markup, escape
 
 from ..games import GAMES
 from ..games.core import Text
-from ..i18n import mark, say
 from ..reference import REFERENCES, resolve, resolve_parts
+from .i18n import mark, say
 
 
 def rule_url(target, token: str = "") -> str:

@@ -12,8 +12,8 @@ from flask import Flask, jsonify, render_template, request
 
 from ..games.core import Problem
 from ..games.core.characters import MAX_PROBLEMS, RULE, problem, problems_in, refused_in, shown
-from ..i18n import say
 from .device import wants_json
+from .i18n import say
 
 #: the methods whose body a view may store
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})

@@ -13,10 +13,10 @@ from flask import current_app, render_template, request
 
 from ..games import get_game
 from ..games.core import AMEND, REDO, UNDO, VOID, Fate, RulesError
-from ..i18n import say
 from ..store import log_parts
 from ..store.db import Action, Game
 from ..store.log_parts import Mine
+from .i18n import say
 
 PART_STEPS = 100
 #: steps newer than the one a link opens (``around``) shown above it, at most

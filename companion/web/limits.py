@@ -20,7 +20,7 @@ from flask_babel import format_timedelta
 from flask_limiter import Limiter, RateLimitExceeded
 
 from ..games.core import t
-from ..i18n import say
+from .i18n import say
 
 # Requests per client address; each is a setting (a Flask-Limiter limit string, several joined
 # by ";"). Five phones behind one home router share an address, so only guessing is held tight.

@@ -16,9 +16,9 @@ from .. import store
 from ..games import get_game
 from ..games.core import t
 from ..games.core.story import NOW, START, Story, StoryPoint, tell
-from ..i18n import mark, say
 from ..store.db import Game
 from .charts import PALETTE
+from .i18n import mark, say
 
 #: stories kept per process, by (game, version): a table's phones all ask for the newest
 STORIES_KEPT = 256

@@ -6,9 +6,9 @@ Each house spends at most 13 touches, 2 keyboard entries and 2 scrolls on its se
 its year (issue 49: the choices of its action are one tap each at the top of its board, brought
 into view when its turn comes; the names typed at setup are not counted, nor the setup's
 scrolls): the host's colour chips, Start and its seat; each other phone types the join code,
-taps Join and its name. Each phone is tapped as a newcomer taps it (``Table``). The battle that follows
-the March takes at most 4 touches and no keyboard: on the battle form the March leaves (in view
-by itself), a card chip for each side and the place the armies met (which works it out, its
+taps Join and its name. Each phone is tapped as a newcomer taps it (``Table``). The battle that
+follows the March takes at most 4 touches and no keyboard: on the battle form the March leaves
+(in view by itself), a card chip for each side and the place the armies met (which works it out, its
 answer on screen), then Record. The settlement Cobalt paid by
 hand in Summer is offered back to Basalt in Winter as one tap a silo.
 

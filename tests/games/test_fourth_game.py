@@ -11,9 +11,10 @@ import re
 
 import pytest
 
-from companion import games, i18n
+from companion import games
 from companion.games import GAMES, install
 from companion.reference import REFERENCES
+from companion.web import i18n
 from tests.games.fourth_game import RULES
 from tests.web.table import CSRF, WebTable
 

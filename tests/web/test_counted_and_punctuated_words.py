@@ -11,11 +11,12 @@ from dataclasses import replace
 import pytest
 from babel.messages.pofile import read_po
 
-from companion import i18n, store
+from companion import store
 from companion.games import get_game
 from companion.games.hadara.box import colony_words
 from companion.games.tradewarz.spring import end_reason
 from companion.games.tradewarz.terms import amount, join
+from companion.web import i18n
 from companion.web.story import LEFT, RIGHT, story_of
 from tests.table_helpers import HEXEMONIA_SETUP, HEXEMONIA_TURNS, sample_setup
 

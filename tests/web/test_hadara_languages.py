@@ -8,7 +8,7 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 
-from companion import i18n
+from companion.web import i18n
 
 from .table import WebTable, seat
 

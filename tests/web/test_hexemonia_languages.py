@@ -9,9 +9,9 @@ from html import unescape
 import pytest
 from babel.messages.pofile import read_po
 
-from companion import i18n
 from companion.games import get_game
 from companion.games.core import IllegalAction
+from companion.web import i18n
 
 from .table import THREE
 from .table import hexemonia_table as create

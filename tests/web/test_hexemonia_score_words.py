@@ -5,7 +5,7 @@ import re
 import pytest
 
 from companion.games import get_game
-from companion.i18n import say
+from companion.web.i18n import say
 from companion.web.views.reference import rule_link
 
 RULES = get_game("hexemonia")

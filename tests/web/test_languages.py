@@ -10,7 +10,7 @@ import pytest
 from babel.messages.pofile import read_po
 from jinja2 import Environment
 
-from companion import i18n
+from companion.web import i18n
 
 TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != "en"]
 FIELDS = re.compile(r"\{([^{}!:]*)[^{}]*\}")

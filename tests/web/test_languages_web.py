@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from markupsafe import escape
 
-from companion import i18n
+from companion.web import i18n
 
 from .table import WebTable
 
@@ -223,8 +223,8 @@ def test_the_english_reference_has_no_language_note(client):
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_a_rule_link_shows_the_title_of_its_section_in_the_readers_language(client, table, lang):
-    from companion.i18n import for_game, say
     from companion.reference import REFERENCES
+    from companion.web.i18n import for_game, say
     table.do("correct", player="0", value="coins", delta="1")
     html = get(client, f"{table.path}/history", lang)
     link = re.search(r'<a class="rule-link" href="/rules/hadara\?game=[^"#]+#(\w[\w-]*)">(.*?)</a>',
@@ -274,8 +274,9 @@ def test_a_refused_tap_sent_by_the_page_script_carries_its_words_in_the_readers_
     """The page's script shows `said`; `error` stays English for machine clients."""
     from babel.messages.pofile import read_po
 
-    from companion import i18n, store
+    from companion import store
     from companion.games import get_game
+    from companion.web import i18n
     from tests.table_helpers import csrf_of, sample_setup
     with app.app_context():
         game = store.create_game(get_game("hadara"), sample_setup(get_game("hadara")))

@@ -15,8 +15,8 @@ from typing import Any, Protocol
 
 from ..core import RulesError, Text, t
 from .costs import box_unit, recruit_cost
-from .economy import known_techs
 from .data import RESOURCES, SILO_RESOURCES, TREES
+from .economy import known_techs
 from .model import TradeWarzState, cost_text
 from .offers import offered_costs, offered_techs, pay_fields
 from .terms import RESOURCE_WORDS, TREE_WORDS

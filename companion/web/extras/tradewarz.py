@@ -26,7 +26,6 @@ from ...games.tradewarz import (
     win_chance,
 )
 from ...games.tradewarz.battle import battle_may_follow
-from ...games.tradewarz.now import choices_now, unpaid_builds
 from ...games.tradewarz.costs import box_unit, recruit_cost, tech_refusal
 from ...games.tradewarz.data import (
     COST_SHAPES,
@@ -40,6 +39,7 @@ from ...games.tradewarz.data import (
 )
 from ...games.tradewarz.model import House, cost_text, silver_xadlas, soldier_cap, xadlas
 from ...games.tradewarz.model import TradeWarzState as TwGame
+from ...games.tradewarz.now import choices_now, unpaid_builds
 from ...games.tradewarz.offers import (
     SILOS_ON,
     battle_defaults,

@@ -18,9 +18,9 @@ from markupsafe import escape
 from ... import groups, store
 from ...games import get_game
 from ...games.core import t
-from ...i18n import say
 from ...store.db import Game
 from .. import story
+from ..i18n import say
 from .play import open_game
 
 bp = Blueprint("card", __name__, url_prefix="/g")

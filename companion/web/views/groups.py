@@ -28,11 +28,11 @@ from ...groups import checks, files
 from ...groups import out as group_out
 from ...groups.ratings import head_to_head, ratings
 from ...groups.stats import facts_of, game_stats, player_stats, ruling_counts
-from ...i18n import say
 from ...store.db import LEGACY_BOX, Game, box_owner_name
 from .. import charts, story
 from ..device import my_games, share_url
 from ..forms import errors_of, quick_count, table_form_class, table_payload
+from ..i18n import say
 from ..kept_files import kept_file, kept_values
 
 bp = Blueprint("groups", __name__, url_prefix="/group")

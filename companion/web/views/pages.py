@@ -17,10 +17,10 @@ from flask_babel import gettext as _l
 from ... import groups, store
 from ...games import GAMES, get_game
 from ...games.core import RulesError, t
-from ...i18n import read_typed
 from .. import quickshare
 from ..device import my_games, remember_game
 from ..forms import errors_of, quick_count, table_form_class, table_payload
+from ..i18n import read_typed
 from . import box_files
 from . import groups as group_pages
 from .play import open_game
@@ -39,7 +39,7 @@ def _rules(slug: str):
 @bp.get("/lang/<code>")
 def language(code: str):
     """Switch this browser's language (kept in a cookie) and go back to the page it came from."""
-    from ...i18n import COOKIE, COOKIE_AGE, LANGUAGES
+    from ..i18n import COOKIE, COOKIE_AGE, LANGUAGES
     if code not in LANGUAGES:
         abort(404, description=_l("Unknown language; choose one of {codes}.").format(
             codes=", ".join(LANGUAGES)))

@@ -26,7 +26,6 @@ from markupsafe import Markup
 from ... import store
 from ...games import get_game
 from ...games.core import REDO, UNDO, RulesError, StaleAction, t
-from ...i18n import for_game, read_typed, say
 from ...store import seats
 from ...store.db import Game
 from ...store.log import taken_back_with
@@ -35,6 +34,7 @@ from ..citations import rule_title
 from ..device import remember_game, wants_json
 from ..drawing import draw_page
 from ..forms import NOBODY, action_form, tap_values
+from ..i18n import for_game, read_typed, say
 
 bp = Blueprint("play", __name__, url_prefix="/g")
 

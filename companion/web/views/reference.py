@@ -16,7 +16,6 @@ from ... import store
 from ...games import GAMES, get_game, questions_for
 from ...games.core import RULING, RulesError, read_fields, t
 from ...games.core.reference import STAGE_WORDS
-from ...i18n import say
 from ...reference import REFERENCES, STAGES
 from ...reference.affects import affected
 from ...reference.search import INDEX
@@ -24,6 +23,7 @@ from ...store import HOUSE_RULE
 from ...store.db import LEGACY_BOX
 from ..citations import rule_href, rule_link, rule_title, tied_at
 from ..forms import action_form
+from ..i18n import say
 from .play import once_sent, open_game, playing, signed_by, version_sent
 
 bp = Blueprint("reference", __name__)

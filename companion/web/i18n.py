@@ -8,8 +8,8 @@ library's.
 
 One catalog folder per area (``translations/<area>/<lang>/LC_MESSAGES/messages.po``), so the
 generic interface and each game keep their own words; Flask-Babel merges them. pybabel extracts
-the words and updates the catalogs (``babel.cfg``, ``make catalogs-update``); ``python -m
-companion.i18n`` compiles them (``make catalogs``).
+the words and updates the catalogs (``babel.cfg``, ``make catalogs-update``); :func:`compile_all`
+compiles them (``make catalogs``).
 """
 from __future__ import annotations
 
@@ -27,10 +27,10 @@ from flask_babel import Babel, get_locale, get_translations
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
-from .games import GAMES, package_of
-from .games.core import Text
+from ..games import GAMES, package_of
+from ..games.core import Text
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "translations"
 
 # Language code -> its name in that language (shown as is in every language, like on a menu).
@@ -275,6 +275,3 @@ def compile_all() -> None:
             with path.with_suffix(".mo").open("wb") as fh:
                 write_mo(fh, catalog)
 
-
-if __name__ == "__main__":  # `make catalogs`
-    compile_all()
