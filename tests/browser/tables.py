@@ -125,9 +125,7 @@ class HadaraTable:
         panel = page.locator(".steps details.panel").filter(
             has=page.locator("summary", has_text="Set the wheel"))
         if not panel.evaluate("d => d.open"):
-            panel.locator("summary").first.tap()
-        if panel.locator("form.along").count():  # from epoch II, every icon by name waits
-            panel.locator("details.other").first.locator(":scope > summary").tap()
+            panel.locator("summary").tap()
         chip(panel, "seat1", "purple").tap()  # colours as chips: one tap each
         chip(panel, "seat2", "yellow").tap()
         for n, colour in enumerate(decks.split("-")[1:] if decks else (), start=2):
