@@ -19,6 +19,8 @@ class FieldSpec:
     a ``choice`` among a few (any ``usual``, e.g. 1), its choices as chips instead of a list.
     ``parts``: a value a form may send one part a tap (``name.1``, ``name.2``...), the words
     put before each part after the first (the last repeats); empty: joined by "-".
+    ``by_page``: the page fills it in (what it showed, as a check), never a player: a form
+    sends it hidden, with the value it holds (a change: the value recorded).
     """
 
     name: str
@@ -33,6 +35,7 @@ class FieldSpec:
     help: str = ""
     usual: int | None = None
     parts: tuple[str, ...] = ()
+    by_page: bool = False
 
 
 @dataclass(frozen=True)

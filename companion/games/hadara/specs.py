@@ -28,7 +28,8 @@ def _player(name: str = "player") -> FieldSpec:
 def _round() -> FieldSpec:
     """The phase A round a card is for, as the page showed it (0: not named); a second tap
     on the same player's card, once the round moved on, is refused."""
-    return FieldSpec("round", t("Round"), low=0, high=9, required=False, default=0)
+    return FieldSpec("round", t("Round"), low=0, high=9, required=False, default=0,
+                     by_page=True)
 
 
 def _track_fields(high: int = 20) -> tuple[FieldSpec, ...]:
