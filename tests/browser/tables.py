@@ -59,6 +59,18 @@ def act(page: Page, target: Locator) -> None:
     recorded(page, target.tap)
 
 
+def close_button(page: Page, opened: Callable[[Locator], Any]) -> Locator:
+    """Hadara: the close of the step the table is at. Once the rules would take it, it is one
+    button at the top of the duties; while they refuse it, it waits in a closed panel named
+    after its step, which ``opened`` opens (a tap, counted or not)."""
+    direct = page.locator(".steps form.close-step button")
+    if direct.count():
+        return direct
+    panel = page.locator(".steps details.close-step")
+    opened(panel)
+    return panel.get_by_role("button", name=re.compile("^Close “"))
+
+
 class HadaraTable:
     """Two players through all three epochs: the wheel set each epoch, a bought card, a colony,
     a statue, then selling (phase B's ten face-up cards in turn) and closing steps. The expected
@@ -109,14 +121,15 @@ class HadaraTable:
         if label != "Close this step":
             act(page, page.locator(".steps").get_by_role("button", name=label))
             return
-        panel = page.locator(".steps details.close-step")
-        expect(panel.locator("summary")).to_contain_text("Close this step: ")
-        if not panel.evaluate("d => d.open"):
-            panel.locator("summary").tap()
-        anyway = panel.locator('[type=checkbox][name="anyway"]')  # after a refused close
-        if anyway.count():
-            anyway.check()
-        act(page, panel.get_by_role("button", name=re.compile("^Close “")))
+
+        def opened(panel: Locator) -> None:
+            expect(panel.locator("summary")).to_contain_text("Close this step: ")
+            if not panel.evaluate("d => d.open"):
+                panel.locator("summary").tap()
+            anyway = panel.locator('[type=checkbox][name="anyway"]')  # after a refused close
+            if anyway.count():
+                anyway.check()
+        act(page, close_button(page, opened))
 
     def wheel(self, page: Page, decks: str = "") -> None:
         """The first player sets the wheel: Ana's icon at the purple deck, Ben's at yellow (the
@@ -125,7 +138,9 @@ class HadaraTable:
         panel = page.locator(".steps details.panel").filter(
             has=page.locator("summary", has_text="Set the wheel"))
         if not panel.evaluate("d => d.open"):
-            panel.locator("summary").tap()
+            panel.locator("summary").first.tap()
+        if panel.locator("form.along").count():  # from epoch II, every icon by name waits
+            panel.locator("details.other").first.locator(":scope > summary").tap()
         chip(panel, "seat1", "purple").tap()  # colours as chips: one tap each
         chip(panel, "seat2", "yellow").tap()
         for n, colour in enumerate(decks.split("-")[1:] if decks else (), start=2):

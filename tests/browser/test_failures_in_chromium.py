@@ -259,7 +259,7 @@ def test_without_javascript_a_tap_posts_and_a_lost_session_shows_the_error_page(
     tap_and_load(page, sell(page))
     assert int(version(page)) == int(before) + 1
     context.clear_cookies()
-    with page.expect_navigation():
-        sell(page).tap()
+    with page.expect_navigation():  # (Ben's: Ana's board, her sale made, waits for the round)
+        sell(page, 1).tap()
     expect(page.locator("h1")).to_have_text("400")
     expect(page.locator(".alert")).to_contain_text("so nothing was recorded")

@@ -26,7 +26,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import DOC_SHOTS, shot
 from tests.browser.phone import Count, face_up_sale
-from tests.browser.tables import chip, seated, tap_and_load
+from tests.browser.tables import chip, close_button, seated, tap_and_load
 
 pytestmark = pytest.mark.browser
 
@@ -84,11 +84,9 @@ def panel(page: Page, scope: str, label: str) -> Locator:
 
 
 def close_step(count: Count) -> None:
-    """Close the step the table is at: its panel opened, then the close that names the step
-    (when someone has not acted, the panel asks once and its button closes it anyway)."""
-    page = count.page
-    close = count.open(page.locator(".steps details.close-step"))
-    count.send(close.get_by_role("button", name=re.compile("^Close")))
+    """Close the step the table is at: one button naming the step once the rules would take
+    it (when someone has not acted, it closes it anyway), else its panel opened first."""
+    count.send(close_button(count.page, count.open))
 
 
 def set_wheel(count: Count) -> None:

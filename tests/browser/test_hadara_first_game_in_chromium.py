@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.phone import BROKEN_WORDS, Count, face_up_sale
-from tests.browser.tables import HadaraTable, act, chip, seated, tap_and_load
+from tests.browser.tables import HadaraTable, act, chip, close_button, seated, tap_and_load
 
 pytestmark = pytest.mark.browser
 
@@ -66,10 +66,12 @@ def test_a_button_that_takes_the_place_of_the_one_just_tapped_does_not_take_a_la
     page = open_context("phone").new_page()
     page.clock.install()  # (time flows as usual; fast_forward moves it on at once)
     start_hadara(page, live_server.url)
+    HadaraTable().wheel(page, "yellow-blue-red-green-purple")  # (the epoch's first duty)
     sell_all_rounds(page)
-    close = page.locator(".steps details.close-step")
-    close.locator("summary").tap()
-    button = close.get_by_role("button", name=re.compile("^Close “"))
+    # the step is done: its close is one button at the top of the duties, where the next
+    # duty's button takes its place
+    button = page.locator(".steps form.close-step").get_by_role("button",
+                                                                 name=re.compile("^Close “"))
     button.scroll_into_view_if_needed()
     box = button.bounding_box()
     spot = [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
@@ -139,8 +141,7 @@ def seen(phones: dict[str, Count]) -> None:
 
 
 def close_step(count: Count) -> None:
-    close = count.open(count.page.locator(".steps details.close-step"))
-    count.send(close.get_by_role("button", name=re.compile("^Close")))
+    count.send(close_button(count.page, count.open))
 
 
 def income(count: Count) -> None:
@@ -151,6 +152,8 @@ def income(count: Count) -> None:
 def set_wheel(count: Count, seats: tuple[str, ...], decks: str = "") -> None:
     """Each player's icon by name, and the decks' order once a game (one chip a deck)."""
     wheel = count.open(panel(count.page, ".steps", "Set the wheel"))
+    if wheel.locator("form.along").count():  # (these icons moved on the disc: named each)
+        count.open(wheel.locator("details.other").first)
     for n, colour in enumerate(seats, start=1):
         count.tap(chip(wheel, f"seat{n}", colour))
     for n, colour in enumerate(decks.split("-")[1:] if decks else (), start=2):

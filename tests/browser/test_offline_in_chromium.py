@@ -70,14 +70,15 @@ def test_a_reload_without_the_server_shows_the_last_view_with_a_banner_then_the_
     expect(banner).to_have_text(BANNER)
     on_screen(page, banner)  # in the dock at the bottom of the screen
     assert version(page) == now and coins(page, 0) == ana  # the game's numbers, as last seen
-    expect(sell(page, 0)).to_be_disabled()  # nothing can be sent from it
+    # nothing can be sent from it (Ben's sale: Ana's board, hers made, waits for the round)
+    expect(sell(page, 1)).to_be_disabled()
     expect(page.locator("#live.off")).to_have_count(1)
     shot(page, "phone-offline-last-view")
 
     context.set_offline(False)  # the server answers again: the live page, at once
     expect(banner).to_be_hidden(timeout=5000)
     expect(page.locator("#live.on")).to_have_count(1)
-    expect(sell(page, 0)).to_be_enabled()
+    expect(sell(page, 1)).to_be_enabled()
     assert version(page) == now and coins(page, 0) == ana
 
 

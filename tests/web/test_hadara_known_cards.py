@@ -140,3 +140,18 @@ def test_what_a_price_effect_takes_off_is_asked_as_chips_beside_the_cards_naming
     before = table.state().players[0].coins
     table.do("buy", player=0, pick=blue, saved="1")
     assert before - table.state().players[0].coins == 4 - 1  # printed, less the effect's 1
+
+
+@pytest.mark.parametrize("language, one, two", [
+    ("en", "silver medal · 1 coin", "gold medal · 2 coins"),
+    ("it", "medaglia d'argento · 1 moneta", "medaglia d'oro · 2 monete")])
+def test_a_medal_price_counts_its_coins_in_the_readers_plural(app, language, one, two):
+    """A remembered medal price is offered as "1 coin" or "2 coins" (ngettext), each language by
+    its own plural rule."""
+    from companion.web.extras.hadara import known
+    from companion.web.i18n import for_game, say
+    remembered = [("medal price", "silver epoch I", {"price": 1}),
+                  ("medal price", "gold epoch I", {"price": 2})]
+    with app.test_request_context(headers={"Accept-Language": language}):
+        for_game("hadara")
+        assert [say(c["words"]) for c in known("medal", 1, remembered)] == [one, two]

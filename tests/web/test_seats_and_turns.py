@@ -81,10 +81,10 @@ def test_close_this_step_names_its_step_so_a_second_close_cannot_close_the_next(
     action, hidden = form(table.page, "next")
     assert hidden["closing"] == "1A.colony"
     hidden["anyway"] = "y"  # nobody took a colony: the close asks, and this one is sure
-    # the close sits in a panel named after its step: a quick second tap on the next page only
-    # opens the next step's panel
-    assert re.search(r'<details class="panel close-step"><summary[^>]*>Close this step: Take a '
-                     r'colony</summary>', table.page)
+    # once the rules would take the close (here "anyway": nobody took a colony), it is one
+    # button at the top of the duties, naming the step it closes and who has not acted
+    assert re.search(r'<form [^>]*class="act ghost moves-on close-step">.*?Close “Take a colony” '
+                     r'anyway</button>', unescape(table.page), re.S)
     assert post(table, action, hidden).status_code == 303
     assert "phase A: Carve a statue" in table.refresh()
     # the same form again is answered as the first time (its one-time key), and stored once

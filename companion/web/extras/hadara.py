@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from ...games.core import t
+from ...games.core import t, tn
 from ...games.hadara import box
 from ...games.hadara.cards import piles_left
 from ...games.hadara.feeding import removal_order
@@ -45,7 +45,8 @@ def known(kind: str, epoch: int, remembered: list[tuple[str, str, Any]]) -> list
                                                                "tile_value")}})
                 for n, v in sorted(defaults["statue"].items())]
     if kind == "medal":
-        return [_choice(kind, t("{medal} medal · {price} coins", medal=MEDAL_WORDS[m], price=p),
+        return [_choice(kind, tn("{medal} medal · {n} coin", "{medal} medal · {n} coins", p,
+                                 medal=MEDAL_WORDS[m]),
                         {"medal": m, "price": p})
                 for m, p in defaults["medal"].items() if isinstance(p, int)]
     return []
