@@ -103,6 +103,8 @@ PYTEST    = cd $(ROOT) && PYTHONDONTWRITEBYTECODE= $(if $(TEST_TMP),TMPDIR=$(TES
 test: lint $(VENV)/.dev system-deps $(ROOT)/node_modules/.installed catalogs
 	$(PYTEST) $(PARALLEL)
 
+# (one random game of each in the reachable-tables walk instead of four: `make test` walks four)
+test-fast: export WALK_EXAMPLES ?= 1
 test-fast: $(VENV)/.dev catalogs
 	$(PYTEST) $(PARALLEL) -m "not browser and not postgres and not slow"
 

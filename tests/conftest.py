@@ -52,9 +52,17 @@ FIRST = ("tests/serve/test_make_run.py", "tests/serve/", "tests/durability/test_
          "tests/web/test_take_back_chains.py", "tests/properties/test_rules_invariants.py")
 
 
+#: tests that start servers or kill processes and wait on them (``make run``, Granian, gunicorn,
+#: a SIGKILL mid-game): ``slow``, run by ``make test`` and left out of ``make test-fast``
+SERVER_PROCESSES = ("tests/serve/", "tests/durability/test_table_durability.py")
+
+
 def pytest_itemcollected(item):
-    """Under ``pytest -n --dist loadgroup``, the PostgreSQL tests run on one worker: one
-    throwaway server for them all instead of one per worker."""
+    """Tests that start server processes are ``slow`` (``SERVER_PROCESSES``). Under ``pytest -n
+    --dist loadgroup``, the PostgreSQL tests run on one worker: one throwaway server for them all
+    instead of one per worker."""
+    if item.nodeid.startswith(SERVER_PROCESSES):
+        item.add_marker(pytest.mark.slow)
     if hasattr(item.config, "workerinput") and item.get_closest_marker("postgres"):
         item.add_marker(pytest.mark.xdist_group("postgres"))
 
