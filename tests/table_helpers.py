@@ -66,6 +66,23 @@ def coin_corrections(names: tuple[str, ...] | list[str], steps: int) -> list[dic
              "at": "2026-11-27T20:00:00"} for i in range(steps)]
 
 
+#: tags drawn as blocks (or not drawn): white space beside their edges shows nothing in a browser
+_BLOCKS = ("address|article|aside|blockquote|body|br|caption|col|colgroup|dd|details|dialog|div|dl|"
+           "dt|fieldset|figcaption|figure|footer|form|h[1-6]|head|header|hr|html|legend|li|link|"
+           "main|meta|nav|ol|optgroup|option|p|script|section|select|style|summary|table|tbody|"
+           "td|tfoot|th|thead|title|tr|ul")
+_BESIDE_BLOCK = re.compile(rf" ?(</?(?:{_BLOCKS})\b[^>]*>) ?")
+_SPACE = re.compile(r"[ \t\n\r\f]+")  # HTML's white space: a no-break space is not one
+
+
+def as_seen(html: str) -> str:
+    """``html`` with its white space as a browser draws it, the markup kept: every run of white
+    space one space, and none beside a block's tag (between two cells, at a paragraph's edge).
+    A test that compares a page's words reads them through this, so a template may break its
+    lines where a break shows nothing."""
+    return _BESIDE_BLOCK.sub(r"\1", _SPACE.sub(" ", html))
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -281,8 +281,8 @@ def open_panel(scope: Locator, label: str) -> Locator:
     (``data-more``) is ready once the page's script has brought its form, as a player waits
     for it before tapping in it."""
     import re
-    panel = scope.locator("details.panel").filter(
-        has=scope.page.locator("summary", has_text=re.compile("^" + re.escape(label)))).first
+    panel = scope.locator("details.panel").filter(  # a summary's text may start on a new line
+        has=scope.page.locator("summary", has_text=re.compile(r"^\s*" + re.escape(label)))).first
     if not panel.evaluate("d => d.open"):
         later = panel.get_attribute("data-more") is not None
         panel.locator("summary").first.tap()

@@ -17,7 +17,7 @@ import pytest
 from companion import store
 from companion.games import GAMES, get_game, package_of
 from companion.games.core import Entry, subject_fields
-from tests.table_helpers import csrf_of
+from tests.table_helpers import as_seen, csrf_of
 
 from .table import WebTable
 
@@ -174,7 +174,8 @@ def question_form(page: str) -> tuple[str, dict[str, str]]:
 
 
 def said(resp) -> str:
-    return unescape(resp.get_data(as_text=True))
+    """The answer's page, its white space as a browser draws it."""
+    return as_seen(unescape(resp.get_data(as_text=True)))
 
 
 # ------------------------------------------------------------ the table: every kind, every game

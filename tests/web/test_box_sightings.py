@@ -9,6 +9,7 @@ import pytest
 
 from companion import store
 from companion.games import get_game
+from tests.table_helpers import as_seen
 
 from .table import BLUE, to_statue_step
 from .table import hadara_with_box as new_game
@@ -127,7 +128,7 @@ def test_the_box_page_shows_a_conflict_as_one_value_or_another(client, app):
         first = new_game(seat("Ana", 1), seat("Ben", 2))
         one_group(first, new_game(seat("Cy", 1, coins=6), seat("Di", 3)))
         token = first.play_token
-    page = client.get(f"/g/{token}/box").get_data(as_text=True)
+    page = as_seen(client.get(f"/g/{token}/box").get_data(as_text=True))
     row = re.search(r"<td>1A</td><td>(.*?)</td>", page, re.S).group(1)
     assert re.fullmatch(r"<b>conflicting:</b> coins 5, [^<]* or coins 6, [^<]*", row), row
 

@@ -12,6 +12,7 @@ from babel.messages.pofile import read_po
 from companion.games import get_game
 from companion.games.core import IllegalAction
 from companion.web import i18n
+from tests.table_helpers import as_seen
 
 from .table import THREE
 from .table import hexemonia_table as create
@@ -49,7 +50,7 @@ def test_board_shows_the_terms_in_the_readers_language_and_not_in_english(client
     table = create(client, app, players=THREE[:2])
     table.act("take", hexes=2)
     table.play("Palestra", "polis", "military", (1, 0, 1))
-    page = client.get(table.path, headers={"Accept-Language": lang}).get_data(as_text=True)
+    page = as_seen(client.get(table.path, headers={"Accept-Language": lang}).get_data(as_text=True))
     status = between(page, 'id="hx-status"', "</section>")
     for english in ("Philosopher: not awarded yet", "Last Player marker: %(name)s."):
         said = tr[english].split("%")[0]

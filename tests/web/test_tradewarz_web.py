@@ -7,7 +7,7 @@ from html import unescape
 import pytest
 
 from companion.games.tradewarz.spring import ORDERS
-from tests.table_helpers import csrf_of
+from tests.table_helpers import as_seen, csrf_of
 
 from .table import WebTable, new_group, quick
 
@@ -480,7 +480,7 @@ def test_battle_calculator_shows_every_source_the_winner_and_casualties(table):
     resp = calc(table, **{**BATTLE, "attacker_morale_cards": 1, "attacker_morale_b": 1})
     html = resp.get_data(as_text=True)
     assert resp.status_code == 200 and "Amber (attacker) wins" in html
-    side = html.split('id="side-attacker"')[1].split("</article>")[0]
+    side = as_seen(html).split('id="side-attacker"')[1].split("</article>")[0]
     assert "<th>soldiers</th><td>2</td>" in side and "<th>battle card</th><td>4</td><td>1</td>" \
         "<td>1</td>" in side and "<th>morale cards</th><td>0</td><td>0</td><td>1</td>" in side
     # attacker 2 + 4 = 6 beats 2 + 3 = 5; losses: 3 kills - 2 blocks = 1, and 1 - 0 = 1
