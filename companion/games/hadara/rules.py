@@ -182,6 +182,11 @@ class HadaraRules(GameRules):
         """The seat whose board holds the table's duties (the wheel, income, the closes)."""
         return now.clerk(state)
 
+    def can_turn_along(self, state: HadaraState) -> bool:
+        """Whether this epoch's wheel is known from the first player's icon alone (the others
+        turn with it, as they sit on the disc)."""
+        return wheel.can_turn_along(state)
+
     def card_round(self, state: HadaraState, seat: int) -> int:
         """The phase A round a tap on ``seat``'s card is for (what a sell button names; 0 in
         phase B)."""
