@@ -279,6 +279,13 @@ def make_engine(url: str) -> Engine:
 
 
 def init_app(app: Flask) -> None:
+    open_database(app)
+    app.teardown_appcontext(_close_session)
+
+
+def open_database(app: Flask) -> None:
+    """The app's engine and sessions on the database ``DATABASE_URL`` names (and its tables,
+    with ``CREATE_TABLES``). The tests call it again to move one app to a fresh database."""
     engine = make_engine(app.config["DATABASE_URL"])
     app.extensions["db_engine"] = engine
     app.extensions["db_sessions"] = sessionmaker(engine, expire_on_commit=False)
@@ -286,7 +293,6 @@ def init_app(app: Flask) -> None:
                                                        expire_on_commit=False)
     if app.config.get("CREATE_TABLES"):
         Base.metadata.create_all(engine)
-    app.teardown_appcontext(_close_session)
 
 
 def session() -> Session:

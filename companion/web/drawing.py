@@ -74,15 +74,21 @@ def _mark_of(secret: Any) -> str:
 def init_app(app: Flask) -> None:
     """Give the templates ``per_phone``, ``own_board`` and the drawing-aware ``csrf_token`` and
     ``once_key``."""
-    drawings = _Drawings(app.config.get("DRAWING_CACHE_CHARS", DEFAULT_CACHE_CHARS),
-                         _mark_of(app.config.get("SECRET_KEY")))
-    app.extensions["drawings"] = drawings
+    start_drawings(app)
     given = dict(csrf_token=lambda: _marker("csrf") if g.get("marking") else generate_csrf(),
                  once_key=lambda: _marker("once") if g.get("marking") else once_key())
     # Globals reach imported macros; the context processor overrides Flask-WTF's own, which
     # would otherwise give page templates the real token.
     app.jinja_env.globals.update(given, per_phone=per_phone, own_board=own_board)
     app.context_processor(lambda: given)
+
+
+def start_drawings(app: Flask) -> None:
+    """The app's kept drawings, none yet (the tests start them again with each fresh database,
+    since a drawing is kept by game id and version)."""
+    app.extensions["drawings"] = _Drawings(
+        app.config.get("DRAWING_CACHE_CHARS", DEFAULT_CACHE_CHARS),
+        _mark_of(app.config.get("SECRET_KEY")))
 
 
 def _marker(name: str, *words: str) -> Markup:
