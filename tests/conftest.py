@@ -48,6 +48,10 @@ def pytest_configure(config):
 #: then the longest of the rest: run first, so that under ``pytest -n`` the other workers' tests
 #: fill that time, and no long test starts when the others are nearly done
 FIRST = ("tests/serve/test_make_run.py", "tests/serve/", "tests/durability/test_table_durability",
+         "tests/browser/test_hadara_newcomer_in_chromium.py",
+         "tests/browser/test_hadara_first_game_in_chromium.py",
+         "tests/browser/test_tradewarz_first_game_in_chromium.py",
+         "tests/properties/test_reachable_tables.py", "tests/browser/test_tables_in_chromium.py",
          "tests/web/test_every_form_refused.py", "tests/web/test_history_parts.py",
          "tests/web/test_take_back_chains.py", "tests/properties/test_rules_invariants.py")
 
