@@ -1,10 +1,11 @@
 """What happens around a tap besides recording it (``store.tap``, its one write): a close that
 must be confirmed first (the page asks once, naming who), where a phone without script lands
-after a recorded tap (its player's board), and POST/redirect/GET for a refused one (the refusal
-shown once on the game's page, so a reload never posts the tap again)."""
+after a recorded tap (what its game's page brings into view, else its player's board), and
+POST/redirect/GET for a refused one (the refusal shown once on the game's page, so a reload
+never posts the tap again)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import redirect, request, session, url_for
@@ -17,6 +18,10 @@ from .device import wants_json
 
 #: the session's copy of a refused form post, for the one view the browser is sent back to
 REFUSED = "refused"
+
+#: by game (its slug), where its page continues after a tap, when its own pages say
+#: (web/extras/<game>.py): ``landing(state, kind, seat)`` -> an anchor of the page, or None
+LANDINGS: dict[str, Callable[[Any, str, int | None], str | None]] = {}
 
 
 def is_page_post() -> bool:
@@ -61,6 +66,16 @@ def checked_for(rules: Any, game: Game, kind: str, seat: int | None,
                 raise asked[0]
         asking.ask(rules, state, kind, clean, seat)
     return check
+
+
+def lands_at(game: Game, kind: str, values: Mapping[str, Any], seat: int | None,
+             actor: str) -> str | None:
+    """Where a phone without script lands after a recorded tap of ``kind``: what the game's
+    page brings into view after it (``LANDINGS``, the game's state after the tap), else the
+    board of the player who acted (``board_after``)."""
+    landing = LANDINGS.get(game.slug)
+    return (landing and landing(store.state_of(game), kind, seat)) or \
+        board_after(actor, values, seat)
 
 
 def board_after(actor: str, values: Mapping[str, Any], seat: int | None) -> str | None:

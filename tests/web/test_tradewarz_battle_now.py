@@ -159,11 +159,12 @@ def test_superior_logistics_starts_the_second_armys_battle_after_the_first(clien
     assert battle_form(t.page) == ""  # two armies, two battles: no third
 
 
-def test_a_phone_without_script_lands_on_the_marching_houses_board_with_the_way_to_its_battle(
-        client, app):
+def test_a_phone_without_script_lands_on_the_battle_its_march_made(client, app):
     t = game(client, app)
     resp = t.do("march", house=A, target=B)
-    assert resp.headers["Location"].endswith("#p0")  # (where a page post lands)
+    assert resp.headers["Location"].endswith("#tw-battle-now")  # (where a page post lands)
+    assert battle_form(t.page)
+    # the marching house's board keeps a way to it, for a phone that comes back to the board
     board = t.page[t.page.index('id="p0"'):].split("</article>")[0]
     assert '<a class="btn tw-to-battle" href="#tw-battle-now">' in board
     assert "tw-to-battle" not in t.page[t.page.index('id="p1"'):].split("</article>")[0]

@@ -65,6 +65,7 @@ from ...games.tradewarz.terms import (
     season_word,
 )
 from ...games.tradewarz.turns import YEARLY
+from .. import taps
 from ..forms import pick_value
 from ..views.play import open_game, viewer_seat
 
@@ -255,9 +256,20 @@ def _guess(item: str) -> str:
     return " + ".join(parts)
 
 
+def _landing(state: TwGame, kind: str, seat: int | None) -> str | None:
+    """After a March or a Retreat, a phone without script lands on the battle's own form, where
+    static/tradewarz.js brings it (on the phones of its houses; a phone with no seat taps for
+    the house that moved), not on the mover's board far below it."""
+    if kind not in ("march", "retreat"):
+        return None
+    now = Helpers.battle_now(state, state.mover if seat is None else seat)
+    return "tw-battle-now" if now and now["mine"] else None
+
+
 @bp.record_once
 def _globals(state) -> None:
     state.app.jinja_env.globals["tw"] = Helpers
+    taps.LANDINGS[SLUG] = _landing
 
 
 # ------------------------------------------------------------------------ end of Spring

@@ -304,7 +304,8 @@ def act(token: str, kind: str):
     if wants_json():
         return _answer(token, done, attempt.tried)
     return redirect(url_for("play.game_page", token=token,
-                            _anchor=taps.board_after(rules.spec(kind).actor, values, seat)),
+                            _anchor=taps.lands_at(game, kind, values, seat,
+                                                  rules.spec(kind).actor)),
                     303)
 
 

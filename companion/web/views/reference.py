@@ -24,7 +24,7 @@ from ...store.db import LEGACY_BOX
 from ..citations import rule_href, rule_link, rule_title, tied_at
 from ..forms import action_form
 from ..i18n import say
-from .play import once_sent, open_game, playing, signed_by, version_sent
+from .play import once_sent, open_game, playing, signed_by, version_sent, viewer_seat
 
 bp = Blueprint("reference", __name__)
 
@@ -248,17 +248,20 @@ def switch_ruling(slug: str, token: str):
 
 @bp.get("/g/<token>/ask")
 def ask(token: str):
-    game, _ = open_game(token)
+    game, can_play = open_game(token)
     rules = get_game(game.slug)
     state = store.state_of(game)
     names = rules.player_names(state)
     asked = request.args.get("q", "")
+    seat = viewer_seat(game, can_play)
     forms, answer, errors = [], None, []
     for q in questions_for(game.slug):
         mine = q.id == asked
-        # (a box left unticked is not sent: false, as the rules read it)
+        # (a box left unticked is not sent: false, as the rules read it); a question not asked
+        # yet is about this phone's own player, where it has a seat (not a battle's two sides)
         sent = {**{f.name: False for f in q.fields if f.kind == "bool"},
-                **request.args.to_dict()} if mine else None
+                **request.args.to_dict()} if mine else \
+            {"player": seat} if seat is not None else None
         forms.append((q, action_form(q.spec, names, sent, nobody=False)))
         if mine:
             try:
