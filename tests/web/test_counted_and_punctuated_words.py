@@ -203,3 +203,13 @@ def test_the_march_names_the_ways_it_may_pay_in_words_not_slash_joined(client, a
     html = page(client, table.path, "en")
     assert "March — roads, bridges and tunnels not in the box data" in html
     assert "roads/bridges" not in html
+
+
+def test_hexemonia_in_chinese_names_a_hex_with_one_word():
+    """A hex is 板块 everywhere in Chinese (the phone review found 地块 beside it, and a
+    "六边形板块（板块）" that said it twice)."""
+    with open("translations/hexemonia/zh/LC_MESSAGES/messages.po", "rb") as f:
+        catalog = read_po(f)
+    said = [m.string for m in catalog if m.id and isinstance(m.string, str)]
+    assert sum("板块" in s for s in said) > 100
+    assert not [s for s in said if "地块" in s or "板块（板块）" in s]
