@@ -14,6 +14,7 @@
   var live = document.getElementById("live");
   var TAP = /\/(do\/[\w-]+|undo|redo)$/;
   var TAP_TIMEOUT = 20000;  // a tap with no answer by then is taken as a lost connection
+  var KEEP_AFTER = 2000;  // how long the table is quiet before the worker keeps this page
   // Hidden fields that differ between two drawings of the same form (not what the form is).
   var PER_DRAWING = ["csrf_token", "version", "once"];
   // A kept page the service worker shows while the server cannot be reached carries the time it
@@ -82,6 +83,7 @@
   var restart = false;  // it was stopped to ask again at once
   var versionUrl = game.dataset.versionUrl;
   var timer = null, failures = 0, busy = false, sent = null, drawings = 0;
+  var tapping = 0;  // taps on their way: each one's answer brings the game as it is then
   // The taps not recorded ({form: what the form is, button: which of its buttons, note: the mark's
   // words, label: the tap in words, unsent: it never reached the server}), marked on every fresh
   // copy of the game until a tap is recorded: the last one refused, or every one tapped offline.
@@ -142,7 +144,7 @@
         backOnline();
         var quick = Date.now() - started < hold * 500;  // answered without waiting
         if (body && String(body.version) !== game.dataset.version) {
-          if (busy) { next = 300; return; }  // (a tap's own refresh is bringing it)
+          if (busy || tapping) { next = 300; return; }  // (a tap's own refresh brings it)
           return refresh();
         } else if (held ? quick : !hold) { next = every; }
       })
@@ -159,16 +161,73 @@
   }
 
   // Fetch this page again (or ``url``, then shown as this page's address) and morph ours into its
-  // #game. An error page (the server asking to wait, say) leaves ours as it is.
+  // #game. The game's own page comes in parts: sent the digests of the parts this page shows
+  // (data-parts, less the part holding the form just sent, to be drawn afresh), the server
+  // answers its #game with an empty stand-in (data-same) for each part drawn as ours is, left
+  // as it is. An error page (the server asking to wait, say) leaves ours as it is.
   // Of two drawings asked at once (a live update's and a tap's), the one asked last is shown.
-  function refresh(url) {
-    var mine = ++drawings;
+  function refresh(url, whole) {
+    var mine = ++drawings, page = url || location.href, parts = partsOf(page);
     busy = true;
-    return fetch(url || location.href, {cache: "no-store", credentials: "same-origin"})
-      .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) { if (html !== null && mine === drawings) { swap(html, url); } })
+    return fetch(parts || page, {cache: "no-store", credentials: "same-origin",
+                                 headers: parts ? {"X-Parts": whole ? "" : have(sent)} : {}})
+      .then(function (r) {
+        if (!r.ok) { return null; }
+        return /json/.test(r.headers.get("Content-Type")) ? r.json() : r.text();
+      })
+      .then(function (body) { return show(body, url, mine); })
       .catch(function () { status(false); })
       .then(function () { if (mine === drawings) { busy = false; } });
+  }
+
+  // Show a drawing of the game (a whole page, or the parts the server sent: ``body.game``) if it
+  // is still the one asked last (``mine``).
+  function show(body, url, mine) {
+    if (body === null || mine !== drawings) { return; }
+    var page = typeof body === "string", fresh = gameOf(page ? body : body.game, page);
+    var same = fresh.querySelectorAll("[data-same]");
+    if (Array.prototype.some.call(same, function (el) { return !mine_(el.id); })) {
+      drawings = mine - 1;  // (a part not here as it was: a filled form kept, say)
+      return refresh(url, true);
+    }
+    swap(fresh, url, same, page ? null : body.csrf);
+    if (!page) { keepLater(); }
+  }
+
+  // The part of ours with this id, if #game has it.
+  function mine_(id) {
+    var el = document.getElementById(id);
+    return el && game.contains(el) ? el : null;
+  }
+
+  // The address of the parts of ``page`` when it is this game's page (the same asked forms),
+  // else null: another page is fetched whole.
+  var gamePath = versionUrl.replace(/\/v$/, "");
+  function partsOf(page) {
+    var at = new URL(page, location.href);
+    return at.pathname === gamePath ? gamePath + "/parts" + at.search : null;
+  }
+
+  // What this page's parts are, as the server sent them (id:digest each), but for the part
+  // holding ``form``, the form just sent: it is drawn afresh (a new one-time key).
+  function have(form) {
+    var said = game.dataset.parts || "";
+    if (!form || !game.contains(form)) { return said; }
+    var part = null;
+    for (var el = form; el && el !== game; el = el.parentElement) { if (el.id) { part = el.id; } }
+    return said.split(" ").filter(function (p) { return p.split(":")[0] !== part; }).join(" ");
+  }
+
+  // The #game of a page (``page``: a whole page) or of its drawing alone.
+  function gameOf(html, page) {
+    if (page) {
+      var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("game");
+      if (!fresh) { throw new Error("no game on the page"); }
+      return fresh;
+    }
+    var t = document.createElement("template");
+    t.innerHTML = html;
+    return t.content.firstElementChild;
   }
 
   // A panel whose form is drawn on asking (data-more: this page with it drawn, where the
@@ -245,13 +304,14 @@
   }
 
   // The forms the reader filled in and the ones in open panels, each given a shared id with its
-  // twin on the new page (same address, same fixed values), so that the morph matches them and
-  // their panels exactly rather than by position; a filled form with no twin is kept.
-  function pairForms(fresh) {
+  // twin on the new drawing of their part (same address, same fixed values), so that the morph
+  // matches them and their panels exactly rather than by position; a filled form with no twin
+  // is kept.
+  function pairForms(fresh, kept) {
     var mine = formsOf(game), theirs = formsOf(fresh), paired = [], n = 0;
     Object.keys(mine).forEach(function (key) {
       var form = mine[key];
-      if (!form || form === sent || form.closest(".kept-form") ||
+      if (!form || form === sent || form.closest(".kept-form") || kept.has(form) ||
           !(filled.has(form) || form.closest("details[open]"))) { return; }
       var twin = theirs[key];
       if (twin && !form.id && !twin.id) {
@@ -264,33 +324,49 @@
     return paired;
   }
 
-  function swap(html, url) {
-    var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("game");
-    if (!fresh) { throw new Error("no game on the page"); }
+  var MORPH = {morphStyle: "outerHTML", ignoreActiveValue: true, callbacks: {
+    // A part drawn the same (attributes, words and children: the browser's own comparison,
+    // which stops at the first difference) is left as it is rather than walked by the morph;
+    // but for the form just sent, whose typed values are to go.
+    // A part the server left out (data-same: drawn as ours is) is left as it is too.
+    beforeNodeMorphed: function (el, theirs) {
+      return !(el.nodeType === 1 && ((theirs.hasAttribute("data-same") && el.id === theirs.id) ||
+                                     (!justSent(el) && el.isEqualNode(theirs))));
+    },
+    beforeAttributeUpdated: function (attr, el) { return !readersOwn(attr, el); },
+    beforeNodeRemoved: function (node) {
+      if (node.nodeType !== 1) { return true; }
+      if (node.classList.contains("kept-form")) { return false; }
+      // (a kept form inside a part that goes stays where that part was)
+      node.querySelectorAll(".kept-form").forEach(function (k) { node.before(k); });
+      return true;
+    }}};
+
+  // Morph our #game into its new drawing, whose parts drawn as ours are (``same``: stand-ins)
+  // stay ours; their forms then say the new version and carry ``csrf``, the security token the
+  // server gave this answer (a session lost and begun again has a new one).
+  function swap(fresh, url, same, csrf) {
     if (sent) { filled.delete(sent); toggled.delete(sent.closest("details")); }
-    var paired = pairForms(fresh);
+    var kept = new Set();
+    same.forEach(function (el) {
+      mine_(el.id).querySelectorAll("form").forEach(function (f) { kept.add(f); });
+    });
+    var paired = pairForms(fresh, kept);
     var anchor = anchorOf(sent), mine = sent && tapped;
-    Idiomorph.morph(game, fresh, {morphStyle: "outerHTML", ignoreActiveValue: true, callbacks: {
-      // A part drawn the same (attributes, words and children: the browser's own comparison,
-      // which stops at the first difference) is left as it is rather than walked by the morph;
-      // but for the form just sent, whose typed values are to go.
-      beforeNodeMorphed: function (el, theirs) {
-        return !(el.nodeType === 1 && !justSent(el) && el.isEqualNode(theirs));
-      },
-      beforeAttributeUpdated: function (attr, el) { return !readersOwn(attr, el); },
-      beforeNodeRemoved: function (node) {
-        if (node.nodeType !== 1) { return true; }
-        if (node.classList.contains("kept-form")) { return false; }
-        // (a kept form inside a part that goes stays where that part was)
-        node.querySelectorAll(".kept-form").forEach(function (k) { node.before(k); });
-        return true;
-      }}});
+    Idiomorph.morph(game, fresh, MORPH);
     paired.forEach(function (form) { form.removeAttribute("id"); });
-    keepInPlace(anchor);
-    if (mine) { drawn = {at: Date.now(), was: [tapped], scrollY: window.scrollY}; }
-    tapped = null;
+    if (same.length) {  // (the parts kept: the version and this session's token, as drawn now)
+      var v = game.dataset.version;
+      game.querySelectorAll("input[name=version], input[name=csrf_token]").forEach(function (f) {
+        var to = f.name === "version" ? v : csrf;
+        if (to && f.value !== to) { f.value = to; }
+      });
+    }
     if (url) { history.replaceState(null, "", url); }
     showFailed();
+    keepInPlace(anchor);  // (after every write: the page laid out once)
+    if (mine) { drawn = {at: Date.now(), was: [tapped], scrollY: window.scrollY}; }
+    tapped = null;
   }
 
   // What the reader is looking at: the part holding the form just sent (their player's board),
@@ -508,18 +584,27 @@
     if (button) { button.disabled = true; }
     var stop = window.AbortController ? new AbortController() : null;
     var late = setTimeout(function () { if (stop) { stop.abort(); } }, TAP_TIMEOUT);
+    tapping += 1;
+    // A tap that leads to this game's own page asks for its parts with the answer (one request
+    // instead of two; a phone whose page is another goes there after the answer).
+    var after = pageAfter(form), target = new URL(after || location.href);
+    var headers = {"Accept": "application/json"};
+    if (target.pathname === gamePath && !target.search) { headers["X-Parts"] = have(form); }
     fetch(form.action, {method: "POST", body: formBody(form, button),
-                        credentials: "same-origin",
-                        headers: {"Accept": "application/json"}, signal: stop && stop.signal})
+                        credentials: "same-origin", headers: headers,
+                        signal: stop && stop.signal})
       .then(function (r) {
-        return r.text().then(function (text) { return [r, problemOf(r, text), askedAt(text)]; });
+        return r.text().then(function (text) { return [r, problemOf(r, text), askedAt(text),
+                                                       text]; });
       })
       .then(function (res) {
         if (res[2]) { return postPage(form, button, res[2]); }
         if (res[1] === null) {
           clearFailed();
           sent = form;  // done: its panel is not refilled with what was just sent
-          return refresh(pageAfter(form));
+          var page = JSON.parse(res[3]).page;
+          try { if (page) { return show(page, after, ++drawings); } } catch (e) { /* whole */ }
+          return refresh(after);
         }
         fail(form, button, res[1]);
         // This page again, as it is now (a refusal may come from a page behind the game; a lost
@@ -531,6 +616,7 @@
         fail(form, button, words.offline, true);
       })
       .then(function () {
+        tapping -= 1;
         clearTimeout(late);
         if (button) { button.disabled = false; }
         delete form.dataset.sent;
@@ -570,6 +656,18 @@
       if (sw.controller) { return; }  // the worker saw this page come, and kept it
       return sw.ready.then(function (reg) { reg.active.postMessage({keep: location.href}); });
     }).catch(function () { /* no worker: offline, the browser's own page, as before */ });
+  }
+
+  // A page updated in parts is not a page the worker saw: once the table is quiet for a moment,
+  // the worker is asked to keep this page as it is now (it fetches it, off this page's thread).
+  var keeping = null;
+  function keepLater() {
+    var sw = navigator.serviceWorker;
+    if (!sw || !sw.controller) { return; }
+    clearTimeout(keeping);
+    keeping = setTimeout(function () {
+      if (sw.controller) { sw.controller.postMessage({keep: location.href}); }
+    }, KEEP_AFTER);
   }
 
   // A kept page: the banner says so and from when, in the dock at the bottom of the screen

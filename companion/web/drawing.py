@@ -10,6 +10,10 @@ own board comes first). Each answer gets its own CSRF token, a fresh one-time ke
 own values of ``per_phone`` and its board first in their place. Where a game's board shows
 something to one seat only, the page is drawn per seat instead (``draw_page``'s ``seat_view``).
 
+Each drawing is also cut into parts (web/parts.py): every answer carries its parts' digests,
+and a phone that sends them back gets only the parts whose drawing changed (``draw_page``'s
+``have``).
+
 Drawings are kept in the process's memory only (an LRU by size, split at their markers): a
 process that has not drawn a version draws it itself. The phones of a table ask at the same
 moment, and while one request draws, the others of its process wait for its drawing.
@@ -32,6 +36,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from ..store.db import end_reading
+from . import parts
 from .device import once_key
 
 # Sent each time a page is actually drawn (not taken from a cache): for tests.
@@ -113,13 +118,15 @@ def own_board(player: int | None = None) -> str:
 
 def draw_page(template: str, key: tuple | None, *, seat_view: int | None = None,
               first: int | None = None, reads: Callable[[], dict] = dict,
-              **context: Any) -> str:
+              have: str | None = None, **context: Any) -> str | dict:
     """``template`` drawn once per ``key`` (which must name the game, its version, the language
     and whether the link plays; None: drawn for this answer only) and ``seat_view`` (the seat a
     page is drawn for where the board shows something to one seat only, else None), then made
     this phone's: its CSRF token, fresh one-time keys, its ``per_phone`` values, and the board of
     ``first`` (its seat) first. ``reads``: what the drawing shows from the database, read before
-    it is drawn (a template reads nothing from it itself), and only when it is."""
+    it is drawn (a template reads nothing from it itself), and only when it is. ``have``: the
+    digests of the parts the phone's page shows (its ``data-parts``), to answer only what it
+    lacks (a dict, ``parts.Parts.since``) instead of the page."""
     drawings: _Drawings = current_app.extensions["drawings"]
 
     def draw() -> str:
@@ -131,7 +138,7 @@ def draw_page(template: str, key: tuple | None, *, seat_view: int | None = None,
             g.marking = False
 
     page = _once(drawings, (*key, seat_view), draw) if key else drawings.split(draw())
-    return _for_phone(page, first)
+    return _for_phone(page, first, have)
 
 
 class _Split:
@@ -143,6 +150,8 @@ class _Split:
     __slots__ = ("head", "boards", "tail", "size")
 
     def __init__(self, drawings: _Drawings, html: str):
+        size = len(html)
+        html = parts.marked(html, drawings.mark)
         bits = drawings.own.split(html)  # head, (player, board)..., ("", tail)
         chunks = [drawings.marks.split(b) for b in bits[::2]]  # text, name, words, text...
         for chunk in chunks:
@@ -151,35 +160,39 @@ class _Split:
             del chunk[2::3]
         self.head, self.tail = chunks[0], chunks[-1] if len(chunks) > 1 else [""]
         self.boards = list(zip(bits[1:-2:2], chunks[1:-1]))
-        self.size = len(html)
+        self.size = size
 
     def __len__(self) -> int:  # (what the process's cache counts)
         return self.size
 
 
-def _for_phone(page: _Split, first: int | None) -> str:
+def _for_phone(page: _Split, first: int | None, have: str | None = None) -> str | dict:
     """The page for this phone: its CSRF token, a fresh one-time key for every form, its own
-    ``per_phone`` values, and the board of ``first`` first."""
+    ``per_phone`` values, and the board of ``first`` first; or, for ``have``, the parts of it
+    that phone lacks and its CSRF token (``csrf``: the parts it keeps carry the one they came
+    with, which a new session no longer takes)."""
     token = generate_csrf()
     phone = g.get("phone", {})  # (what per_phone markers ask for: set by the page's view)
     said: dict[tuple, str] = {}  # a phone's value, by marker (the same form is on every board)
-    out: list[str] = []
+    out = parts.Parts()
     boards = sorted(page.boards, key=lambda b: b[0] != str(first))  # (stable: in order)
     for chunk in (page.head, *(b for _, b in boards), page.tail):
-        out.append(chunk[0])
+        out.text(chunk[0])
         for i in range(1, len(chunk), 2):
             marker = chunk[i]
             name = marker[0]
             if name == "csrf":
-                out.append(token)
+                out.value(token)
             elif name == "once":  # a different one-time key for every form of every answer
-                out.append(once_key())
+                out.value(once_key())
+            elif name in parts.MARKERS:
+                out.mark(name, marker[1])
             else:
                 if marker not in said:
                     said[marker] = str(phone[name](*marker[1]))
-                out.append(said[marker])
-            out.append(chunk[i + 1])
-    return "".join(out)
+                out.text(said[marker])
+            out.text(chunk[i + 1])
+    return out.page() if have is None else {**out.since(have), "csrf": token}
 
 
 def _once(drawings: _Drawings, key: tuple, draw: Callable[[], str]) -> _Split:

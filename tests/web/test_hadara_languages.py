@@ -65,13 +65,12 @@ def at_colonies(client, app):
 def test_game_page_in_chinese_shows_the_rulebooks_terms_and_no_english_ones(client, at_colonies):
     zh = words("zh")
     page = client.get(at_colonies.path, headers={"Accept-Language": "zh"}).get_data(as_text=True)
-    guide = visible(page[page.index('<section class="guide">'):page.index("</section>")])
+    guide = visible(page[page.index('<section class="guide"'):page.index("</section>")])
     assert zh["Epoch {epoch}, phase {phase}: {step}"].format(
         epoch="I", phase="A", step=zh["Take a colony"]) in guide
     assert "时代I，阶段A：拿取一个殖民地" in guide  # the rulebook's words, as a reader sees them
     assert f"Ana：{zh['military']}3" in guide and "military" not in guide
-    board = visible(page[page.index('id="actions"'):page.index('<section>', page.index(
-        'class="players"'))])
+    board = visible(page[page.index('id="actions"'):page.index('<section id="latest">')])
     for english in ("coins", "income", "military", "culture", "food", "Take a colony"):
         assert zh[english] in board
     for english in ("coins", "income", "military", "culture", "food", "Colonies", "Statues",

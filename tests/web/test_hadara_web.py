@@ -412,7 +412,7 @@ def test_quick_pad_note_of_a_switched_ruling_names_the_places_it_changed(client)
 
 def guide_links(page: str) -> list[str]:
     """Each line of the guide's rule link (its section), "" for a line without one."""
-    guide = re.search(r'<section class="guide">(.*?)</section>', page, re.S).group(1)
+    guide = re.search(r'<section class="guide"[^>]*>(.*?)</section>', page, re.S).group(1)
     lines = re.findall(r"<(?:h1|p)>(.*?)</(?:h1|p)>", guide, re.S)
     return [(re.findall(r'class="rule-link" href="[^"]*#([\w-]+)"', line) or [""])[0]
             for line in lines]

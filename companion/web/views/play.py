@@ -29,7 +29,7 @@ from ...games.core import REDO, UNDO, RulesError, StaleAction, t
 from ...store import seats
 from ...store.db import Game
 from ...store.log import taken_back_with
-from .. import asking, history_page, story, taps
+from .. import asking, history_page, parts, story, taps
 from ..citations import rule_title
 from ..device import remember_game, wants_json
 from ..drawing import draw_page
@@ -193,11 +193,11 @@ SHOWN = re.compile(r"(\w{1,40})(?:\.\w{1,20})?", re.ASCII)
 
 def _game_page(game: Game, can_play: bool, *, shared: bool = False, asked: tuple[str, ...] = (),
                error: RulesError | None = None, failed: str | None = None,
-               values: dict | None = None, **shown: Any) -> str:
+               values: dict | None = None, have: str | None = None, **shown: Any) -> str | dict:
     """The game page for this phone: drawn once per version, language, kind of link and panels'
     forms ``asked`` for the whole table (``shared``; drawing.py), or for this answer only (a
     refused form, or a page of a game's own that ``shown`` adds to: a form filled in, a
-    preview)."""
+    preview). ``have``: the parts the phone's page shows, to answer only those it lacks."""
     context = {**_context(game, can_play, error=error, failed=failed, values=values), **shown}
     seat = context["seat"]
     per_seat = get_game(game.slug).board_per_seat  # (else nothing drawn may depend on the seat)
@@ -205,7 +205,7 @@ def _game_page(game: Game, can_play: bool, *, shared: bool = False, asked: tuple
         context["seat"] = None
     key = ("game", game.play_token, game.version, str(get_locale()), can_play, asked) \
         if shared else None
-    return draw_page("game.html", key, first=seat, **context,
+    return draw_page("game.html", key, first=seat, **context, have=have,
                      seat_view=seat if per_seat else None)
 
 
@@ -221,6 +221,24 @@ def game_page(token: str):
     # one asking for panels' forms is shared by the phones asking for the same
     asked = _forms_asked(game) if request.args else ()
     return _game_page(game, can_play, shared=asked is not None, asked=asked or ())
+
+
+@bp.get("/<token>/parts")
+def game_parts(token: str):
+    """The game page's live update: the parts of the page this phone lacks (its script sends the
+    digests of those it shows; web/parts.py) as JSON, or the whole page when it asks with more
+    than panels' forms (?fix=1)."""
+    game, can_play = open_game(token)
+    asked = _forms_asked(game) if request.args else ()
+    if asked is None:
+        return _game_page(game, can_play)
+    answer = _game_page(game, can_play, shared=True, asked=asked,
+                        have=request.headers.get(parts.HEADER, ""))
+    if "page" in answer:
+        return answer["page"]
+    resp = jsonify(version=game.version, **answer)
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
 
 
 def _refuse(game: Game, err: RulesError, kind: str, values: dict | None, status: int):
@@ -262,16 +280,28 @@ def version_sent() -> int | None:
     return int(raw) if raw.isdecimal() and len(raw) < 10 else None
 
 
-def recorded_json(done: store.Recorded, retried: int):
+def recorded_json(done: store.Recorded, retried: int, **more: Any):
     """A recorded tap's answer for a script; ``retried``: its write was tried again after a
     conflict with another phone's (how many times), and nothing was lost."""
     return jsonify(ok=True, version=done.version, text=done.text,
-                   **({"retried": retried} if retried else {}))
+                   **({"retried": retried} if retried else {}), **more)
+
+
+def _parts_after(token: str) -> dict[str, Any]:
+    """For a page's script that sent the parts its page shows (``X-Parts``): the game page's
+    parts it lacks now (``page``, as ``game_parts`` answers them), drawn after the tap's
+    commit (outside its write), so that the answer shows the tap without a request more."""
+    have = request.headers.get(parts.HEADER)
+    if have is None:
+        return {}
+    game, can_play = open_game(token)
+    page = _game_page(game, can_play, shared=True, have=have)
+    return {} if "page" in page else {"page": {"version": game.version, **page}}
 
 
 def _answer(token: str, done: store.Recorded, retried: int):
     if wants_json():
-        return recorded_json(done, retried)
+        return recorded_json(done, retried, **_parts_after(token))
     return redirect(url_for("play.game_page", token=token), 303)
 
 

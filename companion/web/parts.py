@@ -1,0 +1,171 @@
+"""A game page in parts, so that a live update carries only what changed: the parts are the
+outermost elements with an id inside ``#game`` (each player's board, the guide, the latest
+steps...); the rest of ``#game`` (the wrappers around them) is sent with every update.
+
+Each drawing is scanned once (``marked``, with the standard library's HTML parser) and markers
+put around ``#game`` and each part; each phone's answer then digests each part as filled in for
+it (``Parts``), leaving out what differs from answer to answer (the CSRF token, the one-time keys)
+and the version every form carries (the page's script sets it). The full page carries the
+digests (``data-parts`` on ``#game``); a phone sends them back with its next update and gets
+``#game`` with an empty stand-in for each part it has as it is now."""
+from __future__ import annotations
+
+import hashlib
+import re
+from html.parser import HTMLParser
+from typing import Any
+
+GAME = "game"  # the id of the element the script morphs
+# Elements without an end tag, and those the templates may leave open (closed by the next of
+# the same kind or by their parent's end tag).
+VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                  "source", "track", "wbr"})
+LEFT_OPEN = frozenset({"li", "p", "option", "tr", "td", "th", "dt", "dd"})
+# An id a marker can carry (markers' words are [\w-]); an element with another id is no part.
+PART_ID = re.compile(r"[\w-]{1,60}", re.ASCII)
+# The version a form carries: the page's, set in place by the script on every update.
+VERSION_FIELD = re.compile(r'name="version" value="\d+"')
+#: the markers ``marked`` puts in a drawing (no ``per_phone`` value may take these names)
+MARKERS = frozenset({"game", "parts", "part", "end", "gameend"})
+#: what a phone sends with a live update: its ``data-parts`` (id:digest of each part)
+HEADER = "X-Parts"
+
+
+class _Scan(HTMLParser):
+    """Where ``#game`` and its parts start and end in a page: offsets where each marker goes."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=False)
+        self.html = html
+        self.lines = [0] + [m.end() for m in re.finditer("\n", html)]
+        self.open: list[tuple[str, str | None]] = []  # (tag, the part it opens, if any)
+        self.game: int | None = None  # the depth of #game in ``open``, once found
+        self.in_part = False
+        self.done = False
+        self.marks: list[tuple[int, str]] = []  # (offset, marker name and words)
+
+    def _at(self) -> int:
+        line, col = self.getpos()
+        return self.lines[line - 1] + col
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        if tag in VOID or self.done:
+            return
+        if tag in LEFT_OPEN and self.open and self.open[-1][0] == tag:
+            self._close(len(self.open) - 1, self._at())
+        start = self._at()
+        ident = dict(attrs).get("id")
+        part = None
+        if self.game is None:
+            if ident == GAME:
+                self.game = len(self.open)
+                self.marks += [(start, "game"),
+                               (start + len(self.get_starttag_text()) - 1, "parts")]
+        elif not self.in_part and ident and PART_ID.fullmatch(ident):
+            part, self.in_part = ident, True
+            self.marks.append((start, f"part:{ident}:{tag}"))
+        self.open.append((tag, part))
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.done:
+            return
+        start = self._at()
+        for i in range(len(self.open) - 1, -1, -1):
+            if self.open[i][0] == tag:
+                self._close(i, start, self.html.index(">", start) + 1)
+                return
+
+    def _close(self, i: int, start: int, end: int | None = None) -> None:
+        """Close the open elements from ``i`` up: element ``i`` by its end tag (``start`` to
+        ``end``), or left open (``end`` None: it ends where the next one starts)."""
+        while len(self.open) > i:
+            _, part = self.open.pop()
+            at = end if end is not None and len(self.open) == i else start
+            if part is not None:
+                self.marks.append((at, "end"))
+                self.in_part = False
+            if self.game is not None and len(self.open) == self.game:
+                self.marks.append((at, "gameend"))
+                self.done = True
+                return
+
+
+def marked(html: str, mark: str) -> str:
+    """``html`` with markers (``<mark>:<name>[:<words>];``) where ``#game`` starts (``game``), at
+    the end of its start tag (``parts``: where its digests go), where each part starts
+    (``part:<id>``) and ends (``end``), and where ``#game`` ends (``gameend``). A page whose
+    ``#game`` the scan cannot close is left unmarked: it has no parts (answered whole)."""
+    scan = _Scan(html)
+    scan.feed(html)
+    scan.close()
+    if not scan.done:
+        return html
+    out, pos = [], 0
+    for at, name in sorted(scan.marks, key=lambda m: m[0]):  # (stable: an end before a start)
+        out += [html[pos:at], f"{mark}:{name};"]
+        pos = at
+    out.append(html[pos:])
+    return "".join(out)
+
+
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
+
+
+class Parts:
+    """One answer's parts while it is put together (drawing._for_phone): ``text`` for what
+    is the same on every answer of this phone, ``value`` for a CSRF token or one-time key (left
+    out of the digests), ``mark`` at each marker of ``marked``."""
+
+    def __init__(self) -> None:
+        self.out: list[str] = []
+        self.said = ""  # the digests the answer carries (data-parts)
+        self.inside = False  # within #game
+        self.part: tuple[str, str, int, list[str]] | None = None  # (id, tag, start in out, text)
+        self.done: list[tuple[str, str, int, int, str]] = []  # (id, tag, start, end, digest)
+        self.game = self.slot = self.game_end = -1
+
+    def text(self, text: str) -> None:
+        self.out.append(text)
+        if self.part is not None:
+            self.part[3].append(VERSION_FIELD.sub("", text) if "version" in text else text)
+
+    def value(self, text: str) -> None:
+        self.out.append(text)
+
+    def mark(self, name: str, words: tuple[str, ...]) -> None:
+        if name == "game":
+            self.game = len(self.out)
+        elif name == "parts":
+            self.slot, self.inside = len(self.out), True
+            self.out.append("")
+        elif name == "part" and self.inside:
+            self.part = (words[0], words[1], len(self.out), [])
+        elif name == "end" and self.part is not None:
+            ident, tag, start, text = self.part
+            self.done.append((ident, tag, start, len(self.out), _digest("".join(text))))
+            self.part = None
+        elif name == "gameend" and self.inside:
+            self.game_end = len(self.out)
+            self.said = " ".join(f"{ident}:{d}" for ident, _, _, _, d in self.done)
+            self.out[self.slot] = f' data-parts="{self.said}"'
+            self.inside = False
+
+    def page(self) -> str:
+        return "".join(self.out)
+
+    def since(self, have: str) -> dict[str, Any]:
+        """What a phone whose page has the parts ``have`` (id:digest ...) needs: ``game``, the
+        whole of #game but for each part the phone has as it is now, which is an empty element
+        of its tag and id marked ``data-same`` (the script leaves the phone's own in its place);
+        ``parts``: the digests to send next time."""
+        if self.game_end < 0:  # (a page with no parts: the page itself)
+            return {"page": self.page()}
+        theirs = dict(p.partition(":")[::2] for p in have.split(" ") if p)
+        out, pos = [], self.game
+        for ident, tag, start, end, digest in self.done:
+            if theirs.get(ident) == digest:
+                out += [*self.out[pos:start], f'<{tag} id="{ident}" data-same></{tag}>']
+                pos = end
+        out += self.out[pos:self.game_end]
+        return {"parts": self.said, "game": "".join(out)}
