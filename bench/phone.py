@@ -241,8 +241,10 @@ def live_updates(browser, base: str, token: str, count: int, script: str) -> lis
         out, redo = [], undone(phone)
         for n in range(count + 1):  # (the first one warms the page and is not counted)
             phone.page.wait_for_timeout(300)  # idle before the tap
+            # (the version read first: a Playwright query costs the slowed page's thread time)
+            waited = phone.version() + 1
             wall0, cpu0 = phone.mark()
-            phone.page.evaluate(WATCH, phone.version() + 1)
+            phone.page.evaluate(WATCH, waited)
             tap("undo" if (n + redo) % 2 == 0 else "redo")
             recorded = time.time() * 1000
             shown, settled = phone.page.evaluate(SETTLED, TIMEOUT_MS)

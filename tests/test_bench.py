@@ -227,3 +227,17 @@ def test_the_slowed_phone_meets_its_targets_only_with_every_games_medians_within
     assert phone.is_met({"games": [*met, phone_game("hadara", 900.0, script="a601c0b")]})
     row = phone.target_row({"games": met})
     assert "Hadara 5.0 KB, 90 ms, own 50 / 250 ms" in row and row.endswith("**met** |")
+
+
+def test_the_phones_trace_counts_each_events_own_time_once_on_the_page_thread_only():
+    """bench/phone_trace.py: an event's own time is its time less its children's, nested at any
+    depth; another thread's events are not counted."""
+    from bench import phone_trace
+
+    def x(name: str, start: float, ms: float, tid: int = 1) -> dict:
+        return {"ph": "X", "name": name, "pid": 7, "tid": tid, "ts": start * 1000,
+                "dur": ms * 1000}
+    events = [x("RunTask", 0, 10), x("FunctionCall", 2, 3), x("Layout", 3, 1),
+              x("Paint", 6, 2), x("RunTask", 12, 1), x("Paint", 0, 50, tid=2)]
+    assert phone_trace.own_times(events, (7, 1)) == {"RunTask": 6.0, "FunctionCall": 2.0,
+                                                     "Layout": 1.0, "Paint": 2.0}

@@ -156,3 +156,33 @@ def test_parts_come_with_the_sessions_token_for_the_forms_the_phone_keeps(app, c
     assert undo(table.csrf).status_code == 400  # the token the kept parts came with
     resp = undo(answer["csrf"])
     assert resp.status_code == 200 and resp.json["ok"] is True
+
+
+def test_a_taps_parts_are_drawn_after_its_commit_with_the_write_lock_let_go(app, client):
+    """The parts a tap is answered with are drawn after its write (``store.tap``) committed:
+    while they are drawn another phone's tap can take the database's write lock at once."""
+    import sqlite3
+
+    from companion.web.drawing import page_drawn
+    table = table_of(app, client, "hadara")
+    have = PARTS.search(table.page).group(1)
+    path = app.extensions["db_engine"].url.database
+    free: list[bool] = []
+    app.extensions["drawings"].pages.clear()  # (any drawing during the tap is drawn, and seen)
+
+    def drawn(sender, key=None):
+        other = sqlite3.connect(path, timeout=0, isolation_level=None)
+        try:
+            other.execute("BEGIN IMMEDIATE")  # (a writer's lock, refused at once if held)
+            other.execute("ROLLBACK")
+            free.append(True)
+        except sqlite3.OperationalError:
+            free.append(False)
+        finally:
+            other.close()
+    with page_drawn.connected_to(drawn, app):
+        resp = client.post(f"{table.path}/undo", data={"csrf_token": table.csrf,
+                                                       "version": table.version},
+                           headers={"Accept": "application/json", parts.HEADER: have})
+    assert resp.status_code == 200 and resp.json["page"]["version"] == table.version + 1
+    assert free == [True]  # drawn once, the tap's write already committed (its lock let go)
