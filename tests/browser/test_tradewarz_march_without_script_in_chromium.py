@@ -6,37 +6,12 @@ battle still lands on the house's board."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import expect
 
 from tests.browser.tables import seated
+from tests.browser.test_tradewarz_battle_touches_in_chromium import SMALL, B, in_view, prepared
 
 pytestmark = pytest.mark.browser
-
-SMALL = {"width": 360, "height": 780}
-A, B = 0, 1
-
-
-def prepared(live_server) -> str:
-    """A two-house game where Amber built a settlement: Basalt's turn."""
-    from companion import store
-    from companion.games import get_game
-    rules = get_game("tradewarz")
-    setup = {"players": [{"name": "Amber", "colour": "yellow"}, {"name": "Basalt",
-                                                                 "colour": "red"}],
-             "end_mode": "years", "years": 2, "cost_settlement": "1 lumber + 1 wheat"}
-    with live_server.app.test_request_context():
-        game = store.create_game(rules, setup, box=rules.box_records_of_setup(setup))
-        store.record(game.id, "build", {"house": A, "what": "settlement", "silo_wheat": 1})
-        return f"{live_server.url}/g/{game.play_token}"
-
-
-def in_view(page: Page, target: Locator) -> None:
-    """``target`` is on the screen below the sticky header bar: tapped with no scroll."""
-    expect(target).to_be_visible()
-    top, bottom, bar, height = target.evaluate("""e => [e.getBoundingClientRect().top,
-        e.getBoundingClientRect().bottom,
-        document.querySelector("header.bar").getBoundingClientRect().bottom, innerHeight]""")
-    assert bar - 1 <= top and bottom <= height, (top, bottom, bar, height)
 
 
 def test_a_march_tapped_without_script_lands_on_its_battle_at_360_px(open_context, live_server):
