@@ -111,17 +111,26 @@ def copy_of_empty(empty_sqlite, made_by: str, path: Path) -> str:
     return f"sqlite:///{path}"
 
 
+def new_app(empty_sqlite, path: Path) -> Flask:
+    """A new app with the tests' settings, on a copy of the empty database at ``path``."""
+    return create_app({"TESTING": True, "SECRET_KEY": "test-key",
+                       "DATABASE_URL": copy_of_empty(empty_sqlite, "models", path)})
+
+
+def let_go(app: Flask) -> None:
+    """Stop an app's live checks and close its database connections."""
+    app.extensions["live"].close()
+    app.extensions["db_engine"].dispose()
+
+
 @pytest.fixture(scope="session")
 def one_app(tmp_path_factory, empty_sqlite):
     """The app the ``app`` fixture lends each test, made once per process (making one compiles
     its URL map and more: a tenth of a second, for each of a thousand tests), with its
-    settings and the extensions it had when made."""
-    first = tmp_path_factory.mktemp("app") / "first.sqlite"
-    app = create_app({"TESTING": True, "SECRET_KEY": "test-key",
-                      "DATABASE_URL": copy_of_empty(empty_sqlite, "models", first)})
-    yield app, dict(app.config), set(app.extensions)
-    app.extensions["live"].close()
-    app.extensions["db_engine"].dispose()
+    settings and the extensions it had when made. Its first database only serves to make it."""
+    app = new_app(empty_sqlite, tmp_path_factory.mktemp("app") / "first.sqlite")
+    let_go(app)
+    return app, dict(app.config), set(app.extensions)
 
 
 @pytest.fixture
@@ -134,8 +143,6 @@ def app(one_app, tmp_path, empty_sqlite):
     from companion.web.drawing import start_drawings
 
     app, settings, extensions = one_app
-    app.extensions["live"].close()  # (the database before: the first, or an earlier test's)
-    app.extensions["db_engine"].dispose()
     for made_since in set(app.extensions) - extensions:
         del app.extensions[made_since]
     app.config.clear()
@@ -145,8 +152,7 @@ def app(one_app, tmp_path, empty_sqlite):
     live.init_app(app)
     start_drawings(app)
     yield app
-    app.extensions["live"].close()
-    app.extensions["db_engine"].dispose()
+    let_go(app)
 
 
 @pytest.fixture

@@ -11,11 +11,11 @@ import re
 
 import pytest
 
-from companion import create_app, games
+from companion import games
 from companion.games import GAMES, install
 from companion.reference import REFERENCES
 from companion.web import i18n
-from tests.conftest import copy_of_empty
+from tests.conftest import let_go, new_app
 from tests.games.fourth_game import RULES
 from tests.web.table import CSRF, WebTable
 
@@ -38,12 +38,9 @@ def cointoss(monkeypatch):
 def app(tmp_path, empty_sqlite):
     """An app made after Coin toss is installed (every test asks for ``cointoss`` before the
     app), as a server is started with its games installed: its style sheet is built then."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "test-key",
-                      "DATABASE_URL": copy_of_empty(empty_sqlite, "models",
-                                                    tmp_path / "test.sqlite")})
+    app = new_app(empty_sqlite, tmp_path / "test.sqlite")
     yield app
-    app.extensions["live"].close()
-    app.extensions["db_engine"].dispose()
+    let_go(app)
 
 
 @pytest.fixture
