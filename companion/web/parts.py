@@ -2,7 +2,7 @@
 outermost elements with an id inside ``#game`` (each player's board, the guide, the latest
 steps...); the rest of ``#game`` (the wrappers around them) is sent with every update.
 
-Each drawing is scanned once (``marked``, with the standard library's HTML parser) and markers
+Each drawing is scanned once (``marked``, a walk over its tags) and markers
 put around ``#game`` and each part; each phone's answer then digests each part as filled in for
 it (``Parts``), leaving out what differs from answer to answer (the CSRF token, the one-time keys)
 and the version every form carries (the page's script sets it). The full page carries the
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from html.parser import HTMLParser
 from typing import Any
 
 GAME = "game"  # the id of the element the script morphs
@@ -31,63 +30,73 @@ MARKERS = frozenset({"game", "parts", "part", "end", "gameend"})
 HEADER = "X-Parts"
 
 
-class _Scan(HTMLParser):
-    """Where ``#game`` and its parts start and end in a page: offsets where each marker goes."""
+# A tag (start or end, its attributes with any quoted ">" in them) or a comment.
+TAG = re.compile(r"""<!--.*?-->|<(/?)([a-zA-Z][^\s/>]*)([^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*)>""",
+                 re.S)
+ID = re.compile(r"""(?:^|\s)id\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
+GAME_TAG = re.compile(r"""<[a-zA-Z][^>]*?\sid\s*=\s*["']?game["'\s/>]""")
+# The elements whose content is not HTML, passed over whole.
+RAW_TEXT = {"script": re.compile(r"</script", re.I), "style": re.compile(r"</style", re.I)}
 
-    def __init__(self, html: str) -> None:
-        super().__init__(convert_charrefs=False)
-        self.html = html
-        self.lines = [0] + [m.end() for m in re.finditer("\n", html)]
-        self.open: list[tuple[str, str | None]] = []  # (tag, the part it opens, if any)
-        self.game: int | None = None  # the depth of #game in ``open``, once found
-        self.in_part = False
-        self.done = False
-        self.marks: list[tuple[int, str]] = []  # (offset, marker name and words)
 
-    def _at(self) -> int:
-        line, col = self.getpos()
-        return self.lines[line - 1] + col
-
-    def handle_starttag(self, tag: str, attrs: list) -> None:
-        if tag in VOID or self.done:
-            return
-        if tag in LEFT_OPEN and self.open and self.open[-1][0] == tag:
-            self._close(len(self.open) - 1, self._at())
-        start = self._at()
-        ident = dict(attrs).get("id")
-        part = None
-        if self.game is None:
-            if ident == GAME:
-                self.game = len(self.open)
-                self.marks += [(start, "game"),
-                               (start + len(self.get_starttag_text()) - 1, "parts")]
-        elif not self.in_part and ident and PART_ID.fullmatch(ident):
-            part, self.in_part = ident, True
-            self.marks.append((start, f"part:{ident}:{tag}"))
-        self.open.append((tag, part))
-
-    def handle_endtag(self, tag: str) -> None:
-        if self.done:
-            return
-        start = self._at()
-        for i in range(len(self.open) - 1, -1, -1):
-            if self.open[i][0] == tag:
-                self._close(i, start, self.html.index(">", start) + 1)
-                return
-
-    def _close(self, i: int, start: int, end: int | None = None) -> None:
-        """Close the open elements from ``i`` up: element ``i`` by its end tag (``start`` to
-        ``end``), or left open (``end`` None: it ends where the next one starts)."""
-        while len(self.open) > i:
-            _, part = self.open.pop()
-            at = end if end is not None and len(self.open) == i else start
-            if part is not None:
-                self.marks.append((at, "end"))
-                self.in_part = False
-            if self.game is not None and len(self.open) == self.game:
-                self.marks.append((at, "gameend"))
-                self.done = True
-                return
+def _scan(html: str) -> list[tuple[int, str]] | None:
+    """Where ``#game`` and its parts start and end in a page: the offsets where each marker
+    goes, or None when ``#game`` is not closed. A walk over the tags from ``#game`` on, keeping
+    the open elements as a browser reads the templates' HTML: void elements, ``<x/>``, and the
+    elements left open until the next of their kind or their parent's end."""
+    found = GAME_TAG.search(html)
+    if found is None:
+        return None
+    open_: list[tuple[str, str | None]] = []  # (tag, the part it opens, if any), from #game
+    marks: list[tuple[int, str]] = []
+    in_part, skip = False, 0
+    for m in TAG.finditer(html, found.start()):
+        start = m.start()
+        slash, tag, attrs = m.groups()
+        if start < skip or tag is None:  # within a script or style, or a comment
+            continue
+        tag = tag.lower()
+        if slash:  # an end tag closes the innermost open element of its kind, and those in it
+            i = len(open_) - 1
+            while i >= 0 and open_[i][0] != tag:
+                i -= 1
+            if i < 0:
+                continue
+            ends = (start,) * (len(open_) - 1 - i) + (m.end(),)
+        elif tag in VOID:
+            continue
+        else:
+            if tag in LEFT_OPEN and open_ and open_[-1][0] == tag:  # ended by the next of its kind
+                if open_.pop()[1] is not None:
+                    marks.append((start, "end"))
+                    in_part = False
+                if not open_:
+                    marks.append((start, "gameend"))
+                    return marks
+            ident = None
+            if "id" in attrs and (has := ID.search(attrs)):
+                ident = next(v for v in has.groups() if v is not None)
+            part = None
+            if not open_:
+                marks += [(start, "game"), (m.end() - 1, "parts")]
+            elif not in_part and ident and PART_ID.fullmatch(ident):
+                part, in_part = ident, True
+                marks.append((start, f"part:{ident}:{tag}"))
+            open_.append((tag, part))
+            if not attrs.endswith("/"):
+                if tag in RAW_TEXT:
+                    text_end = RAW_TEXT[tag].search(html, m.end())
+                    skip = text_end.start() if text_end else len(html)
+                continue
+            ends = (m.end(),)  # <x/>: opened and closed at once
+        for at in ends:  # the open elements closed, innermost first
+            if open_.pop()[1] is not None:
+                marks.append((at, "end"))
+                in_part = False
+            if not open_:
+                marks.append((at, "gameend"))
+                return marks
+    return None
 
 
 def marked(html: str, mark: str) -> str:
@@ -95,13 +104,11 @@ def marked(html: str, mark: str) -> str:
     the end of its start tag (``parts``: where its digests go), where each part starts
     (``part:<id>``) and ends (``end``), and where ``#game`` ends (``gameend``). A page whose
     ``#game`` the scan cannot close is left unmarked: it has no parts (answered whole)."""
-    scan = _Scan(html)
-    scan.feed(html)
-    scan.close()
-    if not scan.done:
+    marks = _scan(html)
+    if marks is None:
         return html
     out, pos = [], 0
-    for at, name in sorted(scan.marks, key=lambda m: m[0]):  # (stable: an end before a start)
+    for at, name in sorted(marks, key=lambda m: m[0]):  # (stable: an end before a start)
         out += [html[pos:at], f"{mark}:{name};"]
         pos = at
     out.append(html[pos:])
