@@ -59,13 +59,19 @@ FIRST = ("tests/serve/test_make_run.py", "tests/serve/", "tests/durability/test_
 #: tests that start servers or kill processes and wait on them (``make run``, Granian, gunicorn,
 #: a SIGKILL mid-game): ``slow``, run by ``make test`` and left out of ``make test-fast``
 SERVER_PROCESSES = ("tests/serve/", "tests/durability/test_table_durability.py")
+#: and the longest tests of one process (each form of each game spoiled field by field, a
+#: thousand chained take-backs): ``slow`` too, so that ``make test-fast`` stays a quick loop
+LONG_IN_PROCESS = (
+    "tests/web/test_every_form_refused.py::test_every_form_of_the_game_refuses_each_spoiled",
+    "tests/web/test_take_back_chains.py::test_a_thousand_chained_take_backs")
 
 
 def pytest_itemcollected(item):
-    """Tests that start server processes are ``slow`` (``SERVER_PROCESSES``). Under ``pytest -n
+    """Tests that start server processes, and the longest of one process, are ``slow``
+    (``SERVER_PROCESSES``, ``LONG_IN_PROCESS``). Under ``pytest -n
     --dist loadgroup``, the PostgreSQL tests run on one worker: one throwaway server for them all
     instead of one per worker."""
-    if item.nodeid.startswith(SERVER_PROCESSES):
+    if item.nodeid.startswith(SERVER_PROCESSES + LONG_IN_PROCESS):
         item.add_marker(pytest.mark.slow)
     if hasattr(item.config, "workerinput") and item.get_closest_marker("postgres"):
         item.add_marker(pytest.mark.xdist_group("postgres"))

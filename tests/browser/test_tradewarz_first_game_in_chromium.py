@@ -307,9 +307,8 @@ def play_the_year(table: Table) -> tuple[int, int]:
     return battle
 
 
-@pytest.mark.parametrize("width, height", [(390, 844), (360, 780)])
-def test_a_first_game_year_with_a_battle_takes_each_house_13_touches_and_2_scrolls(
-        open_context, live_server, width, height):
+def test_a_first_game_year_with_a_battle_takes_each_house_13_touches_and_2_scrolls_at_360_px(
+        open_context, live_server, width=360, height=780):
     table = Table(height)
 
     def open_phone() -> Page:
