@@ -42,8 +42,8 @@ def test_a_game_without_a_group_keeps_its_own_house_rule_and_sees_it(client, app
     token = lone.path.rsplit("/", 1)[-1]
     page = client.get(f"/rules/hadara/rulings?game={token}").get_data(as_text=True)
     assert "Our house rule for new games" in page
-    assert "house rule" in client.get(lone.path + "/box").get_data(as_text=True)
-    assert "house rule" not in client.get("/box/hadara").get_data(as_text=True)
+    assert "House rule" in client.get(lone.path + "/box").get_data(as_text=True)
+    assert "House rule" not in client.get("/box/hadara").get_data(as_text=True)
 
 
 def hexemonia(client, app, group=""):

@@ -129,8 +129,8 @@ def test_the_box_page_shows_a_conflict_as_one_value_or_another(client, app):
         one_group(first, new_game(seat("Cy", 1, coins=6), seat("Di", 3)))
         token = first.play_token
     page = as_seen(client.get(f"/g/{token}/box").get_data(as_text=True))
-    row = re.search(r"<td>1A</td><td>(.*?)</td>", page, re.S).group(1)
-    assert re.fullmatch(r"<b>conflicting:</b> coins 5, [^<]* or coins 6, [^<]*", row), row
+    row = re.search(r"<td>initiative 1, side A</td><td>(.*?)</td>", page, re.S).group(1)
+    assert re.fullmatch(r"<b>conflicting:</b> 5 coins · [^<]* or 6 coins · [^<]*", row), row
 
 
 def test_remembered_medal_prices_of_the_epoch_are_offered_as_one_tap_choices(ctx):

@@ -28,7 +28,7 @@ def test_index_lists_only_this_devices_games(client, app, table):
 def test_new_game_redirects_to_the_game_page_and_remembers_setup_cards(client, app, table):
     assert table.path.startswith("/g/") and len(table.path) > 20
     box = client.get(table.path + "/box").get_data(as_text=True)
-    assert "setup card" in box and "1A" in box
+    assert "Setup card" in box and "initiative 1, side A" in box
 
 
 @pytest.mark.parametrize("override, message", [

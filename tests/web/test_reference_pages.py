@@ -166,7 +166,7 @@ def test_a_remembered_house_rule_is_the_default_of_the_groups_next_games(client,
     table = WebTable.create(client, app, "hadara", [seat("Ana", 1), seat("Ben", 2)],
                             in_group=group)
     switch(client, table, "all-coins", remember=True)
-    assert "house rule" in page(client, f"/group/{group}/box/hadara")
+    assert "House rule" in page(client, f"/group/{group}/box/hadara")
     other = WebTable.create(client, app, "hadara", [seat("Cy", 1), seat("Di", 2)],
                             in_group=group)
     assert other.state().rulings["HAD-1"] == "all-coins"

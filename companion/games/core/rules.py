@@ -13,6 +13,9 @@ from .specs import ActionSpec, FieldSpec, read_fields, subject_fields
 from .states import replace
 from .words import Text, t
 
+#: the box data category of a ruling's reading a table keeps for its next games (the store's)
+HOUSE_RULE = "house rule"
+
 #: what every game must provide: its identity (class attributes) and the methods that have no
 #: default here (they raise NotImplementedError)
 REQUIRED_ATTRIBUTES = ("slug", "title", "min_players", "max_players", "actions", "player_fields")
@@ -25,7 +28,7 @@ OPTIONAL = {
     "hidden information": ("secrets",),
     "the story of a game": ("standing", "chapter", "chapter_words", "first_seat"),
     "setup and box data": ("setup_unused", "stored_setup", "setup_defaults", "presets",
-                           "box_records_of_setup", "box_records"),
+                           "box_records_of_setup", "box_records", "box_words"),
     "the quick score pad": ("quick_payload",),
 }
 
@@ -304,6 +307,20 @@ class GameRules:
                     ) -> list[tuple[str, str, dict]]:
         """Box data an accepted action carries (a statue's points, a medal's price...)."""
         return []
+
+    def box_words(self, category: str, key: str, value: Mapping[str, Any]
+                  ) -> tuple[Any, Any, Any]:
+        """A remembered box value as the box page says it to the reader: what it is, which one,
+        and what it prints (each words or a plain string). A house rule kept for the next games
+        (category "house rule", keyed by the ruling's id) is said by its question and reading;
+        a game says its own components, and this default shows anything else as stored."""
+        ruling = self.rulings.get(key) if category == HOUSE_RULE else None
+        if ruling is not None and isinstance(value, Mapping) \
+                and value.get("reading") in ruling.readings:
+            return t("House rule"), t("{id}: {question}", id=key, question=ruling.question), \
+                ruling.readings[value["reading"]]
+        shown = value.items() if isinstance(value, Mapping) else ()
+        return category, key, ", ".join(f"{k} {v}" for k, v in shown)
 
     def score_payload(self, payload: Any) -> Result:
         """The score of end-of-game facts as any path sends them (the score API, a shared

@@ -9,8 +9,9 @@ from typing import Any
 from ..core import t, tn
 from .data import COLOURS, ROMAN, TRACKS
 from .model import HadaraState
-from .terms import COLOUR_LABELS, TRACK_WORDS
+from .terms import COLOUR_LABELS, MEDAL_WORDS, TRACK_WORDS, coins
 
+SETUP_CARD = "setup card"
 CARD = "card"
 COLONY = "colony"
 STATUE = "statue"
@@ -24,7 +25,7 @@ Records = Iterable[tuple[str, str, Mapping[str, Any]]]
 
 def records_of_setup(setup: Mapping[str, Any]) -> list[tuple[str, str, dict]]:
     """Setup cards: the values printed on each card and side, by initiative."""
-    return [("setup card", f"{p['initiative']}{p.get('side', 'A')}",
+    return [(SETUP_CARD, f"{p['initiative']}{p.get('side', 'A')}",
              {k: p.get(k, 0) for k in ("coins", *TRACKS)})
             for p in setup.get("players", []) if "initiative" in p]
 
@@ -145,3 +146,35 @@ def form_defaults(remembered: Records, epoch: int) -> dict[str, dict[str, Any]]:
                 if key == medal_key(medal, epoch):
                     prices[medal] = value.get("price")
     return {"statue": statues, "medal": prices}
+
+
+def entry_words(category: str, key: str, value: Mapping[str, Any]) -> tuple[Any, Any, Any] | None:
+    """A remembered value as the box page says it: what it is, which one, what it prints; None
+    for a category (or a value) Hadara does not know, which the page then shows as stored."""
+    try:
+        return _ENTRY_WORDS[category](key, value)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return None
+
+
+def _tracks(value: Mapping[str, Any]) -> list[Any]:
+    return [t("{track} {n}", track=TRACK_WORDS[tr], n=value[tr]) for tr in TRACKS
+            if value.get(tr)] or [t("no track")]
+
+
+_ENTRY_WORDS = {
+    SETUP_CARD: lambda key, v: (
+        t("Setup card"), t("initiative {n}, side {side}", n=int(key[:-1]), side=key[-1]),
+        t("{coins} · {tracks}", coins=coins(v["coins"]), tracks=_tracks(v))),
+    CARD: lambda key, v: (t("Epoch card"), t("Epoch {epoch}", epoch=ROMAN[v["epoch"]]),
+                          card_words(v)),
+    COLONY: lambda key, v: (t("Colony"), t("Military {need}", need=v["requirement"]),
+                            colony_words(v)),
+    STATUE: lambda key, v: (
+        t("Statue"), t("space {n}", n=int(key.removeprefix("space "))),
+        t("Culture {need} · {points} pts · tile space value {tile}", need=v["requirement"],
+          points=v["points"], tile=v["tile_value"])),
+    MEDAL_PRICE: lambda key, v: (
+        t("Medal price"), t("{medal}, epoch {epoch}", medal=MEDAL_WORDS[key.split()[0]],
+                            epoch=key.rsplit(" ", 1)[1]), coins(v["price"])),
+}

@@ -86,6 +86,10 @@ class HadaraRules(GameRules):
         """Epoch cards bought, statue spaces and medal prices, as the table entered them."""
         return box.records(state, kind, data)
 
+    def box_words(self, category, key, value):
+        """Setup cards, epoch cards, colonies, statue spaces and medal prices in words."""
+        return box.entry_words(category, key, value) or super().box_words(category, key, value)
+
     def presets(self, state, seat):
         """Phase A's cards: the colour the wheel points ``seat`` at this round (none once the
         cards are done: the colony and statue steps have no colour)."""

@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..core import t
 from .costs import check_shape, entered, parse_cost, tech_cost_item
 from .data import COST_SHAPES, RESOURCES, TECHS, UNVERIFIED
 from .model import TradeWarzState, cost_text
+from .terms import DIE_WORDS, ITEM_WORDS, season_word
 
 COSTS, SEASONS = "costs", "seasons"
 SEASON_NAMES, LOST_DIE = "names in order", "die of the lost season"
@@ -107,4 +109,20 @@ def setup_defaults(records: Iterable[tuple[str, str, Mapping[str, Any]]]) -> dic
     return out
 
 
-__all__ = ["records_of_setup", "records_of_action", "setup_defaults"]
+def entry_words(category: str, key: str, value: Mapping[str, Any]) -> tuple[Any, Any, Any] | None:
+    """A remembered value as the box page says it (what, which, what it prints), or None for
+    one TradeWarz does not know (the page then shows it as stored)."""
+    if not isinstance(value, Mapping):
+        return None
+    if category == COSTS and key in ITEM_WORDS:
+        cost = {r: value[r] for r in RESOURCES if isinstance(value.get(r), int)}
+        return t("Cost"), ITEM_WORDS[key], cost_text(cost)
+    if (category, key) == (SEASONS, SEASON_NAMES) and isinstance(value.get("seasons"), str):
+        return t("Seasons"), t("Seasons in order"), \
+            [season_word(n) for n in value["seasons"].split(",")]
+    if (category, key) == (SEASONS, LOST_DIE) and value.get("die") in DIE_WORDS:
+        return t("Seasons"), t("Die of the season whose name was lost"), DIE_WORDS[value["die"]]
+    return None
+
+
+__all__ = ["records_of_setup", "records_of_action", "setup_defaults", "entry_words"]

@@ -209,6 +209,10 @@ class TradeWarzRules(GameRules):
         """A payment entered for an item whose cost the box data lacked, remembered per item."""
         return box.records_of_action(state, kind, data)
 
+    def box_words(self, category: str, key: str, value: Mapping[str, Any]) -> tuple[Any, Any, Any]:
+        """Costs, season names and the lost season's die in words (``box.entry_words``)."""
+        return box.entry_words(category, key, value) or super().box_words(category, key, value)
+
     @staticmethod
     def setup_defaults(records: Any) -> dict[str, str]:
         """Setup-form values from the box data a server remembers (see ``box.setup_defaults``)."""
