@@ -100,6 +100,7 @@
   document.body.appendChild(dock);
   var liveHome = live.parentNode, liveNext = live.nextSibling;
   if (keptAt) { showKept(); } else { keepLastView(); }
+  dropBlanks(game);  // (as every new drawing of it is)
 
   // (written only when it changes: a word written again is laid out and painted again, on every
   // answer of the version check)
@@ -223,11 +224,30 @@
     if (page) {
       var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("game");
       if (!fresh) { throw new Error("no game on the page"); }
-      return fresh;
+      return dropBlanks(fresh);
     }
     var t = document.createElement("template");
     t.innerHTML = html;
-    return t.content.firstElementChild;
+    return dropBlanks(t.content.firstElementChild);
+  }
+
+  // The white space beside a block (the templates' line breaks between two sections) draws
+  // nothing, and it is left out of both drawings of the game before the morph: idiomorph matches
+  // a new text with the next old text along, so a part that came or went above the others (a
+  // turn's own panel, a note) made it match the white space after the next part, and take out
+  // and put back every part from there on (each laid out, styled and its words shaped again).
+  function dropBlanks(root) {
+    var walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT), blank = [], t;
+    while ((t = walk.nextNode())) {
+      if (!/\S/.test(t.data) && (isBlock(t.previousSibling) || isBlock(t.nextSibling)) &&
+          !/^(PRE|TEXTAREA)$/.test(t.parentNode.nodeName)) { blank.push(t); }
+    }
+    blank.forEach(function (b) { b.remove(); });
+    return root;
+  }
+  function isBlock(node) {
+    return !!node && /^(ARTICLE|ASIDE|BLOCKQUOTE|DETAILS|DIV|DL|FIELDSET|FIGURE|FOOTER|H[1-6]|HEADER|HR|LI|MAIN|NAV|OL|P|PRE|SCRIPT|SECTION|TABLE|TBODY|TD|TFOOT|TH|THEAD|TR|UL)$/
+      .test(node.nodeName);
   }
 
   // A panel whose form is drawn on asking (data-more: this page with it drawn, where the
