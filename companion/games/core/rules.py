@@ -29,6 +29,7 @@ OPTIONAL = {
     "the story of a game": ("standing", "chapter", "chapter_words", "first_seat"),
     "setup and box data": ("setup_unused", "stored_setup", "setup_defaults", "presets",
                            "box_records_of_setup", "box_records", "box_words"),
+    "the forms": ("chip_span",),
     "the quick score pad": ("quick_payload",),
 }
 
@@ -298,6 +299,12 @@ class GameRules:
         """Form values the app knows for the player at ``seat`` now (by field name), which a
         phone seated there finds chosen: Hadara's wheel says the colour drawn this round."""
         return {}
+
+    def chip_span(self, state: Any, kind: str, name: str) -> tuple[int, int] | None:
+        """The numbers field ``name`` of action ``kind`` offers as chips in ``state`` (lowest,
+        highest), where they depend on where the game is (Hadara's card costs grow each
+        epoch); None: the field's own (its spec's ``usual``)."""
+        return None
 
     def box_records_of_setup(self, setup: Mapping[str, Any]) -> list[tuple[str, str, dict]]:
         """Box data a setup carries (category, key, values), remembered for later games."""

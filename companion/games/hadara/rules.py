@@ -26,7 +26,7 @@ from .model import HadaraState, first_seat
 from .rulings import RULINGS
 from .scoring import score_facts, score_state, standing
 from .setup import read_setup
-from .specs import ACTIONS, CORRECTIONS, PLAYER_FIELDS, STEP_ACTIONS
+from .specs import ACTIONS, CORRECTIONS, EPOCH_CHIPS, PLAYER_FIELDS, STEP_ACTIONS
 from .terms import step_name
 from .words import describe_action
 
@@ -89,6 +89,12 @@ class HadaraRules(GameRules):
     def box_words(self, category, key, value):
         """Setup cards, epoch cards, colonies, statue spaces and medal prices in words."""
         return box.entry_words(category, key, value) or super().box_words(category, key, value)
+
+    def chip_span(self, state, kind, name):
+        """An epoch card's printed cost and points: the chips of the epoch (``EPOCH_CHIPS``)."""
+        if kind not in ("buy", "correct_card"):
+            return None
+        return EPOCH_CHIPS.get(name, {}).get(state.epoch)
 
     def presets(self, state, seat):
         """Phase A's cards: the colour the wheel points ``seat`` at this round (none once the

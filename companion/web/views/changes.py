@@ -124,7 +124,20 @@ def _change_page(game: Game, seq: int, values: dict | None = None,
     said = store.said_at(game, seq)
     return render_template("change.html", game=game, rules=rules, token=game.play_token,
                            entry=entry, said=said, form=form, error=error,
-                           back=_back_to_game()), status
+                           spans=_spans(game, entry), back=_back_to_game()), status
+
+
+def _spans(game: Game, entry) -> dict[str, tuple[int, int]]:
+    """The chips each field of ``entry``'s form offers where the game stood when it was taken
+    (``GameRules.chip_span``: a Hadara card's cost reaches the highest of its epoch)."""
+    rules = get_game(game.slug)
+    names = [f.name for f in rules.spec(entry.kind).fields]
+    if not any(rules.chip_span(store.state_of(game), entry.kind, n) for n in names):
+        return {}
+    log = store.entries_of(store.rows_of(store.session(), game.id))
+    before = rules.fold(game.setup, [e for e in log if e.seq < entry.seq])
+    spans = {n: rules.chip_span(before, entry.kind, n) for n in names}
+    return {n: s for n, s in spans.items() if s}
 
 
 def _back_to_game() -> str:
