@@ -6,6 +6,7 @@ import csv
 import io
 import json
 from collections.abc import Mapping
+from datetime import UTC
 from typing import Any
 from urllib.parse import quote
 
@@ -14,6 +15,9 @@ from ..store.db import Group, GroupPlayer, Play
 from .plays import names_of, plays_of
 
 BG_STATS = "https://app.bgstatsapp.com/createPlay.html?data="
+#: each game's BoardGameGeek id, which BG Stats matches a play's game by, where the rules
+#: digests name one (rules/hexemonia.md, sources: BGG); Hadara's and TradeWarz's name none
+BGG_IDS = {"hexemonia": 161995}
 
 
 # ------------------------------------------------------------------------------ BG Stats
@@ -24,8 +28,9 @@ def bg_stats_data(play: Play, group: Group, players: Mapping[int, GroupPlayer]) 
     return {
         "sourceName": "Table companion",
         "game": {"name": rules.title, "highestWins": True, "noPoints": False,
-                 "sourceGameId": play.slug},
-        "playDate": play.played_at.strftime("%Y-%m-%d %H:%M:%S"),
+                 "sourceGameId": play.slug,
+                 **({"bggId": BGG_IDS[play.slug]} if play.slug in BGG_IDS else {})},
+        "playDate": _table_time(play),
         "durationMin": play.duration_min or 0,
         "location": group.name,
         "players": [{"name": _name(p, players), "score": str(p["total"]), "rank": p["place"],
@@ -33,6 +38,16 @@ def bg_stats_data(play: Play, group: Group, players: Mapping[int, GroupPlayer]) 
                      "sourcePlayerId": str(p["player"])} for p in play.record["players"]],
         "comments": play.note,
     }
+
+
+def _table_time(play: Play) -> str:
+    """When a play was played, as BG Stats' push format takes it: the wall clock of the table
+    (YYYY-MM-DD hh:mm:ss, a field with no zone), so a tracked play's moment (kept in UTC) is
+    said in the zone of the server the table runs; a quick play keeps the day the table named."""
+    when = play.played_at
+    if play.source != "quick":
+        when = when.replace(tzinfo=UTC).astimezone()
+    return when.strftime("%Y-%m-%d %H:%M:%S")
 
 
 def bg_stats_link(play: Play, group: Group, players: Mapping[int, GroupPlayer]) -> str:
