@@ -116,8 +116,10 @@ def build_actions(ruling: ActionSpec) -> dict[str, ActionSpec]:
             FieldSpec("what", t("What"), "choice", choices=tuple(_BUILDINGS.items())),
             FieldSpec("tree", t("University"), "choice", choices=tuple(TREE_WORDS.items()),
                       required=False, default="economy", usual=1),
-            _opt("level", t("University level to reach"), 4, help=t("universities only"),
-                 usual=4),
+            # a house's universities start at 0 and are raised one level at a time, the first
+            # year's build being level 1 (rules digest, University, level n): what a table has
+            FieldSpec("level", t("University level to reach"), low=0, high=4, required=False,
+                      default=1, help=t("universities only"), usual=4),
             *_silos(t("New building")),
             _opt("distance", t("Marches from the capital"), 60,
                  help=t("for the farthest-building tie-break")),
