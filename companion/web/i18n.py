@@ -109,9 +109,16 @@ MARKS = {"zh": ((", ", "，"), ("; ", "；"), (": ", "："))}
 _FIELDS = re.compile(r"\{\w+\}")
 
 
+#: the mark a language ends a sentence with where English puts ".": Chinese its full stop
+STOPS = {"zh": "。"}
+
+
 def mark(english: str) -> str:
     """The reader's language's mark where English strings words together with ``english``
-    (", ", "; " or ": "): a template's own lists (a Jinja global)."""
+    (", ", "; " or ": ") or ends a sentence it put together (".", a sentence's words said
+    one by one): a template's own lists and sentences, and the code's (a Jinja global)."""
+    if english == ".":
+        return STOPS.get(str(_locale()), english)
     return dict(MARKS.get(str(_locale()), ())).get(english, english)
 
 

@@ -34,7 +34,7 @@ from ..citations import rule_title
 from ..device import remember_game, wants_json
 from ..drawing import draw_page
 from ..forms import NOBODY, action_form, tap_values
-from ..i18n import for_game, read_typed, say
+from ..i18n import for_game, mark, read_typed, say
 
 bp = Blueprint("play", __name__, url_prefix="/g")
 
@@ -263,7 +263,7 @@ def fresh_game(game: Game) -> Game:
 
 def refusal_words(err: RulesError) -> str:
     """A refusal's problems in the reader's language, as the page shows them."""
-    return "; ".join(say(p.message) for p in err.problems)
+    return mark("; ").join(say(p.message) for p in err.problems)
 
 
 def refusal_json(err: RulesError, fresh: Game, said: str, status: int, **extra: Any):
