@@ -6,8 +6,17 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..core import t
-from .data import HEX_CATALOGUE, RESOURCES, box_record, catalogue_entry
+from ..core import Text, t
+from .data import GEARS, HEX_CATALOGUE, RESOURCES, box_record, catalogue_entry
+from .terms import (
+    KIND_WORDS,
+    NATURE_WORDS,
+    RESOURCE_WORDS,
+    commas,
+    cube_words,
+    hex_word,
+    word,
+)
 
 KEY_LIMIT = 80  # box data keys are at most 80 characters in the database
 _FIELDS = ("kind", "nature", "produces", "output", "shield", "gear")
@@ -78,3 +87,35 @@ def play_values(entry: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     if kind == "play_hex" and isinstance(cost, (list, tuple)) and len(cost) == 3:
         values.update({f"cost_{r}": n for r, n in zip(RESOURCES, cost)})
     return kind, values
+
+
+def entry_words(category: str, key: str, value: Mapping[str, Any]) -> tuple[Any, Any, Any] | None:
+    """A remembered hex or Myth as the box page says it: what it is, the name printed on its
+    tile, and what it prints (kind, nature, production, shield, cost, gear); None for anything
+    else (shown as stored)."""
+    if category not in ("hex", "myth") or not isinstance(value, Mapping):
+        return None
+    parts: list[Any] = [word(KIND_WORDS, value.get("kind")), word(NATURE_WORDS,
+                                                                   value.get("nature"))]
+    if value.get("produces") in RESOURCE_WORDS:
+        parts.append(_pair(t("Production icon"), _amount(value.get("output", 0),
+                                                        value["produces"])))
+    if value.get("shield"):
+        parts.append(_pair(t("Shield"), value["shield"]))
+    cost = value.get("cost")
+    if isinstance(cost, (list, tuple)) and any(cost):
+        parts.append(_pair(t("Cost"), cube_words(*cost)))
+    if value.get("gear") in GEARS:
+        parts.append(_pair(t("Special action"), GEARS[value["gear"]].label))
+    what = t("Myth") if category == "myth" else t("Hex")
+    return what, hex_word(key), commas(p for p in parts if p is not None)
+
+
+def _pair(label: Any, value: Any) -> Text:
+    """"Shield: 2": punctuation alone between the words, each language's own mark."""
+    return Text("{label}: {value}", {"label": label, "value": value})
+
+
+def _amount(n: Any, resource: str) -> Any:
+    """"2 citizens": a count of one kind of cube in words (``terms.cube_words``)."""
+    return cube_words(*(n if r == resource else 0 for r in RESOURCES))

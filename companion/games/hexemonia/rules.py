@@ -19,7 +19,7 @@ from ..core import (
     t,
 )
 from . import actions, corrections, placing, politics, turn, war
-from .box import box_records
+from .box import box_records, entry_words
 from .data import CITIES, COUNT_ICONS, HAND_LIMIT, NO_CITY
 from .guide import guide_lines
 from .model import HexemoniaState, city_table
@@ -190,6 +190,10 @@ class HexemoniaRules(GameRules):
                     ) -> list[tuple[str, str, dict]]:
         """A played hex or Myth is remembered by name with its printed values (box data)."""
         return box_records(kind, data)
+
+    def box_words(self, category: str, key: str, value: Mapping[str, Any]) -> tuple[Any, Any, Any]:
+        """A remembered hex or Myth in words (``box.entry_words``)."""
+        return entry_words(category, key, value) or super().box_words(category, key, value)
 
     def box_records_of_setup(self, setup: Mapping[str, Any]) -> list[tuple[str, str, dict]]:
         """City tile values the table entered at setup (only those it read off the tile: a
