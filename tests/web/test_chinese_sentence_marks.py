@@ -13,7 +13,7 @@ from companion.games.core.errors import Checker
 from companion.web.i18n import mark
 from companion.web.views.play import refusal_words
 
-from .table import WebTable
+from .table import CSRF, WebTable, hadara_of_three
 
 #: a Chinese character (or full-width mark) followed by an English full stop or semicolon
 ASCII_AFTER_CHINESE = re.compile(r"[\u3000-\u9fff\uff00-\uffef][.;](?=\s|$)")
@@ -49,3 +49,17 @@ def test_hexemonias_city_bonus_in_chinese_has_no_english_marks_after_chinese(cli
         as_text=True))
     found = [page[max(0, m.start() - 20):m.end()] for m in ASCII_AFTER_CHINESE.finditer(page)]
     assert found == [], found
+
+
+def test_a_refused_change_lists_its_problems_with_the_chinese_semicolon(client, app):
+    table = hadara_of_three(client, app)
+    table.do("buy", player=1, colour="red", cost=3, points=1, round=1)
+    client.get("/lang/zh")
+    page = client.get(f"{table.path}/change/1").get_data(as_text=True)
+    resp = client.post(f"{table.path}/change/1", data={
+        "csrf_token": CSRF.search(page).group(1), "player": 1, "colour": "red", "round": 1,
+        "cost": "-1", "points": "-1"})
+    assert resp.status_code == 422
+    alert = re.search(r'<div class="alert" role="alert">(.*?)</div>', resp.get_data(
+        as_text=True), re.S).group(1)
+    assert "；" in alert and ";" not in alert, alert
