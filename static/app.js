@@ -776,3 +776,48 @@
     if (stored === "1") { ask(false); }
   }
 })();
+// What a phone does now is brought into view as it appears, just under the sticky header bar:
+// the first element of the game marked data-into-view (a game marks what each player does now,
+// and a phone's own board comes first on its page, or the board is drawn for its seat alone).
+// Each is brought into view once (its id and its data-into-view value: the step it is for); a
+// page opened on an anchor, or scrolled already, stays where it is (until a step is sent from
+// elsewhere on it); nothing moves while the join code or the seat prompt is at the top (the host
+// reads the code out from there; a phone without a seat has no board of its own). A panel opened
+// inside it (a new card's form, drawn as it opens) comes up under the bar too, when it would
+// reach past the screen's bottom.
+(function () {
+  "use strict";
+  var game = document.getElementById("game");
+  if (!game || !window.MutationObserver) { return; }
+  function key(el) { return el ? el.id + ":" + el.getAttribute("data-into-view") : null; }
+  function bar() {
+    var b = document.querySelector("header.bar");
+    return b ? b.getBoundingClientRect().bottom : 0;
+  }
+  function under(el) { window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - bar() - 8); }
+  var first = game.querySelector("[data-into-view]");
+  var shown = (location.hash || window.scrollY > 0) ? key(first) : null;
+  function bring() {
+    var el = game.querySelector("[data-into-view]");
+    if (!el) { shown = null; return; }
+    if (key(el) === shown || game.querySelector(".join-now, #seat-prompt")) { return; }
+    shown = key(el);
+    under(el);
+  }
+  // a step sent from elsewhere on the page (a trade, a form of its own) brings what the phone
+  // does now back into view once the page has it
+  document.addEventListener("submit", function (ev) {
+    if (ev.target.closest && !ev.target.closest("[data-into-view]")) { shown = null; }
+  }, true);
+  document.addEventListener("toggle", function (ev) {
+    var d = ev.target, now = game.querySelector("[data-into-view]");
+    if (!d.open || !now || !now.contains(d) || !d.firstElementChild) { return; }
+    // (its form may be drawn after this: room for it is asked, not its height)
+    if (d.getBoundingClientRect().top + window.innerHeight / 2 > window.innerHeight) {
+      under(d.firstElementChild);
+    }
+  }, true);  // (a toggle does not bubble)
+  bring();
+  new MutationObserver(bring).observe(game, {childList: true, subtree: true, attributes: true,
+                                             attributeFilter: ["data-into-view"]});
+})();

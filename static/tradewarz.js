@@ -2,37 +2,6 @@
 // The live-update script may swap the board, so each tick looks the elements up again.
 // In the battle calculator, a whole card tapped ticks its strength, kills and blocks, and a value
 // tapped on its own unticks the whole card (without this script the values sent win).
-// What a house does now is brought into view on its own phone as it appears, just under the
-// sticky header bar: the battle a March just made (on the phones of its two houses), the
-// choices of a house's action when its turn comes, the end of Spring when it is due. Each is
-// brought into view once (its id and its data-into-view value: the season it is for); a page
-// opened on an anchor, or scrolled already, stays where it is (until a step is sent from
-// elsewhere on it); nothing moves while the join code is at the top, for the host to read out.
-(function () {
-  "use strict";
-  var game = document.getElementById("game");
-  if (!game || !window.MutationObserver) { return; }
-  function key(el) { return el ? el.id + ":" + el.getAttribute("data-into-view") : null; }
-  var first = game.querySelector("[data-into-view]");
-  var shown = (location.hash || window.scrollY > 0) ? key(first) : null;
-  function bring() {
-    var el = game.querySelector("[data-into-view]");
-    if (!el) { shown = null; return; }
-    if (key(el) === shown || game.querySelector(".join-now")) { return; }
-    shown = key(el);
-    var bar = document.querySelector("header.bar");
-    window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY -
-      (bar ? bar.getBoundingClientRect().bottom : 0) - 8);
-  }
-  // a step sent from elsewhere on the page (a trade, a form of its own) brings what the house
-  // does now back into view once the page has it
-  document.addEventListener("submit", function (ev) {
-    if (ev.target.closest && !ev.target.closest("[data-into-view]")) { shown = null; }
-  }, true);
-  bring();
-  new MutationObserver(bring).observe(game, {childList: true, subtree: true, attributes: true,
-                                             attributeFilter: ["data-into-view"]});
-})();
 (function () {
   "use strict";
   document.addEventListener("change", function (ev) {

@@ -10,10 +10,11 @@ stands:
 - epochs II and III: at most 25 each (met);
 - the table's duties on the first player's phone: at most 6 a phase (met but for epoch I's
   phase A, whose first wheel names every icon and the decks' order once: 8 touches of 12);
-- at most 3 scrolls a player an epoch: met in epochs II and III; NOT met in epoch I, where the
-  guide stands above the boards, the first wheel's form and a new card's form are taller than
-  the screen, and the first player's board also holds the duties (``EPOCH_I_SCROLLS``, what
-  the page reaches now, is asserted instead, so that it can only get better);
+- at most 3 scrolls a player an epoch: met in epochs II and III, and in epoch I by all but the
+  first player, whose first wheel's form is taller than the screen (``EPOCH_I_SCROLLS``, what
+  the page reaches now, is asserted for that phone instead, so that it can only get better).
+  Each phone's own board is brought up under the header bar at each new step (data-into-view,
+  static/app.js), and a new card's form as it opens;
 - the box known (a group's second game): at most 18, not driven here yet.
 
 What the players do is the plan below (the cards in their hands); where they tap it is not: the
@@ -53,8 +54,9 @@ PHASE_A = {
     3: {1: {0: ("new", dict(cost=14, points=6)), 1: ("new", dict(cost=13, culture=2, points=5))},
         2: {2: ("known",)}},
 }
-#: the most scrolls a phone takes in epoch I on this page (the issue's goal is 3; see above)
-EPOCH_I_SCROLLS = 19
+#: the most scrolls the first player's phone takes in epoch I on this page (the issue's goal is
+#: 3; see above)
+EPOCH_I_SCROLLS = 9
 #: the touches of the first wheel of a game: each of 3 icons and 4 decks by a chip, and send
 FIRST_WHEEL = 8
 #: phase B: the pick (0-14, in turn from the first player) at which a card is bought
@@ -259,6 +261,7 @@ def test_a_first_game_of_newcomers_meets_the_touch_and_scroll_goals_at_360_px(op
     assert max(found[1]["own"]) <= 32, found[1]
     assert max(found[2]["own"] + found[3]["own"]) <= 25, (found[2], found[3])
     assert max(found[2]["scrolls"] + found[3]["scrolls"]) <= 3, (found[2], found[3])
-    assert max(found[1]["scrolls"]) <= EPOCH_I_SCROLLS, found[1]  # (the goal is 3: not met)
+    assert max(found[1]["scrolls"][1:]) <= 3, found[1]
+    assert found[1]["scrolls"][0] <= EPOCH_I_SCROLLS, found[1]  # (the goal is 3: not met)
     assert found[1]["duties"][0] <= 6 + FIRST_WHEEL - 1, found[1]  # (goal 6: not met)
     assert all(d <= 6 for n, f in found.items() for d in f["duties"][n == 1:]), found
