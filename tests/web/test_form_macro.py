@@ -105,7 +105,7 @@ def test_a_sending_chip_carries_its_value_and_marks_the_current_one(app):
     step has now marked; the box beside them holds it too."""
     spec = GAMES["hadara"].spec("buy")
     cost = next(f for f in spec.fields if f.name == "cost")
-    html = drawn(app, cost, 4, send=True)
+    html = re.sub(r"\s+", " ", drawn(app, cost, 4, send=True))  # (a tag's attributes on lines)
     assert re.findall(r'name=pick value="cost=(\d+)"', html) == list("012345")
     assert 'class="chip on" name=pick value="cost=4" aria-pressed=true' in html
     assert html.count(" on\"") == 1 and "name=\"cost\" min=0 max=30 value=4" in html
@@ -155,3 +155,15 @@ def test_a_hexs_cost_starts_at_0_and_its_production_at_nothing_as_chips(app):
     assert re.findall(r'name="produces" value="(\w+)"', produces) == [
         "none", "citizens", "hoplites", "gold"] and 'value="none" checked' in produces
     assert re.findall(r"name=output value=(\d)", output) == list("0123")
+
+
+def test_a_rare_steps_form_classed_ghost_has_a_ghost_button_and_the_usual_a_filled_one(app):
+    """The turn grid's Retreat (class ghost) does not look like the step the turn is for."""
+    spec = GAMES["tradewarz"].spec("retreat")
+    form = action_form(spec, ("Ana", "Ben"))
+    game = type("Game", (), {"version": 3})()
+    with app.test_request_context():
+        action = get_template_attribute("macros.html", "action")
+        buttons = {cls: re.findall(r'<button class="([^"]*)">Retreat</button>', str(action(
+            form, "retreat", "tok", game, "Retreat", cls=cls))) for cls in ("ghost", "")}
+    assert buttons == {"ghost": ["btn ghost"], "": ["btn"]}
