@@ -50,6 +50,17 @@ def _scan(html: str) -> list[tuple[int, str]] | None:
     open_: list[tuple[str, str | None]] = []  # (tag, the part it opens, if any), from #game
     marks: list[tuple[int, str]] = []
     in_part, skip = False, 0
+
+    def closed(at: int) -> bool:
+        """The innermost open element ended at ``at``; True when that was ``#game``."""
+        nonlocal in_part
+        if open_.pop()[1] is not None:
+            marks.append((at, "end"))
+            in_part = False
+        if not open_:
+            marks.append((at, "gameend"))
+        return not open_
+
     for m in TAG.finditer(html, found.start()):
         start = m.start()
         slash, tag, attrs = m.groups()
@@ -66,13 +77,9 @@ def _scan(html: str) -> list[tuple[int, str]] | None:
         elif tag in VOID:
             continue
         else:
-            if tag in LEFT_OPEN and open_ and open_[-1][0] == tag:  # ended by the next of its kind
-                if open_.pop()[1] is not None:
-                    marks.append((start, "end"))
-                    in_part = False
-                if not open_:
-                    marks.append((start, "gameend"))
-                    return marks
+            # (an element left open is ended by the next of its kind)
+            if tag in LEFT_OPEN and open_ and open_[-1][0] == tag and closed(start):
+                return marks
             ident = None
             if "id" in attrs and (has := ID.search(attrs)):
                 ident = next(v for v in has.groups() if v is not None)
@@ -89,13 +96,8 @@ def _scan(html: str) -> list[tuple[int, str]] | None:
                     skip = text_end.start() if text_end else len(html)
                 continue
             ends = (m.end(),)  # <x/>: opened and closed at once
-        for at in ends:  # the open elements closed, innermost first
-            if open_.pop()[1] is not None:
-                marks.append((at, "end"))
-                in_part = False
-            if not open_:
-                marks.append((at, "gameend"))
-                return marks
+        if any(closed(at) for at in ends):  # the open elements ended, innermost first
+            return marks
     return None
 
 
