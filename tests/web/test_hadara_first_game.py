@@ -125,10 +125,11 @@ def test_the_feeding_buttons_offer_the_guides_best_removal_first_and_mark_it(cli
         token = game.play_token
     page = client.get(f"/g/{token}").get_data(as_text=True)
     feed = re.search(r'<div class="feed">.*?</div>', page, re.S).group(0)
-    buttons = [re.sub(r"\s+", " ", html.unescape(b)).strip()
-               for b in re.findall(r'<button class="btn">(.*?)</button>', feed, re.S)]
-    assert buttons == ["Remove red (1 pts) · fewest points lost", "Remove purple (3 pts)",
-                       "Remove green (0 pts) · lowers food: one more to remove"]
+    buttons = [(cls, re.sub(r"\s+", " ", html.unescape(b)).strip())
+               for cls, b in re.findall(r'<button class="(btn[^"]*)">(.*?)</button>', feed, re.S)]
+    assert buttons == [("btn", "Remove red (1 pts) · fewest points lost"),
+                       ("btn ghost", "Remove purple (3 pts)"),
+                       ("btn ghost", "Remove green (0 pts) · lowers food: one more to remove")]
     assert "Ana: 3 cards, food 2 → must remove 1" in html.unescape(page)
 
 
@@ -166,15 +167,16 @@ def test_a_deck_named_twice_in_the_order_is_refused_and_nothing_is_stored(table)
 
 
 def test_printed_values_are_chips_over_their_range_with_a_box_beside_them(app, client):
-    from flask import get_template_attribute
+    from types import SimpleNamespace
 
-    from companion.web.extras.hadara import span
+    from flask import get_template_attribute
     with app.test_request_context():
         control = get_template_attribute("macros.html", "control")
 
         def chips(kind, name, epoch):
             f = next(f for f in HADARA.spec(kind).fields if f.name == name)
-            return str(control(f, f.default, span=span("buy", name, epoch)))
+            span = HADARA.chip_span(SimpleNamespace(epoch=epoch), "buy", name)
+            return str(control(f, f.default, span=span))
         drawn = {name: chips(kind, name, epoch)
                  for kind, name, epoch in (("colony", "requirement", 1), ("colony", "points", 1),
                                            ("colony", "coins", 1), ("colony", "choice", 1),

@@ -11,7 +11,6 @@ from ...games.core import t, tn
 from ...games.hadara import box
 from ...games.hadara.cards import piles_left
 from ...games.hadara.feeding import removal_order
-from ...games.hadara.specs import EPOCH_CHIPS
 from ...games.hadara.terms import MEDAL_WORDS
 from ..forms import pick_value
 
@@ -89,10 +88,3 @@ def removals(player: Any) -> list[dict[str, Any]]:
              "food": player.cards[i].track("food") > 0} for i, best in removal_order(player)]
 
 
-@bp.app_template_global("hd_span")
-def span(kind: str, name: str, epoch: int) -> tuple[int, int] | None:
-    """The chips a card's printed number offers in ``epoch`` (its cost and points grow each
-    epoch); None for any other field (its own chips, if any)."""
-    if kind not in ("buy", "correct_card"):
-        return None
-    return EPOCH_CHIPS.get(name, {}).get(epoch)
