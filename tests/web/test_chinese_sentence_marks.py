@@ -63,3 +63,15 @@ def test_a_refused_change_lists_its_problems_with_the_chinese_semicolon(client, 
     alert = re.search(r'<div class="alert" role="alert">(.*?)</div>', resp.get_data(
         as_text=True), re.S).group(1)
     assert "；" in alert and ";" not in alert, alert
+
+
+@pytest.mark.parametrize("alliances", ["", "y"])
+def test_tradewarzs_alliances_line_in_chinese_has_no_english_marks_after_chinese(client, app,
+                                                                                 alliances):
+    houses = [{"name": "Amber", "colour": "yellow"}, {"name": "Basalt", "colour": "red"}]
+    table = WebTable.create(client, app, "tradewarz", houses, end_mode="years", years="2",
+                            alliances=alliances)
+    page = words_of(client.get(table.path, headers={"Accept-Language": "zh"}).get_data(
+        as_text=True))
+    found = [page[max(0, m.start() - 20):m.end()] for m in ASCII_AFTER_CHINESE.finditer(page)]
+    assert found == [], found
