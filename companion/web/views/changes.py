@@ -4,6 +4,7 @@ is: the views of the play blueprint that change the past, answering their refusa
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from flask import abort, redirect, render_template, request, url_for
 
@@ -99,8 +100,9 @@ def _history_at(token: str, step: str | int, *, view: bool = False) -> str:
 
 
 def _entry_to_change(game: Game, seq: int):
-    """The action step ``seq`` of a game, with its values in force now; 404 for any other, and
-    403 when it holds another player's hidden information (its form would show it)."""
+    """The action step ``seq`` of a game, with its values in force now, and the game's log;
+    404 for any other, and 403 when it holds another player's hidden information (its form
+    would show it)."""
     entries = store.entries_of(store.rows_of(store.session(), game.id))
     row = next((e for e in in_force(entries) if e.seq == seq), None)
     if row is None or not history_page.changeable(row):
@@ -111,31 +113,34 @@ def _entry_to_change(game: Game, seq: int):
         name = rules.player_names(state)[min(owners)]
         abort(403, description=t("Step {seq} holds {name}'s hidden information: only {name}'s "
                                  "phone can change it.", seq=seq, name=name))
-    return row
+    return row, entries
 
 
 def _change_page(game: Game, seq: int, values: dict | None = None,
                  error: RulesError | None = None, status: int = 200):
     rules = get_game(game.slug)
-    entry = _entry_to_change(game, seq)
-    names = rules.player_names(store.state_of(game))
+    entry, log = _entry_to_change(game, seq)
+    state = store.state_of(game)
+    names = rules.player_names(state)
     form = action_form(rules.spec(entry.kind), names, entry.data if values is None else values,
                        problems=error.problems if error else ())
     said = store.said_at(game, seq)
     return render_template("change.html", game=game, rules=rules, token=game.play_token,
                            entry=entry, said=said, form=form, error=error,
-                           spans=_spans(game, entry), back=_back_to_game()), status
+                           spans=_spans(game, state, entry, log), back=_back_to_game()), status
 
 
-def _spans(game: Game, entry) -> dict[str, tuple[int, int]]:
+def _spans(game: Game, now: Any, entry, log: list) -> dict[str, tuple[int, int]]:
     """The chips each field of ``entry``'s form offers where the game stood when it was taken
-    (``GameRules.chip_span``: a Hadara card's cost reaches the highest of its epoch)."""
+    (``GameRules.chip_span``: a Hadara card's cost reaches the highest of its epoch); the log
+    is folded up to the step only where the fields have chips that depend on the game (``now``,
+    the game at its version, asked first)."""
     rules = get_game(game.slug)
     names = [f.name for f in rules.spec(entry.kind).fields]
-    if not any(rules.chip_span(store.state_of(game), entry.kind, n) for n in names):
+    if not any(rules.chip_span(now, entry.kind, n) for n in names):
         return {}
-    log = store.entries_of(store.rows_of(store.session(), game.id))
-    before = rules.fold(game.setup, [e for e in log if e.seq < entry.seq])
+    before = rules.replay(rules.new_game(game.setup),
+                          in_force([e for e in log if e.seq < entry.seq]), stored=True)
     spans = {n: rules.chip_span(before, entry.kind, n) for n in names}
     return {n: s for n, s in spans.items() if s}
 
@@ -160,7 +165,7 @@ def amend(token: str, seq: int):
         for attempt in store.attempts():
             with attempt, store.tap(token, once=once_sent()) as tap:
                 game = playing(tap)
-                entry = _entry_to_change(game, seq)
+                entry, _ = _entry_to_change(game, seq)
                 values = tap_values(get_game(game.slug).spec(entry.kind))
                 done = tap.record(AMEND, {"target": seq, "data": values}, by=signed_by(game),
                                   version=version_sent())
